@@ -1,0 +1,50 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { convertCommand } from './convert.js';
+import { packageVersion } from '../package-root.js';
+
+/**
+ * Builds the `luau-fuzz` command line: one subcommand per file of `src/cli/`.
+ *
+ * @example
+ * ```ts
+ * await createProgram().parseAsync(['print', 'tree.textproto'], { from: 'user' });
+ * ```
+ */
+export function createProgram(): Command {
+  return new Command('luau-fuzz')
+    .description('Structure-aware fuzzing of Luau: generate, print and run syntax trees.')
+    .version(packageVersion)
+    .showHelpAfterError()
+    .showSuggestionAfterError()
+    .addCommand(convertCommand());
+}
+
+/**
+ * Runs the CLI with the given arguments (without `node` and the script) and resolves to
+ * the process exit code.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(['--help']);
+ * ```
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = createProgram();
+  program.exitOverride();
+  for (const sub of program.commands) sub.exitOverride();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode;
+    process.stderr.write(`luau-fuzz: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  return Number(process.exitCode ?? 0);
+}
+
+const invoked = process.argv[1];
+if (invoked !== undefined && realpathSync(invoked) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

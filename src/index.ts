@@ -1,0 +1,2 @@
+export * from './tree/index.js';
+export * from '../gen/luau_pb.js';

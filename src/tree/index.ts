@@ -1,0 +1,19 @@
+export {
+  decodeTree,
+  encodeTree,
+  missingRequiredField,
+  MAX_TREE_DEPTH,
+  type DecodeOptions,
+  type EncodeOptions,
+} from './codec.js';
+export { TreeError } from './errors.js';
+export { readTreeFile, writeTreeFile, type TreeFileOptions } from './files.js';
+export {
+  parseTreeFormat,
+  treeFormatExtension,
+  treeFormatFromPath,
+  treeFormats,
+  type TreeFormat,
+} from './format.js';
+export { addTreeStats, emptyTreeStats, treeStats, type TreeStats } from './stats.js';
+export { treePath, walkTree, type TreeNode } from './walk.js';
