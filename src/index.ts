@@ -1,2 +1,3 @@
 export * from './tree/index.js';
 export * from '../gen/luau_pb.js';
+export * from './arbitrary/index.js';

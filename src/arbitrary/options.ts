@@ -1,0 +1,192 @@
+import type { DepthSize } from 'fast-check';
+
+/**
+ * How valid generated trees are, each level including the ones before it:
+ * - `schema`: anything the wire format allows (every required field set, oneofs sometimes unset);
+ * - `syntax`: the pretty printer's output parses;
+ * - `scoped`: it also compiles (scopes, frames, register and nesting limits, real globals);
+ * - `runnable`: it also runs to completion without error and prints the same output every time;
+ * - `typed`: runnable, with type annotations derived from the generated values (aimed at the
+ *   strict type checker).
+ */
+export type ValidityLevel = 'schema' | 'syntax' | 'scoped' | 'runnable' | 'typed';
+
+/** Every {@link ValidityLevel}, weakest first. */
+export const validityLevels: readonly ValidityLevel[] = [
+  'schema',
+  'syntax',
+  'scoped',
+  'runnable',
+  'typed',
+];
+
+/**
+ * A named set of syntax families that fits a runtime or parser:
+ * - `luau`: the full grammar of the schema;
+ * - `luau-web`: what the bundled luau-web VM accepts (no integer literals).
+ */
+export type ProfileName = 'luau' | 'luau-web';
+
+/** Every {@link ProfileName}. */
+export const profileNames: readonly ProfileName[] = ['luau', 'luau-web'];
+
+/** Syntax families that can be switched on or off one by one. */
+export interface LuauFeatures {
+  /** Type annotations on locals, parameters and return types. */
+  typeAnnotations: boolean;
+  /** Type aliases (`type t1 = ...`). */
+  typeAliases: boolean;
+  /** Generic type parameters and packs (`<A, B...>`). */
+  generics: boolean;
+  /** Function attributes (`@native`, `@checked`, `@deprecated`, `@[...]`). */
+  attributes: boolean;
+  /** Type functions (`type function t1() ... end`). */
+  typeFunctions: boolean;
+  /** Interpolated strings (`` `a{b}` ``). */
+  interpolatedStrings: boolean;
+  /** Integer literals (`5i`). */
+  integerLiterals: boolean;
+  /** Compound assignment (`x += 1`). */
+  compoundAssignment: boolean;
+  /** The `continue` statement. */
+  continue: boolean;
+  /** If-expressions (`if c then a else b`). */
+  ifExpressions: boolean;
+  /** A module beside the program, loaded with `local x = require(module0)`. */
+  modules: boolean;
+}
+
+/** Options of `luauArbitraries` and `luauProgram`. */
+export interface LuauArbitraryOptions {
+  /** How valid the trees are. Default `'syntax'`. */
+  level?: ValidityLevel;
+  /** Which syntax families are on before `features` applies. Default `'luau'`. */
+  profile?: ProfileName;
+  /** Per-feature switches that override the profile. Default: the profile's. */
+  features?: Partial<LuauFeatures>;
+  /**
+   * Type syntax at all (annotations, aliases, type functions, generics). `false` switches
+   * all of those off and prints without annotations. Default `true`.
+   */
+  types?: boolean;
+  /** Deepest nesting of recursive constructs (statements, expressions, types). Default `6` (`12` at the schema level). */
+  maxDepth?: number;
+  /** Most statements in one block. Default `6`. */
+  maxStatements?: number;
+  /**
+   * Most messages in one tree; larger draws are cut down (whole statements are dropped) by
+   * construction. Default `400`. Not applied at the schema level.
+   */
+  maxNodes?: number;
+  /**
+   * How quickly recursion favours small cases as it gets deeper (fast-check's `depthSize`).
+   * Default `'medium'` at the schema level, `'small'` above it.
+   */
+  depthSize?: DepthSize;
+}
+
+/** Options with every default filled in. */
+export interface ResolvedOptions {
+  level: ValidityLevel;
+  profile: ProfileName;
+  features: LuauFeatures;
+  types: boolean;
+  maxDepth: number;
+  maxStatements: number;
+  maxNodes: number;
+  depthSize: DepthSize;
+}
+
+const profiles: Record<ProfileName, LuauFeatures> = {
+  luau: {
+    typeAnnotations: true,
+    typeAliases: true,
+    generics: true,
+    attributes: true,
+    typeFunctions: true,
+    interpolatedStrings: true,
+    integerLiterals: true,
+    compoundAssignment: true,
+    continue: true,
+    ifExpressions: true,
+    modules: true,
+  },
+  'luau-web': {
+    typeAnnotations: true,
+    typeAliases: true,
+    generics: true,
+    attributes: true,
+    typeFunctions: true,
+    interpolatedStrings: true,
+    integerLiterals: false,
+    compoundAssignment: true,
+    continue: true,
+    ifExpressions: true,
+    modules: true,
+  },
+};
+
+/**
+ * The features a profile switches on.
+ *
+ * @example
+ * ```ts
+ * profileFeatures('luau-web').integerLiterals; // false
+ * ```
+ */
+export function profileFeatures(profile: ProfileName): LuauFeatures {
+  const features = profiles[profile];
+  if (features === undefined) throw new RangeError(`unknown profile '${String(profile)}'`);
+  return { ...features };
+}
+
+/**
+ * Fills in every default of {@link LuauArbitraryOptions} and checks the values, throwing a
+ * `RangeError` that names the bad option.
+ *
+ * @example
+ * ```ts
+ * resolveOptions({ level: 'scoped' }).maxStatements; // 6
+ * ```
+ */
+export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOptions {
+  const level = options.level ?? 'syntax';
+  if (!validityLevels.includes(level)) {
+    throw new RangeError(`unknown level '${String(level)}' (one of ${validityLevels.join(', ')})`);
+  }
+  const profile = options.profile ?? 'luau';
+  if (!profileNames.includes(profile)) {
+    throw new RangeError(
+      `unknown profile '${String(profile)}' (one of ${profileNames.join(', ')})`,
+    );
+  }
+  const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
+  const types = options.types ?? true;
+  if (!types) {
+    features.typeAnnotations = false;
+    features.typeAliases = false;
+    features.typeFunctions = false;
+    features.generics = false;
+  }
+  const resolved: ResolvedOptions = {
+    level,
+    profile,
+    features,
+    types,
+    maxDepth: options.maxDepth ?? (level === 'schema' ? 12 : 6),
+    maxStatements: options.maxStatements ?? 6,
+    maxNodes: options.maxNodes ?? 400,
+    depthSize: options.depthSize ?? (level === 'schema' ? 'medium' : 'small'),
+  };
+  for (const key of ['maxDepth', 'maxStatements', 'maxNodes'] as const) {
+    const value = resolved[key];
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`option ${key} must be a positive integer, got ${String(value)}`);
+    }
+  }
+  return resolved;
+}
+
+function definedOnly(features: Partial<LuauFeatures>): Partial<LuauFeatures> {
+  return Object.fromEntries(Object.entries(features).filter(([, v]) => v !== undefined));
+}
