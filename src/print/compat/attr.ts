@@ -1,0 +1,66 @@
+import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
+import type { CompatContext } from './context.js';
+import { stringText } from './expr.js';
+import { nameText } from './name.js';
+
+/** `ExprLiteral` → its table / nil / bool / number / integer / string form; nothing when unset. */
+export function printLiteral(ctx: CompatContext, lit: ExprLiteral | undefined): void {
+  const w = ctx.w;
+  const o = lit?.exprOneof;
+  switch (o?.case) {
+    case 'nil':
+      w.write('nil');
+      return;
+    case 'bool':
+      w.write(o.value.val ? 'true' : 'false');
+      return;
+    case 'number':
+      w.write(String(o.value.val));
+      return;
+    case 'integer':
+      w.write(o.value.val.toString() + 'i');
+      return;
+    case 'string':
+      w.write(stringText(o.value.val));
+      return;
+    case 'table':
+      // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.
+      w.write('{');
+      for (const item of o.value.items) {
+        w.write(nameText(item.keyName) + '=');
+        printLiteral(ctx, item.value);
+        w.write(',');
+      }
+      w.write('}');
+      return;
+    case undefined:
+      return;
+  }
+}
+
+/**
+ * `ExprAttr`: the name is `deprecated` for Deprecated, else the Name of `name` (`_` when
+ * unset) whatever the type. `@name`, or braced `@[name` + (` arg` | `(args)`) + `]`.
+ */
+export function printAttr(ctx: CompatContext, attr: ExprAttr): void {
+  const w = ctx.w;
+  const name = attr.type === AttrType.Deprecated ? 'deprecated' : nameText(attr.name);
+  if (!attr.braced) {
+    w.write('@' + name);
+    return;
+  }
+  w.write('@[' + name);
+  const args = attr.args;
+  if (args.length === 1) {
+    w.write(' ');
+    printLiteral(ctx, args[0]);
+  } else if (args.length >= 2) {
+    w.write('(');
+    for (let i = 0; i < args.length; i++) {
+      if (i > 0) w.write(',');
+      printLiteral(ctx, args[i]);
+    }
+    w.write(')');
+  }
+  w.write(']');
+}

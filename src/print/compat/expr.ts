@@ -1,0 +1,242 @@
+import type {
+  Expr,
+  ExprCall,
+  ExprFunction,
+  ExprIfElse,
+  ExprIndexExpr,
+  ExprIndexName,
+  ExprInterpString,
+  ExprPrefix,
+  ExprTable,
+} from '../../../gen/luau_pb.js';
+import { printAttr } from './attr.js';
+import type { CompatContext } from './context.js';
+import { printFunctionPart } from './function.js';
+import { localText, nameText } from './name.js';
+
+const unaryOps = ['not ', '- ', '# '];
+const binaryOps = [
+  ' + ',
+  ' - ',
+  ' * ',
+  ' / ',
+  ' // ',
+  ' % ',
+  ' ^ ',
+  ' .. ',
+  ' ~= ',
+  ' == ',
+  ' < ',
+  ' <= ',
+  ' > ',
+  ' >= ',
+  ' and ',
+  ' or ',
+];
+const nonLetters = /[^A-Za-z]/g;
+
+/** `ExprConstantString` → `"` + only the ASCII letters of the value + `"`. */
+export function stringText(val: string): string {
+  return '"' + val.replace(nonLetters, '') + '"';
+}
+
+/** Prints an `Expr`; unset → `_`. */
+export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
+  const w = ctx.w;
+  const o = expr?.exprOneof;
+  switch (o?.case) {
+    case 'group':
+      w.write('(');
+      printExpr(ctx, o.value.expr);
+      w.write(')');
+      return;
+    case 'nil':
+      w.write('nil');
+      return;
+    case 'bool':
+      w.write(o.value.val ? 'true' : 'false');
+      return;
+    case 'number':
+      w.write(String(o.value.val));
+      return;
+    case 'integer':
+      w.write(o.value.val.toString() + 'i');
+      return;
+    case 'string':
+      w.write(stringText(o.value.val));
+      return;
+    case 'local':
+      w.write(localText(o.value.var));
+      return;
+    case 'global':
+      w.write(nameText(o.value.name));
+      return;
+    case 'varargs':
+      // `...` only inside a vararg frame, `_` elsewhere.
+      w.write(ctx.isVararg() ? '...' : '_');
+      return;
+    case 'call':
+      printCall(ctx, o.value);
+      return;
+    case 'indexName':
+      printIndexName(ctx, o.value, '.');
+      return;
+    case 'indexExpr':
+      printIndexExpr(ctx, o.value);
+      return;
+    case 'function':
+      printFunctionExpr(ctx, o.value);
+      return;
+    case 'table':
+      printTable(ctx, o.value);
+      return;
+    case 'unary':
+      w.write(unaryOps[o.value.op] ?? '');
+      printExpr(ctx, o.value.expr);
+      return;
+    case 'binary':
+      // No parentheses are added: the tree's groups are the only ones.
+      printExpr(ctx, o.value.left);
+      w.write(binaryOps[o.value.op] ?? '');
+      printExpr(ctx, o.value.right);
+      return;
+    case 'ifelse':
+      printIfElse(ctx, o.value);
+      return;
+    case 'interpstring':
+      printInterpString(ctx, o.value);
+      return;
+    case undefined:
+      w.write('_');
+      return;
+  }
+}
+
+/** Prints an `ExprPrefix`; unset → `_`. */
+export function printPrefix(ctx: CompatContext, prefix: ExprPrefix | undefined): void {
+  const o = prefix?.exprOneof;
+  switch (o?.case) {
+    case 'group':
+      ctx.w.write('(');
+      printExpr(ctx, o.value.expr);
+      ctx.w.write(')');
+      return;
+    case 'local':
+      ctx.w.write(localText(o.value.var));
+      return;
+    case 'global':
+      ctx.w.write(nameText(o.value.name));
+      return;
+    case 'call':
+      printCall(ctx, o.value);
+      return;
+    case 'indexName':
+      printIndexName(ctx, o.value, '.');
+      return;
+    case 'indexExpr':
+      printIndexExpr(ctx, o.value);
+      return;
+    case undefined:
+      ctx.w.write('_');
+      return;
+  }
+}
+
+/** `ExprCall`: an `index_name` callee uses `:` when `self`; any other callee ignores `self`. */
+export function printCall(ctx: CompatContext, call: ExprCall): void {
+  const f = call.func?.exprOneof;
+  if (f?.case === 'indexName') printIndexName(ctx, f.value, call.self ? ':' : '.');
+  else printPrefix(ctx, call.func);
+  ctx.w.write('(');
+  const args = call.args;
+  for (let i = 0; i < args.length; i++) {
+    if (i > 0) ctx.w.write(',');
+    printExpr(ctx, args[i]);
+  }
+  ctx.w.write(')');
+}
+
+export function printIndexName(ctx: CompatContext, e: ExprIndexName, sep: '.' | ':'): void {
+  printPrefix(ctx, e.expr);
+  ctx.w.write(sep + nameText(e.index));
+}
+
+export function printIndexExpr(ctx: CompatContext, e: ExprIndexExpr): void {
+  printPrefix(ctx, e.expr);
+  ctx.w.write('[');
+  printExpr(ctx, e.index);
+  ctx.w.write(']');
+}
+
+/** `ExprFunction` → each attribute + `\n`, then `function` + the function part. */
+function printFunctionExpr(ctx: CompatContext, f: ExprFunction): void {
+  for (const attr of f.attributes) {
+    printAttr(ctx, attr);
+    ctx.w.write('\n');
+  }
+  ctx.w.write('function');
+  printFunctionPart(ctx, f);
+}
+
+/** `ExprTable` → `{` + per item (`Name=` | `[expr]=` | nothing) value `,` + `}`. */
+function printTable(ctx: CompatContext, t: ExprTable): void {
+  const w = ctx.w;
+  w.write('{');
+  for (const item of t.items) {
+    const key = item.itemOneof;
+    switch (key.case) {
+      case 'keyName':
+        w.write(nameText(key.value) + '=');
+        break;
+      case 'keyExpr':
+        w.write('[');
+        printExpr(ctx, key.value);
+        w.write(']=');
+        break;
+      case undefined:
+        break;
+    }
+    printExpr(ctx, item.value);
+    w.write(',');
+  }
+  w.write('}');
+}
+
+/** `if c then t` + (` else e` | ` else` + nested if, giving `elseif` | nothing). */
+function printIfElse(ctx: CompatContext, e: ExprIfElse): void {
+  const w = ctx.w;
+  w.write('if ');
+  printExpr(ctx, e.cond);
+  w.write(' then ');
+  printExpr(ctx, e.then);
+  const o = e.elseOneof;
+  switch (o.case) {
+    case 'else':
+      w.write(' else ');
+      printExpr(ctx, o.value);
+      return;
+    case 'elseif':
+      w.write(' else');
+      printIfElse(ctx, o.value);
+      return;
+    case undefined:
+      return;
+  }
+}
+
+/** `` ` `` + string constants as quoted strings, other parts as `{expr}` + `` ` ``. */
+function printInterpString(ctx: CompatContext, e: ExprInterpString): void {
+  const w = ctx.w;
+  w.write('`');
+  for (const part of e.parts) {
+    const o = part.exprOneof;
+    if (o.case === 'string') {
+      w.write(stringText(o.value.val));
+    } else {
+      w.write('{');
+      printExpr(ctx, part);
+      w.write('}');
+    }
+  }
+  w.write('`');
+}

@@ -1,0 +1,40 @@
+import type { ExprFunction } from '../../../gen/luau_pb.js';
+import type { CompatContext } from './context.js';
+import { genericListText, localText } from './name.js';
+import { printBlock } from './stat.js';
+import { printType } from './type.js';
+
+/**
+ * The function part shared by expressions and statements: generic list, `(` args (with
+ * `:type` when types are on and there is one), `...` when vararg, `)`, return types when
+ * types are on (parenthesised only when 2 or more), `\n`, the body in a new frame, `end`.
+ */
+export function printFunctionPart(ctx: CompatContext, f: ExprFunction): void {
+  const w = ctx.w;
+  w.write(genericListText(f.generics, f.genericpacks) + '(');
+  const { args, types } = f;
+  for (let i = 0; i < args.length; i++) {
+    if (i > 0) w.write(',');
+    w.write(localText(args[i]));
+    if (ctx.types && i < types.length) {
+      w.write(':');
+      printType(ctx, types[i]);
+    }
+  }
+  if (f.vararg) w.write(args.length > 0 ? ',...' : '...');
+  w.write(')');
+  const rets = f.rettypes;
+  if (ctx.types && rets.length > 0) {
+    w.write(rets.length >= 2 ? ':(' : ':');
+    for (let i = 0; i < rets.length; i++) {
+      if (i > 0) w.write(',');
+      printType(ctx, rets[i]);
+    }
+    if (rets.length >= 2) w.write(')');
+  }
+  w.write('\n');
+  ctx.enterFunction(f.vararg);
+  printBlock(ctx, f.body);
+  ctx.leaveFunction();
+  w.write('end');
+}

@@ -1,0 +1,289 @@
+import type {
+  LValue,
+  Stat,
+  StatBlock,
+  StatFunction,
+  StatIf,
+  StatLocal,
+  StatTypeFunction,
+} from '../../../gen/luau_pb.js';
+import { printAttr } from './attr.js';
+import type { CompatContext } from './context.js';
+import { printCall, printExpr, printIndexExpr, printIndexName } from './expr.js';
+import { printFunctionPart } from './function.js';
+import { genericListText, localText, nameText, regularTypeText } from './name.js';
+import { printType } from './type.js';
+
+const compoundOps = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
+
+/**
+ * `StatBlock`: each statement in turn (a nested block as `do\n` + block + `end\n`); after a
+ * `break`, `continue` or `return` the rest is dropped, by the statement's kind even when it
+ * printed as `do end`.
+ */
+export function printBlock(ctx: CompatContext, block: StatBlock | undefined): void {
+  if (block === undefined) return;
+  for (const stat of block.body) {
+    const kind = stat.statOneof.case;
+    printStat(ctx, stat);
+    if (kind === 'break' || kind === 'continue' || kind === 'return') return;
+  }
+}
+
+/** Prints one `Stat` with its final newline; unset → `do end\n`. */
+export function printStat(ctx: CompatContext, stat: Stat): void {
+  const w = ctx.w;
+  const o = stat.statOneof;
+  switch (o.case) {
+    case 'block':
+      w.write('do\n');
+      printBlock(ctx, o.value);
+      w.write('end\n');
+      return;
+    case 'if':
+      printIf(ctx, o.value);
+      return;
+    case 'while':
+      w.write('while ');
+      printExpr(ctx, o.value.cond);
+      w.write(' do\n');
+      ctx.enterLoop();
+      printBlock(ctx, o.value.body);
+      ctx.leaveLoop();
+      w.write('end\n');
+      return;
+    case 'repeat':
+      w.write('repeat\n');
+      ctx.enterLoop();
+      printBlock(ctx, o.value.body);
+      ctx.leaveLoop();
+      w.write('until ');
+      printExpr(ctx, o.value.cond);
+      w.write('\n');
+      return;
+    case 'break':
+      // Only inside a loop of the current function frame.
+      w.write(ctx.inLoop() ? 'break\n' : 'do end\n');
+      return;
+    case 'continue':
+      w.write(ctx.inLoop() ? 'continue\n' : 'do end\n');
+      return;
+    case 'return': {
+      // The space stays when the list is empty.
+      w.write('return ');
+      const list = o.value.list;
+      for (let i = 0; i < list.length; i++) {
+        if (i > 0) w.write(',');
+        printExpr(ctx, list[i]);
+      }
+      w.write('\n');
+      return;
+    }
+    case 'call':
+      if (o.value.expr === undefined) w.write('_()');
+      else printCall(ctx, o.value.expr);
+      w.write('\n');
+      return;
+    case 'local':
+      printLocal(ctx, o.value);
+      return;
+    case 'for': {
+      const f = o.value;
+      w.write('for ' + localText(f.var) + '=');
+      printExpr(ctx, f.from);
+      w.write(',');
+      printExpr(ctx, f.to);
+      if (f.step !== undefined) {
+        w.write(',');
+        printExpr(ctx, f.step);
+      }
+      w.write(' do\n');
+      ctx.enterLoop();
+      printBlock(ctx, f.body);
+      ctx.leaveLoop();
+      w.write('end\n');
+      return;
+    }
+    case 'forIn': {
+      const f = o.value;
+      w.write('for ' + (f.vars.length === 0 ? '_' : f.vars.map(localText).join(',')) + ' in ');
+      // No values prints `...` whatever the frame.
+      if (f.values.length === 0) w.write('...');
+      for (let i = 0; i < f.values.length; i++) {
+        if (i > 0) w.write(',');
+        printExpr(ctx, f.values[i]);
+      }
+      w.write(' do\n');
+      ctx.enterLoop();
+      printBlock(ctx, f.body);
+      ctx.leaveLoop();
+      w.write('end\n');
+      return;
+    }
+    case 'assign': {
+      const { vars, values } = o.value;
+      if (vars.length === 0) w.write('_');
+      for (let i = 0; i < vars.length; i++) {
+        if (i > 0) w.write(',');
+        printLValue(ctx, vars[i]);
+      }
+      w.write(' = ');
+      if (values.length === 0) w.write('nil');
+      for (let i = 0; i < values.length; i++) {
+        if (i > 0) w.write(',');
+        printExpr(ctx, values[i]);
+      }
+      w.write('\n');
+      return;
+    }
+    case 'compoundAssign':
+      printLValue(ctx, o.value.var);
+      w.write(compoundOps[o.value.op] ?? '');
+      printExpr(ctx, o.value.value);
+      w.write('\n');
+      return;
+    case 'function':
+      printFunctionStat(ctx, o.value);
+      return;
+    case 'localFunction':
+      // Attributes of the function are not printed here.
+      w.write('local function ' + localText(o.value.var));
+      printFunction(ctx, o.value.func);
+      w.write('\n');
+      return;
+    case 'typeAlias': {
+      const a = o.value;
+      w.write(
+        (a.export ? 'export ' : '') +
+          'type ' +
+          regularTypeText(a.name) +
+          genericListText(a.generics, a.genericpacks) +
+          ' = ',
+      );
+      printType(ctx, a.type);
+      w.write('\n');
+      return;
+    }
+    case 'requireIntoLocal':
+      // `%` truncates toward zero, so -1 is possible.
+      w.write(
+        'local ' +
+          localText(o.value.var) +
+          ' = require(module' +
+          String(o.value.modulenum % 2 || 0) +
+          ')\n',
+      );
+      return;
+    case 'typeFunction':
+      printTypeFunction(ctx, o.value);
+      return;
+    case undefined:
+      w.write('do end\n');
+      return;
+  }
+}
+
+function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
+  if (f === undefined) {
+    // A missing required function prints as an empty one.
+    ctx.w.write('()\n');
+    ctx.w.write('end');
+    return;
+  }
+  printFunctionPart(ctx, f);
+}
+
+/** `if c then\n` + block + (`else\n` block `end\n` | `else` + nested if | `end\n`). */
+function printIf(ctx: CompatContext, s: StatIf): void {
+  const w = ctx.w;
+  w.write('if ');
+  printExpr(ctx, s.cond);
+  w.write(' then\n');
+  printBlock(ctx, s.then);
+  const o = s.elseOneof;
+  switch (o.case) {
+    case 'else':
+      w.write('else\n');
+      printBlock(ctx, o.value);
+      w.write('end\n');
+      return;
+    case 'elseif':
+      w.write('else');
+      printIf(ctx, o.value);
+      return;
+    case undefined:
+      w.write('end\n');
+      return;
+  }
+}
+
+/** `local ` + vars (`_` when none) with `:type` when types are on, ` = values` when any. */
+function printLocal(ctx: CompatContext, s: StatLocal): void {
+  const w = ctx.w;
+  const { vars, values, types } = s;
+  w.write('local ');
+  if (vars.length === 0) w.write('_');
+  for (let i = 0; i < vars.length; i++) {
+    if (i > 0) w.write(',');
+    w.write(localText(vars[i]));
+    if (ctx.types && i < types.length) {
+      w.write(':');
+      printType(ctx, types[i]);
+    }
+  }
+  if (values.length > 0) {
+    w.write(' = ');
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) w.write(',');
+      printExpr(ctx, values[i]);
+    }
+  }
+  w.write('\n');
+}
+
+/** `LValue` → its local / global / index_name / index_expr, or `_`. */
+function printLValue(ctx: CompatContext, v: LValue | undefined): void {
+  const o = v?.lvalueOneof;
+  switch (o?.case) {
+    case 'local':
+      ctx.w.write(localText(o.value.var));
+      return;
+    case 'global':
+      ctx.w.write(nameText(o.value.name));
+      return;
+    case 'indexName':
+      printIndexName(ctx, o.value, '.');
+      return;
+    case 'indexExpr':
+      printIndexExpr(ctx, o.value);
+      return;
+    case undefined:
+      ctx.w.write('_');
+      return;
+  }
+}
+
+/**
+ * `function ` + name + function part + `\n`: an index_name var uses `:` when `self`, an
+ * index_expr var prints `_`. Attributes of the function are not printed.
+ */
+function printFunctionStat(ctx: CompatContext, s: StatFunction): void {
+  ctx.w.write('function ');
+  const o = s.var?.lvalueOneof;
+  if (o?.case === 'indexName') printIndexName(ctx, o.value, s.self ? ':' : '.');
+  else if (o?.case === 'indexExpr') ctx.w.write('_');
+  else printLValue(ctx, s.var);
+  printFunction(ctx, s.func);
+  ctx.w.write('\n');
+}
+
+/** Each attribute + `\n`, (`export `) `type function ` + name + function part + `\n`. */
+function printTypeFunction(ctx: CompatContext, s: StatTypeFunction): void {
+  for (const attr of s.func?.attributes ?? []) {
+    printAttr(ctx, attr);
+    ctx.w.write('\n');
+  }
+  ctx.w.write((s.export ? 'export ' : '') + 'type function ' + regularTypeText(s.name));
+  printFunction(ctx, s.func);
+  ctx.w.write('\n');
+}

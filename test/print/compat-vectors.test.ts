@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import { fromText } from '@bufbuild/protobuf/txtpb';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { printCompat } from '../../src/print/index.js';
+import { sharedDir } from '../helpers/shared.js';
+
+interface Vector {
+  id: string;
+  binpb_base64: string;
+  textproto: string;
+  types: string[];
+  notypes: string[];
+}
+
+const vectors = readFileSync(join(sharedDir, 'reference', 'compat-vectors.jsonl'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as Vector);
+
+describe('printCompat', () => {
+  it('reads all 400 reference vectors', () => {
+    expect(vectors).toHaveLength(400);
+  });
+
+  it('matches every reference vector byte for byte with types on', () => {
+    const mismatched = vectors
+      .filter((v) => {
+        const tree = fromBinary(ModuleSetSchema, Buffer.from(v.binpb_base64, 'base64'));
+        return JSON.stringify(printCompat(tree, { types: true })) !== JSON.stringify(v.types);
+      })
+      .map((v) => v.id);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('matches every reference vector byte for byte with types off', () => {
+    const mismatched = vectors
+      .filter((v) => {
+        const tree = fromBinary(ModuleSetSchema, Buffer.from(v.binpb_base64, 'base64'));
+        return JSON.stringify(printCompat(tree, { types: false })) !== JSON.stringify(v.notypes);
+      })
+      .map((v) => v.id);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('prints the same when the vector is read from its text format', () => {
+    for (const v of vectors) {
+      const tree = fromText(ModuleSetSchema, v.textproto);
+      expect(printCompat(tree), v.id).toEqual(v.types);
+    }
+  });
+});
