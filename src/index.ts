@@ -1,3 +1,4 @@
 export * from './tree/index.js';
+export * from './print/index.js';
 export * from '../gen/luau_pb.js';
 export * from './arbitrary/index.js';
