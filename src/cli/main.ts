@@ -2,6 +2,8 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { convertCommand } from './convert.js';
+import { serveCommand } from './serve.js';
+import { workspaceCommand } from './workspace-admin.js';
 import { packageVersion } from '../package-root.js';
 
 /**
@@ -18,7 +20,9 @@ export function createProgram(): Command {
     .version(packageVersion)
     .showHelpAfterError()
     .showSuggestionAfterError()
-    .addCommand(convertCommand());
+    .addCommand(convertCommand())
+    .addCommand(serveCommand())
+    .addCommand(workspaceCommand());
 }
 
 /**

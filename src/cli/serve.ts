@@ -1,0 +1,78 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { defaultDataDir, startEmbeddedWorkspace } from '../workspace/server/index.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new InvalidArgumentError('must be an integer from 0 to 65535');
+  }
+  return n;
+}
+
+/**
+ * `luau-fuzz serve`: runs the embedded workspace server. On first start it creates an
+ * account, an API key (saved in `<data>/api-key`, readable only by its owner) and a project.
+ *
+ * @example
+ * ```sh
+ * luau-fuzz serve --port 8080
+ * WORKSPACE_URL=http://127.0.0.1:8080 WORKSPACE_API_KEY=$(cat ~/.local/share/luau-fuzz/workspace/api-key) luau-fuzz run
+ * ```
+ */
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('run the embedded workspace server (project_exec, query, ping) on this machine')
+    .option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', port, 0)
+    .option(
+      '--projects <n>',
+      'projects the local account should have',
+      (v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 1000)
+          throw new InvalidArgumentError('must be an integer from 1 to 1000');
+        return n;
+      },
+      1,
+    )
+    .option('--log', 'log every request')
+    .action(
+      async (opts: {
+        data?: string;
+        host: string;
+        port: number;
+        projects: number;
+        log?: boolean;
+      }) => {
+        const dataDir = opts.data ?? defaultDataDir();
+        const ws = await startEmbeddedWorkspace({
+          dataDir,
+          host: opts.host,
+          port: opts.port,
+          projects: opts.projects,
+          logger: opts.log === true,
+        });
+        process.stdout.write(
+          `workspace server listening on ${ws.baseUrl}\n` +
+            `data directory: ${dataDir}\n` +
+            `API key file: ${ws.keyFile}\n` +
+            `projects: ${ws.projectIds.join(' ')}\n`,
+        );
+        if (ws.sandbox.netnsPrefix === null) {
+          process.stderr.write(
+            'warning: no network namespace can be created here: commands of projects without the network upgrade still reach the network\n',
+          );
+        }
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            void ws.close().then(resolve);
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+        });
+      },
+    );
+}

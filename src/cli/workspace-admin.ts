@@ -1,0 +1,126 @@
+import { Command } from 'commander';
+import {
+  adminAddCollaborator,
+  adminCreateAccount,
+  adminCreateProject,
+  adminList,
+  defaultDataDir,
+} from '../workspace/server/index.js';
+
+function dataOption(cmd: Command): Command {
+  return cmd.option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)');
+}
+
+function fail(e: unknown): void {
+  process.stderr.write(`luau-fuzz workspace: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+}
+
+/**
+ * `luau-fuzz workspace …`: administration of an embedded workspace's data directory
+ * without the API (the server may be running meanwhile).
+ *
+ * @example
+ * ```sh
+ * luau-fuzz workspace create-account --name alice   # prints the account id and its key, once
+ * luau-fuzz workspace create-project --owner ACCOUNT --title fuzz
+ * luau-fuzz workspace add-collaborator --project PROJECT --account ACCOUNT
+ * luau-fuzz workspace list --json
+ * ```
+ */
+export function workspaceCommand(): Command {
+  const cmd = new Command('workspace').description(
+    'administer the embedded workspace server’s data',
+  );
+  cmd.addCommand(
+    dataOption(new Command('create-account'))
+      .description('create an account and print its id and API key (shown only this once)')
+      .option('--name <name>', 'a name for the account', '')
+      .option('--json', 'print JSON')
+      .action((opts: { data?: string; name: string; json?: boolean }) => {
+        try {
+          const r = adminCreateAccount(opts.data ?? defaultDataDir(), { name: opts.name });
+          process.stdout.write(
+            opts.json === true
+              ? `${JSON.stringify({ account_id: r.accountId, api_key: r.apiKey })}\n`
+              : `account ${r.accountId}\napi key ${r.apiKey}\n`,
+          );
+        } catch (e) {
+          fail(e);
+        }
+      }),
+  );
+  cmd.addCommand(
+    dataOption(new Command('create-project'))
+      .description('create a project owned by an account and print its id')
+      .requiredOption('--owner <account>', 'account id of the owner')
+      .option('--title <title>', 'title', '')
+      .option('--description <text>', 'description', '')
+      .action((opts: { data?: string; owner: string; title: string; description: string }) => {
+        try {
+          const id = adminCreateProject(opts.data ?? defaultDataDir(), {
+            owner: opts.owner,
+            title: opts.title,
+            description: opts.description,
+          });
+          process.stdout.write(`${id}\n`);
+        } catch (e) {
+          fail(e);
+        }
+      }),
+  );
+  cmd.addCommand(
+    dataOption(new Command('add-collaborator'))
+      .description('add an account to a project as a collaborator')
+      .requiredOption('--project <project>', 'project id')
+      .requiredOption('--account <account>', 'account id')
+      .action((opts: { data?: string; project: string; account: string }) => {
+        try {
+          adminAddCollaborator(opts.data ?? defaultDataDir(), opts.project, opts.account);
+        } catch (e) {
+          fail(e);
+        }
+      }),
+  );
+  cmd.addCommand(
+    dataOption(new Command('list'))
+      .description('list accounts and projects')
+      .option('--json', 'print JSON')
+      .action((opts: { data?: string; json?: boolean }) => {
+        try {
+          const { accounts, projects } = adminList(opts.data ?? defaultDataDir());
+          if (opts.json === true) {
+            process.stdout.write(
+              `${JSON.stringify({
+                accounts: accounts.map((a) => ({
+                  account_id: a.account_id,
+                  name: a.name,
+                  created: a.created,
+                })),
+                projects: projects.map((p) => ({
+                  project_id: p.project_id,
+                  title: p.title,
+                  users: p.users,
+                  state: p.state,
+                  last_edited: p.last_edited,
+                })),
+              })}\n`,
+            );
+            return;
+          }
+          process.stdout.write('accounts:\n');
+          for (const a of accounts) process.stdout.write(`  ${a.account_id}  ${a.name}\n`);
+          process.stdout.write('projects:\n');
+          for (const p of projects) {
+            const users = Object.entries(p.users)
+              .map(([id, u]) => `${id}:${u.group ?? '?'}`)
+              .join(' ');
+            process.stdout.write(`  ${p.project_id}  ${JSON.stringify(p.title)}  ${users}\n`);
+          }
+        } catch (e) {
+          fail(e);
+        }
+      }),
+  );
+  return cmd;
+}

@@ -1,0 +1,251 @@
+/**
+ * Typed failures of the workspace client. Every error carries the request id and, where
+ * the server answered, its message; no error text ever contains the API key.
+ */
+
+/** Fields common to every workspace error. */
+export interface WorkspaceErrorDetails {
+  /** Id of the request that failed (the one sent, or the one the server answered). */
+  requestId?: string | undefined;
+  /** HTTP status of the answer, when there was one. */
+  status?: number | undefined;
+  /** The server's message, verbatim (redacted of the key). */
+  serverMessage?: string | undefined;
+  cause?: unknown;
+}
+
+/**
+ * Base class of every failure of {@link WorkspaceClient}.
+ *
+ * @example
+ * ```ts
+ * try { await client.ping(); } catch (e) { if (e instanceof WorkspaceError) console.error(e.requestId, e.message); }
+ * ```
+ */
+export class WorkspaceError extends Error {
+  override readonly name: string = 'WorkspaceError';
+  readonly requestId: string | undefined;
+  readonly status: number | undefined;
+  readonly serverMessage: string | undefined;
+
+  constructor(message: string, details: WorkspaceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.requestId = details.requestId;
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+  }
+}
+
+/**
+ * The key is missing or unknown (platform: HTTP 400 `{"error":…}`; embedded server: 401).
+ *
+ * @example
+ * ```ts
+ * if (e instanceof AuthenticationError) console.error('check WORKSPACE_API_KEY');
+ * ```
+ */
+export class AuthenticationError extends WorkspaceError {
+  override readonly name = 'AuthenticationError';
+}
+
+/**
+ * The client's configuration is incomplete (no base URL or no key).
+ *
+ * @example
+ * ```ts
+ * new WorkspaceClient({}); // throws ConfigurationError when WORKSPACE_URL is unset
+ * ```
+ */
+export class ConfigurationError extends WorkspaceError {
+  override readonly name = 'ConfigurationError';
+}
+
+/**
+ * An HTTP answer that is not a workspace response: unexpected status, or a body that is
+ * not JSON (such as a gateway's HTML page). `bodyExcerpt` holds its first characters.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof HttpError) console.error(e.status, e.bodyExcerpt);
+ * ```
+ */
+export class HttpError extends WorkspaceError {
+  override readonly name: string = 'HttpError';
+  constructor(
+    message: string,
+    readonly bodyExcerpt: string,
+    details: WorkspaceErrorDetails,
+  ) {
+    super(message, details);
+  }
+}
+
+/**
+ * A gateway answered 502, 503 or 504 (retried before it is thrown).
+ *
+ * @example
+ * ```ts
+ * if (e instanceof GatewayError) console.error('service unavailable', e.status);
+ * ```
+ */
+export class GatewayError extends HttpError {
+  override readonly name = 'GatewayError';
+  constructor(
+    message: string,
+    bodyExcerpt: string,
+    details: WorkspaceErrorDetails,
+    /** The `Retry-After` header of the answer, if any. */
+    readonly retryAfter: string | null = null,
+  ) {
+    super(message, bodyExcerpt, details);
+  }
+}
+
+/**
+ * The request is malformed or names something unsupported (unknown field, missing
+ * property, bad option, body too large…).
+ *
+ * @example
+ * ```ts
+ * if (e instanceof InvalidRequestError) console.error(e.message); // names the field
+ * ```
+ */
+export class InvalidRequestError extends WorkspaceError {
+  override readonly name: string = 'InvalidRequestError';
+}
+
+/**
+ * The request body is larger than the configured cap; nothing was sent.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof RequestTooLargeError) splitBatch();
+ * ```
+ */
+export class RequestTooLargeError extends InvalidRequestError {
+  override readonly name = 'RequestTooLargeError';
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+    details: WorkspaceErrorDetails = {},
+  ) {
+    super(`request body is ${size} bytes, over the limit of ${limit} bytes`, details);
+  }
+}
+
+/**
+ * The account may not read or change that project (or it does not exist).
+ *
+ * @example
+ * ```ts
+ * if (e instanceof AccessDeniedError) console.error('not a collaborator');
+ * ```
+ */
+export class AccessDeniedError extends WorkspaceError {
+  override readonly name = 'AccessDeniedError';
+}
+
+/**
+ * `project_exec`: the command outlived its `timeout` and was killed.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof ExecTimeoutError) console.error('killed');
+ * ```
+ */
+export class ExecTimeoutError extends WorkspaceError {
+  override readonly name = 'ExecTimeoutError';
+}
+
+/**
+ * `project_exec` with `err_on_exit`: the command exited with a nonzero code.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof NonZeroExitError) console.error(e.exitCode, e.stderr);
+ * ```
+ */
+export class NonZeroExitError extends WorkspaceError {
+  override readonly name = 'NonZeroExitError';
+  constructor(
+    message: string,
+    /** The exit code, parsed from the message. */
+    readonly exitCode: number,
+    /** The start of stderr quoted in the message (at most 1024 characters). */
+    readonly stderr: string,
+    details: WorkspaceErrorDetails,
+  ) {
+    super(message, details);
+  }
+}
+
+/**
+ * The project is starting; the request should be repeated (retried before it is thrown).
+ *
+ * @example
+ * ```ts
+ * if (e instanceof ProjectStartingError) await later();
+ * ```
+ */
+export class ProjectStartingError extends WorkspaceError {
+  override readonly name = 'ProjectStartingError';
+}
+
+/**
+ * No answer in time from the server (the client aborted the HTTP request). Not retried:
+ * the request may have been carried out.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof RequestTimeoutError) console.error('no answer within', e.message);
+ * ```
+ */
+export class RequestTimeoutError extends WorkspaceError {
+  override readonly name = 'RequestTimeoutError';
+}
+
+/**
+ * The connection failed (refused, reset, DNS…). Not retried.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof NetworkError) console.error('is the server running?');
+ * ```
+ */
+export class NetworkError extends WorkspaceError {
+  override readonly name = 'NetworkError';
+}
+
+/**
+ * Turns an error message of an `event: "error"` answer into the matching typed error.
+ *
+ * @example
+ * ```ts
+ * classifyServerError("you do not have read access to this project", { requestId }); // AccessDeniedError
+ * ```
+ */
+export function classifyServerError(
+  message: string,
+  details: WorkspaceErrorDetails,
+): WorkspaceError {
+  const d = { ...details, serverMessage: message };
+  if (/^You must provide authentication|^No account found/.test(message)) {
+    return new AuthenticationError(message, d);
+  }
+  if (/ -- killed command '/.test(message)) return new ExecTimeoutError(message, d);
+  const nz = /exited with nonzero code (-?\d+)(?: -- stderr='([\s\S]*)')?/.exec(message);
+  if (nz !== null) return new NonZeroExitError(message, Number(nz[1]), nz[2] ?? '', d);
+  if (/is starting|^timeout$|starting.*(timeout|try again)|timeout.*start/i.test(message)) {
+    return new ProjectStartingError(message, d);
+  }
+  if (/do not have (read|write) access/.test(message)) return new AccessDeniedError(message, d);
+  if (
+    (details.status !== undefined && details.status >= 400 && details.status < 500) ||
+    /^(got an unexpected argument|property '|unknown endpoint|unknown option|option '|must specify exactly one key|multi_response|changing |getting |action '.*' not implemented|table '|query\.|request body|unsupported content type|use POST)/.test(
+      message,
+    )
+  ) {
+    return new InvalidRequestError(message, d);
+  }
+  return new WorkspaceError(message, d);
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError, messages } from './api-error.js';
+import type { ExecParams, ProjectManager } from './project-manager.js';
+import { runQuery } from './query.js';
+import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
+import type { WorkspaceStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    accountId?: string;
+  }
+}
+
+const OPERATIONS = new Set(['ping', 'query', 'project_exec']);
+const FORM = 'application/x-www-form-urlencoded';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns the first schema error into the notes' wording, naming the field. */
+function validationMessage(errors: readonly AjvError[]): string {
+  const e = errors[0];
+  if (e === undefined) return 'invalid request';
+  if (e.keyword === 'additionalProperties') {
+    return messages.unexpectedArgument(String(e.params.additionalProperty));
+  }
+  if (e.keyword === 'required') return messages.mustBeSpecified(String(e.params.missingProperty));
+  const field = e.instancePath.slice(1).replace(/\//g, '.');
+  if (field === '') return 'the request body must be an object';
+  return `property '${field}' ${e.message ?? 'is invalid'}`;
+}
+
+function requestId(req: FastifyRequest): string {
+  const body = req.body as Record<string, unknown> | undefined;
+  const id = typeof body === 'object' && body !== null ? body.id : undefined;
+  return typeof id === 'string' && id !== '' && id.length <= 256 ? id : randomUUID();
+}
+
+/** `Basic base64(key:)` (the key is the text before the first `:`) or `Bearer key`. */
+export function keyFromHeader(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const m = /^\s*(basic|bearer)\s+(\S+)\s*$/i.exec(header);
+  if (m === null) return undefined;
+  if ((m[1] as string).toLowerCase() === 'bearer') return m[2];
+  const decoded = Buffer.from(m[2] as string, 'base64').toString('utf8');
+  const key = decoded.split(':')[0] ?? '';
+  return key === '' ? undefined : key;
+}
+
+/** Options of {@link buildApp}. */
+export interface AppOptions {
+  store: WorkspaceStore;
+  projects: ProjectManager;
+  bodyLimit: number;
+  logger: boolean;
+}
+
+/**
+ * The Fastify application of the workspace API: `POST /api/v1/{ping,query,project_exec}`
+ * with JSON or form bodies, Basic/Bearer key authentication and JSON errors everywhere.
+ *
+ * @example
+ * ```ts
+ * const app = buildApp({ store, projects, bodyLimit: 500_000, logger: false });
+ * await app.listen({ host: '127.0.0.1', port: 0 });
+ * ```
+ */
+export function buildApp(opts: AppOptions): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: opts.bodyLimit,
+    logger: opts.logger,
+    ajv: {
+      customOptions: {
+        allowUnionTypes: true,
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: false,
+        allErrors: false,
+      },
+    },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  void app.register(formbody, { bodyLimit: opts.bodyLimit });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const key = keyFromHeader(req.headers.authorization);
+    const accountId = key === undefined ? undefined : opts.store.authenticate(key);
+    if (accountId === undefined) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="workspace", charset="UTF-8"')
+        .send({
+          event: 'error',
+          id: randomUUID(),
+          error: key === undefined ? messages.noAuth : messages.badKey,
+        });
+    }
+    req.accountId = accountId;
+  });
+
+  // Before schema validation: a JSON null takes the default; form values are strings, so
+  // booleans (true/false/1/0) and decimal numbers are parsed, and JSON-only fields refused.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined || req.body === null) req.body = {};
+    const body = req.body;
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new ApiError('the request body must be a JSON object', 400);
+    }
+    const b = body as Record<string, unknown>;
+    for (const k of Object.keys(b)) if (b[k] === null) delete b[k];
+    const isForm = (req.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
+    if (!isForm) return;
+    for (const [k, v] of Object.entries(b)) {
+      const kind = FIELD_KINDS[k];
+      if (kind === undefined || typeof v !== 'string') continue;
+      if (kind === 'json') throw new ApiError(`property '${k}' needs a JSON body`, 400);
+      if (kind === 'boolean') {
+        if (v === 'true' || v === '1') b[k] = true;
+        else if (v === 'false' || v === '0') b[k] = false;
+      } else if (/^-?\d+(\.\d+)?$/.test(v)) {
+        b[k] = Number(v);
+      }
+    }
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const id = requestId(req);
+    const e = error as {
+      validation?: AjvError[];
+      statusCode?: number;
+      message: string;
+      code?: string;
+    };
+    if (e.validation !== undefined) {
+      return reply.code(400).send({ event: 'error', id, error: validationMessage(e.validation) });
+    }
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send({ event: 'error', id, error: error.message });
+    }
+    const status = e.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error(error);
+      return reply.code(500).send({ event: 'error', id, error: 'internal server error' });
+    }
+    let message = e.message;
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      message = `request body is larger than the limit of ${opts.bodyLimit} bytes`;
+    } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      message = `unsupported content type '${req.headers['content-type'] ?? ''}': send application/json or ${FORM}`;
+    }
+    return reply.code(status).send({ event: 'error', id, error: message });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '');
+    const op = path.slice(path.lastIndexOf('/') + 1);
+    if (req.method !== 'POST' && OPERATIONS.has(op) && path === `/api/v1/${op}`) {
+      return reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ event: 'error', id: randomUUID(), error: `use POST for /api/v1/${op}` });
+    }
+    return reply
+      .code(404)
+      .send({ event: 'error', id: randomUUID(), error: messages.unknownEndpoint(op) });
+  });
+
+  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req) => ({
+    event: 'pong',
+    id: requestId(req),
+    now: new Date().toISOString(),
+  }));
+
+  app.post('/api/v1/query', { schema: { body: queryBody } }, async (req) => {
+    const id = requestId(req);
+    const b = req.body as { query: unknown; multi_response?: boolean; options?: unknown };
+    try {
+      if (b.multi_response === true) throw new ApiError(messages.multiResponse);
+      const query = await runQuery(
+        { accountId: req.accountId as string, store: opts.store, projects: opts.projects },
+        b.query,
+        b.options,
+      );
+      return { event: 'query', id, query, multi_response: false };
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 200)
+        return { event: 'error', id, error: e.message };
+      throw e;
+    }
+  });
+
+  app.post('/api/v1/project_exec', { schema: { body: execBody } }, async (req) => {
+    const id = requestId(req);
+    const b = req.body as Partial<ExecParams> & { project_id: string; command: string };
+    const project = opts.store.getProject(b.project_id);
+    const group = project?.users[req.accountId as string]?.group;
+    if (group !== 'owner' && group !== 'collaborator') {
+      return { event: 'error', id, error: messages.noWriteAccess };
+    }
+    const outcome = await opts.projects.exec({
+      project_id: b.project_id,
+      path: b.path ?? '',
+      command: b.command,
+      args: b.args ?? [],
+      timeout: b.timeout ?? 10,
+      max_output: b.max_output,
+      bash: b.bash ?? false,
+      err_on_exit: b.err_on_exit ?? true,
+      aggregate: b.aggregate,
+    });
+    if (!outcome.ok) return { event: 'error', id, error: outcome.error };
+    return {
+      event: 'project_exec_output',
+      id,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      exit_code: outcome.exit_code,
+    };
+  });
+
+  return app;
+}

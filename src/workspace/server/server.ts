@@ -1,0 +1,101 @@
+import { buildApp } from './app.js';
+import { ProjectManager } from './project-manager.js';
+import { DEFAULT_QUOTAS, type ProjectQuotas } from './quotas.js';
+import { probeSandbox, type SandboxCapabilities } from './sandbox.js';
+import { openStore } from './store.js';
+
+/** Options of {@link startWorkspaceServer}. */
+export interface WorkspaceServerOptions {
+  /** Data directory: database, project homes, key file. Required. */
+  dataDir: string;
+  /** Address to listen on. Default `127.0.0.1`; anything else only when given explicitly. */
+  host?: string;
+  /** Port; default 0 (an ephemeral port). */
+  port?: number;
+  /** Largest request body in bytes. Default 500 000. */
+  bodyLimit?: number;
+  /** Base quotas of projects without upgrades. Default: the platform's (memory 1000 MB, …). */
+  quotas?: Partial<ProjectQuotas>;
+  /** Largest `timeout` of `project_exec` in seconds (also what `timeout: 0` means). Default 3600. */
+  maxTimeout?: number;
+  /** Characters kept of each output stream without `max_output`. Default 16 000 000. */
+  outputCap?: number;
+  /** Simulated project start time in ms (for testing clients' retries). Default 0. */
+  startDelayMs?: number;
+  /** How long an exec waits for a starting project before a timeout error. Default 5000. */
+  startWaitMs?: number;
+  /** Refuse exec with network off where no network namespace can be made. Default false. */
+  requireNetworkIsolation?: boolean;
+  /** Interval of memory polling in ms. Default 250. */
+  memoryPollMs?: number;
+  /** Log requests (Fastify's logger) to stdout. Default false. */
+  logger?: boolean;
+}
+
+/** A running workspace server. */
+export interface WorkspaceServer {
+  /** `http://host:port` (without `/api/v1`). */
+  baseUrl: string;
+  /** What the sandbox can do on this machine. */
+  sandbox: SandboxCapabilities;
+  /** Stops the server: kills every project's processes, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded workspace server on a data directory.
+ *
+ * @example
+ * ```ts
+ * const server = await startWorkspaceServer({ dataDir: '/tmp/ws' });
+ * console.log(server.baseUrl); // http://127.0.0.1:40123
+ * await server.close();
+ * ```
+ */
+export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promise<WorkspaceServer> {
+  const store = openStore(opts.dataDir);
+  store.resetStates();
+  const sandbox = probeSandbox();
+  const projects = new ProjectManager(store, {
+    dataDir: opts.dataDir,
+    sandbox,
+    quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
+    maxTimeout: opts.maxTimeout ?? 3600,
+    outputCap: opts.outputCap ?? 16_000_000,
+    startDelayMs: opts.startDelayMs ?? 0,
+    startWaitMs: opts.startWaitMs ?? 5000,
+    requireNetworkIsolation: opts.requireNetworkIsolation ?? false,
+    memoryPollMs: opts.memoryPollMs ?? 250,
+  });
+  const app = buildApp({
+    store,
+    projects,
+    bodyLimit: opts.bodyLimit ?? 500_000,
+    logger: opts.logger ?? false,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ host, port: opts.port ?? 0 });
+  } catch (e) {
+    projects.close();
+    store.close();
+    throw e;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : opts.port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${urlHost}:${port}`,
+    sandbox,
+    close() {
+      closing ??= (async () => {
+        projects.close();
+        await app.close();
+        store.resetStates();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}
