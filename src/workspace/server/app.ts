@@ -88,6 +88,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
   });
+  // Bodies are JSON or form-encoded, nothing else.
+  app.removeContentTypeParser('text/plain');
   void app.register(formbody, { bodyLimit: opts.bodyLimit });
 
   app.addHook('onRequest', async (req, reply) => {

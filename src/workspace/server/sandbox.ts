@@ -103,6 +103,6 @@ export async function resolveExecutable(
 
 /** Quotes a word for bash when it holds anything but safe characters. */
 export function shellEscape(word: string): string {
-  if (word !== '' && /^[A-Za-z0-9_\/.,:=+@%^-]+$/.test(word)) return word;
+  if (word !== '' && /^[A-Za-z0-9_/.,:=+@%^-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

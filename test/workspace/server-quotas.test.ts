@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith, startTestWorkspace, type TestWorkspace } from './helpers.js';
+
+let ws: TestWorkspace;
+beforeAll(async () => {
+  ws = await startTestWorkspace({
+    quotas: { memory: 200, disk_quota: 5, mintime: 1 },
+    memoryPollMs: 100,
+  });
+});
+afterAll(async () => {
+  await ws.dispose();
+});
+
+type Answer = {
+  event: string;
+  stdout?: string;
+  stderr?: string;
+  exit_code?: number;
+  error?: string;
+};
+
+async function exec(body: Record<string, unknown>): Promise<Answer> {
+  const r = await ws.post('project_exec', { project_id: ws.projectId, ...body });
+  return r.json as Answer;
+}
+
+async function state(): Promise<string> {
+  const r = await ws.client.query<{ projects: { state: { state: string } } }>({
+    projects: { project_id: ws.projectId, state: null },
+  });
+  return r.query.projects.state.state;
+}
+
+describe('project quotas', () => {
+  it('kills a project whose processes pass its memory quota, saying why in stderr', async () => {
+    const r = await exec({
+      command: 'node',
+      args: ['-e', 'const a = []; for (;;) { a.push(Buffer.alloc(16 << 20, 1)); }'],
+      err_on_exit: false,
+      timeout: 60,
+    });
+    expect(r.exit_code).toBe(1);
+    expect(r.stderr).toMatch(/killed: the project's memory limit of 200 MB was exceeded/);
+  });
+
+  it('raises the memory quota by the users’ upgrades', async () => {
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { memory: 300 });
+    const r = await exec({
+      command: 'node',
+      args: ['-e', 'const b = Buffer.alloc(300 << 20, 1); console.log(b.length)'],
+      timeout: 60,
+    });
+    expect(r.stdout).toBe(`${300 << 20}\n`);
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { memory: 0 });
+  });
+
+  it('refuses exec with a clear error once the home exceeds the disk quota', async () => {
+    const r = await exec({
+      command:
+        'head -c 3000000 /dev/urandom > a.bin; head -c 3000000 /dev/urandom > b.bin; echo written',
+    });
+    expect(r.stdout).toBe('written\n');
+    const refused = await exec({ command: 'echo', args: ['hi'] });
+    expect(refused.error).toMatch(
+      /^disk quota exceeded: the project's home uses 5\.\d MB of its 5 MB quota/,
+    );
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { disk_quota: 10 });
+    expect((await exec({ command: 'rm', args: ['a.bin', 'b.bin'] })).exit_code).toBe(0);
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { disk_quota: 0 });
+    expect((await exec({ command: 'echo', args: ['ok'] })).stdout).toBe('ok\n');
+  });
+
+  it('stops an idle project after mintime seconds, killing its processes', async () => {
+    const marker = '727.431';
+    await exec({ command: `nohup sleep ${marker} > /dev/null 2>&1 &` });
+    await expect.poll(() => processesWith(marker).length).toBe(1);
+    expect(await state()).toBe('running');
+    await expect.poll(state, { timeout: 10_000, interval: 200 }).toBe('stopped');
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('turns the network off unless the network upgrade is 1', async (ctx) => {
+    const probe = await ws.post('project_exec', {
+      project_id: ws.projectId,
+      command: 'cat /proc/net/dev',
+    });
+    const host = (await import('node:fs')).readFileSync('/proc/net/dev', 'utf8');
+    const ifaces = (text: string) =>
+      text
+        .split('\n')
+        .slice(2)
+        .map((l) => l.split(':')[0]?.trim())
+        .filter((x) => x !== undefined && x !== '')
+        .sort();
+    if (ifaces(host).length <= 1) ctx.skip();
+    const isolated = ifaces(String(probe.json?.stdout));
+    // Where no namespace can be made the server runs commands in the host's network.
+    const hasNetns = isolated.length === 1;
+    expect(isolated).toEqual(hasNetns ? ['lo'] : ifaces(host));
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 1 });
+    const open = await exec({ command: 'cat /proc/net/dev' });
+    expect(ifaces(String(open.stdout))).toEqual(ifaces(host));
+    await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 0 });
+  });
+});
