@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { convertCommand } from './convert.js';
+import { printCommand } from './print.js';
 import { serveCommand } from './serve.js';
 import { workspaceCommand } from './workspace-admin.js';
 import { packageVersion } from '../package-root.js';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .showSuggestionAfterError()
     .addCommand(convertCommand())
+    .addCommand(printCommand())
     .addCommand(serveCommand())
     .addCommand(workspaceCommand());
 }

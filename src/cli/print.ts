@@ -1,0 +1,111 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { Command, Option } from 'commander';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { printCompat, printPretty } from '../print/index.js';
+import { parseTreeFormat, readTreeFile, type TreeFormat } from '../tree/index.js';
+
+interface PrintCliOptions {
+  mode: 'compat' | 'pretty';
+  types: boolean;
+  format?: string;
+  out?: string;
+  indent?: string;
+}
+
+/** The sources of one tree, named `module` and `program`. */
+function sourcesOf(tree: ModuleSet, opts: PrintCliOptions): { name: string; text: string }[] {
+  const texts =
+    opts.mode === 'compat'
+      ? printCompat(tree, { types: opts.types })
+      : printPretty(tree, {
+          types: opts.types,
+          ...(opts.indent === undefined ? {} : { indent: Number(opts.indent) }),
+        });
+  const names = texts.length === 2 ? ['module', 'program'] : ['program'];
+  return texts.map((text, i) => ({ name: names[i]!, text }));
+}
+
+/**
+ * `luau-fuzz print FILE...`: prints tree files as Luau source, in pretty mode (readable,
+ * always parses) or compat mode (byte-identical to the reference printer of Luau's fuzzer).
+ * With `--out DIR` it writes `NAME.luau` (and `NAME.module.luau` when the tree has a module)
+ * instead of printing. A bad file is reported with its name and the others still print; the
+ * exit code is 1 when any failed.
+ *
+ * @example
+ * ```sh
+ * luau-fuzz print crash-0a1b.binpb --mode compat --no-types
+ * ```
+ */
+export function printCommand(): Command {
+  return new Command('print')
+    .description('print tree files as Luau source')
+    .argument('<files...>', 'tree files (.binpb, .pb, .json, .textproto, .txtpb)')
+    .addOption(
+      new Option('--mode <mode>', 'compat: as the reference fuzzer printer; pretty: readable')
+        .choices(['compat', 'pretty'])
+        .default('pretty'),
+    )
+    .option('--types', 'print type annotations (default)', true)
+    .option('--no-types', 'leave out annotations of locals, parameters and return types')
+    .addOption(
+      new Option('--format <format>', 'input format (default: from each extension)').choices([
+        'binpb',
+        'pb',
+        'json',
+        'textproto',
+        'txtpb',
+      ]),
+    )
+    .option('--indent <spaces>', 'spaces per indentation level in pretty mode (default: 4)')
+    .option('--out <dir>', 'write .luau files into this directory instead of printing')
+    .action(async (files: string[], opts: PrintCliOptions) => {
+      const format =
+        opts.format === undefined ? undefined : (parseTreeFormat(opts.format) as TreeFormat);
+      if (opts.indent !== undefined && !/^\d{1,2}$/.test(opts.indent)) {
+        process.stderr.write(
+          `luau-fuzz print: --indent must be a number of spaces, not '${opts.indent}'\n`,
+        );
+        process.exitCode = 2;
+        return;
+      }
+      if (opts.out !== undefined) await mkdir(opts.out, { recursive: true });
+      let failed = 0;
+      let printed = 0;
+      for (const file of files) {
+        try {
+          const tree = await readTreeFile(file, format === undefined ? {} : { format });
+          let sources: { name: string; text: string }[];
+          try {
+            sources = sourcesOf(tree, opts);
+          } catch (e) {
+            throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+          }
+          if (opts.out !== undefined) {
+            const base = basename(file, extname(file));
+            for (const { name, text } of sources) {
+              const target = join(
+                opts.out,
+                name === 'module' ? `${base}.module.luau` : `${base}.luau`,
+              );
+              await writeFile(target, text);
+              process.stdout.write(`${target}\n`);
+            }
+            continue;
+          }
+          const headers = files.length > 1 || sources.length > 1;
+          for (const { name, text } of sources) {
+            // A header line is a Luau comment, so the whole output stays Luau.
+            if (headers) process.stdout.write(`${printed > 0 ? '\n' : ''}-- ${file}: ${name}\n`);
+            process.stdout.write(text);
+            printed++;
+          }
+        } catch (e) {
+          failed++;
+          process.stderr.write(`luau-fuzz print: ${e instanceof Error ? e.message : String(e)}\n`);
+        }
+      }
+      if (failed > 0) process.exitCode = 1;
+    });
+}

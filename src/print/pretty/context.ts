@@ -1,0 +1,108 @@
+import { PrintError } from '../errors.js';
+import { Writer } from '../writer.js';
+
+/**
+ * Luau's parser stops at 1000 nested blocks, expressions, types and calls ("Exceeded
+ * allowed recursion depth"). The printer counts nesting at least as fast as the parser does
+ * (an expression 1, a type 2, a block with its statements 2), so what it prints stays
+ * under the limit and deeper trees get a {@link PrintError} instead of unparsable text.
+ */
+export const NESTING_LIMIT = 1000;
+
+/**
+ * The state of one pretty-mode printing: the output with its indentation, the `types`
+ * switch, the function frames `{vararg, loops}` (as in compat mode), the nesting count, and
+ * the locals in scope (needed to repair type functions that reference outer locals).
+ */
+export class PrettyContext {
+  readonly w: Writer;
+  readonly types: boolean;
+  /** Current nesting as the parser would count it (see {@link NESTING_LIMIT}). */
+  nest = 0;
+  private readonly vararg: boolean[] = [true];
+  private readonly loops: number[] = [0];
+  /** Names of the locals in scope, innermost last. */
+  private readonly scope: string[] = [];
+  /** Where the innermost type function's locals start in `scope`, -1 outside type functions. */
+  private typeFunctionBase = -1;
+
+  constructor(indent: string, types: boolean) {
+    this.w = new Writer(indent);
+    this.types = types;
+  }
+
+  /** One level deeper; refuses to go past the parser's limit. */
+  deeper(by: number): void {
+    this.nest += by;
+    if (this.nest > NESTING_LIMIT) {
+      throw new PrintError(
+        `the tree nests deeper than Luau's parser accepts (${NESTING_LIMIT} nested blocks, expressions and types): its source could not parse`,
+      );
+    }
+  }
+
+  isVararg(): boolean {
+    return this.vararg[this.vararg.length - 1]!;
+  }
+
+  inLoop(): boolean {
+    return this.loops[this.loops.length - 1]! > 0;
+  }
+
+  enterFunction(vararg: boolean): void {
+    this.vararg.push(vararg);
+    this.loops.push(0);
+  }
+
+  leaveFunction(): void {
+    this.vararg.pop();
+    this.loops.pop();
+  }
+
+  enterLoop(): void {
+    this.loops[this.loops.length - 1]!++;
+  }
+
+  leaveLoop(): void {
+    this.loops[this.loops.length - 1]!--;
+  }
+
+  /** Declares a local from here to the end of the current scope. */
+  declare(name: string): void {
+    this.scope.push(name);
+  }
+
+  /** The current scope, to give back to {@link closeScope}. */
+  openScope(): number {
+    return this.scope.length;
+  }
+
+  closeScope(mark: number): void {
+    this.scope.length = mark;
+  }
+
+  /** Starts a type function body; returns what {@link leaveTypeFunction} restores. */
+  enterTypeFunction(): number {
+    const saved = this.typeFunctionBase;
+    this.typeFunctionBase = this.scope.length;
+    return saved;
+  }
+
+  leaveTypeFunction(saved: number): void {
+    this.typeFunctionBase = saved;
+  }
+
+  /**
+   * The text of a reference to the variable `name`. A type function cannot reference a local
+   * of an enclosing scope (a parse error: "Type function cannot reference outer local"), so
+   * inside one such a reference is renamed `outer_<name>`, a global that no local can hide.
+   */
+  ref(name: string): string {
+    const base = this.typeFunctionBase;
+    if (base < 0) return name;
+    const scope = this.scope;
+    for (let i = scope.length - 1; i >= base; i--) if (scope[i] === name) return name;
+    for (let i = base - 1; i >= 0; i--) if (scope[i] === name) return 'outer_' + name;
+    return name;
+  }
+}

@@ -1,0 +1,79 @@
+import type { GenericTypeName, Name, TypeName } from '../../../gen/luau_pb.js';
+import { builtinTypeText, nameText, regularTypeText } from '../compat/name.js';
+
+/** Luau's reserved words: they cannot name a variable, a field after `.`, or a method. */
+const reserved = new Set([
+  'and',
+  'break',
+  'do',
+  'else',
+  'elseif',
+  'end',
+  'false',
+  'for',
+  'function',
+  'if',
+  'in',
+  'local',
+  'nil',
+  'not',
+  'or',
+  'repeat',
+  'return',
+  'then',
+  'true',
+  'until',
+  'while',
+]);
+
+export function isReserved(name: string): boolean {
+  return reserved.has(name);
+}
+
+/**
+ * A `Name` where an identifier is required (global, method, table-type key): the table's
+ * name, with `_` appended when it is a reserved word (`nil` → `nil_`), so it stays a name.
+ */
+export function identifierText(name: Name | undefined): string {
+  const text = nameText(name);
+  return reserved.has(text) ? text + '_' : text;
+}
+
+/** `.name`, or `["name"]` when the name is a reserved word (the same field, and it parses). */
+export function fieldText(name: Name | undefined): string {
+  const text = nameText(name);
+  return reserved.has(text) ? '["' + text + '"]' : '.' + text;
+}
+
+/** A generic name: a capital letter `A`..`Z` (the index modulo 26, never negative). */
+export function genericText(name: GenericTypeName | undefined): string {
+  return String.fromCharCode(65 + ((((name?.index ?? 0) % 26) + 26) % 26));
+}
+
+/** `TypeName` → its regular (`t7`), generic (`T`) or builtin form, `any` when unset. */
+export function typeNameText(name: TypeName | undefined): string {
+  const o = name?.exprOneof;
+  switch (o?.case) {
+    case 'regular':
+      return regularTypeText(o.value);
+    case 'generic':
+      return genericText(o.value);
+    case 'builtin':
+      return builtinTypeText(o.value);
+    case undefined:
+      return 'any';
+  }
+}
+
+/** `<A, B, C...>` for a function or alias, or `''` when there are no generics. */
+export function genericListText(
+  generics: readonly GenericTypeName[],
+  packs: readonly GenericTypeName[],
+): string {
+  if (generics.length === 0 && packs.length === 0) return '';
+  const names: string[] = [];
+  for (const g of generics) names.push(genericText(g));
+  // Generic types come before generic type packs.
+  for (const p of packs) names.push(genericText(p) + '...');
+  return '<' + names.join(', ') + '>';
+}

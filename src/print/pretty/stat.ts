@@ -1,0 +1,424 @@
+import type {
+  ExprFunction,
+  ExprPrefix,
+  LValue,
+  Stat,
+  StatBlock,
+  StatFunction,
+  StatIf,
+  StatLocal,
+  StatRepeat,
+  StatTypeFunction,
+} from '../../../gen/luau_pb.js';
+import { localText, nameText, regularTypeText } from '../compat/name.js';
+import { attributesText } from './attr.js';
+import type { PrettyContext } from './context.js';
+import {
+  printCall,
+  printExpr,
+  printExprList,
+  printFunctionExpr,
+  printIndexExpr,
+  printIndexName,
+} from './expr.js';
+import { printFunctionPart } from './function.js';
+import { genericListText, identifierText, isReserved } from './names.js';
+import { printType } from './type.js';
+
+const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
+
+/** Whether a statement ends its block: nothing may follow `return`, `break` or `continue`. */
+function endsBlock(stat: Stat): boolean {
+  const kind = stat.statOneof.case;
+  return kind === 'return' || kind === 'break' || kind === 'continue';
+}
+
+/**
+ * The statements of a block, one per line at the current indentation. Statements after a
+ * `return`, `break` or `continue` are dropped (as compat does, by kind, even when the
+ * `break` itself was repaired). A statement that starts with `(` gets a `;` after the one
+ * before it, else Luau reads it as a call of the previous line ("ambiguous syntax").
+ */
+export function printStatements(
+  ctx: PrettyContext,
+  block: StatBlock | undefined,
+  nested: boolean,
+): void {
+  if (block === undefined) return;
+  const w = ctx.w;
+  let first = true;
+  for (const stat of block.body) {
+    const at = w.parts.length;
+    if (nested || !first) w.newline();
+    printStat(ctx, stat);
+    if (!first && w.firstCharSince(at + 1) === '(') w.parts[at] = ';' + w.parts[at]!;
+    first = false;
+    if (endsBlock(stat)) return;
+  }
+}
+
+/** An indented block in its own scope (the caller writes what opens and closes it). */
+export function printBody(ctx: PrettyContext, block: StatBlock | undefined): void {
+  ctx.deeper(2);
+  const mark = ctx.openScope();
+  ctx.w.indent();
+  printStatements(ctx, block, true);
+  ctx.w.dedent();
+  ctx.closeScope(mark);
+  ctx.nest -= 2;
+}
+
+/** `body` + newline + `end`. */
+function printBodyEnd(ctx: PrettyContext, block: StatBlock | undefined): void {
+  printBody(ctx, block);
+  ctx.w.newline();
+  ctx.w.write('end');
+}
+
+function printLoopBodyEnd(ctx: PrettyContext, block: StatBlock | undefined): void {
+  ctx.enterLoop();
+  printBodyEnd(ctx, block);
+  ctx.leaveLoop();
+}
+
+/** Prints one `Stat` (no line break); unset → `do end`. */
+export function printStat(ctx: PrettyContext, stat: Stat): void {
+  const w = ctx.w;
+  const o = stat.statOneof;
+  switch (o.case) {
+    case 'block':
+      w.write('do');
+      printBodyEnd(ctx, o.value);
+      return;
+    case 'if':
+      w.write('if ');
+      printIf(ctx, o.value);
+      return;
+    case 'while':
+      w.write('while ');
+      printExpr(ctx, o.value.cond);
+      w.write(' do');
+      printLoopBodyEnd(ctx, o.value.body);
+      return;
+    case 'repeat':
+      printRepeat(ctx, o.value);
+      return;
+    case 'break':
+      // `break` outside a loop of the current function is an error: `do end` as compat does.
+      w.write(ctx.inLoop() ? 'break' : 'do end');
+      return;
+    case 'continue':
+      w.write(ctx.inLoop() ? 'continue' : 'do end');
+      return;
+    case 'return':
+      w.write(o.value.list.length === 0 ? 'return' : 'return ');
+      printExprList(ctx, o.value.list);
+      return;
+    case 'call':
+      if (o.value.expr === undefined) w.write(ctx.ref('_') + '()');
+      else printCall(ctx, o.value.expr);
+      return;
+    case 'local':
+      printLocal(ctx, o.value);
+      return;
+    case 'for': {
+      const f = o.value;
+      const name = localText(f.var);
+      w.write('for ' + name + ' = ');
+      printExpr(ctx, f.from);
+      w.write(', ');
+      printExpr(ctx, f.to);
+      if (f.step !== undefined) {
+        w.write(', ');
+        printExpr(ctx, f.step);
+      }
+      w.write(' do');
+      const mark = ctx.openScope();
+      ctx.declare(name);
+      printLoopBodyEnd(ctx, f.body);
+      ctx.closeScope(mark);
+      return;
+    }
+    case 'forIn': {
+      const f = o.value;
+      const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
+      w.write('for ' + names.join(', ') + ' in ');
+      // No values: `...` like compat, which outside a vararg function is repaired to `_`.
+      if (f.values.length === 0) w.write(ctx.isVararg() ? '...' : ctx.ref('_'));
+      else printExprList(ctx, f.values);
+      w.write(' do');
+      const mark = ctx.openScope();
+      for (const name of names) ctx.declare(name);
+      printLoopBodyEnd(ctx, f.body);
+      ctx.closeScope(mark);
+      return;
+    }
+    case 'assign': {
+      const { vars, values } = o.value;
+      if (vars.length === 0) w.write(ctx.ref('_'));
+      for (let i = 0; i < vars.length; i++) {
+        if (i > 0) w.write(', ');
+        printLValue(ctx, vars[i]);
+      }
+      w.write(' = ');
+      if (values.length === 0) w.write('nil');
+      else printExprList(ctx, values);
+      return;
+    }
+    case 'compoundAssign':
+      printLValue(ctx, o.value.var);
+      w.write(compoundOpText[o.value.op] ?? ' += ');
+      printExpr(ctx, o.value.value);
+      return;
+    case 'function':
+      printFunctionStat(ctx, o.value);
+      return;
+    case 'localFunction': {
+      const f = o.value.func;
+      const name = localText(o.value.var);
+      w.write(attributesText(f?.attributes ?? []) + 'local function ' + name);
+      // The name is in scope in its own body.
+      ctx.declare(name);
+      printFunctionPart(ctx, f, undefined, false);
+      return;
+    }
+    case 'typeAlias': {
+      const a = o.value;
+      w.write(
+        (a.export ? 'export type ' : 'type ') +
+          regularTypeText(a.name) +
+          genericListText(a.generics, a.genericpacks) +
+          ' = ',
+      );
+      printType(ctx, a.type);
+      return;
+    }
+    case 'requireIntoLocal': {
+      const name = localText(o.value.var);
+      // Modules are `module0` and `module1` (compat can print `module-1`).
+      w.write(
+        'local ' + name + ' = require(module' + String(Math.abs(o.value.modulenum % 2)) + ')',
+      );
+      ctx.declare(name);
+      return;
+    }
+    case 'typeFunction':
+      printTypeFunction(ctx, o.value);
+      return;
+    case undefined:
+      w.write('do end');
+      return;
+  }
+}
+
+/** `cond then` body, then `elseif` / `else` / `end` (the caller wrote `if ` or `elseif `). */
+function printIf(ctx: PrettyContext, s: StatIf): void {
+  const w = ctx.w;
+  printExpr(ctx, s.cond);
+  w.write(' then');
+  printBody(ctx, s.then);
+  w.newline();
+  const o = s.elseOneof;
+  switch (o.case) {
+    case 'else':
+      w.write('else');
+      printBodyEnd(ctx, o.value);
+      return;
+    case 'elseif':
+      w.write('elseif ');
+      ctx.deeper(1);
+      printIf(ctx, o.value);
+      ctx.nest -= 1;
+      return;
+    case undefined:
+      w.write('end');
+      return;
+  }
+}
+
+/** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
+function continuesLoop(stat: Stat): boolean {
+  const o = stat.statOneof;
+  switch (o.case) {
+    case 'continue':
+      return true;
+    case 'block':
+      return o.value.body.some(continuesLoop);
+    case 'if': {
+      for (let s: StatIf | undefined = o.value; s !== undefined;) {
+        if (s.then?.body.some(continuesLoop) === true) return true;
+        const e: StatIf['elseOneof'] = s.elseOneof;
+        if (e.case === 'else') return e.value.body.some(continuesLoop);
+        s = e.case === 'elseif' ? e.value : undefined;
+      }
+      return false;
+    }
+    default:
+      // Loops own their `continue`s, functions start a new frame.
+      return false;
+  }
+}
+
+function declaresLocal(stat: Stat): boolean {
+  const kind = stat.statOneof.case;
+  return kind === 'local' || kind === 'localFunction' || kind === 'requireIntoLocal';
+}
+
+/**
+ * `repeat` body `until cond` (the body's locals are in scope in `cond`). Luau refuses to
+ * compile a `continue` that jumps over a local the condition could use, so when a nested
+ * `continue` comes before a local declaration, the body is wrapped in `do … end`.
+ */
+function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
+  const w = ctx.w;
+  const body = s.body?.body ?? [];
+  let wrap = false;
+  let continued = false;
+  for (const stat of body) {
+    if (continued && declaresLocal(stat)) wrap = true;
+    if (endsBlock(stat)) break;
+    if (!continued && continuesLoop(stat)) continued = true;
+  }
+  w.write('repeat');
+  ctx.enterLoop();
+  const mark = ctx.openScope();
+  if (wrap) {
+    ctx.deeper(2);
+    w.indent();
+    w.newline();
+    w.write('do');
+    printBodyEnd(ctx, s.body);
+    w.dedent();
+    ctx.nest -= 2;
+  } else {
+    ctx.deeper(2);
+    w.indent();
+    printStatements(ctx, s.body, true);
+    w.dedent();
+    ctx.nest -= 2;
+  }
+  ctx.leaveLoop();
+  w.newline();
+  w.write('until ');
+  printExpr(ctx, s.cond);
+  ctx.closeScope(mark);
+}
+
+/** `local a: T, b = x, y` (`local _` when there are no names); declared after the values. */
+function printLocal(ctx: PrettyContext, s: StatLocal): void {
+  const w = ctx.w;
+  const { vars, values, types } = s;
+  w.write('local ');
+  if (vars.length === 0) w.write('_');
+  for (let i = 0; i < vars.length; i++) {
+    if (i > 0) w.write(', ');
+    w.write(localText(vars[i]));
+    if (ctx.types && i < types.length) {
+      w.write(': ');
+      printType(ctx, types[i]);
+    }
+  }
+  if (values.length > 0) {
+    w.write(' = ');
+    printExprList(ctx, values);
+  }
+  if (vars.length === 0) ctx.declare('_');
+  for (const v of vars) ctx.declare(localText(v));
+}
+
+/** Prints an `LValue`; unset → `_`. */
+function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
+  ctx.deeper(1);
+  const o = v?.lvalueOneof;
+  switch (o?.case) {
+    case 'local':
+      ctx.w.write(ctx.ref(localText(o.value.var)));
+      break;
+    case 'global': {
+      const text = identifierText(o.value.name);
+      ctx.w.write(text === '_' ? ctx.ref(text) : text);
+      break;
+    }
+    case 'indexName':
+      printIndexName(ctx, o.value);
+      break;
+    case 'indexExpr':
+      printIndexExpr(ctx, o.value);
+      break;
+    case undefined:
+      ctx.w.write(ctx.ref('_'));
+      break;
+  }
+  ctx.nest -= 1;
+}
+
+/** `a.b.c` when a prefix is a chain of names (what a function name allows), else undefined. */
+function nameChain(ctx: PrettyContext, p: ExprPrefix | undefined): string | undefined {
+  const o = p?.exprOneof;
+  switch (o?.case) {
+    case 'local':
+      return ctx.ref(localText(o.value.var));
+    case 'global': {
+      const text = identifierText(o.value.name);
+      return text === '_' ? ctx.ref(text) : text;
+    }
+    case 'indexName': {
+      const field = nameText(o.value.index);
+      if (isReserved(field)) return undefined;
+      const head = nameChain(ctx, o.value.expr);
+      return head === undefined ? undefined : head + '.' + field;
+    }
+    case undefined:
+      return ctx.ref('_');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `function a.b:c()`: Luau's function names are `Name {'.' Name} [':' Name]`. Any other
+ * target (`f().x`, `t[k]`, a reserved-word field) is printed as the assignment it means,
+ * `target = function(self, …) … end`, with `self` explicit for methods.
+ */
+function printFunctionStat(ctx: PrettyContext, s: StatFunction): void {
+  const w = ctx.w;
+  const f: ExprFunction | undefined = s.func;
+  const o = s.var?.lvalueOneof;
+  const method = s.self && o?.case === 'indexName';
+  let target: string | undefined;
+  if (o?.case === 'indexName') {
+    const field = nameText(o.value.index);
+    const head = isReserved(field) ? undefined : nameChain(ctx, o.value.expr);
+    if (head !== undefined) target = head + (method ? ':' : '.') + field;
+  } else if (o?.case !== 'indexExpr') {
+    const mark = ctx.w.parts.length;
+    printLValue(ctx, s.var);
+    target = ctx.w.textSince(mark);
+    ctx.w.parts.length = mark;
+  }
+  if (target !== undefined) {
+    w.write(attributesText(f?.attributes ?? []) + 'function ' + target);
+    printFunctionPart(ctx, f, method ? 'self' : undefined, true);
+    return;
+  }
+  printLValue(ctx, s.var);
+  w.write(' = ');
+  if (f === undefined) {
+    w.write(method ? 'function(self)' : 'function()');
+    w.newline();
+    w.write('end');
+  } else {
+    printFunctionExpr(ctx, f, method);
+  }
+}
+
+/**
+ * `type function t1(…) … end`. Attributes are dropped (Luau accepts none before `type
+ * function`); the body cannot see enclosing locals (see `PrettyContext.ref`).
+ */
+function printTypeFunction(ctx: PrettyContext, s: StatTypeFunction): void {
+  ctx.w.write((s.export ? 'export type function ' : 'type function ') + regularTypeText(s.name));
+  const saved = ctx.enterTypeFunction();
+  printFunctionPart(ctx, s.func, undefined, false);
+  ctx.leaveTypeFunction(saved);
+}

@@ -1,0 +1,136 @@
+import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_pb.js';
+import { localText, nameText } from '../compat/name.js';
+import { nameTables, u64Mod } from '../name-tables.js';
+import type { PrettyContext } from './context.js';
+import { printExpr } from './expr.js';
+import { genericListText, genericText, isReserved, typeNameText } from './names.js';
+import { quoteString } from './string.js';
+
+function accessText(item: { access: TableFieldAccess }): string {
+  // An optional field is set when it is an own property (protobuf-es keeps defaults on the
+  // prototype).
+  if (!Object.prototype.hasOwnProperty.call(item, 'access')) return '';
+  return item.access === TableFieldAccess.Read
+    ? 'read '
+    : item.access === TableFieldAccess.Write
+      ? 'write '
+      : '';
+}
+
+/** Prints an operand of `|` (`union`) or `&`, in parentheses when needed. */
+function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean): void {
+  const kind = type?.typeOneof.case;
+  // A function type would take the rest as its return type, and mixing `|` and `&` without
+  // parentheses is an error.
+  const parens = kind === 'function' || kind === (union ? 'intersection' : 'union');
+  if (parens) ctx.w.write('(');
+  printType(ctx, type);
+  if (parens) ctx.w.write(')');
+}
+
+/** Prints a `Type`; unset → `any`. */
+export function printType(ctx: PrettyContext, type: Type | undefined): void {
+  ctx.deeper(2);
+  const w = ctx.w;
+  const o = type?.typeOneof;
+  switch (o?.case) {
+    case 'primitive':
+      w.write(nameTables.primitiveTypes[u64Mod(o.value.kind, nameTables.primitiveTypes.length)]!);
+      break;
+    case 'extern':
+      w.write(nameTables.externTypes[u64Mod(o.value.kind, nameTables.externTypes.length)]!);
+      break;
+    case 'literal': {
+      const { name, generics, genericpacks } = o.value;
+      w.write(typeNameText(name));
+      if (generics.length > 0 || genericpacks.length > 0) {
+        w.write('<');
+        let first = true;
+        for (const g of generics) {
+          if (!first) w.write(', ');
+          first = false;
+          printType(ctx, g);
+        }
+        for (const p of genericpacks) {
+          if (!first) w.write(', ');
+          first = false;
+          w.write(genericText(p) + '...');
+        }
+        w.write('>');
+      }
+      break;
+    }
+    case 'table':
+      printTableType(ctx, o.value);
+      break;
+    case 'function': {
+      const f = o.value;
+      w.write(genericListText(f.generics, f.genericpacks) + '(');
+      for (let i = 0; i < f.args.length; i++) {
+        if (i > 0) w.write(', ');
+        printType(ctx, f.args[i]);
+      }
+      w.write(') -> ');
+      // One return type stands alone; none or several are a parenthesised pack.
+      const one = f.rets.length === 1;
+      if (!one) w.write('(');
+      for (let i = 0; i < f.rets.length; i++) {
+        if (i > 0) w.write(', ');
+        printType(ctx, f.rets[i]);
+      }
+      if (!one) w.write(')');
+      break;
+    }
+    case 'typeof':
+      w.write('typeof(');
+      printExpr(ctx, o.value.expr);
+      w.write(')');
+      break;
+    case 'union':
+      printOperand(ctx, o.value.left, true);
+      w.write(' | ');
+      printOperand(ctx, o.value.right, true);
+      break;
+    case 'intersection':
+      printOperand(ctx, o.value.left, false);
+      w.write(' & ');
+      printOperand(ctx, o.value.right, false);
+      break;
+    case 'ref':
+      w.write(localText(o.value.prefix) + '.' + typeNameText(o.value.index));
+      break;
+    case 'boolean':
+      w.write(o.value.val ? 'true' : 'false');
+      break;
+    case 'string':
+      w.write(quoteString(o.value.val));
+      break;
+    case undefined:
+      w.write('any');
+      break;
+  }
+  ctx.nest -= 2;
+}
+
+/** `{read name: T, [K]: V}`; a reserved-word key is written `["key"]: T`. */
+function printTableType(ctx: PrettyContext, t: TypeTable): void {
+  const w = ctx.w;
+  w.write('{');
+  let first = true;
+  for (const item of t.items) {
+    if (!first) w.write(', ');
+    first = false;
+    const key = nameText(item.key);
+    w.write(accessText(item) + (isReserved(key) ? '["' + key + '"]: ' : key + ': '));
+    printType(ctx, item.type);
+  }
+  const ix = t.indexer;
+  if (ix !== undefined) {
+    if (!first) w.write(', ');
+    w.write(accessText(ix) + '[');
+    printType(ctx, ix.key);
+    w.write(']: ');
+    printType(ctx, ix.value);
+  }
+  w.write('}');
+}
