@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'luau-fuzz') {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'luau-fuzz'
+    ) {
       return dir;
     }
     if (dirname(dir) === dir) throw new Error(`luau-fuzz: no package.json above ${from}`);

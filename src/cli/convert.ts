@@ -42,10 +42,11 @@ export function convertCommand(): Command {
           process.stdout.write(`${target}\n`);
         } catch (e) {
           failed++;
-          process.stderr.write(`luau-fuzz convert: ${e instanceof Error ? e.message : String(e)}\n`);
+          process.stderr.write(
+            `luau-fuzz convert: ${e instanceof Error ? e.message : String(e)}\n`,
+          );
         }
       }
       if (failed > 0) process.exitCode = 1;
     });
 }
-

@@ -15,11 +15,12 @@ import type { TreeFormat } from './format.js';
 import { treePath, walkTree } from './walk.js';
 
 /**
- * How deep a tree may nest, in messages, before reading it is refused. Luau's parser stops
- * at 1000 nested constructs, which is about twice as many messages; this leaves room for
- * trees that exercise that limit while staying far inside the JavaScript stack.
+ * How deep a tree may nest, in messages, before reading it is refused. C++ protobuf (and so
+ * Luau's own fuzzer) stops parsing at 100 by default; 1000 leaves room for trees written by
+ * other tools while protobuf-es decodes every format inside the default JavaScript stack
+ * (measured: text format overflows it past about 1,400 levels).
  */
-export const MAX_TREE_DEPTH = 4000;
+export const MAX_TREE_DEPTH = 1000;
 
 /** Options of {@link decodeTree}. */
 export interface DecodeOptions {
@@ -116,9 +117,13 @@ export function encodeTree<Desc extends DescMessage>(
         return encoder.encode(toText(schema, message));
     }
   } catch (e) {
-    throw new TreeError(options.source ?? '<output>', `cannot encode as ${format}: ${describe(e)}`, {
-      cause: e,
-    });
+    throw new TreeError(
+      options.source ?? '<output>',
+      `cannot encode as ${format}: ${describe(e)}`,
+      {
+        cause: e,
+      },
+    );
   }
 }
 

@@ -27,7 +27,11 @@ type Fields = Record<string, unknown>;
  * walkTree(ModuleSetSchema, tree, () => { n++; });
  * ```
  */
-export function walkTree(desc: DescMessage, message: Message, visit: (node: TreeNode) => void): void {
+export function walkTree(
+  desc: DescMessage,
+  message: Message,
+  visit: (node: TreeNode) => void,
+): void {
   const stack: TreeNode[] = [
     { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
   ];

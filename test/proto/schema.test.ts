@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DescField } from '@bufbuild/protobuf';
-import {
-  FieldDescriptorProto_Label,
-  FieldDescriptorProto_Type,
-} from '@bufbuild/protobuf/wkt';
+import { FieldDescriptorProto_Label, FieldDescriptorProto_Type } from '@bufbuild/protobuf/wkt';
 import { describe, expect, it } from 'vitest';
 import { file_luau } from '../../gen/luau_pb.js';
 import { sharedDir } from '../helpers/shared.js';
@@ -48,7 +45,12 @@ function parseSeed(markdown: string): SeedTables {
       if (part === 'no fields' || part === 'variadic arguments are not modelled') continue;
       let m = /^(req|opt|rep) (\w+) (\w+)=(\d+)$/.exec(part);
       if (m) {
-        fields.push({ label: m[1] as SeedField['label'], type: m[2]!, name: m[3]!, number: +m[4]! });
+        fields.push({
+          label: m[1] as SeedField['label'],
+          type: m[2]!,
+          name: m[3]!,
+          number: +m[4]!,
+        });
         continue;
       }
       m = /^oneof (\w+): (.*)$/.exec(part);
@@ -56,7 +58,13 @@ function parseSeed(markdown: string): SeedTables {
         for (const member of m[2]!.split(',')) {
           const mm = /^(\w+)=(\d+) \((\w+)\)$/.exec(member.trim());
           if (!mm) throw new Error(`unparsed oneof member '${member}' of ${head}`);
-          fields.push({ label: 'oneof', oneof: m[1]!, name: mm[1]!, number: +mm[2]!, type: mm[3]! });
+          fields.push({
+            label: 'oneof',
+            oneof: m[1]!,
+            name: mm[1]!,
+            number: +mm[2]!,
+            type: mm[3]!,
+          });
         }
         continue;
       }
@@ -81,15 +89,20 @@ const scalarNames: Partial<Record<FieldDescriptorProto_Type, string>> = {
 
 function describeField(field: DescField): SeedField {
   const type =
-    field.message?.name ?? field.enum?.name ?? scalarNames[field.proto.type] ?? `?${field.proto.type}`;
+    field.message?.name ??
+    field.enum?.name ??
+    scalarNames[field.proto.type] ??
+    `?${field.proto.type}`;
   const label =
     field.oneof !== undefined
       ? 'oneof'
-      : ({
-          [FieldDescriptorProto_Label.REQUIRED]: 'req',
-          [FieldDescriptorProto_Label.OPTIONAL]: 'opt',
-          [FieldDescriptorProto_Label.REPEATED]: 'rep',
-        } as const)[field.proto.label];
+      : (
+          {
+            [FieldDescriptorProto_Label.REQUIRED]: 'req',
+            [FieldDescriptorProto_Label.OPTIONAL]: 'opt',
+            [FieldDescriptorProto_Label.REPEATED]: 'rep',
+          } as const
+        )[field.proto.label];
   return {
     label,
     type,
@@ -121,7 +134,8 @@ describe('proto/luau.proto', () => {
 
   it('has exactly the enums of the schema tables, value by value', () => {
     const actual = new Map<string, Map<string, number>>();
-    for (const e of file_luau.enums) actual.set(e.name, new Map(e.values.map((v) => [v.name, v.number])));
+    for (const e of file_luau.enums)
+      actual.set(e.name, new Map(e.values.map((v) => [v.name, v.number])));
     for (const m of file_luau.messages) {
       for (const e of m.nestedEnums) {
         actual.set(`${m.name}.${e.name}`, new Map(e.values.map((v) => [v.name, v.number])));
