@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { fromBinary, toBinary, toJson, type JsonObject } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import protobuf from 'protobufjs';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import { luauArbitraries } from '../../src/arbitrary/index.js';
+import { packageRoot } from '../../src/package-root.js';
+import { compatVectors } from '../helpers/vectors.js';
+
+// protobufjs reads proto/luau.proto itself: an implementation independent of protobuf-es.
+const root = new protobuf.Root().loadSync(join(packageRoot, 'proto', 'luau.proto'), {
+  keepCase: true,
+});
+const ModuleSetType = root.lookupType('luau.ModuleSet');
+const toObjectOptions = { longs: String, enums: String, defaults: false, arrays: false };
+
+function esContent(tree: ModuleSet): JsonObject {
+  return toJson(ModuleSetSchema, tree, { useProtoFieldName: true }) as JsonObject;
+}
+
+function jsContent(bytes: Uint8Array): Record<string, unknown> {
+  return ModuleSetType.toObject(ModuleSetType.decode(bytes), toObjectOptions);
+}
+
+/** Encodes with protobuf-es, decodes with protobufjs and back; bytes and content must agree. */
+function crossCheck(tree: ModuleSet): void {
+  const esBytes = toBinary(ModuleSetSchema, tree);
+  const jsMessage = ModuleSetType.decode(esBytes);
+  const jsBytes = ModuleSetType.encode(jsMessage).finish();
+  expect(Buffer.from(jsBytes).equals(Buffer.from(esBytes))).toBe(true);
+  expect(jsContent(esBytes)).toEqual(esContent(tree));
+  const fromJs = fromBinary(ModuleSetSchema, jsBytes, { recursionLimit: 1000 });
+  expect(Buffer.from(toBinary(ModuleSetSchema, fromJs)).equals(Buffer.from(esBytes))).toBe(true);
+}
+
+describe('wire compatibility with protobufjs', () => {
+  it('agrees on all 400 reference vectors', () => {
+    for (const v of compatVectors()) {
+      const bytes = Buffer.from(v.binpb_base64, 'base64');
+      crossCheck(fromBinary(ModuleSetSchema, bytes));
+    }
+  });
+
+  it('agrees on schema-level trees in both directions', () => {
+    const { moduleSet } = luauArbitraries({ level: 'schema' });
+    fc.assert(
+      fc.property(moduleSet, (tree) => {
+        crossCheck(tree);
+        // protobufjs encodes its own object form; protobuf-es must read the same tree.
+        const jsBytes = ModuleSetType.encode(
+          ModuleSetType.fromObject(
+            ModuleSetType.toObject(
+              ModuleSetType.decode(toBinary(ModuleSetSchema, tree)),
+              toObjectOptions,
+            ),
+          ),
+        ).finish();
+        expect(esContent(fromBinary(ModuleSetSchema, jsBytes, { recursionLimit: 1000 }))).toEqual(
+          esContent(tree),
+        );
+      }),
+      { seed: 20261122, numRuns: 500 },
+    );
+  });
+});
