@@ -1,0 +1,298 @@
+// luau-fuzz runner: a pool of luau-web VM workers. Plain JavaScript on purpose: the same
+// implementation serves `LuauWebPool` inside luau-fuzz and the runner installed into a
+// workspace project (`main.mjs`), so both run programs exactly the same way.
+//
+// Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs every program in a
+// new VM state. A worker takes at most `recycleAfter` programs (measured: the VM aborts after
+// about 38 states of this worker) or until its states' heap estimate passes `heapBudgetKb`; its replacement starts as
+// soon as it stops taking programs, so the start-up overlaps the last programs. Up to
+// `pipeline` programs are queued in a worker at once (hides message latency). A program's
+// wall-clock limit starts when the worker reports that it started it; at the limit the
+// worker is terminated (luau-web has no instruction hook). An abort (C++ exception, heap
+// exhausted) kills the worker too; a crash in a worker that already ran other programs is
+// confirmed on a fresh worker before it is reported.
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { URL, fileURLToPath } from 'node:url';
+
+const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+
+/** SHA-256 of the empty output. */
+export const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+export const poolDefaults = Object.freeze({
+  workers: 1,
+  timeoutMs: 2000,
+  recycleAfter: 30,
+  heapBudgetKb: 13000,
+  stateOverheadKb: 420,
+  pipeline: 8,
+  excerptChars: 512,
+  errorChars: 1024,
+});
+
+function positiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/** The outcome shape shared by every runtime: one JSON line of the runner. */
+export function publicOutcome(r, job) {
+  const out = { id: job?.id ?? r.id, status: r.status };
+  if (r.signal !== undefined) out.signal = r.signal;
+  out.outputHash = r.outputHash ?? emptyHash;
+  out.output = r.output ?? '';
+  if (r.error !== undefined) out.error = r.error;
+  out.timeMs = r.timeMs ?? 0;
+  if (job?.retried) out.retried = true;
+  return out;
+}
+
+/**
+ * Creates a pool. `run(job, { compileOnly, timeoutMs })` resolves to the job's outcome (it
+ * never rejects for a failing program); `close()` terminates the workers and rejects the
+ * programs not finished.
+ */
+export function createPool(options = {}) {
+  const o = { ...poolDefaults };
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
+  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'pipeline']) positiveInteger(k, o[k]);
+  const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0 };
+  const queue = [];
+  const live = new Set();
+  let seq = 0;
+  let closed = false;
+
+  function accepting() {
+    let n = 0;
+    for (const w of live) if (w.accepting) n++;
+    return n;
+  }
+
+  function spawn() {
+    stats.workersStarted++;
+    const child = fork(workerPath, [], {
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      env: {
+        ...process.env,
+        LUAU_FUZZ_WORKER: JSON.stringify({
+          excerptChars: o.excerptChars,
+          errorChars: o.errorChars,
+        }),
+      },
+    });
+    const w = {
+      child,
+      ready: false,
+      accepting: true,
+      dead: false,
+      assigned: 0,
+      done: 0,
+      heapKb: 0,
+      inflight: new Map(),
+    };
+    w.exited = new Promise((resolve) => child.once('exit', resolve));
+    live.add(w);
+    child.on('message', (m) => {
+      if (w.dead) return;
+      if (m.ready) {
+        w.ready = true;
+        pump();
+      } else if (m.started !== undefined) {
+        const job = w.inflight.get(m.started);
+        if (job !== undefined) {
+          job.startedAt = performance.now();
+          job.timer = setTimeout(() => onTimeout(w, job), job.timeoutMs);
+        }
+      } else {
+        onResult(w, m);
+      }
+    });
+    child.on('error', (e) => onDeath(w, `worker error: ${e?.message ?? String(e)}`));
+    child.on('exit', (code, signal) =>
+      onDeath(
+        w,
+        signal === null ? `worker exited with code ${code}` : `worker killed by ${signal}`,
+        signal ?? undefined,
+      ),
+    );
+    return w;
+  }
+
+  /** Stops giving `w` programs; starts its replacement at once. */
+  function retire(w) {
+    if (!w.accepting) return;
+    w.accepting = false;
+    if (!closed && accepting() < o.workers) spawn();
+  }
+
+  /** Ends `w` (a child process: killing it is immediate and frees its VM at once). */
+  function kill(w) {
+    if (w.dead) return;
+    retire(w);
+    w.dead = true;
+    live.delete(w);
+    stats.recycled++;
+    for (const job of w.inflight.values()) clearTimeout(job.timer);
+    w.child.removeAllListeners('message');
+    w.child.kill('SIGKILL');
+  }
+
+  function settle(w, job, result) {
+    clearTimeout(job.timer);
+    w.inflight.delete(job.seq);
+    stats.programs++;
+    job.resolve(publicOutcome(result, job));
+  }
+
+  /** Puts back the programs that `w` had queued but not started. */
+  function requeue(w, except) {
+    const back = [...w.inflight.values()].filter((j) => j !== except);
+    w.inflight.clear();
+    for (const job of back.reverse()) {
+      clearTimeout(job.timer);
+      job.startedAt = undefined;
+      queue.unshift(job);
+    }
+  }
+
+  function onResult(w, result) {
+    const job = w.inflight.get(result.seq);
+    if (job === undefined) return;
+    w.done++;
+    if (!job.compileOnly) w.heapKb += o.stateOverheadKb + (result.heapKb ?? 0);
+    if (result.abort === true) {
+      const firstOnWorker = w.done === 1;
+      w.inflight.delete(job.seq);
+      clearTimeout(job.timer);
+      requeue(w);
+      kill(w);
+      if (!firstOnWorker && !job.retried) {
+        stats.retried++;
+        queue.unshift({
+          ...job,
+          retried: true,
+          fresh: true,
+          timer: undefined,
+          startedAt: undefined,
+        });
+      } else {
+        stats.programs++;
+        job.resolve(publicOutcome(result, job));
+      }
+      pump();
+      return;
+    }
+    settle(w, job, result);
+    if (w.heapKb >= o.heapBudgetKb) retire(w);
+    if (!w.accepting && w.inflight.size === 0) kill(w);
+    pump();
+  }
+
+  function onTimeout(w, job) {
+    if (w.dead || !w.inflight.has(job.seq)) return;
+    const elapsed = Math.round(performance.now() - job.startedAt);
+    w.inflight.delete(job.seq);
+    requeue(w);
+    kill(w);
+    stats.programs++;
+    job.resolve(
+      publicOutcome(
+        { status: 'timeout', error: `no result within ${job.timeoutMs} ms`, timeMs: elapsed },
+        job,
+      ),
+    );
+    pump();
+  }
+
+  function onDeath(w, reason, signal) {
+    if (w.dead) return;
+    const started = [...w.inflight.values()].find((j) => j.startedAt !== undefined);
+    if (started !== undefined) w.inflight.delete(started.seq);
+    requeue(w);
+    kill(w);
+    if (started !== undefined) {
+      stats.programs++;
+      const timeMs = Math.round(performance.now() - started.startedAt);
+      started.resolve(
+        publicOutcome(
+          { status: 'crash', signal, error: reason.slice(0, o.errorChars), timeMs },
+          started,
+        ),
+      );
+    }
+    pump();
+  }
+
+  function pump() {
+    if (closed) return;
+    if (queue.length > 0 && accepting() < o.workers) spawn();
+    for (const w of live) {
+      if (queue.length === 0) return;
+      while (w.ready && w.accepting && queue.length > 0 && w.inflight.size < o.pipeline) {
+        const index = queue.findIndex((j) => !j.fresh || w.assigned === 0);
+        if (index < 0) {
+          retire(w);
+          if (w.inflight.size === 0) kill(w);
+          break;
+        }
+        const [job] = queue.splice(index, 1);
+        if (!job.compileOnly) w.assigned++;
+        w.inflight.set(job.seq, job);
+        w.child.send({
+          seq: job.seq,
+          id: job.id,
+          program: job.program,
+          module: job.module,
+          compileOnly: job.compileOnly,
+        });
+        if (w.assigned >= o.recycleAfter || job.fresh) retire(w);
+      }
+    }
+  }
+
+  for (let i = 0; i < o.workers; i++) spawn();
+
+  return {
+    options: Object.freeze({ ...o }),
+    stats,
+    run(job, runOptions = {}) {
+      if (closed) return Promise.reject(new Error('the pool is closed'));
+      if (typeof job?.program !== 'string')
+        return Promise.reject(new TypeError('job.program must be a string'));
+      return new Promise((resolve, reject) => {
+        queue.push({
+          seq: ++seq,
+          id: String(job.id ?? seq),
+          program: job.program,
+          module: typeof job.module === 'string' ? job.module : undefined,
+          compileOnly: runOptions.compileOnly === true,
+          timeoutMs: runOptions.timeoutMs ?? o.timeoutMs,
+          resolve,
+          reject,
+        });
+        pump();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new Error('the pool was closed');
+      for (const job of queue.splice(0)) job.reject(error);
+      const exits = [];
+      for (const w of [...live]) {
+        for (const job of w.inflight.values()) {
+          clearTimeout(job.timer);
+          job.reject(error);
+        }
+        w.inflight.clear();
+        kill(w);
+        exits.push(w.exited);
+      }
+      await Promise.all(exits);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/** How one program ended. */
+export type OutcomeStatus = 'ok' | 'compile-error' | 'runtime-error' | 'timeout' | 'crash';
+
+/** Every status, in report order. */
+export const outcomeStatuses: readonly OutcomeStatus[] = [
+  'ok',
+  'compile-error',
+  'runtime-error',
+  'timeout',
+  'crash',
+];
+
+/**
+ * The result of running one program under a runtime: the same shape for every runtime and for
+ * every runner line (`{"id":…,"status":…}` one JSON object per program).
+ *
+ * @example
+ * ```ts
+ * const outcome: ProgramOutcome = { id: '7', status: 'ok', outputHash: emptyOutputHash, output: '', timeMs: 1.2 };
+ * ```
+ */
+export interface ProgramOutcome {
+  /** The program's id, as given to the runtime. */
+  readonly id: string;
+  /** How it ended. */
+  readonly status: OutcomeStatus;
+  /** The signal that killed the runtime's process, when one did (`SIGSEGV`, …). */
+  readonly signal?: string;
+  /** SHA-256 (hex) of everything the program printed (one line per `print` call). */
+  readonly outputHash: string;
+  /** The start of the output, bounded (the runner's excerpt length, 512 characters by default). */
+  readonly output: string;
+  /** The compiler's or runtime's message, bounded, for every status but `ok`. */
+  readonly error?: string;
+  /** Wall-clock time of compiling and running the program, in milliseconds. */
+  readonly timeMs: number;
+  /** True when a crash was confirmed by running the program again on a fresh VM. */
+  readonly retried?: boolean;
+}
+
+/** SHA-256 of the empty output. */
+export const emptyOutputHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** A runner line that is not an outcome. */
+export class OutcomeParseError extends Error {
+  override readonly name = 'OutcomeParseError';
+}
+
+function isStatus(value: unknown): value is OutcomeStatus {
+  return typeof value === 'string' && (outcomeStatuses as readonly string[]).includes(value);
+}
+
+/**
+ * Parses and validates one runner output line.
+ *
+ * @throws {@link OutcomeParseError} when the line is not a complete outcome object.
+ * @example
+ * ```ts
+ * const o = parseOutcomeLine('{"id":"1","status":"ok","outputHash":"e3b0…","output":"","timeMs":1}');
+ * ```
+ */
+export function parseOutcomeLine(line: string): ProgramOutcome {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new OutcomeParseError(`not JSON: ${line.slice(0, 80)}`);
+  }
+  if (value === null || typeof value !== 'object') throw new OutcomeParseError('not an object');
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string') throw new OutcomeParseError('missing id');
+  if (!isStatus(v.status)) throw new OutcomeParseError(`bad status ${String(v.status)}`);
+  if (
+    typeof v.outputHash !== 'string' ||
+    typeof v.output !== 'string' ||
+    typeof v.timeMs !== 'number'
+  ) {
+    throw new OutcomeParseError('missing outputHash, output or timeMs');
+  }
+  return {
+    id: v.id,
+    status: v.status,
+    ...(typeof v.signal === 'string' ? { signal: v.signal } : {}),
+    outputHash: v.outputHash,
+    output: v.output,
+    ...(typeof v.error === 'string' ? { error: v.error } : {}),
+    timeMs: v.timeMs,
+    ...(v.retried === true ? { retried: true } : {}),
+  };
+}
+
+/**
+ * Splits runner output into outcomes, skipping lines that are not outcomes (a truncated last
+ * line, diagnostics) and returning them separately.
+ *
+ * @example
+ * ```ts
+ * const { outcomes, rejected } = parseOutcomeLines(stdout);
+ * ```
+ */
+export function parseOutcomeLines(text: string): {
+  outcomes: ProgramOutcome[];
+  rejected: string[];
+} {
+  const outcomes: ProgramOutcome[] = [];
+  const rejected: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      outcomes.push(parseOutcomeLine(line));
+    } catch {
+      rejected.push(line);
+    }
+  }
+  return { outcomes, rejected };
+}

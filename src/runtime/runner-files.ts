@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+
+/** One file of the self-contained runner: its path inside the runner directory and content. */
+export interface RunnerFile {
+  /** Path relative to the runner directory, with `/` separators. */
+  readonly path: string;
+  /** The file's bytes. */
+  readonly content: Buffer;
+  /** SHA-256 of the content, hex. */
+  readonly sha256: string;
+}
+
+/** The runner: its files, and a checksum over all of them that names the version. */
+export interface RunnerBundle {
+  /** Every file, the manifest last. */
+  readonly files: readonly RunnerFile[];
+  /** SHA-256 over the manifest: identifies this runner (16 hex digits are used in paths). */
+  readonly checksum: string;
+}
+
+/** The directory of the runner's own scripts (`data/runner/`). */
+export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
+
+const driverFiles = ['main.mjs', 'pool.mjs', 'worker.mjs', 'command.mjs'] as const;
+const luauWebFiles = [
+  'package.json',
+  'src/index.js',
+  'src/lib/Luau.Web.Asyncify.js',
+  'src/lib/Luau.Web.JSPI.js',
+] as const;
+
+/** Where the `luau-web` package is installed (resolved like the runner resolves it). */
+export function luauWebDir(): string {
+  const require = createRequire(join(runnerSourceDir, 'worker.mjs'));
+  return dirname(dirname(require.resolve('luau-web')));
+}
+
+function file(path: string, content: Buffer): RunnerFile {
+  return { path, content, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+let cached: RunnerBundle | undefined;
+
+/**
+ * Collects the runner that a campaign installs into a project: the driver scripts of
+ * `data/runner/` and the `luau-web` package files, with `manifest.json` listing every file's
+ * SHA-256 (the installed runner checks itself against it: `node main.mjs verify`).
+ *
+ * @example
+ * ```ts
+ * const { files, checksum } = runnerBundle();
+ * ```
+ */
+export function runnerBundle(): RunnerBundle {
+  if (cached !== undefined) return cached;
+  const lw = luauWebDir();
+  const files = [
+    ...driverFiles.map((f) => file(f, readFileSync(join(runnerSourceDir, f)))),
+    ...luauWebFiles.map((f) => file(`node_modules/luau-web/${f}`, readFileSync(join(lw, f)))),
+  ];
+  const manifest = Buffer.from(
+    `${JSON.stringify({ files: Object.fromEntries(files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
+  );
+  const manifestFile = file('manifest.json', manifest);
+  cached = { files: [...files, manifestFile], checksum: manifestFile.sha256 };
+  return cached;
+}
