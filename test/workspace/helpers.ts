@@ -39,7 +39,7 @@ export async function rawPost(
   const res = await fetch(`${baseUrl}/api/v1/${op}`, {
     method: 'POST',
     headers: isString ? headers : { 'content-type': 'application/json', ...headers },
-    body: isString ? body : JSON.stringify(body),
+    body: isString ? (body ?? null) : JSON.stringify(body),
   });
   const text = await res.text();
   let json: Record<string, unknown> | undefined;

@@ -87,6 +87,20 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // Requests the HTTP parser cannot read still get a JSON error of the API's shape.
+    clientErrorHandler(err: NodeJS.ErrnoException, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, text, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'request headers are too large']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'the request was not received in time']
+            : [400, 'Bad Request', `malformed HTTP request (${err.code ?? 'parse error'})`];
+      const body = JSON.stringify({ event: 'error', id: randomUUID(), error: message });
+      socket.end(
+        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   // Bodies are JSON or form-encoded, nothing else.
   app.removeContentTypeParser('text/plain');

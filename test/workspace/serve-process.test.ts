@@ -1,0 +1,191 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/package-root.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { tempDir } from './helpers.js';
+
+const MAIN = join(packageRoot, 'src', 'cli', 'main.ts');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+interface Served {
+  child: ChildProcess;
+  baseUrl: string;
+  keyFile: string;
+  projectId: string;
+}
+
+/** Runs `luau-fuzz serve` in a child process and reads what it prints. */
+function serve(dataDir: string): Promise<Served> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, 'serve', '--data', dataDir, '--port', '0'],
+    {
+      cwd: packageRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (b: Buffer) => (err += b.toString()));
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const url = /listening on (\S+)/.exec(out);
+      const key = /API key file: (\S+)/.exec(out);
+      const projects = /projects: (\S+)/.exec(out);
+      if (url && key && projects) {
+        resolve({
+          child,
+          baseUrl: url[1] as string,
+          keyFile: key[1] as string,
+          projectId: projects[1] as string,
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+  });
+}
+
+function kb(pid: number, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1]);
+}
+
+function cli(args: string[]): { stdout: string; stderr: string; status: number | null } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+  });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+describe('luau-fuzz serve', () => {
+  it('bootstraps a key file readable only by its owner and answers with bounded memory for 100 MB of output', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const s = await serve(dataDir);
+    expect(new URL(s.baseUrl).hostname).toBe('127.0.0.1');
+    expect(s.keyFile).toBe(join(dataDir, 'api-key'));
+    expect(statSync(s.keyFile).mode & 0o777).toBe(0o600);
+    const client = new WorkspaceClient({
+      baseUrl: s.baseUrl,
+      apiKey: readFileSync(s.keyFile, 'utf8').trim(),
+    });
+    await client.exec({ project_id: s.projectId, command: 'true' });
+    const pid = s.child.pid as number;
+    const before = kb(pid, 'VmHWM');
+    const r = await client.exec({
+      project_id: s.projectId,
+      command: 'head -c 100000000 /dev/zero | tr "\\0" x',
+      max_output: 1000,
+      timeout: 60,
+    });
+    expect(r.stdout).toBe(`${'x'.repeat(1000)} (truncated at 1000 characters)`);
+    const growthMb = (kb(pid, 'VmHWM') - before) / 1024;
+    // Buffering the output would take 100 MB at least (200 MB as a JavaScript string).
+    expect(growthMb).toBeLessThan(60);
+    s.child.kill('SIGTERM');
+  });
+
+  it('keeps every acknowledged write when killed with SIGKILL, and reuses the bootstrap on restart', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const first = await serve(dataDir);
+    const key = readFileSync(first.keyFile, 'utf8').trim();
+    const c1 = new WorkspaceClient({ baseUrl: first.baseUrl, apiKey: key });
+    await c1.setProjectTitle(first.projectId, 'survives');
+    await c1.setEditorSettings({ theme: 'solarized' });
+    await c1.publishPath(first.projectId, 'index.html', 'home page');
+    await c1.exec({ project_id: first.projectId, command: 'echo kept > file.txt' });
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await serve(dataDir);
+    expect(second.projectId).toBe(first.projectId);
+    expect(readFileSync(second.keyFile, 'utf8').trim()).toBe(key);
+    const c2 = new WorkspaceClient({ baseUrl: second.baseUrl, apiKey: key });
+    expect((await c2.getProject(first.projectId)).title).toBe('survives');
+    expect((await c2.getEditorSettings()).theme).toBe('solarized');
+    const pp = await c2.query({
+      public_paths: [{ project_id: first.projectId, path: null, description: null }],
+    });
+    expect(pp.query).toEqual({
+      public_paths: [{ project_id: first.projectId, path: 'index.html', description: 'home page' }],
+    });
+    expect(
+      (await c2.exec({ project_id: first.projectId, command: 'cat', args: ['file.txt'] })).stdout,
+    ).toBe('kept\n');
+    second.child.kill('SIGTERM');
+  });
+});
+
+describe('luau-fuzz workspace', () => {
+  it('creates accounts and projects, adds a collaborator and lists them', () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const a = cli(['workspace', 'create-account', '--data', dataDir, '--name', 'alice', '--json']);
+    expect(a.status).toBe(0);
+    const alice = JSON.parse(a.stdout) as { account_id: string; api_key: string };
+    expect(alice.api_key).toMatch(/^sk_/);
+    const b = JSON.parse(
+      cli(['workspace', 'create-account', '--data', dataDir, '--json']).stdout,
+    ) as {
+      account_id: string;
+    };
+    const p = cli([
+      'workspace',
+      'create-project',
+      '--data',
+      dataDir,
+      '--owner',
+      alice.account_id,
+      '--title',
+      'fuzz',
+    ]);
+    expect(p.status).toBe(0);
+    const projectId = p.stdout.trim();
+    expect(
+      cli([
+        'workspace',
+        'add-collaborator',
+        '--data',
+        dataDir,
+        '--project',
+        projectId,
+        '--account',
+        b.account_id,
+      ]).status,
+    ).toBe(0);
+    const list = JSON.parse(cli(['workspace', 'list', '--data', dataDir, '--json']).stdout) as {
+      accounts: { account_id: string }[];
+      projects: { project_id: string; title: string; users: Record<string, { group: string }> }[];
+    };
+    expect(list.accounts.map((x) => x.account_id).sort()).toEqual(
+      [alice.account_id, b.account_id].sort(),
+    );
+    expect(list.projects).toHaveLength(1);
+    expect(list.projects[0]).toMatchObject({
+      project_id: projectId,
+      title: 'fuzz',
+      users: { [alice.account_id]: { group: 'owner' }, [b.account_id]: { group: 'collaborator' } },
+    });
+    // The key is shown once and stored only hashed.
+    expect(readFileSync(join(dataDir, 'workspace.db')).includes(alice.api_key)).toBe(false);
+  });
+
+  it('names the problem when an account does not exist', () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const r = cli(['workspace', 'create-project', '--data', dataDir, '--owner', 'nobody']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("no account 'nobody'");
+  });
+});
