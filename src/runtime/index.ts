@@ -13,3 +13,17 @@ export {
   parseOutcomeLines,
 } from './outcome.js';
 export type { OutcomeStatus, ProgramOutcome } from './outcome.js';
+export { createLocalRuntime } from './local-runtime.js';
+export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
+export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';
+export type { CommandProfile, LuauCliProfile, LuauWebProfile, RuntimeProfile } from './profile.js';
+export {
+  chunkText,
+  encodeBatch,
+  installRunner,
+  RunnerInstallError,
+  runRemoteBatch,
+} from './remote-runner.js';
+export type { InstalledRunner, InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
+export { luauWebDir, runnerBundle, runnerSourceDir } from './runner-files.js';
+export type { RunnerBundle, RunnerFile } from './runner-files.js';

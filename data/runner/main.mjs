@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// luau-fuzz runner: the command line of the runner that a campaign installs into a workspace
+// project and starts through project_exec with the project's `node`.
+//
+//   node main.mjs verify [CHECKSUM]     check every file against manifest.json (exit 0 when intact)
+//   node main.mjs run BATCH [options] [--data CHUNK...]
+//       runs every program of BATCH (JSON lines {id, program, module?}) and prints one JSON
+//       outcome line per program, then {"done":N}; with --data the batch arrives inline,
+//       gzip+base64 in chunks, and is written to BATCH first. Outcomes are also written to
+//       BATCH.out, which `read` serves in parts when the exec output was cut.
+//       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
+//                --workers N  --recycle-after N  --excerpt N
+//   node main.mjs read FILE OFFSET LENGTH   prints LENGTH bytes of FILE from OFFSET
+//   node main.mjs luau FILE                 runs one file like a `luau` executable would
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  closeSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { Buffer } from 'node:buffer';
+import { clearInterval, setInterval } from 'node:timers';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function fail(message, code = 2) {
+  process.stderr.write(`luau-fuzz runner: ${message}\n`);
+  process.exit(code);
+}
+
+function parseOptions(args) {
+  const options = {};
+  const data = [];
+  const positional = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--data') {
+      data.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const key = a.slice(2);
+      if (key === 'codegen') {
+        options[key] = true;
+        continue;
+      }
+      const value = args[++i];
+      if (value === undefined) fail(`${a} needs a value`);
+      options[key] = value;
+    } else {
+      positional.push(a);
+    }
+  }
+  return { options, data, positional };
+}
+
+function int(options, key) {
+  if (options[key] === undefined) return undefined;
+  const n = Number(options[key]);
+  if (!Number.isInteger(n) || n < 1) fail(`--${key} must be a positive integer`);
+  return n;
+}
+
+function verify(expected) {
+  const manifestPath = join(here, 'manifest.json');
+  if (!existsSync(manifestPath)) return { ok: false, reason: 'no manifest.json' };
+  const manifestBytes = readFileSync(manifestPath);
+  const checksum = createHash('sha256').update(manifestBytes).digest('hex');
+  const bad = [];
+  for (const [path, sha] of Object.entries(JSON.parse(manifestBytes.toString('utf8')).files)) {
+    const file = join(here, path);
+    if (!existsSync(file) || createHash('sha256').update(readFileSync(file)).digest('hex') !== sha)
+      bad.push(path);
+  }
+  const ok = bad.length === 0 && (expected === undefined || expected === checksum);
+  return { ok, checksum, bad, node: process.version };
+}
+
+async function createRuntime(options) {
+  const runtime = options.runtime ?? 'luau-web';
+  const common = {
+    workers: int(options, 'workers'),
+    timeoutMs: int(options, 'timeout-ms'),
+    excerptChars: int(options, 'excerpt'),
+  };
+  if (runtime === 'luau-web') {
+    const { createPool } = await import('./pool.mjs');
+    return createPool({ ...common, recycleAfter: int(options, 'recycle-after') });
+  }
+  if (runtime === 'command') {
+    if (options.template === undefined) fail('--runtime command needs --template');
+    const { createCommandRuntime } = await import('./command.mjs');
+    return createCommandRuntime({ ...common, template: options.template });
+  }
+  return fail(`unknown runtime '${runtime}'`);
+}
+
+async function run(args) {
+  const { options, data, positional } = parseOptions(args);
+  const batchPath = positional[0];
+  if (batchPath === undefined) fail('run needs a BATCH file');
+  if (data.length > 0) {
+    mkdirSync(dirname(batchPath), { recursive: true });
+    writeFileSync(batchPath, gunzipSync(Buffer.from(data.join(''), 'base64')));
+  }
+  const jobs = readFileSync(batchPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        return fail(`line ${i + 1} of ${batchPath} is not JSON`);
+      }
+    });
+  const resultsPath = `${batchPath}.out`;
+  writeFileSync(resultsPath, '');
+  const runtime = await createRuntime(options);
+  let lines = '';
+  const flush = () => {
+    if (lines === '') return;
+    process.stdout.write(lines);
+    appendFileSync(resultsPath, lines);
+    lines = '';
+  };
+  const timer = setInterval(flush, 200);
+  await Promise.all(
+    jobs.map(async (job) => {
+      const outcome = await runtime.run({
+        id: String(job.id),
+        program: job.program,
+        module: job.module ?? undefined,
+      });
+      lines += `${JSON.stringify(outcome)}\n`;
+      if (lines.length > 16384) flush();
+    }),
+  );
+  clearInterval(timer);
+  flush();
+  await runtime.close();
+  process.stdout.write(`${JSON.stringify({ done: jobs.length })}\n`);
+}
+
+function read(args) {
+  const [file, offsetText, lengthText] = args;
+  const offset = Number(offsetText);
+  const length = Number(lengthText);
+  if (
+    file === undefined ||
+    !Number.isInteger(offset) ||
+    !Number.isInteger(length) ||
+    offset < 0 ||
+    length < 1
+  ) {
+    fail('usage: read FILE OFFSET LENGTH');
+  }
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(length);
+  const n = readSync(fd, buffer, 0, length, offset);
+  closeSync(fd);
+  process.stdout.write(buffer.subarray(0, n));
+}
+
+async function luau(args) {
+  const { positional } = parseOptions(args);
+  const file = positional[0];
+  if (file === undefined) fail('usage: luau FILE');
+  const { createPool } = await import('./pool.mjs');
+  const pool = createPool({ workers: 1, timeoutMs: 60000, excerptChars: 1 << 30 });
+  const moduleFile = join(dirname(file), 'module0.luau');
+  let program = readFileSync(file, 'utf8');
+  const prefix = 'local module0, module1 = "./module0", "./module0"; ';
+  if (program.startsWith(prefix)) program = program.slice(prefix.length);
+  const outcome = await pool.run({
+    id: '1',
+    program,
+    module: existsSync(moduleFile) ? readFileSync(moduleFile, 'utf8') : undefined,
+  });
+  await pool.close();
+  process.stdout.write(outcome.output);
+  if (outcome.status === 'ok') return;
+  if (outcome.status === 'compile-error') process.stderr.write(`SyntaxError: ${outcome.error}\n`);
+  else process.stderr.write(`${outcome.error}\nstacktrace:\n${outcome.error}\n`);
+  process.exitCode = outcome.status === 'crash' ? 134 : 1;
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'verify') {
+  const result = verify(rest[0]);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exitCode = result.ok ? 0 : 3;
+} else if (command === 'run') {
+  await run(rest);
+} else if (command === 'read') {
+  read(rest);
+} else if (command === 'luau') {
+  await luau(rest);
+} else {
+  fail('usage: main.mjs verify|run|read|luau ...');
+}

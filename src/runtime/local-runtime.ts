@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LuauWebPool } from './luau-web-pool.js';
+import type { ProgramJob } from './luau-web-pool.js';
+import type { ProgramOutcome } from './outcome.js';
+import { commandTemplate } from './profile.js';
+import type { RuntimeProfile } from './profile.js';
+import { runnerSourceDir } from './runner-files.js';
+
+/** Runs programs on this machine under a runtime profile. */
+export interface LocalRuntime {
+  /** Runs one program; a failing program is an outcome, not a rejection. */
+  run(job: ProgramJob): Promise<ProgramOutcome>;
+  /** Stops the runtime's processes. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createLocalRuntime}. */
+export interface LocalRuntimeOptions {
+  /** Programs run in parallel. Default 1. */
+  readonly workers?: number;
+  /** Wall-clock limit per program, in ms. Default 2000. */
+  readonly timeoutMs?: number;
+  /** Characters of output kept in the outcome. Default 512. */
+  readonly excerptChars?: number;
+}
+
+interface CommandModule {
+  createCommandRuntime(options: Record<string, unknown>): LocalRuntime;
+}
+
+/**
+ * Creates a runtime on this machine for a profile, with the same code the installed runner
+ * uses (`data/runner/`): the luau-web pool, or one process per program for `luau-cli` and
+ * `command` profiles.
+ *
+ * @example
+ * ```ts
+ * const rt = await createLocalRuntime(parseRuntime('luau-web'), { workers: 2 });
+ * const outcome = await rt.run({ id: '1', program: 'print(1)' });
+ * await rt.close();
+ * ```
+ */
+export async function createLocalRuntime(
+  profile: RuntimeProfile,
+  options: LocalRuntimeOptions = {},
+): Promise<LocalRuntime> {
+  if (profile.kind === 'luau-web') {
+    const pool = new LuauWebPool(options);
+    return { run: (job) => pool.run(job), close: () => pool.close() };
+  }
+  const m = (await import(
+    pathToFileURL(join(runnerSourceDir, 'command.mjs')).href
+  )) as CommandModule;
+  return m.createCommandRuntime({ ...options, template: commandTemplate(profile) });
+}

@@ -1,0 +1,230 @@
+import { gzipSync } from 'node:zlib';
+import type { WorkspaceClient } from '../workspace/client/index.js';
+import type { ProgramJob } from './luau-web-pool.js';
+import { parseOutcomeLines } from './outcome.js';
+import type { ProgramOutcome } from './outcome.js';
+import { runnerRuntimeArgs } from './profile.js';
+import type { RuntimeProfile } from './profile.js';
+import { runnerBundle } from './runner-files.js';
+
+/** The runner could not be installed into a project (or failed its checksum afterwards). */
+export class RunnerInstallError extends Error {
+  override readonly name = 'RunnerInstallError';
+}
+
+/** A runner installed in one project. */
+export interface InstalledRunner {
+  /** The project. */
+  readonly projectId: string;
+  /** The runner's directory, relative to the project's home. */
+  readonly dir: string;
+  /** The bundle checksum it was verified against. */
+  readonly checksum: string;
+  /** True when this call uploaded it; false when an intact copy was already there. */
+  readonly uploaded: boolean;
+}
+
+/** Options of {@link installRunner}. */
+export interface InstallRunnerOptions {
+  /** Directory under the project's home for everything luau-fuzz writes. Default `.luau-fuzz`. */
+  readonly baseDir?: string;
+  /** Largest payload (characters of arguments) per `project_exec` call. Default 400 000 (the platform caps bodies at 500 kB). */
+  readonly payloadLimit?: number;
+}
+
+/** Longest single argument: Linux refuses one argv string over 128 KiB. */
+const ARG_CHUNK = 100_000;
+
+/** Appends base64 parts to a file, or (`finish`) decompresses the gzip file into place. */
+const PUT_SCRIPT = `const fs = require('fs'), path = require('path'), zlib = require('zlib');
+const [mode, file, ...parts] = process.argv.slice(1);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+if (mode === 'start' || mode === 'append') {
+  const bytes = Buffer.from(parts.join(''), 'base64');
+  if (mode === 'start') fs.writeFileSync(file + '.gz', bytes); else fs.appendFileSync(file + '.gz', bytes);
+} else if (mode === 'finish') {
+  fs.writeFileSync(file, zlib.gunzipSync(fs.readFileSync(file + '.gz')));
+  fs.rmSync(file + '.gz');
+} else { process.exit(2); }`;
+
+/** Splits text into parts of at most `size` characters. */
+export function chunkText(text: string, size: number): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+  return parts.length === 0 ? [''] : parts;
+}
+
+/**
+ * Makes sure the self-contained runner (driver scripts + luau-web) is installed in a project:
+ * checks an existing copy with `node main.mjs verify CHECKSUM`, and otherwise uploads every
+ * file (gzip + base64, in `project_exec` calls under the body cap) and verifies again.
+ *
+ * @throws {@link RunnerInstallError} when the uploaded copy does not verify.
+ * @example
+ * ```ts
+ * const runner = await installRunner(client, projectId);
+ * ```
+ */
+export async function installRunner(
+  client: WorkspaceClient,
+  projectId: string,
+  options: InstallRunnerOptions = {},
+): Promise<InstalledRunner> {
+  const bundle = runnerBundle();
+  const dir = `${options.baseDir ?? '.luau-fuzz'}/runner/${bundle.checksum.slice(0, 16)}`;
+  const limit = options.payloadLimit ?? 400_000;
+  const verify = async (): Promise<{ ok: boolean; text: string }> => {
+    const r = await client.exec({
+      project_id: projectId,
+      command: 'node',
+      args: [`${dir}/main.mjs`, 'verify', bundle.checksum],
+      err_on_exit: false,
+      timeout: 60,
+      max_output: 20_000,
+    });
+    return { ok: r.exit_code === 0, text: `${r.stdout}${r.stderr}`.trim() };
+  };
+  if ((await verify()).ok) return { projectId, dir, checksum: bundle.checksum, uploaded: false };
+  for (const file of bundle.files) {
+    const target = `${dir}/${file.path}`;
+    const parts = chunkText(gzipSync(file.content, { level: 9 }).toString('base64'), limit);
+    for (const [i, part] of parts.entries()) {
+      await client.exec({
+        project_id: projectId,
+        command: 'node',
+        args: [
+          '-e',
+          PUT_SCRIPT,
+          i === 0 ? 'start' : 'append',
+          target,
+          ...chunkText(part, ARG_CHUNK),
+        ],
+        timeout: 60,
+        max_output: 10_000,
+      });
+    }
+    await client.exec({
+      project_id: projectId,
+      command: 'node',
+      args: ['-e', PUT_SCRIPT, 'finish', target],
+      timeout: 60,
+      max_output: 10_000,
+    });
+  }
+  const after = await verify();
+  if (!after.ok)
+    throw new RunnerInstallError(
+      `the runner in project ${projectId} does not verify: ${after.text.slice(0, 500)}`,
+    );
+  return { projectId, dir, checksum: bundle.checksum, uploaded: true };
+}
+
+/** Options of {@link runRemoteBatch}. */
+export interface RemoteBatchOptions {
+  /** The runtime profile. */
+  readonly profile: RuntimeProfile;
+  /** The batch's name (a file name: letters, digits, `-`, `_`, `.`). */
+  readonly name: string;
+  /** Directory (relative to the home) for batch files. Default `.luau-fuzz/batches`. */
+  readonly batchDir?: string;
+  /** Wall-clock limit per program, in ms. Default 2000. */
+  readonly timeoutMs?: number;
+  /** Programs the runner runs in parallel. Default 1. */
+  readonly workers?: number;
+  /** Characters of output kept per outcome. Default 512. */
+  readonly excerptChars?: number;
+  /** `max_output` of the exec: results past it are read back in parts. Default 200 000. */
+  readonly maxOutput?: number;
+}
+
+/** The encoded form of a batch: what {@link runRemoteBatch} sends. */
+export function encodeBatch(jobs: readonly ProgramJob[]): string {
+  const text = jobs
+    .map((j) => JSON.stringify({ id: j.id, program: j.program, module: j.module ?? null }))
+    .join('\n');
+  return gzipSync(Buffer.from(`${text}\n`)).toString('base64');
+}
+
+/**
+ * Runs a batch of programs in a project with an installed runner, in one `project_exec`
+ * call: the batch travels inline (gzip + base64) and is written under the batch directory;
+ * the outcomes come back as JSON lines. When the output was cut at `maxOutput`, the rest is
+ * read back from the runner's result file in parts. Resolves to the outcomes of the programs
+ * that finished (a program whose outcome is missing was not run: re-queue it).
+ *
+ * @example
+ * ```ts
+ * const outcomes = await runRemoteBatch(client, runner, jobs, { profile: parseRuntime('luau-web'), name: 'b1' });
+ * ```
+ */
+export async function runRemoteBatch(
+  client: WorkspaceClient,
+  runner: InstalledRunner,
+  jobs: readonly ProgramJob[],
+  options: RemoteBatchOptions,
+): Promise<ProgramOutcome[]> {
+  if (!/^[\w.-]+$/.test(options.name)) throw new RangeError(`bad batch name '${options.name}'`);
+  const batchPath = `${options.batchDir ?? '.luau-fuzz/batches'}/${options.name}.jsonl`;
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const workers = options.workers ?? 1;
+  const maxOutput = options.maxOutput ?? 200_000;
+  // Every program may use its whole limit; plus start-up of the runner and its workers.
+  const execTimeout = Math.ceil((jobs.length * timeoutMs) / 1000 / workers) + 60;
+  const r = await client.exec({
+    project_id: runner.projectId,
+    command: 'node',
+    args: [
+      `${runner.dir}/main.mjs`,
+      'run',
+      batchPath,
+      ...runnerRuntimeArgs(options.profile),
+      '--timeout-ms',
+      String(timeoutMs),
+      '--workers',
+      String(workers),
+      ...(options.excerptChars === undefined ? [] : ['--excerpt', String(options.excerptChars)]),
+      '--data',
+      ...chunkText(encodeBatch(jobs), ARG_CHUNK),
+    ],
+    timeout: execTimeout,
+    max_output: maxOutput,
+    err_on_exit: false,
+  });
+  let text = r.stdout;
+  if (text.length >= maxOutput) {
+    // Cut: read the result file back from the last complete line on.
+    const lastNewline = text.lastIndexOf('\n', maxOutput);
+    text = text.slice(0, lastNewline + 1);
+    let offset = Buffer.byteLength(text);
+    for (;;) {
+      const part = await client.exec({
+        project_id: runner.projectId,
+        command: 'node',
+        args: [
+          `${runner.dir}/main.mjs`,
+          'read',
+          `${batchPath}.out`,
+          String(offset),
+          String(Math.floor(maxOutput / 2)),
+        ],
+        max_output: maxOutput,
+        timeout: 60,
+      });
+      if (part.stdout === '') break;
+      const end = part.stdout.lastIndexOf('\n');
+      if (end < 0) break;
+      const complete = part.stdout.slice(0, end + 1);
+      text += complete;
+      offset += Buffer.byteLength(complete);
+    }
+  }
+  const wanted = new Set(jobs.map((j) => j.id));
+  const seen = new Set<string>();
+  const outcomes: ProgramOutcome[] = [];
+  for (const o of parseOutcomeLines(text).outcomes) {
+    if (!wanted.has(o.id) || seen.has(o.id)) continue;
+    seen.add(o.id);
+    outcomes.push(o);
+  }
+  return outcomes;
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installRunner, runRemoteBatch } from '../../src/runtime/remote-runner.js';
+import type { InstalledRunner } from '../../src/runtime/remote-runner.js';
+import { parseRuntime } from '../../src/runtime/profile.js';
+import { runnerBundle } from '../../src/runtime/runner-files.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+describe('installRunner', () => {
+  let dataDir: string;
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+  let runner: InstalledRunner;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'luau-fuzz-runner-'));
+    ws = await startEmbeddedWorkspace({ dataDir, projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+    runner = await installRunner(client, ws.projectIds[0]!, { payloadLimit: 200_000 });
+  });
+  afterAll(async () => {
+    await ws.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('uploads the runner once and verifies it by checksum', async () => {
+    expect(runner.uploaded).toBe(true);
+    expect(runner.checksum).toBe(runnerBundle().checksum);
+    const again = await installRunner(client, ws.projectIds[0]!);
+    expect(again).toMatchObject({ uploaded: false, dir: runner.dir });
+  });
+
+  it('re-uploads a runner whose files were changed', async () => {
+    await client.exec({
+      project_id: runner.projectId,
+      command: 'node',
+      args: [
+        '-e',
+        `require('fs').appendFileSync(${JSON.stringify(`${runner.dir}/pool.mjs`)}, '// changed')`,
+      ],
+    });
+    const repaired = await installRunner(client, runner.projectId);
+    expect(repaired.uploaded).toBe(true);
+  });
+
+  describe('runRemoteBatch', () => {
+    it('runs a batch in the project and returns one outcome per program', async () => {
+      const jobs = [
+        { id: 'a', program: 'print("hello")' },
+        { id: 'b', program: 'local = 1' },
+        { id: 'c', program: 'print(require(module0).v)', module: 'return { v = 3 }' },
+        { id: 'd', program: 'while true do end' },
+      ];
+      const outcomes = await runRemoteBatch(client, runner, jobs, {
+        profile: parseRuntime('luau-web'),
+        name: 'batch-1',
+        timeoutMs: 500,
+      });
+      const byId = new Map(outcomes.map((o) => [o.id, o]));
+      expect(byId.get('a')).toMatchObject({ status: 'ok', output: 'hello\n' });
+      expect(byId.get('b')?.status).toBe('compile-error');
+      expect(byId.get('c')).toMatchObject({ status: 'ok', output: '3\n' });
+      expect(byId.get('d')?.status).toBe('timeout');
+    });
+
+    it('reads results back in parts when the output is cut at max_output', async () => {
+      const jobs = Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, program: `print(${i})` }));
+      const outcomes = await runRemoteBatch(client, runner, jobs, {
+        profile: parseRuntime('luau-web'),
+        name: 'batch-2',
+        maxOutput: 1000,
+      });
+      expect(outcomes.map((o) => o.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+      for (const o of outcomes) expect(o.output).toBe(`${o.id.slice(1)}\n`);
+    });
+  });
+});
