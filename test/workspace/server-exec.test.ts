@@ -136,11 +136,23 @@ describe('project_exec', () => {
     );
   });
 
+  it('caps timeout 0 at the server maximum instead of running unbounded', async () => {
+    expect((await exec({ command: 'ulimit -t', timeout: 0 })).stdout).toBe('3600\n');
+  });
+
+  it('accepts and ignores changes in a query', async () => {
+    const r = await ws.post('query', {
+      query: { projects: { project_id: ws.projectId, title: null } },
+      changes: 'feed-1',
+    });
+    expect(r.json?.event).toBe('query');
+  });
+
   it('limits CPU time to the timeout (ulimit -t)', async () => {
     expect((await exec({ command: 'ulimit -t', timeout: 7 })).stdout).toBe('7\n');
     const limits =
       (await exec({ command: 'cat', args: ['/proc/self/limits'], timeout: 3 })).stdout ?? '';
-    expect(limits).toMatch(/Max cpu time\s+3\s+3\s+seconds/);
+    expect(limits).toMatch(/Max cpu time\s+3\s+4\s+seconds/);
   });
 
   it('runs node with WebAssembly under the default memory quota', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuotaExceededError } from '../../src/workspace/client/index.js';
 import { processesWith, startTestWorkspace, type TestWorkspace } from './helpers.js';
 
 let ws: TestWorkspace;

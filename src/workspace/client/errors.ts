@@ -180,6 +180,18 @@ export class NonZeroExitError extends WorkspaceError {
 }
 
 /**
+ * The project is over a quota (such as its disk quota); nothing was run.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof QuotaExceededError) await cleanUp();
+ * ```
+ */
+export class QuotaExceededError extends WorkspaceError {
+  override readonly name = 'QuotaExceededError';
+}
+
+/**
  * The project is starting; the request should be repeated (retried before it is thrown).
  *
  * @example
@@ -239,6 +251,7 @@ export function classifyServerError(
     return new ProjectStartingError(message, d);
   }
   if (/do not have (read|write) access/.test(message)) return new AccessDeniedError(message, d);
+  if (/^disk quota exceeded/.test(message)) return new QuotaExceededError(message, d);
   if (
     (details.status !== undefined && details.status >= 400 && details.status < 500) ||
     /^(got an unexpected argument|property '|unknown endpoint|unknown option|option '|must specify exactly one key|multi_response|changing |getting |action '.*' not implemented|table '|query\.|request body|unsupported content type|use POST)/.test(

@@ -16,6 +16,7 @@ export {
   NetworkError,
   NonZeroExitError,
   ProjectStartingError,
+  QuotaExceededError,
   RequestTimeoutError,
   RequestTooLargeError,
   WorkspaceError,

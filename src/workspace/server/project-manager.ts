@@ -141,6 +141,7 @@ export class ProjectManager {
       r.starting = undefined;
       if (r.state !== 'starting') return;
       this.setState(projectId, 'running');
+      this.store.updateProject(projectId, { last_edited: new Date().toISOString() });
       this.touch(projectId);
     })();
     r.starting.catch(() => {
@@ -284,7 +285,7 @@ export class ProjectManager {
     if (this.options.sandbox.prlimit) {
       argv = [
         'prlimit',
-        `--cpu=${cpuSeconds}:${cpuSeconds}`,
+        `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
         `--fsize=${fsizeBytes}:${fsizeBytes}`,
         '--',
         file,

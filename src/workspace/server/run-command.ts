@@ -77,6 +77,9 @@ export function runCommand(spec: RunSpec): RunningCommand {
     }
   });
   child.on('close', (code, signal) => {
+    if (signal === 'SIGXCPU') killReason ??= 'killed: the CPU time limit was exceeded (SIGXCPU)';
+    if (signal === 'SIGXFSZ')
+      killReason ??= 'killed: the file size limit (disk quota) was exceeded (SIGXFSZ)';
     finish(code ?? (signal !== null ? 1 : 0), false);
   });
   if (child.pid !== undefined) {
