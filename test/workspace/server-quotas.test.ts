@@ -66,6 +66,9 @@ describe('project quotas', () => {
     expect(refused.error).toMatch(
       /^disk quota exceeded: the project's home uses 5\.\d MB of its 5 MB quota/,
     );
+    await expect(
+      ws.client.exec({ project_id: ws.projectId, command: 'true' }),
+    ).rejects.toBeInstanceOf(QuotaExceededError);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { disk_quota: 10 });
     expect((await exec({ command: 'rm', args: ['a.bin', 'b.bin'] })).exit_code).toBe(0);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { disk_quota: 0 });
