@@ -14,3 +14,17 @@ export {
 } from './options.js';
 export { anyInt32, anyInt64, anyProtoString } from './scalars.js';
 export { schemaArbitraries } from './schema-level.js';
+export { copyMessage } from './copy-message.js';
+export { nestedOfKind } from './descendants.js';
+export { hoisting } from './hoisting.js';
+export { caseOf, messageOf, messageToInit, type OneofValue } from './message-builder.js';
+export {
+  builtinIndex,
+  identifierNameIndices,
+  luauKeywords,
+  runtimeGlobalIndices,
+  runtimeGlobals,
+} from './names.js';
+export { rawGrammar, type RawArbitraries } from './raw-grammar.js';
+export { MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
+export { Scope, type Frame, type VisibleLocal } from './scope.js';

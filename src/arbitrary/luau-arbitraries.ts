@@ -1,5 +1,11 @@
+import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type fc from 'fast-check';
+import { file_luau } from '../../gen/luau_pb.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
-import { resolveOptions, type LuauArbitraryOptions } from './options.js';
+import { messageKey } from './message-key.js';
+import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
+import { rawGrammar } from './raw-grammar.js';
+import { ScopedResolver } from './resolve-scoped.js';
 import { schemaArbitraries } from './schema-level.js';
 
 /**
@@ -7,14 +13,36 @@ import { schemaArbitraries } from './schema-level.js';
  * requested profile. Values are protobuf-es messages that encode with `toBinary` as they are;
  * the same seed gives the same trees, and fast-check's shrinking works on them.
  *
+ * Above the schema level, each message is resolved as if it stood at the start of a chunk
+ * (`stat`, `expr` and the rest are valid alone); `moduleSet` and `statBlock` are whole programs.
+ *
  * @example
  * ```ts
  * import fc from 'fast-check';
- * const { moduleSet } = luauArbitraries({ level: 'schema' });
- * fc.assert(fc.property(moduleSet, (tree) => toBinary(ModuleSetSchema, tree).length >= 0));
+ * const { moduleSet } = luauArbitraries({ level: 'scoped', profile: 'luau-web' });
+ * fc.assert(fc.property(moduleSet, (tree) => printPretty(tree).length > 0));
  * ```
  */
 export function luauArbitraries(options: LuauArbitraryOptions = {}): LuauArbitraries {
   const resolved = resolveOptions(options);
-  return schemaArbitraries(resolved);
+  if (resolved.level === 'schema') return schemaArbitraries(resolved);
+  return resolvedArbitraries(resolved);
+}
+
+function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
+  const raw = rawGrammar(options);
+  const out: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const desc of file_luau.messages) {
+    const arb = raw[desc.name]!;
+    out[messageKey(desc.name)] = arb.map((value) => resolveOne(options, desc, value));
+  }
+  return out as unknown as LuauArbitraries;
+}
+
+function resolveOne<Desc extends DescMessage>(
+  options: ResolvedOptions,
+  desc: Desc,
+  raw: unknown,
+): MessageShape<Desc> {
+  return new ScopedResolver(options).any(desc, raw as MessageShape<Desc>);
 }

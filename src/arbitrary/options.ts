@@ -80,7 +80,7 @@ export interface LuauArbitraryOptions {
   maxNodes?: number;
   /**
    * How quickly recursion favours small cases as it gets deeper (fast-check's `depthSize`).
-   * Default `'medium'` at the schema level, `'small'` above it.
+   * Default `'medium'`.
    */
   depthSize?: DepthSize;
 }
@@ -176,7 +176,7 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     maxDepth: options.maxDepth ?? (level === 'schema' ? 12 : 6),
     maxStatements: options.maxStatements ?? 6,
     maxNodes: options.maxNodes ?? 400,
-    depthSize: options.depthSize ?? (level === 'schema' ? 'medium' : 'small'),
+    depthSize: options.depthSize ?? 'medium',
   };
   for (const key of ['maxDepth', 'maxStatements', 'maxNodes'] as const) {
     const value = resolved[key];

@@ -1,18 +1,11 @@
-import {
-  create,
-  isFieldSet,
-  isMessage,
-  ScalarType,
-  type DescField,
-  type DescMessage,
-  type DescOneof,
-} from '@bufbuild/protobuf';
+import { ScalarType, type DescField, type DescMessage, type DescOneof } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import fc from 'fast-check';
 import { file_luau } from '../../gen/luau_pb.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
 import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
+import { caseOf, messageOf } from './message-builder.js';
 import { messageKey } from './message-key.js';
 import type { ResolvedOptions } from './options.js';
 import { anyInt32, anyInt64, anyProtoString } from './scalars.js';
@@ -73,33 +66,7 @@ function messageArbitrary(desc: DescMessage, tie: Tie, shape: Shape): fc.Arbitra
         ? oneofArbitrary(member, tie, shape)
         : fieldArbitrary(member, tie, shape);
   }
-  return fc.record(parts).map(
-    (init) => {
-      const defined = Object.fromEntries(Object.entries(init).filter(([, v]) => v !== undefined));
-      return create(desc, defined);
-    },
-    (value) => messageToInit(desc, value),
-  );
-}
-
-/** The inverse of building a message from its parts, so that messages shrink without context. */
-function messageToInit(desc: DescMessage, value: unknown): Record<string, unknown> {
-  if (!isMessage(value, desc)) throw new Error(`not a ${desc.typeName}`);
-  const fields = value as unknown as Record<string, unknown>;
-  const init: Record<string, unknown> = {};
-  for (const member of desc.members) {
-    if (member.kind === 'oneof') {
-      const set = fields[member.localName] as { case: string | undefined; value?: unknown };
-      init[member.localName] =
-        set.case === undefined ? undefined : { case: set.case, value: set.value };
-    } else {
-      init[member.localName] =
-        member.fieldKind === 'list' || isFieldSet(value, member)
-          ? fields[member.localName]
-          : undefined;
-    }
-  }
-  return init;
+  return messageOf(desc, parts);
 }
 
 function oneofArbitrary(oneof: DescOneof, tie: Tie, shape: Shape): fc.Arbitrary<unknown> {
@@ -111,16 +78,7 @@ function oneofArbitrary(oneof: DescOneof, tie: Tie, shape: Shape): fc.Arbitrary<
       maxDepth: shape.maxDepth,
     },
     fc.constant(undefined),
-    ...oneof.fields.map((field) =>
-      singleValue(field, tie).map(
-        (value) => ({ case: field.localName, value }),
-        (set) => {
-          const s = set as { case?: unknown; value?: unknown } | undefined;
-          if (s?.case !== field.localName) throw new Error(`not the ${field.name} case`);
-          return s.value;
-        },
-      ),
-    ),
+    ...oneof.fields.map((field) => caseOf(field.localName, singleValue(field, tie))),
   );
 }
 

@@ -1,0 +1,101 @@
+import { nameTables } from '../print/index.js';
+
+/** Luau's reserved words: never usable as a name after `.`, as a global or as a table key. */
+export const luauKeywords: ReadonlySet<string> = new Set([
+  'and',
+  'break',
+  'do',
+  'else',
+  'elseif',
+  'end',
+  'false',
+  'for',
+  'function',
+  'if',
+  'in',
+  'local',
+  'nil',
+  'not',
+  'or',
+  'repeat',
+  'return',
+  'then',
+  'true',
+  'until',
+  'while',
+]);
+
+/**
+ * Globals that exist in every supported runtime (the bundled luau-web VM and the reference
+ * Luau): the only names the `scoped` level and above read as globals.
+ */
+export const runtimeGlobals: readonly string[] = [
+  '_G',
+  '_VERSION',
+  'assert',
+  'bit32',
+  'buffer',
+  'coroutine',
+  'debug',
+  'error',
+  'gcinfo',
+  'getfenv',
+  'getmetatable',
+  'ipairs',
+  'math',
+  'newproxy',
+  'next',
+  'os',
+  'pairs',
+  'pcall',
+  'print',
+  'rawequal',
+  'rawget',
+  'rawlen',
+  'rawset',
+  'select',
+  'setfenv',
+  'setmetatable',
+  'string',
+  'table',
+  'tonumber',
+  'tostring',
+  'type',
+  'typeof',
+  'unpack',
+  'utf8',
+  'vector',
+  'xpcall',
+];
+
+function indicesWhere(keep: (name: string) => boolean): readonly number[] {
+  const out: number[] = [];
+  nameTables.names.forEach((name, i) => {
+    if (keep(name)) out.push(i);
+  });
+  return out;
+}
+
+/** Indices (`Name.builtin`) of the names that are identifiers, not reserved words. */
+export const identifierNameIndices: readonly number[] = indicesWhere(
+  (n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !luauKeywords.has(n),
+);
+
+/** Indices (`Name.builtin`) of the names that are globals of the runtime ({@link runtimeGlobals}). */
+export const runtimeGlobalIndices: readonly number[] = indicesWhere((n) =>
+  runtimeGlobals.includes(n),
+);
+
+/**
+ * The index of `name` in the name table (`Name.builtin`); throws when the table lacks it.
+ *
+ * @example
+ * ```ts
+ * builtinIndex('math'); // the index of 'math'
+ * ```
+ */
+export function builtinIndex(name: string): number {
+  const i = nameTables.names.indexOf(name);
+  if (i < 0) throw new Error(`'${name}' is not in the name table`);
+  return i;
+}

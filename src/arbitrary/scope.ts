@@ -1,0 +1,93 @@
+/** One function being generated: what `...`, `break` and `continue` may refer to. */
+export interface Frame {
+  /** The function takes `...`. */
+  vararg: boolean;
+  /** Loops of this function enclosing the current point. */
+  loops: number;
+  /** Index in {@link Scope.visible} where this function's own locals start. */
+  base: number;
+  /** A type function: locals of enclosing functions are out of reach. */
+  typeFunction: boolean;
+}
+
+/** A local in scope. */
+export interface VisibleLocal<Kind> {
+  /** Its number (`Local.name`), printed `l<name>`. */
+  name: number;
+  /** What the generator knows about its value. */
+  kind: Kind;
+}
+
+/**
+ * Scopes and function frames tracked while a tree is generated: which locals are visible,
+ * which function is current and how many loops enclose the current point. Declarations take
+ * the lowest number no visible local has, so a reference always means the local it picked.
+ *
+ * @example
+ * ```ts
+ * const scope = new Scope<null>();
+ * const mark = scope.mark();
+ * scope.declare(null); // 0
+ * scope.release(mark);
+ * ```
+ */
+export class Scope<Kind> {
+  /** Visible locals, oldest first. */
+  readonly visible: VisibleLocal<Kind>[] = [];
+  /** Function frames, outermost (the chunk) first. */
+  readonly frames: Frame[] = [{ vararg: true, loops: 0, base: 0, typeFunction: false }];
+
+  /** The current function. */
+  get frame(): Frame {
+    return this.frames[this.frames.length - 1]!;
+  }
+
+  /** Where the current block starts: pass to {@link release} when the block ends. */
+  mark(): number {
+    return this.visible.length;
+  }
+
+  /** Ends the block begun at `mark`: its locals go out of scope. */
+  release(mark: number): void {
+    this.visible.length = mark;
+  }
+
+  /** Declares a local, returning its number. */
+  declare(kind: Kind): number {
+    const used = new Set(this.visible.map((v) => v.name));
+    let name = 0;
+    while (used.has(name)) name++;
+    this.visible.push({ name, kind });
+    return name;
+  }
+
+  /** The locals the current point may reference (a type function sees only its own). */
+  reachable(): VisibleLocal<Kind>[] {
+    const barrier = this.barrier();
+    return barrier === 0 ? this.visible : this.visible.slice(barrier);
+  }
+
+  /** Enters a function. */
+  pushFrame(vararg: boolean, typeFunction = false): void {
+    this.frames.push({ vararg, loops: 0, base: this.visible.length, typeFunction });
+  }
+
+  /** Leaves the current function. */
+  popFrame(): void {
+    const frame = this.frames.pop();
+    if (frame !== undefined) this.visible.length = frame.base;
+  }
+
+  /** Inside a type function (at any depth). */
+  inTypeFunction(): boolean {
+    return this.frames.some((f) => f.typeFunction);
+  }
+
+  private barrier(): number {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i]!;
+      if (f.typeFunction) return f.base;
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import { luauArbitraries, runtimeGlobals } from '../../src/arbitrary/index.js';
+import { nameTables } from '../../src/print/index.js';
+import { walkTree } from '../../src/tree/index.js';
+import { compileSample } from '../helpers/arbitrary-programs.js';
+import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
+
+const arbs = luauArbitraries({ level: 'scoped', profile: 'luau-web' });
+
+function globalsRead(tree: ModuleSet): string[] {
+  const names: string[] = [];
+  walkTree(ModuleSetSchema, tree, (node) => {
+    if (node.desc.name !== 'ExprGlobal' || node.parent?.desc.name === 'LValue') return;
+    const name = (
+      node.message as unknown as { name?: { nameOneof: { case?: string; value?: number } } }
+    ).name?.nameOneof;
+    names.push(
+      name?.case === 'builtin'
+        ? (nameTables.names[name.value ?? 0] ?? '?')
+        : `custom:${name?.value}`,
+    );
+  });
+  return names;
+}
+
+describe('luauArbitraries', () => {
+  it('gives 1,000 programs that all compile in luau-web at the scoped level', async () => {
+    const { trees, failures } = await compileSample(arbs.moduleSet, 31337, 1000);
+    expect(failures.slice(0, 3)).toEqual([]);
+    expect(trees.filter((t) => t.program?.body.length).length).toBeGreaterThan(800);
+  });
+
+  it('references locals only where they are in scope', () => {
+    for (const tree of fc.sample(arbs.moduleSet, { seed: 17, numRuns: 1000 })) {
+      expect(scopeViolations(tree)).toEqual([]);
+    }
+  });
+
+  it('reads only globals that exist in the runtime', () => {
+    const seen = new Set<string>();
+    for (const tree of fc.sample(arbs.moduleSet, { seed: 18, numRuns: 500 })) {
+      for (const name of globalsRead(tree)) seen.add(name);
+    }
+    expect([...seen].filter((n) => !runtimeGlobals.includes(n))).toEqual([]);
+    expect(seen.size).toBeGreaterThan(10);
+  });
+
+  it('finds out-of-scope references in syntax-level trees, which the scoped level avoids', () => {
+    const syntax = luauArbitraries({ level: 'syntax', profile: 'luau-web' }).moduleSet;
+    const violations = fc
+      .sample(syntax, { seed: 17, numRuns: 1000 })
+      .filter((t) => scopeViolations(t).length > 0);
+    expect(violations.length).toBeGreaterThan(0);
+  });
+});
