@@ -91,7 +91,7 @@ describe('luau-fuzz serve', () => {
     expect(r.stdout).toBe(`${'x'.repeat(1000)} (truncated at 1000 characters)`);
     const growthMb = (kb(pid, 'VmHWM') - before) / 1024;
     // Buffering the output would take 100 MB at least (200 MB as a JavaScript string).
-    expect(growthMb).toBeLessThan(60);
+    expect(growthMb).toBeLessThan(80);
     s.child.kill('SIGTERM');
   });
 

@@ -166,6 +166,13 @@ describe('request validation', () => {
     expect(arr.json?.error).toBe('the request body must be a JSON object');
   });
 
+  it('refuses a body nested too deeply', async () => {
+    const deep = `{"query":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const r = await ws.post('query', deep, { 'content-type': 'application/json' });
+    expect(r.status).toBe(400);
+    expect(r.json?.error).toBe('the request body is nested more than 64 levels deep');
+  });
+
   it('names an unknown endpoint and refuses other methods', async () => {
     const r = await ws.post('nothing', {});
     expect(r.status).toBe(404);

@@ -80,6 +80,9 @@ const request = fc.record({
       '{"constructor":{"prototype":{}}}',
       'a=1&a=2',
     ),
+    fc
+      .integer({ min: 1, max: 20_000 })
+      .map((n) => `{"query":{"projects":${'['.repeat(n)}null${']'.repeat(n)}}}`),
     fc.integer({ min: 500_001, max: 700_000 }).map((n) => JSON.stringify({ id: 'x'.repeat(n) })),
   ),
   charset: fc.constantFrom<BufferEncoding>('utf8', 'latin1', 'utf16le'),

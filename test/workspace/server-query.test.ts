@@ -235,6 +235,16 @@ describe('query access', () => {
     expect((await c.listProjects({ all: true })).map((x) => x.project_id)).toEqual([ws.projectId]);
   });
 
+  it('keeps exactly one owner', async () => {
+    const me = ws.collaborator.accountId;
+    const r = await ws.post(
+      'query',
+      { query: { projects: { project_id: ws.projectId, users: { [me]: { group: 'owner' } } } } },
+      { authorization: `Bearer ${ws.collaborator.apiKey}` },
+    );
+    expect(r.json?.error).toBe('a project must have exactly one owner');
+  });
+
   it('gives a stranger no read or write access and lists none of the projects', async () => {
     const s = ws.stranger;
     const r = await ws.post(

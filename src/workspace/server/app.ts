@@ -42,6 +42,20 @@ function requestId(req: FastifyRequest): string {
   return typeof id === 'string' && id !== '' && id.length <= 256 ? id : randomUUID();
 }
 
+const MAX_DEPTH = 64;
+
+/** Whether a parsed body nests objects or arrays deeper than `max` (checked without recursion). */
+function tooDeep(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (typeof v !== 'object' || v === null) continue;
+    if (d >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
 /** `Basic base64(key:)` (the key is the text before the first `:`) or `Bearer key`. */
 export function keyFromHeader(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -129,6 +143,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     const body = req.body;
     if (typeof body !== 'object' || Array.isArray(body)) {
       throw new ApiError('the request body must be a JSON object', 400);
+    }
+    if (tooDeep(body, MAX_DEPTH)) {
+      throw new ApiError(`the request body is nested more than ${MAX_DEPTH} levels deep`, 400);
     }
     const b = body as Record<string, unknown>;
     for (const k of Object.keys(b)) if (b[k] === null) delete b[k];
