@@ -10,6 +10,9 @@ export interface LuauResult {
   abort?: string;
 }
 
+/** Sources one worker compiles before it is replaced (its heap does not give memory back). */
+const RECYCLE_AFTER = 4_000;
+
 interface Reply {
   id?: number;
   ready?: boolean;
@@ -26,6 +29,8 @@ export class LuauWorker {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 0;
+  /** Sources given to the current worker. */
+  private used = 0;
 
   private start(): Promise<void> {
     const worker = new Worker(new URL('./luau-worker.mjs', import.meta.url));
@@ -55,16 +60,37 @@ export class LuauWorker {
     });
   }
 
-  /** Compiles (and with `run`, runs) each source; one result per source, in order. */
+  /**
+   * Compiles (and with `run`, runs) each source; one result per source, in order. The VM
+   * has a fixed heap that loaded functions fill, so a worker is replaced after
+   * {@link RECYCLE_AFTER} sources, and a source that ran out of memory is retried once in
+   * a fresh one.
+   */
   async process(sources: string[], run = false): Promise<LuauResult[]> {
     const results: LuauResult[] = [];
     let rest = sources;
+    let retried = false;
     while (rest.length > 0) {
-      const reply = await this.batch(rest, run);
+      if (this.used >= RECYCLE_AFTER) await this.close();
+      const chunk = rest.slice(0, RECYCLE_AFTER - this.used);
+      this.used += chunk.length;
+      const reply = await this.batch(chunk, run);
       results.push(...reply.out);
-      if (reply.abortedAt === undefined) break;
-      results.push({ abort: reply.abort ?? 'aborted' });
+      if (reply.abortedAt === undefined) {
+        rest = rest.slice(chunk.length);
+        retried = false;
+        continue;
+      }
+      const abort = reply.abort ?? 'aborted';
       this.worker = undefined;
+      this.used = 0;
+      if (/OOM|memory/.test(abort) && !retried) {
+        retried = true;
+        rest = rest.slice(reply.abortedAt);
+        continue;
+      }
+      results.push({ abort });
+      retried = false;
       rest = rest.slice(reply.abortedAt + 1);
     }
     return results;
@@ -73,5 +99,6 @@ export class LuauWorker {
   async close(): Promise<void> {
     await this.worker?.terminate();
     this.worker = undefined;
+    this.used = 0;
   }
 }

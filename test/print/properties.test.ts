@@ -1,0 +1,164 @@
+import { clone, create } from '@bufbuild/protobuf';
+import { toText } from '@bufbuild/protobuf/txtpb';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ExprConstantNumberSchema,
+  ExprSchema,
+  ModuleSetSchema,
+  type Expr,
+  type ModuleSet,
+} from '../../gen/luau_pb.js';
+import { luauArbitraries, validityLevels } from '../../src/arbitrary/index.js';
+import { NESTING_LIMIT, PrintError, printCompat, printPretty } from '../../src/print/index.js';
+import { treeStats, walkTree } from '../../src/tree/index.js';
+import { LuauWorker, type LuauResult } from './helpers/luau-worker.js';
+
+/** Trees per level in the parse property (the issue's figure). */
+const TREES_PER_LEVEL = 10_000;
+/** The fixed seed of the suite; a fresh random seed adds more trees on every run. */
+const SEED = 20_260_715;
+const FRESH_TREES = 1_000;
+
+const luau = new LuauWorker();
+afterAll(() => luau.close());
+
+const MARKER_BASE = 1_987_600_000;
+const INT64_MIN = -(2n ** 63n);
+
+/**
+ * luau-web predates integer literals (`5i`). A tree that has them is checked through a copy
+ * whose integers are unique number markers: that copy must compile, and the original source
+ * must be the copy's source with each marker put back as its integer literal (`<digits>i`,
+ * negatives as unary minus) — so the two differ only in tokens of Luau's integer grammar.
+ */
+function withoutIntegers(
+  tree: ModuleSet,
+): { copy: ModuleSet; literals: Map<string, string> } | undefined {
+  const literals = new Map<string, string>();
+  const copy = clone(ModuleSetSchema, tree);
+  walkTree(ModuleSetSchema, copy, (node) => {
+    if (node.desc.typeName !== 'luau.Expr') return;
+    const e = node.message as Expr;
+    if (e.exprOneof.case !== 'integer') return;
+    const v = e.exprOneof.value.val;
+    const marker = MARKER_BASE + literals.size;
+    const number = (val: number) => create(ExprConstantNumberSchema, { val });
+    if (v === INT64_MIN) {
+      literals.set(String(marker), '-9223372036854775807i - 1i');
+      const inner = create(ExprSchema, { exprOneof: { case: 'number', value: number(marker) } });
+      e.exprOneof = { case: 'group', value: { $typeName: 'luau.ExprGroup', expr: inner } };
+    } else {
+      literals.set(String(marker), (v < 0n ? -v : v).toString() + 'i');
+      e.exprOneof = { case: 'number', value: number(v < 0n ? -marker : marker) };
+    }
+  });
+  return literals.size === 0 ? undefined : { copy, literals };
+}
+
+interface Checked {
+  tree: ModuleSet;
+  /** Whether the tree has integer literals (checked through its integer-free copy). */
+  integers: boolean;
+  sources: string[];
+  /** What is compiled: the sources, or those of the integer-free copy. */
+  compiled: string[];
+  problem?: string;
+}
+
+function prepare(tree: ModuleSet): Checked {
+  let sources: string[];
+  try {
+    sources = printPretty(tree);
+  } catch (e) {
+    if (!(e instanceof PrintError)) throw e;
+    // Refusing is only right for trees nested past the parser's limit.
+    const { depth } = treeStats(ModuleSetSchema, tree);
+    const problem =
+      depth > NESTING_LIMIT ? undefined : `refused a tree of depth ${depth}: ${e.message}`;
+    return {
+      tree,
+      integers: false,
+      sources: [],
+      compiled: [],
+      ...(problem === undefined ? {} : { problem }),
+    };
+  }
+  const swapped = withoutIntegers(tree);
+  if (swapped === undefined) return { tree, integers: false, sources, compiled: sources };
+  const compiled = printPretty(swapped.copy);
+  for (let i = 0; i < sources.length; i++) {
+    const restored = compiled[i]!.replace(/1987\d{6}/g, (m) => swapped.literals.get(m) ?? m);
+    if (restored !== sources[i]) {
+      return {
+        tree,
+        integers: true,
+        sources,
+        compiled,
+        problem: 'integer literals differ from the grammar',
+      };
+    }
+  }
+  return { tree, integers: true, sources, compiled };
+}
+
+/** luau-web reads an empty source as missing ("none"): an empty program is compiled as a newline. */
+const forLuauWeb = (source: string): string => (source === '' ? '\n' : source);
+
+async function check(trees: ModuleSet[]): Promise<{ bad: Checked[]; integers: number }> {
+  const checked = trees.map(prepare);
+  const flat = checked.flatMap((c) => c.compiled.map(forLuauWeb));
+  const results: LuauResult[] = await luau.process(flat);
+  let at = 0;
+  for (const c of checked) {
+    for (let i = 0; i < c.compiled.length; i++) {
+      const r = results[at++]!;
+      const message = r.error ?? r.abort;
+      if (message !== undefined) c.problem ??= `${message}\n--- source ---\n${c.compiled[i]}`;
+    }
+  }
+  return {
+    bad: checked.filter((c) => c.problem !== undefined),
+    integers: checked.filter((c) => c.integers).length,
+  };
+}
+
+function report(level: string, seed: number, bad: Checked[]): string {
+  const first = bad[0]!;
+  return (
+    `${bad.length} ${level}-level trees printed unparsable source (seed ${seed}); first:\n` +
+    `${first.problem}\n--- tree ---\n${toText(ModuleSetSchema, first.tree)}`
+  );
+}
+
+describe('printCompat', () => {
+  it('never throws, whatever the schema-level tree', () => {
+    const { moduleSet } = luauArbitraries({ level: 'schema' });
+    fc.assert(
+      fc.property(moduleSet, (tree) => {
+        for (const types of [true, false]) {
+          const sources = printCompat(tree, { types });
+          expect(sources).toHaveLength(tree.module === undefined ? 1 : 2);
+        }
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
+  });
+});
+
+describe('printPretty', () => {
+  for (const level of validityLevels) {
+    it(`prints source that luau-web compiles for ${TREES_PER_LEVEL} ${level}-level trees`, async () => {
+      const { moduleSet } = luauArbitraries({ level });
+      const fixed = fc.sample(moduleSet, { seed: SEED, numRuns: TREES_PER_LEVEL });
+      const { bad, integers } = await check(fixed);
+      expect(bad.length === 0 ? '' : report(level, SEED, bad)).toBe('');
+      // The schema level draws integer literals: their path is exercised.
+      if (level === 'schema') expect(integers).toBeGreaterThan(0);
+      const fresh = Date.now() % 2 ** 31;
+      const more = fc.sample(moduleSet, { seed: fresh, numRuns: FRESH_TREES });
+      const { bad: badFresh } = await check(more);
+      expect(badFresh.length === 0 ? '' : report(level, fresh, badFresh)).toBe('');
+    });
+  }
+});
