@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AggregateValue, ProjectState } from '../client/types.js';
 import { Aggregator } from './aggregate.js';
@@ -247,7 +248,14 @@ export class ProjectManager {
     const cwd = await confinePath(home, p.path);
     const timeout =
       p.timeout <= 0 ? this.options.maxTimeout : Math.min(p.timeout, this.options.maxTimeout);
-    const cpuSeconds = Math.max(1, Math.ceil(timeout) * Math.max(1, Math.ceil(quotas.cores)));
+    // CPU time: bash mode starts its script with `ulimit -t ceil(timeout)` as the platform
+    // does. Every command also gets an RLIMIT_CPU backstop of ceil(timeout) CPU-seconds per
+    // core it can use (the project's cores, at least the machine's), so a multi-threaded
+    // program is never cut before its wall-clock timeout, while a process that escaped the
+    // group kill still cannot spin for ever.
+    const bashCpuSeconds = Math.max(1, Math.ceil(timeout));
+    const cpuSeconds =
+      bashCpuSeconds * Math.max(1, Math.ceil(quotas.cores), availableParallelism());
     const env = this.environment(p.project_id, home);
     const maxOutput = Math.min(p.max_output ?? this.options.outputCap, this.options.outputCap);
 
@@ -261,7 +269,7 @@ export class ProjectManager {
         p.args.length > 0 ? [p.command, ...p.args].map(shellEscape).join(' ') : p.command;
       script = join(this.options.dataDir, 'tmp', `exec-${randomUUID()}.sh`);
       await mkdir(dirname(script), { recursive: true, mode: 0o700 });
-      await writeFile(script, `ulimit -t ${cpuSeconds}\n${line}\n`, { mode: 0o600 });
+      await writeFile(script, `ulimit -t ${bashCpuSeconds}\n${line}\n`, { mode: 0o600 });
       file = 'bash';
       args = [script];
     } else {
