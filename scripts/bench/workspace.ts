@@ -36,7 +36,7 @@ function spawnDirect(cwd: string): Promise<void> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ws-bench-'));
-const ws = await startEmbeddedWorkspace({ dataDir });
+const ws = await startEmbeddedWorkspace({ dataDir, projects: 2 });
 try {
   const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
   const projectId = ws.projectIds[0] as string;
@@ -57,17 +57,27 @@ try {
   );
   const pingSeconds = (performance.now() - t0) / 1000;
 
+  // The second project has the network upgrade: no network namespace per command.
+  const openProject = ws.projectIds[1] as string;
+  await client.setProjectUpgrades(openProject, ws.accountId, { network: 1 });
+  await client.exec({ project_id: openProject, command: 'true' });
+
   const viaApi: number[] = [];
+  const viaApiOpen: number[] = [];
   const direct: number[] = [];
   for (let i = 0; i < execs; i++) {
     let t = performance.now();
     await client.exec({ project_id: projectId, command: 'echo', args: ['hi'] });
     viaApi.push(performance.now() - t);
     t = performance.now();
+    await client.exec({ project_id: openProject, command: 'echo', args: ['hi'] });
+    viaApiOpen.push(performance.now() - t);
+    t = performance.now();
     await spawnDirect(home);
     direct.push(performance.now() - t);
   }
   const api = median(viaApi);
+  const apiOpen = median(viaApiOpen);
   const dir = median(direct);
   process.stdout.write(
     [
@@ -75,6 +85,8 @@ try {
       `ping:  ${pings} requests, ${concurrency} concurrent: ${(pings / pingSeconds).toFixed(0)} requests/s`,
       `exec:  'echo hi', ${execs} sequential round trips: median ${api.toFixed(2)} ms through project_exec`,
       `       vs ${dir.toFixed(2)} ms spawning it directly: ratio ${(api / dir).toFixed(2)}x`,
+      `       (network upgrade on, no namespace: ${apiOpen.toFixed(2)} ms, ratio ${(apiOpen / dir).toFixed(2)}x;` +
+        ` network namespace ${ws.sandbox.netnsPrefix === null ? 'unavailable here' : ws.sandbox.netnsPrefix.join(' ')})`,
       '',
     ].join('\n'),
   );

@@ -294,6 +294,8 @@ export class WorkspaceClient {
   /**
    * Runs a command in a project (seed §4.2). Throws {@link ExecTimeoutError} when it is
    * killed at `timeout`, {@link NonZeroExitError} for a nonzero exit with `err_on_exit`.
+   * A gateway error can come after the command ran, and is retried: commands should be
+   * safe to repeat (write to a fresh file, or check before acting).
    *
    * @example
    * ```ts
