@@ -19,8 +19,12 @@ parentPort.on('message', async (job) => {
         out.push({ error: fn });
       } else if (job.run) {
         results.length = 0;
-        await fn();
-        out.push({ output: results.join('\n') });
+        try {
+          await fn();
+          out.push({ output: results.join('\n') });
+        } catch (e) {
+          out.push({ output: results.join('\n'), runError: String(e).slice(0, 500) });
+        }
       } else {
         out.push({});
       }

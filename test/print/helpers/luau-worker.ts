@@ -6,6 +6,8 @@ export interface LuauResult {
   error?: string;
   /** What the program printed (when run), one `print` call per line. */
   output?: string;
+  /** The error the program raised (when run). */
+  runError?: string;
   /** The VM aborted on this source (a compile error it cannot report, or a crash). */
   abort?: string;
 }
