@@ -23,6 +23,7 @@ export {
   installRunner,
   RunnerInstallError,
   runRemoteBatch,
+  uploadFile,
 } from './remote-runner.js';
 export type { InstalledRunner, InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
 export { luauWebDir, runnerBundle, runnerSourceDir } from './runner-files.js';

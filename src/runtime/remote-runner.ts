@@ -55,6 +55,41 @@ export function chunkText(text: string, size: number): string[] {
 }
 
 /**
+ * Writes a file into a project through `project_exec` only (gzip + base64 in calls of at
+ * most `payloadLimit` characters, decompressed in place by the project's `node`).
+ *
+ * @example
+ * ```ts
+ * await uploadFile(client, projectId, 'reports/index.html', Buffer.from(html));
+ * ```
+ */
+export async function uploadFile(
+  client: WorkspaceClient,
+  projectId: string,
+  path: string,
+  content: Uint8Array,
+  payloadLimit = 400_000,
+): Promise<void> {
+  const parts = chunkText(gzipSync(content, { level: 9 }).toString('base64'), payloadLimit);
+  for (const [i, part] of parts.entries()) {
+    await client.exec({
+      project_id: projectId,
+      command: 'node',
+      args: ['-e', PUT_SCRIPT, i === 0 ? 'start' : 'append', path, ...chunkText(part, ARG_CHUNK)],
+      timeout: 60,
+      max_output: 10_000,
+    });
+  }
+  await client.exec({
+    project_id: projectId,
+    command: 'node',
+    args: ['-e', PUT_SCRIPT, 'finish', path],
+    timeout: 60,
+    max_output: 10_000,
+  });
+}
+
+/**
  * Makes sure the self-contained runner (driver scripts + luau-web) is installed in a project:
  * checks an existing copy with `node main.mjs verify CHECKSUM`, and otherwise uploads every
  * file (gzip + base64, in `project_exec` calls under the body cap) and verifies again.
@@ -86,30 +121,7 @@ export async function installRunner(
   };
   if ((await verify()).ok) return { projectId, dir, checksum: bundle.checksum, uploaded: false };
   for (const file of bundle.files) {
-    const target = `${dir}/${file.path}`;
-    const parts = chunkText(gzipSync(file.content, { level: 9 }).toString('base64'), limit);
-    for (const [i, part] of parts.entries()) {
-      await client.exec({
-        project_id: projectId,
-        command: 'node',
-        args: [
-          '-e',
-          PUT_SCRIPT,
-          i === 0 ? 'start' : 'append',
-          target,
-          ...chunkText(part, ARG_CHUNK),
-        ],
-        timeout: 60,
-        max_output: 10_000,
-      });
-    }
-    await client.exec({
-      project_id: projectId,
-      command: 'node',
-      args: ['-e', PUT_SCRIPT, 'finish', target],
-      timeout: 60,
-      max_output: 10_000,
-    });
+    await uploadFile(client, projectId, `${dir}/${file.path}`, file.content, limit);
   }
   const after = await verify();
   if (!after.ok)

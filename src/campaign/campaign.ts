@@ -1,0 +1,456 @@
+import { join } from 'node:path';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
+import { encodeBatch } from '../runtime/index.js';
+import type { WorkspaceClient } from '../workspace/client/index.js';
+import { classifyOutcomes, reproduces } from './classify.js';
+import type { FindingKind } from './classify.js';
+import { readFindings, saveFinding } from './findings.js';
+import type { FindingRecord } from './findings.js';
+import type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
+import { resolveCampaignOptions } from './options.js';
+import { campaignArbitrary, generatePrograms, sourcesOf } from './programs.js';
+import type { CampaignProgram } from './programs.js';
+import { ProjectPool } from './projects.js';
+import { shrinkProgram } from './shrink.js';
+import type { ProjectEvent } from './projects.js';
+import { writeReport } from './report.js';
+import { CampaignStore } from './store.js';
+import type { ProgramRecord } from './store.js';
+
+/** Where a campaign runs: a workspace client and the projects to use. */
+export interface CampaignTarget {
+  /** The workspace API client. */
+  readonly client: WorkspaceClient;
+  /** Projects to run batches in (at least one). */
+  readonly projectIds: readonly string[];
+}
+
+/** A progress report, sent after every batch. */
+export interface CampaignSnapshot {
+  /** Programs finished (all sessions). */
+  readonly done: number;
+  /** Programs in the campaign. */
+  readonly total: number;
+  /** Programs per second in this session. */
+  readonly programsPerSecond: number;
+  /** Outcome counts of the first runtime (all sessions). */
+  readonly statuses: Readonly<Record<string, number>>;
+  /** Programs that are findings (all sessions). */
+  readonly findings: number;
+  /** What the campaign is doing. */
+  readonly phase: 'install' | 'run' | 'shrink' | 'report';
+}
+
+/** Arguments of {@link runCampaign}. */
+export interface RunCampaignArgs {
+  /** The campaign directory (`--out`). */
+  readonly dir: string;
+  /** Continue the campaign in `dir` (its options are used; `options` is ignored). Default false. */
+  readonly resume?: boolean;
+  /** Options of a new campaign. Default: all defaults. */
+  readonly options?: CampaignOptions;
+  /** Where to run. */
+  readonly target: CampaignTarget;
+  /** Stops the campaign cleanly: batches in flight finish, nothing new starts, nothing is shrunk. */
+  readonly signal?: AbortSignal;
+  /** Progress after every batch and phase change. Default: none. */
+  readonly onProgress?: (snapshot: CampaignSnapshot) => void;
+  /** Project events (runner installed, exec failed…). Default: none. */
+  readonly onProjectEvent?: (event: ProjectEvent) => void;
+}
+
+/** What a campaign did, as printed in its summary and written to `summary.json`. */
+export interface CampaignSummary {
+  readonly dir: string;
+  readonly seed: number;
+  readonly level: string;
+  readonly runtimes: readonly string[];
+  readonly total: number;
+  readonly done: number;
+  /** True when the campaign was stopped before every program ran (resume it with `--resume`). */
+  readonly stopped: boolean;
+  /** Seconds spent running programs, over all sessions. */
+  readonly elapsedSeconds: number;
+  /** Programs per second over all sessions. */
+  readonly programsPerSecond: number;
+  /** Outcome counts per runtime. */
+  readonly statuses: readonly Readonly<Record<string, number>>[];
+  /** Programs whose tree could not be printed. */
+  readonly unprintable: number;
+  /** Programs that are findings, per kind. */
+  readonly findingKinds: Readonly<Record<string, number>>;
+  /** Saved findings (one per shrunk source). */
+  readonly findings: readonly FindingRecord[];
+  /** Batches and programs per project in this session. */
+  readonly projects: readonly { projectId: string; batches: number; programs: number }[];
+}
+
+/** Every project failed again and again: the campaign cannot go on. */
+export class CampaignError extends Error {
+  override readonly name = 'CampaignError';
+}
+
+/** A batch's programs lost this many times are recorded as crashes of the runner. */
+const MAX_PROGRAM_ATTEMPTS = 3;
+
+/** Splits programs into batches of at most `size` whose encoded payload stays under `limit`. */
+export function packBatches(
+  programs: readonly CampaignProgram[],
+  size: number,
+  limit: number,
+): CampaignProgram[][] {
+  const out: CampaignProgram[][] = [];
+  const split = (batch: CampaignProgram[]): void => {
+    if (batch.length > 1 && encodeBatch(batch.map(jobOf)).length > limit) {
+      const half = Math.ceil(batch.length / 2);
+      split(batch.slice(0, half));
+      split(batch.slice(half));
+    } else {
+      out.push(batch);
+    }
+  };
+  for (let i = 0; i < programs.length; i += size) split(programs.slice(i, i + size));
+  return out;
+}
+
+function jobOf(p: CampaignProgram): ProgramJob {
+  return { id: String(p.index), program: p.program, module: p.module };
+}
+
+function count(
+  records: readonly ProgramRecord[],
+  runtimes: number,
+): {
+  statuses: Record<string, number>[];
+  findingKinds: Record<string, number>;
+  unprintable: number;
+} {
+  const statuses = Array.from({ length: runtimes }, () => ({}) as Record<string, number>);
+  const findingKinds: Record<string, number> = {};
+  let unprintable = 0;
+  for (const r of records) {
+    if (r.printError !== undefined) unprintable++;
+    r.outcomes.forEach((o, k) => {
+      const s = statuses[k];
+      if (s !== undefined) s[o.status] = (s[o.status] ?? 0) + 1;
+    });
+    if (r.finding !== undefined) findingKinds[r.finding] = (findingKinds[r.finding] ?? 0) + 1;
+  }
+  return { statuses, findingKinds, unprintable };
+}
+
+/**
+ * Runs (or continues) a fuzzing campaign: generates the programs, runs them in batches in the
+ * target's projects through `project_exec` (several projects at once, a bounded number of
+ * batches in flight per project, lost batches re-queued), records each program's outcomes as
+ * they arrive, shrinks the findings by re-running candidates remotely, saves them, and writes
+ * `report.html` and `summary.json`.
+ *
+ * @example
+ * ```ts
+ * const summary = await runCampaign({
+ *   dir: 'campaign-1',
+ *   options: { count: 300, level: 'scoped' },
+ *   target: { client, projectIds: [projectId] },
+ * });
+ * ```
+ */
+export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
+  const store =
+    args.resume === true
+      ? CampaignStore.resume(args.dir)
+      : CampaignStore.create(args.dir, resolveCampaignOptions(args.options));
+  const o = store.options;
+  const arbitrary = campaignArbitrary(o);
+  const aborted = (): boolean => args.signal?.aborted === true;
+  const snapshot = (
+    phase: CampaignSnapshot['phase'],
+    sessionDone: number,
+    sessionStart: number,
+  ): CampaignSnapshot => {
+    const c = count(store.records(), o.runtimes.length);
+    const seconds = (Date.now() - sessionStart) / 1000;
+    return {
+      done: store.progress.done,
+      total: o.count,
+      programsPerSecond: seconds > 0 ? sessionDone / seconds : 0,
+      statuses: c.statuses[0] ?? {},
+      findings: Object.values(c.findingKinds).reduce((a, b) => a + b, 0),
+      phase,
+    };
+  };
+  const pool = new ProjectPool(args.target.client, args.target.projectIds, {
+    runtimes: o.runtimes,
+    inFlight: o.inFlight,
+    timeoutMs: o.timeoutMs,
+    workers: o.workers,
+    excerptChars: o.excerptChars,
+    payloadLimit: o.payloadLimit,
+    ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
+  });
+  args.onProgress?.(snapshot('install', 0, Date.now()));
+  await pool.prepare();
+
+  const sessionStart = Date.now();
+  const elapsedBefore = store.progress.elapsedSeconds;
+  let sessionDone = 0;
+  const elapsed = (): number => elapsedBefore + (Date.now() - sessionStart) / 1000;
+  const pending = store.pending();
+  const ready: CampaignProgram[][] = [];
+  const attempts = new Map<number, number>();
+  const tasks = new Set<Promise<void>>();
+  let failuresInARow = 0;
+  let lastError = '';
+  let lastSave = 0;
+
+  const record = (r: ProgramRecord): void => {
+    if (store.record(r)) sessionDone++;
+  };
+  const saveProgress = (force = false): void => {
+    store.progress.elapsedSeconds = elapsed();
+    const samples = store.progress.samples;
+    samples.push({
+      t: Math.round(store.progress.elapsedSeconds * 10) / 10,
+      done: store.progress.done,
+    });
+    if (samples.length > 400)
+      store.progress.samples = samples.filter((_, k) => k % 2 === 0 || k === samples.length - 1);
+    if (force || Date.now() - lastSave > 1000) {
+      store.saveProgress();
+      lastSave = Date.now();
+    }
+  };
+
+  const launch = (batch: CampaignProgram[]): void => {
+    const task = pool
+      .runBatch(batch.map(jobOf))
+      .then(
+        (result) => {
+          failuresInARow = 0;
+          const lost: CampaignProgram[] = [];
+          for (const p of batch) {
+            const outcomes = result.outcomes.get(String(p.index));
+            if (outcomes === undefined) {
+              const n = (attempts.get(p.index) ?? 0) + 1;
+              attempts.set(p.index, n);
+              if (n < MAX_PROGRAM_ATTEMPTS) {
+                lost.push(p);
+                continue;
+              }
+              const crash: ProgramOutcome = {
+                id: String(p.index),
+                status: 'crash',
+                outputHash: '',
+                output: '',
+                error: `the runner returned no outcome for this program ${n} times`,
+                timeMs: 0,
+              };
+              const all = o.runtimes.map(() => crash);
+              record({
+                i: p.index,
+                outcomes: all,
+                finding: 'crash',
+                nodes: p.nodes,
+                kinds: p.kinds,
+                project: result.projectId,
+              });
+              continue;
+            }
+            const finding = classifyOutcomes(o.level, outcomes);
+            record({
+              i: p.index,
+              outcomes,
+              ...(finding === undefined ? {} : { finding }),
+              nodes: p.nodes,
+              kinds: p.kinds,
+              project: result.projectId,
+            });
+          }
+          if (lost.length > 0) ready.unshift(lost);
+          saveProgress();
+          args.onProgress?.(snapshot('run', sessionDone, sessionStart));
+        },
+        (e: unknown) => {
+          failuresInARow++;
+          lastError = e instanceof Error ? e.message : String(e);
+          ready.unshift(batch);
+        },
+      )
+      .finally(() => tasks.delete(task));
+    tasks.add(task);
+  };
+
+  args.onProgress?.(snapshot('run', 0, sessionStart));
+  const stop = new Promise<void>((resolve) => {
+    if (args.signal === undefined) return;
+    if (args.signal.aborted) resolve();
+    args.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  const maxFailures = Math.max(6, 3 * pool.projects.length);
+  while (!aborted()) {
+    if (failuresInARow >= maxFailures) {
+      await Promise.all(tasks);
+      saveProgress(true);
+      throw new CampaignError(
+        `${failuresInARow} batches failed in a row; last error: ${lastError}`,
+      );
+    }
+    while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || pending.length > 0)) {
+      if (ready.length === 0) {
+        const programs = generatePrograms(arbitrary, o.seed, pending.splice(0, o.batchSize * 4));
+        const printable: CampaignProgram[] = [];
+        for (const p of programs) {
+          if (p.printError === undefined) printable.push(p);
+          else
+            record({
+              i: p.index,
+              outcomes: [],
+              nodes: p.nodes,
+              kinds: p.kinds,
+              printError: p.printError,
+            });
+        }
+        ready.push(...packBatches(printable, o.batchSize, o.payloadLimit));
+        continue;
+      }
+      launch(ready.shift()!);
+    }
+    const work = ready.length > 0 || pending.length > 0;
+    if (tasks.size === 0 && !work) break;
+    await Promise.race([...tasks, ...(work ? [pool.waitForCapacity()] : []), stop]);
+  }
+  await Promise.all(tasks);
+  saveProgress(true);
+
+  const stopped = store.progress.done < o.count;
+  if (!stopped)
+    await saveFindings(store, o, arbitrary, pool, args, () =>
+      snapshot('shrink', sessionDone, sessionStart),
+    );
+  if (!stopped && !aborted()) store.progress.finished = true;
+  store.saveProgress();
+  args.onProgress?.(snapshot('report', sessionDone, sessionStart));
+
+  const c = count(store.records(), o.runtimes.length);
+  const findings = readFindings(join(args.dir, 'findings'));
+  const summary: CampaignSummary = {
+    dir: args.dir,
+    seed: o.seed,
+    level: o.level,
+    runtimes: o.runtimes,
+    total: o.count,
+    done: store.progress.done,
+    stopped,
+    elapsedSeconds: Math.round(store.progress.elapsedSeconds * 10) / 10,
+    programsPerSecond:
+      store.progress.elapsedSeconds > 0 ? store.progress.done / store.progress.elapsedSeconds : 0,
+    statuses: c.statuses,
+    unprintable: c.unprintable,
+    findingKinds: c.findingKinds,
+    findings,
+    projects: pool.projects.map((p) => ({
+      projectId: p.projectId,
+      batches: p.batches,
+      programs: p.programs,
+    })),
+  };
+  writeReport(args.dir, summary, store);
+  return summary;
+}
+
+/** Runs one tree under every runtime on some project; undefined when it could not be run. */
+async function runTree(pool: ProjectPool, tree: ModuleSet): Promise<ProgramOutcome[] | undefined> {
+  let sources: { program: string; module?: string };
+  try {
+    sources = sourcesOf(tree);
+  } catch {
+    return undefined;
+  }
+  for (let attempt = 0; attempt < MAX_PROGRAM_ATTEMPTS; attempt++) {
+    await pool.waitForCapacity();
+    try {
+      const result = await pool.runBatch([
+        { id: 'candidate', program: sources.program, module: sources.module },
+      ]);
+      const outcomes = result.outcomes.get('candidate');
+      if (outcomes !== undefined) return outcomes;
+    } catch {
+      // Another project (or this one, rested) gets the next attempt.
+    }
+  }
+  return undefined;
+}
+
+/** Shrinks and saves every finding not saved yet (findings of earlier sessions included). */
+async function saveFindings(
+  store: CampaignStore,
+  o: ResolvedCampaignOptions,
+  arbitrary: ReturnType<typeof campaignArbitrary>,
+  pool: ProjectPool,
+  args: RunCampaignArgs,
+  progress: () => CampaignSnapshot,
+): Promise<void> {
+  const findingsDir = join(store.dir, 'findings');
+  const saved = new Set(
+    readFindings(findingsDir).flatMap((f) => f.occurrences.map((x) => x.index)),
+  );
+  const todo = store.records().filter((r) => r.finding !== undefined && !saved.has(r.i));
+  let shrunkSoFar = readFindings(findingsDir).filter((f) => f.shrunk.shrunk).length;
+  for (const r of todo) {
+    if (args.signal?.aborted === true) return;
+    args.onProgress?.(progress());
+    const kind = r.finding as FindingKind;
+    const [program] = generatePrograms(arbitrary, o.seed, [r.i]);
+    if (program === undefined) continue;
+    let tree = program.tree;
+    let shrunkOutcomes = r.outcomes;
+    let info = { attempts: 0, timeMs: 0, reproduced: false, shrunk: false };
+    if (o.shrink && shrunkSoFar < o.shrinkFindings) {
+      shrunkSoFar++;
+      const seen = new Map<string, ProgramOutcome[] | undefined>();
+      const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
+      const result = await shrinkProgram({
+        arbitrary,
+        seed: o.seed,
+        index: r.i,
+        maxAttempts: o.shrinkAttempts,
+        maxTimeMs: o.shrinkTimeMs,
+        stillFails: async (candidate) => {
+          let key: string;
+          try {
+            const s = sourcesOf(candidate);
+            key = `${s.module ?? ''}\u0000${s.program}`;
+          } catch {
+            return false;
+          }
+          if (!seen.has(key)) seen.set(key, await runTree(pool, candidate));
+          const outcomes = seen.get(key);
+          if (outcomes === undefined || !reproduces(o.level, kind, r.outcomes, outcomes))
+            return false;
+          outcomesOf.set(candidate, outcomes);
+          return true;
+        },
+      });
+      tree = result.tree;
+      shrunkOutcomes = outcomesOf.get(result.tree) ?? r.outcomes;
+      info = {
+        attempts: result.attempts,
+        timeMs: result.timeMs,
+        reproduced: result.reproduced,
+        shrunk: true,
+      };
+    }
+    saveFinding(findingsDir, {
+      kind,
+      seed: o.seed,
+      level: o.level,
+      profile: o.profile,
+      runtimes: o.runtimes,
+      original: { index: r.i, outcomes: r.outcomes, nodes: r.nodes, tree: program.tree },
+      shrunkTree: tree,
+      shrunkOutcomes,
+      ...info,
+    });
+  }
+}

@@ -1,0 +1,22 @@
+export { CampaignError, packBatches, runCampaign } from './campaign.js';
+export type {
+  CampaignSnapshot,
+  CampaignSummary,
+  CampaignTarget,
+  RunCampaignArgs,
+} from './campaign.js';
+export { classifyOutcomes, crashSignature, outcomesDiffer, reproduces } from './classify.js';
+export type { FindingKind } from './classify.js';
+export { findingHash, readFindings, saveFinding } from './findings.js';
+export type { FindingOccurrence, FindingRecord, FindingToSave } from './findings.js';
+export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
+export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
+export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
+export type { CampaignProgram } from './programs.js';
+export { NoProjectError, ProjectPool } from './projects.js';
+export type { BatchResult, ProjectEvent, ProjectPoolOptions, ProjectState } from './projects.js';
+export { formatSummary, reportHtml, writeReport } from './report.js';
+export { shrinkProgram } from './shrink.js';
+export type { ShrinkOptions, ShrinkResult } from './shrink.js';
+export { CampaignStore, CampaignStoreError } from './store.js';
+export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js';

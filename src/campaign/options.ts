@@ -1,0 +1,118 @@
+import { randomInt } from 'node:crypto';
+import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
+import { profileNames, validityLevels } from '../arbitrary/index.js';
+import { parseRuntime } from '../runtime/index.js';
+
+/** Options of a campaign: what is generated, how it runs, how findings are shrunk. */
+export interface CampaignOptions {
+  /** Programs to generate and run. Default 1000. */
+  readonly count?: number;
+  /** Seed of the generator (program `i` is the `i`-th value of fast-check's run with this seed). Default: random. */
+  readonly seed?: number;
+  /** Validity level of the programs. Default `'runnable'`. */
+  readonly level?: ValidityLevel;
+  /** Feature profile of the programs. Default `'luau-web'`. */
+  readonly profile?: ProfileName;
+  /** Largest tree (messages) generated. Default: the arbitraries' default (400). */
+  readonly maxNodes?: number;
+  /**
+   * Runtimes, as `parseRuntime` specs. One runtime, or two for differential mode (every
+   * program runs under both; a difference in output or in error/no-error is a finding).
+   * Default `['luau-web']`.
+   */
+  readonly runtimes?: readonly string[];
+  /** Most programs per batch (one `project_exec` call). Default 100. */
+  readonly batchSize?: number;
+  /** Largest batch payload in characters (the platform caps request bodies at 500 kB). Default 400 000. */
+  readonly payloadLimit?: number;
+  /** Batches in flight per project. Default 2. */
+  readonly inFlight?: number;
+  /** Wall-clock limit per program, in ms. Default 2000. */
+  readonly timeoutMs?: number;
+  /** Programs a runner runs in parallel inside a project. Default 1. */
+  readonly workers?: number;
+  /** Shrink findings. Default true. */
+  readonly shrink?: boolean;
+  /** Candidate runs allowed per finding while shrinking. Default 300. */
+  readonly shrinkAttempts?: number;
+  /** Time allowed per finding while shrinking, in ms. Default 60 000. */
+  readonly shrinkTimeMs?: number;
+  /** Findings shrunk at most (the others are saved as found). Default 20. */
+  readonly shrinkFindings?: number;
+  /** Characters of output kept per outcome. Default 512. */
+  readonly excerptChars?: number;
+}
+
+/** {@link CampaignOptions} with every default filled in (what `options.json` holds). */
+export interface ResolvedCampaignOptions {
+  readonly count: number;
+  readonly seed: number;
+  readonly level: ValidityLevel;
+  readonly profile: ProfileName;
+  readonly maxNodes: number | null;
+  readonly runtimes: readonly string[];
+  readonly batchSize: number;
+  readonly payloadLimit: number;
+  readonly inFlight: number;
+  readonly timeoutMs: number;
+  readonly workers: number;
+  readonly shrink: boolean;
+  readonly shrinkAttempts: number;
+  readonly shrinkTimeMs: number;
+  readonly shrinkFindings: number;
+  readonly excerptChars: number;
+}
+
+/** Campaign options that are out of range. */
+export class CampaignOptionsError extends Error {
+  override readonly name = 'CampaignOptionsError';
+}
+
+function positive(name: string, value: number, min = 1): number {
+  if (!Number.isInteger(value) || value < min)
+    throw new CampaignOptionsError(`${name} must be an integer ≥ ${min}, got ${value}`);
+  return value;
+}
+
+/**
+ * Fills in defaults and checks every option.
+ *
+ * @throws {@link CampaignOptionsError} for a value out of range, {@link RuntimeSpecError} for a bad runtime.
+ * @example
+ * ```ts
+ * const o = resolveCampaignOptions({ count: 300 }); // o.level === 'runnable'
+ * ```
+ */
+export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedCampaignOptions {
+  const level = options.level ?? 'runnable';
+  if (!validityLevels.includes(level))
+    throw new CampaignOptionsError(`unknown level '${level}' (${validityLevels.join(', ')})`);
+  const profile = options.profile ?? 'luau-web';
+  if (!profileNames.includes(profile))
+    throw new CampaignOptionsError(`unknown profile '${profile}' (${profileNames.join(', ')})`);
+  const runtimes = options.runtimes ?? ['luau-web'];
+  if (runtimes.length < 1 || runtimes.length > 2)
+    throw new CampaignOptionsError('give one runtime, or two for differential mode');
+  for (const r of runtimes) parseRuntime(r);
+  const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
+  if (!Number.isInteger(seed))
+    throw new CampaignOptionsError(`seed must be an integer, got ${seed}`);
+  return {
+    count: positive('count', options.count ?? 1000),
+    seed,
+    level,
+    profile,
+    maxNodes: options.maxNodes === undefined ? null : positive('maxNodes', options.maxNodes),
+    runtimes: [...runtimes],
+    batchSize: positive('batchSize', options.batchSize ?? 100),
+    payloadLimit: positive('payloadLimit', options.payloadLimit ?? 400_000, 10_000),
+    inFlight: positive('inFlight', options.inFlight ?? 2),
+    timeoutMs: positive('timeoutMs', options.timeoutMs ?? 2000),
+    workers: positive('workers', options.workers ?? 1),
+    shrink: options.shrink ?? true,
+    shrinkAttempts: positive('shrinkAttempts', options.shrinkAttempts ?? 300),
+    shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 60_000),
+    shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 20, 0),
+    excerptChars: positive('excerptChars', options.excerptChars ?? 512),
+  };
+}

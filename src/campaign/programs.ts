@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { luauArbitraries } from '../arbitrary/index.js';
+import { printPretty } from '../print/index.js';
+import { treeStats } from '../tree/index.js';
+import type { ResolvedCampaignOptions } from './options.js';
+
+/** One generated program of a campaign. */
+export interface CampaignProgram {
+  /** Its index: the campaign's `i`-th program. */
+  readonly index: number;
+  /** The tree. */
+  readonly tree: ModuleSet;
+  /** The program's source (pretty printer). */
+  readonly program: string;
+  /** The module's source, when the tree has a module. */
+  readonly module?: string;
+  /** Messages in the tree. */
+  readonly nodes: number;
+  /** Message kinds of the tree and their counts (for coverage). */
+  readonly kinds: Record<string, number>;
+  /** Why it could not be printed, when it could not. */
+  readonly printError?: string;
+}
+
+/**
+ * The `ModuleSet` arbitrary of a campaign's options.
+ *
+ * @example
+ * ```ts
+ * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
+ * ```
+ */
+export function campaignArbitrary(
+  options: Pick<ResolvedCampaignOptions, 'level' | 'profile' | 'maxNodes'>,
+): fc.Arbitrary<ModuleSet> {
+  return luauArbitraries({
+    level: options.level,
+    profile: options.profile,
+    ...(options.maxNodes === null ? {} : { maxNodes: options.maxNodes }),
+  }).moduleSet;
+}
+
+/**
+ * Prints a tree into the sources a runtime runs.
+ *
+ * @example
+ * ```ts
+ * const { program, module } = sourcesOf(tree);
+ * ```
+ */
+export function sourcesOf(tree: ModuleSet): { program: string; module?: string } {
+  const printed = printPretty(tree);
+  if (tree.module !== undefined && printed.length > 1)
+    return { module: printed[0]!, program: printed[1]! };
+  return { program: printed[printed.length - 1] ?? '' };
+}
+
+/** Builds a {@link CampaignProgram} from a tree. */
+export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram {
+  const stats = treeStats(ModuleSetSchema, tree);
+  try {
+    return { index, tree, ...sourcesOf(tree), nodes: stats.nodes, kinds: stats.kinds };
+  } catch (e) {
+    return {
+      index,
+      tree,
+      program: '',
+      nodes: stats.nodes,
+      kinds: stats.kinds,
+      printError: e instanceof Error ? e.message : String(e),
+    };
+  }
+}
+
+/**
+ * Generates the programs with the given indices: program `i` is the value fast-check draws at
+ * run `i` with the campaign's seed (the same value `fc.check` replays with `path: String(i)`,
+ * which is how a finding is shrunk later). Contiguous indices are drawn together.
+ *
+ * @example
+ * ```ts
+ * const programs = generatePrograms(arb, 42, [0, 1, 2, 10]);
+ * ```
+ */
+export function generatePrograms(
+  arbitrary: fc.Arbitrary<ModuleSet>,
+  seed: number,
+  indices: readonly number[],
+): CampaignProgram[] {
+  const sorted = [...indices].sort((a, b) => a - b);
+  const out: CampaignProgram[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j] === sorted[j - 1]! + 1) j++;
+    const start = sorted[i]!;
+    const trees = fc.sample(arbitrary, { seed, path: String(start), numRuns: j - i });
+    trees.forEach((tree, k) => out.push(campaignProgram(start + k, tree)));
+    i = j;
+  }
+  return out;
+}

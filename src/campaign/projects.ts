@@ -1,0 +1,228 @@
+import type { WorkspaceClient } from '../workspace/client/index.js';
+import { installRunner, parseRuntime, runRemoteBatch } from '../runtime/index.js';
+import type {
+  InstalledRunner,
+  ProgramJob,
+  ProgramOutcome,
+  RuntimeProfile,
+} from '../runtime/index.js';
+
+/** Options of {@link ProjectPool}. */
+export interface ProjectPoolOptions {
+  /** Runtime specs: one, or two for differential mode. */
+  readonly runtimes: readonly string[];
+  /** Batches in flight per project. Default 2. */
+  readonly inFlight?: number;
+  /** Wall-clock limit per program, in ms. Default 2000. */
+  readonly timeoutMs?: number;
+  /** Programs a runner runs in parallel. Default 1. */
+  readonly workers?: number;
+  /** Characters of output kept per outcome. Default 512. */
+  readonly excerptChars?: number;
+  /** Largest `project_exec` payload, in characters. Default 400 000. */
+  readonly payloadLimit?: number;
+  /** Consecutive failures after which a project rests (and is asked to start). Default 2. */
+  readonly failuresBeforeRest?: number;
+  /** Called on project events (installed, failed, resting), for logs. Default: none. */
+  readonly onEvent?: (event: ProjectEvent) => void;
+}
+
+/** Something that happened to a project of the pool. */
+export interface ProjectEvent {
+  readonly projectId: string;
+  readonly type: 'installed' | 'verified' | 'failed' | 'resting' | 'started';
+  readonly message?: string;
+}
+
+/** The result of one batch: an outcome list per runtime per program that finished everywhere. */
+export interface BatchResult {
+  /** The project that ran it. */
+  readonly projectId: string;
+  /** Program id → one outcome per runtime, for the programs every runtime finished. */
+  readonly outcomes: Map<string, ProgramOutcome[]>;
+}
+
+/** A project of the pool and its state. */
+export interface ProjectState {
+  readonly projectId: string;
+  runner?: InstalledRunner;
+  inFlight: number;
+  batches: number;
+  programs: number;
+  failures: number;
+  restingUntil: number;
+}
+
+/** No project could take a batch (all failed to install). */
+export class NoProjectError extends Error {
+  override readonly name = 'NoProjectError';
+}
+
+let batchCounter = 0;
+
+/**
+ * The projects a campaign runs in: installs the runner in each (once, verified by checksum),
+ * and runs batches on the project with the fewest batches in flight (at most `inFlight`
+ * each). A project whose exec fails rests for a while (and is asked to start); the caller
+ * re-queues the batch, which then goes to another project.
+ *
+ * @example
+ * ```ts
+ * const pool = new ProjectPool(client, [p1, p2], { runtimes: ['luau-web'] });
+ * await pool.prepare();
+ * const result = await pool.runBatch(jobs);
+ * ```
+ */
+export class ProjectPool {
+  readonly client: WorkspaceClient;
+  readonly projects: ProjectState[];
+  readonly profiles: readonly RuntimeProfile[];
+  readonly #o: Required<Omit<ProjectPoolOptions, 'onEvent' | 'runtimes'>> & {
+    readonly onEvent: ((event: ProjectEvent) => void) | undefined;
+  };
+  readonly #waiters: (() => void)[] = [];
+
+  constructor(client: WorkspaceClient, projectIds: readonly string[], options: ProjectPoolOptions) {
+    if (projectIds.length === 0) throw new NoProjectError('no project to run in');
+    this.client = client;
+    this.projects = [...new Set(projectIds)].map((projectId) => ({
+      projectId,
+      inFlight: 0,
+      batches: 0,
+      programs: 0,
+      failures: 0,
+      restingUntil: 0,
+    }));
+    this.profiles = options.runtimes.map((r) => parseRuntime(r));
+    this.#o = {
+      inFlight: options.inFlight ?? 2,
+      timeoutMs: options.timeoutMs ?? 2000,
+      workers: options.workers ?? 1,
+      excerptChars: options.excerptChars ?? 512,
+      payloadLimit: options.payloadLimit ?? 400_000,
+      failuresBeforeRest: options.failuresBeforeRest ?? 2,
+      onEvent: options.onEvent,
+    };
+  }
+
+  /** Installs (or verifies) the runner in every project; projects that fail are left out. */
+  async prepare(): Promise<void> {
+    const errors: string[] = [];
+    await Promise.all(
+      this.projects.map(async (p) => {
+        try {
+          p.runner = await installRunner(this.client, p.projectId, {
+            payloadLimit: this.#o.payloadLimit,
+          });
+          this.#o.onEvent?.({
+            projectId: p.projectId,
+            type: p.runner.uploaded ? 'installed' : 'verified',
+          });
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          errors.push(`${p.projectId}: ${message}`);
+          this.#o.onEvent?.({ projectId: p.projectId, type: 'failed', message });
+        }
+      }),
+    );
+    if (this.projects.every((p) => p.runner === undefined)) {
+      throw new NoProjectError(
+        `the runner could not be installed in any project:\n${errors.join('\n')}`,
+      );
+    }
+  }
+
+  /** Batches that can start now (free slots over projects that are ready and not resting). */
+  capacity(): number {
+    const now = Date.now();
+    let n = 0;
+    for (const p of this.projects)
+      if (p.runner !== undefined && p.restingUntil <= now) n += this.#o.inFlight - p.inFlight;
+    return n;
+  }
+
+  /** Waits until a slot may be free (a batch ended, or a resting project woke up). */
+  async waitForCapacity(): Promise<void> {
+    if (this.capacity() > 0) return;
+    const now = Date.now();
+    const wake = Math.min(
+      ...this.projects.filter((p) => p.runner !== undefined).map((p) => p.restingUntil),
+    );
+    await new Promise<void>((resolve) => {
+      const timer = wake > now ? setTimeout(resolve, wake - now) : undefined;
+      this.#waiters.push(() => {
+        if (timer !== undefined) clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  #pick(): ProjectState | undefined {
+    const now = Date.now();
+    let best: ProjectState | undefined;
+    for (const p of this.projects) {
+      if (p.runner === undefined || p.restingUntil > now || p.inFlight >= this.#o.inFlight)
+        continue;
+      if (
+        best === undefined ||
+        p.inFlight < best.inFlight ||
+        (p.inFlight === best.inFlight && p.batches < best.batches)
+      )
+        best = p;
+    }
+    return best;
+  }
+
+  /**
+   * Runs a batch under every runtime on one project with a free slot (call after
+   * {@link waitForCapacity}). Rejects when the project failed; the caller re-queues the batch.
+   */
+  async runBatch(jobs: readonly ProgramJob[]): Promise<BatchResult> {
+    const project = this.#pick();
+    if (project === undefined) throw new NoProjectError('no project has a free slot');
+    const runner = project.runner!;
+    project.inFlight++;
+    project.batches++;
+    const name = `b${process.pid}-${Date.now().toString(36)}-${++batchCounter}`;
+    try {
+      const perRuntime: ProgramOutcome[][] = [];
+      for (const [k, profile] of this.profiles.entries()) {
+        perRuntime.push(
+          await runRemoteBatch(this.client, runner, jobs, {
+            profile,
+            name: `${name}-r${k}`,
+            timeoutMs: this.#o.timeoutMs,
+            workers: this.#o.workers,
+            excerptChars: this.#o.excerptChars,
+          }),
+        );
+      }
+      const maps = perRuntime.map((list) => new Map(list.map((o) => [o.id, o])));
+      const outcomes = new Map<string, ProgramOutcome[]>();
+      for (const job of jobs) {
+        const all = maps.map((m) => m.get(job.id));
+        if (all.every((o) => o !== undefined)) outcomes.set(job.id, all);
+      }
+      project.failures = 0;
+      project.programs += outcomes.size;
+      return { projectId: project.projectId, outcomes };
+    } catch (e) {
+      project.failures++;
+      const message = e instanceof Error ? e.message : String(e);
+      this.#o.onEvent?.({ projectId: project.projectId, type: 'failed', message });
+      if (project.failures >= this.#o.failuresBeforeRest) {
+        project.restingUntil = Date.now() + Math.min(30_000, 1000 * 2 ** project.failures);
+        this.#o.onEvent?.({ projectId: project.projectId, type: 'resting', message });
+        // A stopped project starts on its next exec anyway; asking now saves a round trip.
+        this.client.startProject(project.projectId).then(
+          () => this.#o.onEvent?.({ projectId: project.projectId, type: 'started' }),
+          () => undefined,
+        );
+      }
+      throw e;
+    } finally {
+      project.inFlight--;
+      for (const wake of this.#waiters.splice(0)) wake();
+    }
+  }
+}
