@@ -181,7 +181,7 @@ describe('project_exec', () => {
   });
 
   it('merges aggregated requests: same value runs once, a greater value runs once after', async () => {
-    const cmd = 'echo run >> agg.log; sleep 0.4; wc -l < agg.log';
+    const cmd = 'echo run >> agg.log; sleep 1; wc -l < agg.log';
     const first = Array.from({ length: 5 }, (_, i) =>
       exec({ id: `a${i}`, command: cmd, aggregate: 10 }),
     );
