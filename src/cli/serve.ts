@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { defaultDataDir, startEmbeddedWorkspace } from '../workspace/server/index.js';
 
 function port(value: string): number {
@@ -36,6 +36,14 @@ export function serveCommand(): Command {
       },
       1,
     )
+    .addOption(
+      new Option(
+        '--network-isolation <mode>',
+        'network namespace for projects without the network upgrade',
+      )
+        .choices(['auto', 'require', 'off'])
+        .default('auto'),
+    )
     .option('--log', 'log every request')
     .action(
       async (opts: {
@@ -44,6 +52,7 @@ export function serveCommand(): Command {
         port: number;
         projects: number;
         log?: boolean;
+        networkIsolation: 'auto' | 'require' | 'off';
       }) => {
         const dataDir = opts.data ?? defaultDataDir();
         const ws = await startEmbeddedWorkspace({
@@ -52,6 +61,7 @@ export function serveCommand(): Command {
           port: opts.port,
           projects: opts.projects,
           logger: opts.log === true,
+          networkIsolation: opts.networkIsolation,
         });
         process.stdout.write(
           `workspace server listening on ${ws.baseUrl}\n` +
@@ -59,7 +69,7 @@ export function serveCommand(): Command {
             `API key file: ${ws.keyFile}\n` +
             `projects: ${ws.projectIds.join(' ')}\n`,
         );
-        if (ws.sandbox.netnsPrefix === null) {
+        if (ws.sandbox.netnsPrefix === null && opts.networkIsolation === 'auto') {
           process.stderr.write(
             'warning: no network namespace can be created here: commands of projects without the network upgrade still reach the network\n',
           );

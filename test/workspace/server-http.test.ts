@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { startWorkspaceServer } from '../../src/workspace/server/index.js';
 import { basic, rawPost, startTestWorkspace, type TestWorkspace } from './helpers.js';
 
 let ws: TestWorkspace;
@@ -14,6 +16,34 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 describe('startWorkspaceServer', () => {
   it('listens on the loopback address by default', () => {
     expect(new URL(ws.baseUrl).hostname).toBe('127.0.0.1');
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    await expect(startWorkspaceServer({ dataDir: ws.dataDir })).rejects.toThrow(
+      /another workspace server \(pid \d+\) is using/,
+    );
+    expect((await ws.client.ping()).event).toBe('pong');
+  });
+
+  it('runs commands in the host network with networkIsolation off', async () => {
+    const off = await startTestWorkspace({ networkIsolation: 'off' });
+    try {
+      const r = await off.client.exec({
+        project_id: off.projectId,
+        command: 'cat',
+        args: ['/proc/net/dev'],
+      });
+      const names = (t: string) =>
+        t
+          .split('\n')
+          .slice(2)
+          .map((l) => l.split(':')[0]?.trim())
+          .filter(Boolean)
+          .sort();
+      expect(names(r.stdout)).toEqual(names(readFileSync('/proc/net/dev', 'utf8')));
+    } finally {
+      await off.dispose();
+    }
   });
 });
 

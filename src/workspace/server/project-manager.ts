@@ -32,8 +32,6 @@ export interface ProjectManagerOptions {
   startDelayMs: number;
   /** How long an exec waits for a starting project before answering a timeout error. */
   startWaitMs: number;
-  /** Refuse exec with `network: 0` when no network namespace can be made. */
-  requireNetworkIsolation: boolean;
   /** Interval of the memory monitor in ms. */
   memoryPollMs: number;
 }
@@ -235,15 +233,6 @@ export class ProjectManager {
       );
     }
     const isolate = quotas.network <= 0;
-    if (
-      isolate &&
-      this.options.sandbox.netnsPrefix === null &&
-      this.options.requireNetworkIsolation
-    ) {
-      throw new ApiError(
-        'network isolation is not available on this machine (no network namespace can be created), and the server requires it',
-      );
-    }
 
     const cwd = await confinePath(home, p.path);
     const timeout =

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { ProjectManager } from './project-manager.js';
 import { DEFAULT_QUOTAS, type ProjectQuotas } from './quotas.js';
 import { probeSandbox, type SandboxCapabilities } from './sandbox.js';
-import { openStore } from './store.js';
+import { openStore, type WorkspaceStore } from './store.js';
+import { lockDataDir } from './data-lock.js';
 
 /** Options of {@link startWorkspaceServer}. */
 export interface WorkspaceServerOptions {
@@ -24,8 +25,12 @@ export interface WorkspaceServerOptions {
   startDelayMs?: number;
   /** How long an exec waits for a starting project before a timeout error. Default 5000. */
   startWaitMs?: number;
-  /** Refuse exec with network off where no network namespace can be made. Default false. */
-  requireNetworkIsolation?: boolean;
+  /**
+   * Network isolation of projects without the `network` upgrade: `auto` uses a network
+   * namespace where the machine allows one and runs commands with the host's network
+   * otherwise; `require` refuses to start without one; `off` never uses one. Default `auto`.
+   */
+  networkIsolation?: 'auto' | 'require' | 'off';
   /** Interval of memory polling in ms. Default 250. */
   memoryPollMs?: number;
   /** Log requests (Fastify's logger) to stdout. Default false. */
@@ -53,9 +58,24 @@ export interface WorkspaceServer {
  * ```
  */
 export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promise<WorkspaceServer> {
-  const store = openStore(opts.dataDir);
+  const probed = probeSandbox();
+  const isolation = opts.networkIsolation ?? 'auto';
+  if (isolation === 'require' && probed.netnsPrefix === null) {
+    throw new Error(
+      'network isolation is required, but no network namespace can be created on this machine (unshare -n and unshare -rn both fail)',
+    );
+  }
+  const sandbox: SandboxCapabilities =
+    isolation === 'off' ? { ...probed, netnsPrefix: null } : probed;
+  const releaseLock = lockDataDir(opts.dataDir);
+  let store: WorkspaceStore;
+  try {
+    store = openStore(opts.dataDir);
+  } catch (e) {
+    releaseLock();
+    throw e;
+  }
   store.resetStates();
-  const sandbox = probeSandbox();
   const projects = new ProjectManager(store, {
     dataDir: opts.dataDir,
     sandbox,
@@ -64,7 +84,6 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
     outputCap: opts.outputCap ?? 16_000_000,
     startDelayMs: opts.startDelayMs ?? 0,
     startWaitMs: opts.startWaitMs ?? 5000,
-    requireNetworkIsolation: opts.requireNetworkIsolation ?? false,
     memoryPollMs: opts.memoryPollMs ?? 250,
   });
   const app = buildApp({
@@ -79,6 +98,7 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
   } catch (e) {
     projects.close();
     store.close();
+    releaseLock();
     throw e;
   }
   const address = app.server.address();
@@ -94,6 +114,7 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
         await app.close();
         store.resetStates();
         store.close();
+        releaseLock();
       })();
       return closing;
     },

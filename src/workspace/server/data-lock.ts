@@ -1,0 +1,62 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The file that names the process serving a data directory. */
+export const LOCK_FILE = 'server.pid';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims a data directory for one server: two servers on one directory would kill each
+ * other's project processes. A lock left by a process that is gone is taken over.
+ * Returns the function that releases it.
+ *
+ * @example
+ * ```ts
+ * const release = lockDataDir('/tmp/ws');
+ * try { serve(); } finally { release(); }
+ * ```
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, LOCK_FILE);
+  const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, token, { flag: 'wx', mode: 0o600 });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(file, 'utf8') === token) rmSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let holder = '';
+      try {
+        holder = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      const pid = Number(holder.split(':')[0]);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+        throw new Error(
+          `another workspace server (pid ${pid}) is using ${dataDir}; stop it or choose another --data directory`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`cannot lock ${dataDir}`);
+}
