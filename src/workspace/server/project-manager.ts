@@ -198,7 +198,10 @@ export class ProjectManager {
     });
     const winner = await Promise.race([started.then(() => 'started' as const), timeout]);
     clearTimeout(timer);
-    if (winner === 'timeout') throw new ApiError(messages.projectStarting(projectId));
+    // A stop that came while the project was starting also asks the caller to repeat.
+    if (winner === 'timeout' || this.stateOf(projectId) !== 'running') {
+      throw new ApiError(messages.projectStarting(projectId));
+    }
   }
 
   private async execNow(p: ExecParams): Promise<ExecOutcome> {
