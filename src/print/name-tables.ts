@@ -51,6 +51,13 @@ const TWO_64 = 2n ** 64n;
  */
 export function u64Mod(v: number, n: number): number {
   if (v >= 0) return v % n;
-  const wrap = Number(TWO_64 % BigInt(n));
+  let wrap = wraps.get(n);
+  if (wrap === undefined) {
+    wrap = Number(TWO_64 % BigInt(n));
+    wraps.set(n, wrap);
+  }
   return ((((v % n) + n) % n) + wrap) % n;
 }
+
+/** `2^64 mod n`, per table length met. */
+const wraps = new Map<number, number>();

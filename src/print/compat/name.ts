@@ -8,6 +8,12 @@ import type {
 } from '../../../gen/luau_pb.js';
 import { nameTables, u64Mod } from '../name-tables.js';
 
+// The 256 names of each numbered kind, made once (printing them is the hot path).
+const numbered = (prefix: string): string[] => Array.from({ length: 256 }, (_, i) => prefix + i);
+const customNames = numbered('n');
+const localNames = numbered('l');
+const typeNames = numbered('t');
+
 /** `Name`: a builtin name by `u64(builtin) mod names.length`, `n` + low byte of custom, else `_`. */
 export function nameText(name: Name | undefined): string {
   const o = name?.nameOneof;
@@ -15,7 +21,7 @@ export function nameText(name: Name | undefined): string {
     case 'builtin':
       return nameTables.names[u64Mod(o.value, nameTables.names.length)]!;
     case 'custom':
-      return 'n' + (o.value & 0xff);
+      return customNames[o.value & 0xff]!;
     case undefined:
       return '_';
   }
@@ -23,12 +29,12 @@ export function nameText(name: Name | undefined): string {
 
 /** `Local` → `l` + its low byte (two's complement AND, so 0..255). */
 export function localText(local: Local | undefined): string {
-  return 'l' + ((local?.name ?? 0) & 0xff);
+  return localNames[(local?.name ?? 0) & 0xff]!;
 }
 
 /** `RegularTypeName` → `t` + its low byte. */
 export function regularTypeText(name: RegularTypeName | undefined): string {
-  return 't' + ((name?.index ?? 0) & 0xff);
+  return typeNames[(name?.index ?? 0) & 0xff]!;
 }
 
 /** `GenericTypeName` → the character `65 + index % 26` (`%` truncates, so -1 gives `@`). */
