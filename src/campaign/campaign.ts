@@ -1,18 +1,17 @@
 import { join } from 'node:path';
-import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import { classifyOutcomes, reproduces } from './classify.js';
+import { classifyOutcomes } from './classify.js';
 import type { FindingKind } from './classify.js';
 import { readFindings, saveFinding } from './findings.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 import { resolveCampaignOptions } from './options.js';
-import { campaignArbitrary, generatePrograms, sourcesOf } from './programs.js';
+import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { CampaignProgram } from './programs.js';
 import { ProjectPool } from './projects.js';
-import { shrinkProgram } from './shrink.js';
+import { shrinkRemotely } from './remote-shrink.js';
 import type { ProjectEvent } from './projects.js';
 import { writeReport } from './report.js';
 import { CampaignStore } from './store.js';
@@ -359,29 +358,6 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   return summary;
 }
 
-/** Runs one tree under every runtime on some project; undefined when it could not be run. */
-async function runTree(pool: ProjectPool, tree: ModuleSet): Promise<ProgramOutcome[] | undefined> {
-  let sources: { program: string; module?: string };
-  try {
-    sources = sourcesOf(tree);
-  } catch {
-    return undefined;
-  }
-  for (let attempt = 0; attempt < MAX_PROGRAM_ATTEMPTS; attempt++) {
-    await pool.waitForCapacity();
-    try {
-      const result = await pool.runBatch([
-        { id: 'candidate', program: sources.program, module: sources.module },
-      ]);
-      const outcomes = result.outcomes.get('candidate');
-      if (outcomes !== undefined) return outcomes;
-    } catch {
-      // Another project (or this one, rested) gets the next attempt.
-    }
-  }
-  return undefined;
-}
-
 /** Shrinks and saves every finding not saved yet (findings of earlier sessions included). */
 async function saveFindings(
   store: CampaignStore,
@@ -408,32 +384,19 @@ async function saveFindings(
     let info = { attempts: 0, timeMs: 0, reproduced: false, shrunk: false };
     if (o.shrink && shrunkSoFar < o.shrinkFindings) {
       shrunkSoFar++;
-      const seen = new Map<string, ProgramOutcome[] | undefined>();
-      const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
-      const result = await shrinkProgram({
+      const result = await shrinkRemotely({
+        pool,
         arbitrary,
         seed: o.seed,
         index: r.i,
+        level: o.level,
+        kind,
+        outcomes: r.outcomes,
         maxAttempts: o.shrinkAttempts,
         maxTimeMs: o.shrinkTimeMs,
-        stillFails: async (candidate) => {
-          let key: string;
-          try {
-            const s = sourcesOf(candidate);
-            key = `${s.module ?? ''}\u0000${s.program}`;
-          } catch {
-            return false;
-          }
-          if (!seen.has(key)) seen.set(key, await runTree(pool, candidate));
-          const outcomes = seen.get(key);
-          if (outcomes === undefined || !reproduces(o.level, kind, r.outcomes, outcomes))
-            return false;
-          outcomesOf.set(candidate, outcomes);
-          return true;
-        },
       });
       tree = result.tree;
-      shrunkOutcomes = outcomesOf.get(result.tree) ?? r.outcomes;
+      shrunkOutcomes = result.outcomes;
       info = {
         attempts: result.attempts,
         timeMs: result.timeMs,
@@ -446,6 +409,7 @@ async function saveFindings(
       seed: o.seed,
       level: o.level,
       profile: o.profile,
+      maxNodes: o.maxNodes,
       runtimes: o.runtimes,
       original: { index: r.i, outcomes: r.outcomes, nodes: r.nodes, tree: program.tree },
       shrunkTree: tree,

@@ -28,6 +28,7 @@ export interface FindingRecord {
   readonly seed: number;
   readonly level: string;
   readonly profile: string;
+  readonly maxNodes: number | null;
   readonly runtimes: readonly string[];
   /** The program the files `original.*` hold. */
   readonly original: FindingOccurrence;
@@ -50,6 +51,7 @@ export interface FindingToSave {
   readonly seed: number;
   readonly level: string;
   readonly profile: string;
+  readonly maxNodes: number | null;
   readonly runtimes: readonly string[];
   readonly original: FindingOccurrence & { readonly tree: ModuleSet };
   readonly shrunkTree: ModuleSet;
@@ -141,6 +143,7 @@ export function saveFinding(
     seed: f.seed,
     level: f.level,
     profile: f.profile,
+    maxNodes: f.maxNodes,
     runtimes: f.runtimes,
     original: occurrence,
     shrunk: {
@@ -173,4 +176,35 @@ export function readFindings(findingsDir: string): FindingRecord[] {
     if (existsSync(path)) out.push(JSON.parse(readFileSync(path, 'utf8')) as FindingRecord);
   }
   return out;
+}
+
+/**
+ * Replaces the shrunk program of a saved finding (`shrunk.*` and the `shrunk` section of
+ * `outcome.json`), as `luau-fuzz shrink` does after shrinking again. The directory keeps its
+ * name. Returns the updated record.
+ *
+ * @example
+ * ```ts
+ * updateShrunk('out/findings/3f9a…', tree, { outcomes, attempts: 120, timeMs: 30_000, reproduced: true });
+ * ```
+ */
+export function updateShrunk(
+  findingDir: string,
+  tree: ModuleSet,
+  info: {
+    outcomes: readonly ProgramOutcome[];
+    attempts: number;
+    timeMs: number;
+    reproduced: boolean;
+  },
+): FindingRecord {
+  const recordPath = join(findingDir, 'outcome.json');
+  const existing = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+  writeTree(findingDir, 'shrunk', tree);
+  const record: FindingRecord = {
+    ...existing,
+    shrunk: { nodes: treeStats(ModuleSetSchema, tree).nodes, ...info, shrunk: true },
+  };
+  writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+  return record;
 }

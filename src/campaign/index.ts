@@ -7,7 +7,7 @@ export type {
 } from './campaign.js';
 export { classifyOutcomes, crashSignature, outcomesDiffer, reproduces } from './classify.js';
 export type { FindingKind } from './classify.js';
-export { findingHash, readFindings, saveFinding } from './findings.js';
+export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave } from './findings.js';
 export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
 export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
@@ -20,3 +20,8 @@ export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError } from './store.js';
 export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js';
+export { ConnectError, connectWorkspace } from './connect.js';
+export type { ConnectedWorkspace, ConnectOptions } from './connect.js';
+export { publishFindings } from './publish.js';
+export { runTreeRemotely, shrinkRemotely } from './remote-shrink.js';
+export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { convertCommand } from './convert.js';
 import { printCommand } from './print.js';
+import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
+import { shrinkCommand } from './shrink.js';
 import { workspaceCommand } from './workspace-admin.js';
 import { packageVersion } from '../package-root.js';
 
@@ -23,7 +25,9 @@ export function createProgram(): Command {
     .showSuggestionAfterError()
     .addCommand(convertCommand())
     .addCommand(printCommand())
+    .addCommand(runCommand())
     .addCommand(serveCommand())
+    .addCommand(shrinkCommand())
     .addCommand(workspaceCommand());
 }
 

@@ -1,0 +1,104 @@
+import { startEmbeddedWorkspace, defaultDataDir } from '../workspace/server/index.js';
+import { WorkspaceClient } from '../workspace/client/index.js';
+import type { CampaignTarget } from './campaign.js';
+
+/** Options of {@link connectWorkspace}. */
+export interface ConnectOptions {
+  /** Base URL of a workspace service. Default: `WORKSPACE_URL`; none → the embedded server. */
+  readonly url?: string;
+  /** API key. Default: `WORKSPACE_API_KEY`. */
+  readonly apiKey?: string;
+  /** Projects by id. Default: none. */
+  readonly projectIds?: readonly string[];
+  /** Projects by title (found with `query`). Default: none. */
+  readonly projectTitles?: readonly string[];
+  /** Projects of the embedded workspace. Default 1. */
+  readonly embeddedProjects?: number;
+  /** Data directory of the embedded workspace. Default: the per-user one (`defaultDataDir()`). */
+  readonly workspaceDir?: string;
+  /** Environment to read `WORKSPACE_URL` / `WORKSPACE_API_KEY` from. Default `process.env`. */
+  readonly env?: Record<string, string | undefined>;
+}
+
+/** A workspace to run a campaign in. */
+export interface ConnectedWorkspace {
+  /** Client and projects. */
+  readonly target: CampaignTarget;
+  /** True when the embedded server was started for this campaign. */
+  readonly embedded: boolean;
+  /** Where it is (the service URL). */
+  readonly baseUrl: string;
+  /** Stops the embedded server (nothing for a remote service). */
+  close(): Promise<void>;
+}
+
+/** The workspace or its projects cannot be used. */
+export class ConnectError extends Error {
+  override readonly name = 'ConnectError';
+}
+
+/**
+ * Connects a campaign to its workspace: a service given by URL (projects by id, or found by
+ * title with `query`; stopped ones are started with `action_request`), or, when no service is
+ * given, the embedded server started on this machine with its own projects.
+ *
+ * @example
+ * ```ts
+ * const ws = await connectWorkspace({ embeddedProjects: 2, workspaceDir: '/tmp/ws' });
+ * // … runCampaign({ target: ws.target, … })
+ * await ws.close();
+ * ```
+ */
+export async function connectWorkspace(options: ConnectOptions = {}): Promise<ConnectedWorkspace> {
+  const env = options.env ?? process.env;
+  const url = options.url ?? env.WORKSPACE_URL;
+  if (url === undefined || url === '') {
+    const wanted = Math.max(1, options.embeddedProjects ?? 1);
+    const ws = await startEmbeddedWorkspace({
+      dataDir: options.workspaceDir ?? defaultDataDir(),
+      projects: wanted,
+    });
+    const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+    const ids =
+      options.projectIds !== undefined && options.projectIds.length > 0
+        ? options.projectIds
+        : ws.projectIds.slice(0, wanted);
+    return {
+      target: { client, projectIds: ids },
+      embedded: true,
+      baseUrl: ws.baseUrl,
+      close: () => ws.close(),
+    };
+  }
+  const apiKey = options.apiKey ?? env.WORKSPACE_API_KEY;
+  if (apiKey === undefined || apiKey === '')
+    throw new ConnectError('a workspace URL needs an API key (--api-key or WORKSPACE_API_KEY)');
+  const client = new WorkspaceClient({ baseUrl: url, apiKey });
+  const ids = new Set(options.projectIds ?? []);
+  const titles = options.projectTitles ?? [];
+  const all = await client.listProjects({ all: true });
+  for (const title of titles) {
+    const found = all.filter((p) => p.title === title);
+    if (found.length === 0) throw new ConnectError(`no project titled '${title}'`);
+    for (const p of found) ids.add(p.project_id);
+  }
+  if (ids.size === 0)
+    throw new ConnectError('give the projects to run in: --project ID or --project-title TITLE');
+  for (const id of ids) {
+    // Exec would start a stopped project too, but may first answer "starting": ask now.
+    const r = await client
+      .query<{ projects: { state?: { state?: string } | null } }>({
+        projects: { project_id: id, state: null },
+      })
+      .catch(() => undefined);
+    const state = r?.query.projects.state?.state;
+    if (state !== undefined && state !== 'running' && state !== 'starting')
+      await client.startProject(id);
+  }
+  return {
+    target: { client, projectIds: [...ids] },
+    embedded: false,
+    baseUrl: url,
+    close: async () => undefined,
+  };
+}

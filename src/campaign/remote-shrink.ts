@@ -1,0 +1,115 @@
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ValidityLevel } from '../arbitrary/index.js';
+import type { ProgramOutcome } from '../runtime/index.js';
+import type { FindingKind } from './classify.js';
+import { reproduces } from './classify.js';
+import type { campaignArbitrary } from './programs.js';
+import { sourcesOf } from './programs.js';
+import type { ProjectPool } from './projects.js';
+import { shrinkProgram } from './shrink.js';
+
+/** Runs a candidate are given before it counts as not reproducing. */
+const RUN_ATTEMPTS = 3;
+
+/**
+ * Runs one tree under every runtime of the pool, on whichever project has a free slot.
+ * Resolves to `undefined` when it cannot be printed or no project ran it.
+ *
+ * @example
+ * ```ts
+ * const outcomes = await runTreeRemotely(pool, tree);
+ * ```
+ */
+export async function runTreeRemotely(
+  pool: ProjectPool,
+  tree: ModuleSet,
+): Promise<ProgramOutcome[] | undefined> {
+  let sources: { program: string; module?: string };
+  try {
+    sources = sourcesOf(tree);
+  } catch {
+    return undefined;
+  }
+  for (let attempt = 0; attempt < RUN_ATTEMPTS; attempt++) {
+    await pool.waitForCapacity();
+    try {
+      const result = await pool.runBatch([
+        { id: 'candidate', program: sources.program, module: sources.module },
+      ]);
+      const outcomes = result.outcomes.get('candidate');
+      if (outcomes !== undefined) return outcomes;
+    } catch {
+      // Another project (or this one, after resting) gets the next attempt.
+    }
+  }
+  return undefined;
+}
+
+/** What to shrink: a campaign's program and the finding it showed. */
+export interface RemoteShrinkArgs {
+  readonly pool: ProjectPool;
+  readonly arbitrary: ReturnType<typeof campaignArbitrary>;
+  readonly seed: number;
+  readonly index: number;
+  readonly level: ValidityLevel;
+  readonly kind: FindingKind;
+  /** The program's outcomes when it was found. */
+  readonly outcomes: readonly ProgramOutcome[];
+  /** Candidate runs allowed. */
+  readonly maxAttempts: number;
+  /** Time allowed, in ms. */
+  readonly maxTimeMs: number;
+}
+
+/** The shrunk program and how it was found. */
+export interface RemoteShrinkResult {
+  readonly tree: ModuleSet;
+  readonly outcomes: readonly ProgramOutcome[];
+  readonly attempts: number;
+  readonly timeMs: number;
+  readonly reproduced: boolean;
+}
+
+/**
+ * Shrinks a finding with fast-check's shrinker, running every candidate in the workspace
+ * projects (identical printed candidates run once); a candidate is kept when it shows the
+ * same finding ({@link reproduces}).
+ *
+ * @example
+ * ```ts
+ * const { tree } = await shrinkRemotely({ pool, arbitrary, seed, index, level, kind, outcomes, maxAttempts: 300, maxTimeMs: 60_000 });
+ * ```
+ */
+export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShrinkResult> {
+  const seen = new Map<string, ProgramOutcome[] | undefined>();
+  const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
+  const result = await shrinkProgram({
+    arbitrary: args.arbitrary,
+    seed: args.seed,
+    index: args.index,
+    maxAttempts: args.maxAttempts,
+    maxTimeMs: args.maxTimeMs,
+    stillFails: async (candidate) => {
+      let key: string;
+      try {
+        const s = sourcesOf(candidate);
+        key = `${s.module ?? ''}\u0000${s.program}`;
+      } catch {
+        return false;
+      }
+      if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
+      const outcomes = seen.get(key);
+      if (outcomes === undefined || !reproduces(args.level, args.kind, args.outcomes, outcomes))
+        return false;
+      outcomesOf.set(candidate, outcomes);
+      return true;
+    },
+  });
+  return {
+    tree: result.tree,
+    outcomes: outcomesOf.get(result.tree) ?? args.outcomes,
+    attempts: result.attempts,
+    timeMs: result.timeMs,
+    reproduced: result.reproduced,
+  };
+}

@@ -1,0 +1,233 @@
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { profileNames, validityLevels } from '../arbitrary/index.js';
+import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
+import {
+  connectWorkspace,
+  formatSummary,
+  publishFindings,
+  runCampaign,
+} from '../campaign/index.js';
+import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
+
+interface RunFlags {
+  count?: string;
+  seed?: string;
+  level?: string;
+  profile?: string;
+  maxNodes?: string;
+  runtime?: string;
+  diff?: string[];
+  out?: string;
+  resume?: string;
+  url?: string;
+  apiKey?: string;
+  project?: string[];
+  projectTitle?: string[];
+  projects?: string;
+  workspaceDir?: string;
+  batchSize?: string;
+  inFlight?: string;
+  timeout?: string;
+  workers?: string;
+  shrink: boolean;
+  shrinkAttempts?: string;
+  shrinkTime?: string;
+  shrinkFindings?: string;
+  json?: boolean;
+  publish?: boolean;
+  progress: boolean;
+}
+
+function int(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got '${text}'`);
+  return n;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function campaignOptions(f: RunFlags): CampaignOptions {
+  if (f.diff !== undefined && f.diff.length !== 2)
+    throw new Error('--diff takes two runtimes: --diff RUNTIME_A RUNTIME_B');
+  const entries: [keyof CampaignOptions, unknown][] = [
+    ['count', int('--count', f.count)],
+    ['seed', int('--seed', f.seed)],
+    ['level', f.level as ValidityLevel | undefined],
+    ['profile', f.profile as ProfileName | undefined],
+    ['maxNodes', int('--max-nodes', f.maxNodes)],
+    ['runtimes', f.diff ?? (f.runtime === undefined ? undefined : [f.runtime])],
+    ['batchSize', int('--batch-size', f.batchSize)],
+    ['inFlight', int('--in-flight', f.inFlight)],
+    ['timeoutMs', int('--timeout', f.timeout)],
+    ['workers', int('--workers', f.workers)],
+    ['shrink', f.shrink],
+    ['shrinkAttempts', int('--shrink-attempts', f.shrinkAttempts)],
+    ['shrinkTimeMs', int('--shrink-time', f.shrinkTime)],
+    ['shrinkFindings', int('--shrink-findings', f.shrinkFindings)],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as CampaignOptions;
+}
+
+function defaultOut(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  return join('luau-fuzz-runs', stamp);
+}
+
+function statusLine(s: CampaignSnapshot): Record<string, string | number> {
+  const st = s.statuses;
+  return {
+    rate: s.programsPerSecond.toFixed(1),
+    ok: st.ok ?? 0,
+    cerr: st['compile-error'] ?? 0,
+    rerr: st['runtime-error'] ?? 0,
+    tout: st.timeout ?? 0,
+    crash: st.crash ?? 0,
+    findings: s.findings,
+    phase: s.phase,
+  };
+}
+
+/**
+ * `luau-fuzz run`: a fuzzing campaign. Generates programs, runs them in workspace projects
+ * through `project_exec` (the embedded workspace when none is given), shrinks and saves the
+ * findings, prints a summary and writes `report.html`.
+ *
+ * @example
+ * ```sh
+ * luau-fuzz run --count 300
+ * luau-fuzz run --resume luau-fuzz-runs/2026-01-01T00-00-00
+ * luau-fuzz run --url https://workspace.example --project-title fuzz --diff luau-web luau-cli:-O2
+ * ```
+ */
+export function runCommand(): Command {
+  return new Command('run')
+    .description(
+      'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
+    )
+    .option('--count <n>', 'programs to generate and run (default 1000)')
+    .option('--seed <n>', 'generator seed (default: random)')
+    .addOption(
+      new Option('--level <level>', 'validity level (default runnable)').choices([
+        ...validityLevels,
+      ]),
+    )
+    .addOption(
+      new Option('--profile <name>', 'feature profile (default luau-web)').choices([
+        ...profileNames,
+      ]),
+    )
+    .option('--max-nodes <n>', 'largest tree, in messages')
+    .option(
+      '--runtime <spec>',
+      'luau-web (default), luau-cli[:-O0|-O1|-O2][:--codegen][:path=EXE], or command:TEMPLATE',
+    )
+    .option(
+      '--diff <runtimes...>',
+      'differential mode: two runtimes; a difference in output or error is a finding',
+    )
+    .option('--out <dir>', 'campaign directory (default luau-fuzz-runs/<time>)')
+    .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
+    .option(
+      '--url <url>',
+      'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
+    )
+    .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
+    .option('--project <id>', 'a project to run in (repeatable)', collect)
+    .option('--project-title <title>', 'projects with this title (repeatable)', collect)
+    .option('--projects <n>', 'projects of the embedded workspace (default 1)')
+    .option('--workspace-dir <dir>', 'data directory of the embedded workspace (default: per user)')
+    .option('--batch-size <n>', 'programs per project_exec call (default 100)')
+    .option('--in-flight <n>', 'batches in flight per project (default 2)')
+    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
+    .option('--workers <n>', 'programs run in parallel inside a project (default 1)')
+    .option('--no-shrink', 'save findings without shrinking them')
+    .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
+    .option('--shrink-time <ms>', 'time per finding while shrinking (default 60000)')
+    .option('--shrink-findings <n>', 'findings shrunk at most (default 20)')
+    .option('--json', 'print the summary as JSON')
+    .option('--publish', 'share the findings directory through public_paths')
+    .option('--no-progress', 'no live progress line')
+    .action(async (flags: RunFlags) => {
+      if (flags.resume !== undefined && flags.out !== undefined)
+        throw new Error('give either --out or --resume, not both');
+      const dir = flags.resume ?? flags.out ?? defaultOut();
+      const options = campaignOptions(flags);
+      const ws = await connectWorkspace({
+        ...(flags.url === undefined ? {} : { url: flags.url }),
+        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
+        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
+        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
+        ...(flags.projects === undefined
+          ? {}
+          : { embeddedProjects: int('--projects', flags.projects) ?? 1 }),
+        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+      });
+      const controller = new AbortController();
+      const onSecondInt = (): void => process.exit(130);
+      const onInt = (): void => {
+        process.stderr.write(
+          '\nluau-fuzz run: stopping (batches in flight finish; Ctrl-C again to quit at once)\n',
+        );
+        controller.abort();
+        process.once('SIGINT', onSecondInt);
+      };
+      process.once('SIGINT', onInt);
+      const showProgress = flags.progress && flags.json !== true && process.stderr.isTTY === true;
+      const bar = new cliProgress.SingleBar(
+        {
+          format:
+            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} | {phase}',
+          stream: process.stderr,
+          hideCursor: true,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      let barStarted = false;
+      try {
+        if (!flags.json) {
+          process.stderr.write(
+            `luau-fuzz run: ${flags.resume === undefined ? 'campaign' : 'resuming campaign'} in ${dir}, ` +
+              `${ws.embedded ? 'embedded workspace' : ws.baseUrl}, ${ws.target.projectIds.length} project(s)\n`,
+          );
+        }
+        const summary = await runCampaign({
+          dir,
+          ...(flags.resume === undefined ? { options } : { resume: true }),
+          target: ws.target,
+          signal: controller.signal,
+          onProgress: (s) => {
+            if (!showProgress) return;
+            if (!barStarted) {
+              bar.start(s.total, s.done, statusLine(s));
+              barStarted = true;
+            }
+            bar.update(s.done, statusLine(s));
+          },
+        });
+        if (barStarted) bar.stop();
+        let published: string | undefined;
+        if (flags.publish === true)
+          published = await publishFindings(ws.target.client, ws.target.projectIds[0]!, dir);
+        if (flags.json === true) {
+          process.stdout.write(
+            `${JSON.stringify({ ...summary, ...(published === undefined ? {} : { published }) }, null, 2)}\n`,
+          );
+        } else {
+          process.stdout.write(formatSummary(summary));
+          if (published !== undefined)
+            process.stdout.write(`Published: ${published} in project ${ws.target.projectIds[0]}\n`);
+        }
+        if (summary.stopped) process.exitCode = 130;
+      } finally {
+        if (barStarted) bar.stop();
+        process.removeListener('SIGINT', onInt);
+        process.removeListener('SIGINT', onSecondInt);
+        await ws.close();
+      }
+    });
+}

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
+import {
+  campaignArbitrary,
+  connectWorkspace,
+  ProjectPool,
+  shrinkRemotely,
+  updateShrunk,
+} from '../campaign/index.js';
+import type { FindingRecord } from '../campaign/index.js';
+
+interface ShrinkFlags {
+  attempts?: string;
+  time?: string;
+  url?: string;
+  apiKey?: string;
+  project?: string[];
+  projectTitle?: string[];
+  workspaceDir?: string;
+  timeout?: string;
+  json?: boolean;
+}
+
+function int(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive integer, got '${text}'`);
+  return n;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/**
+ * `luau-fuzz shrink FINDING_DIR`: shrinks a saved finding again (with a new budget), running
+ * the candidates in workspace projects (the embedded workspace when none is given), and
+ * rewrites its `shrunk.*` files and `outcome.json`.
+ *
+ * @example
+ * ```sh
+ * luau-fuzz shrink luau-fuzz-runs/2026-01-01T00-00-00/findings/3f9a0c1d2e4b5a69 --attempts 1000
+ * ```
+ */
+export function shrinkCommand(): Command {
+  return new Command('shrink')
+    .description('shrink a saved finding again, re-running candidates in workspace projects')
+    .argument('<finding-dir>', 'a finding directory (holding outcome.json)')
+    .option('--attempts <n>', 'candidate runs (default 300)')
+    .option('--time <ms>', 'time allowed (default 60000)')
+    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
+    .option(
+      '--url <url>',
+      'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
+    )
+    .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
+    .option('--project <id>', 'a project to run in (repeatable)', collect)
+    .option('--project-title <title>', 'projects with this title (repeatable)', collect)
+    .option('--workspace-dir <dir>', 'data directory of the embedded workspace (default: per user)')
+    .option('--json', 'print the updated outcome.json')
+    .action(async (dir: string, flags: ShrinkFlags) => {
+      const recordPath = join(dir, 'outcome.json');
+      if (!existsSync(recordPath))
+        throw new Error(`${dir} is not a finding directory (no outcome.json)`);
+      const finding = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+      const ws = await connectWorkspace({
+        ...(flags.url === undefined ? {} : { url: flags.url }),
+        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
+        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
+        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
+        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+      });
+      try {
+        const pool = new ProjectPool(ws.target.client, ws.target.projectIds, {
+          runtimes: finding.runtimes,
+          timeoutMs: int('--timeout', flags.timeout, 2000),
+        });
+        await pool.prepare();
+        const arbitrary = campaignArbitrary({
+          level: finding.level as ValidityLevel,
+          profile: finding.profile as ProfileName,
+          maxNodes: finding.maxNodes ?? null,
+        });
+        const result = await shrinkRemotely({
+          pool,
+          arbitrary,
+          seed: finding.seed,
+          index: finding.original.index,
+          level: finding.level as ValidityLevel,
+          kind: finding.kind,
+          outcomes: finding.original.outcomes,
+          maxAttempts: int('--attempts', flags.attempts, 300),
+          maxTimeMs: int('--time', flags.time, 60_000),
+        });
+        const record = updateShrunk(dir, result.tree, result);
+        if (flags.json === true) {
+          process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+        } else {
+          process.stdout.write(
+            `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} runs ` +
+              `(${(result.timeMs / 1000).toFixed(1)} s)${result.reproduced ? '' : '; the original did not fail again'}\n` +
+              `${join(dir, 'shrunk.luau')}\n`,
+          );
+        }
+        if (!result.reproduced) process.exitCode = 1;
+      } finally {
+        await ws.close();
+      }
+    });
+}
