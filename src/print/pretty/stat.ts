@@ -253,8 +253,25 @@ function continuesLoop(stat: Stat): boolean {
       }
       return false;
     }
-    default:
-      // Loops own their `continue`s, functions start a new frame.
+    case 'while':
+    case 'repeat':
+    case 'for':
+    case 'forIn':
+      // A loop owns the `continue`s of its body.
+      return false;
+    case 'break':
+    case 'return':
+    case 'call':
+    case 'local':
+    case 'assign':
+    case 'compoundAssign':
+    case 'function':
+    case 'localFunction':
+    case 'typeAlias':
+    case 'requireIntoLocal':
+    case 'typeFunction':
+    case undefined:
+      // No nested statements of this frame (a function body is a new frame).
       return false;
   }
 }
