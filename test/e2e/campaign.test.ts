@@ -1,0 +1,144 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCampaign } from '../../src/campaign/campaign.js';
+import type { ProgramRecord } from '../../src/campaign/store.js';
+import { runnerSourceDir } from '../../src/runtime/runner-files.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+function results(dir: string): ProgramRecord[] {
+  return readFileSync(join(dir, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as ProgramRecord);
+}
+
+describe('runCampaign', () => {
+  let root: string;
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'luau-fuzz-e2e-'));
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 3 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+  });
+  afterAll(async () => {
+    await ws.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('runs a 300-program campaign and reports it', async () => {
+    const dir = join(root, 'c300');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 300,
+        seed: 300,
+        level: 'syntax',
+        batchSize: 50,
+        shrinkFindings: 1,
+        shrinkAttempts: 30,
+      },
+      target: { client, projectIds: [ws.projectIds[0]!] },
+    });
+    expect(summary).toMatchObject({ done: 300, total: 300, stopped: false });
+    const counted = Object.values(summary.statuses[0]!).reduce((a, b) => a + b, 0);
+    expect(counted + summary.unprintable).toBe(300);
+    const indices = results(dir).map((r) => r.i);
+    expect(new Set(indices).size).toBe(300);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>Outcomes</h2>');
+    expect(html).toContain('<polyline');
+    expect(html).toMatch(/<td>StatBlock<\/td><td>\d+<\/td>/);
+    expect(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))).toMatchObject({
+      done: 300,
+    });
+  });
+
+  it('finds a runtime that crashes on repeat loops and shrinks the finding to at most 10 nodes', async () => {
+    const wrapper = join(root, 'faulty-luau.sh');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\n# A faulty Luau: segfaults on every program with a repeat loop.\n` +
+        `if grep -q 'repeat' "$1"; then kill -SEGV $$; fi\n` +
+        `exec node ${JSON.stringify(join(runnerSourceDir, 'main.mjs'))} luau "$1"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const dir = join(root, 'faulty');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 30,
+        seed: 1,
+        level: 'syntax',
+        runtimes: [`command:${wrapper} {program}`],
+        workers: 2,
+        batchSize: 15,
+        shrinkFindings: 1,
+        shrinkAttempts: 400,
+        shrinkTimeMs: 120_000,
+      },
+      target: { client, projectIds: [ws.projectIds[1]!] },
+    });
+    expect(summary.findingKinds.crash).toBeGreaterThan(0);
+    const shrunk = summary.findings.find((f) => f.shrunk.shrunk);
+    expect(shrunk).toBeDefined();
+    expect(shrunk!.kind).toBe('crash');
+    expect(shrunk!.shrunk.outcomes[0]?.signal).toBe('SIGSEGV');
+    expect(shrunk!.shrunk.nodes).toBeLessThanOrEqual(10);
+    const findingDir = join(dir, 'findings', shrunk!.hash);
+    expect(readFileSync(join(findingDir, 'shrunk.luau'), 'utf8')).toContain('repeat');
+    for (const f of [
+      'original.binpb',
+      'original.textproto',
+      'original.luau',
+      'shrunk.binpb',
+      'shrunk.textproto',
+    ]) {
+      expect(existsSync(join(findingDir, f))).toBe(true);
+    }
+  });
+
+  it('spreads the batches of a campaign over 3 projects', async () => {
+    const dir = join(root, 'three');
+    const summary = await runCampaign({
+      dir,
+      options: { count: 90, seed: 3, level: 'syntax', batchSize: 10, inFlight: 1, shrink: false },
+      target: { client, projectIds: ws.projectIds },
+    });
+    expect(summary.done).toBe(90);
+    expect(summary.projects).toHaveLength(3);
+    for (const p of summary.projects) expect(p.batches).toBeGreaterThan(0);
+    expect(new Set(results(dir).map((r) => r.project))).toEqual(new Set(ws.projectIds));
+  });
+
+  it('reports no mismatch in a differential run of two identical runtimes', async () => {
+    const dir = join(root, 'diff');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 40,
+        seed: 4,
+        level: 'syntax',
+        runtimes: ['luau-web', `command:node ${join(runnerSourceDir, 'main.mjs')} luau {program}`],
+        workers: 2,
+        batchSize: 20,
+        shrink: false,
+      },
+      target: { client, projectIds: [ws.projectIds[2]!] },
+    });
+    expect(summary.done).toBe(40);
+    expect(summary.findingKinds.mismatch).toBeUndefined();
+    // Both runtimes really ran every program, and agree on every status.
+    for (const r of results(dir)) {
+      expect(r.outcomes).toHaveLength(2);
+      if (r.outcomes[0]!.status !== 'timeout' && r.outcomes[1]!.status !== 'timeout') {
+        expect(r.outcomes[1]!.status).toBe(r.outcomes[0]!.status);
+      }
+    }
+  });
+});
