@@ -28,3 +28,5 @@ export {
 export { rawGrammar, type RawArbitraries } from './raw-grammar.js';
 export { MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
 export { Scope, type Frame, type VisibleLocal } from './scope.js';
+export { build } from './build.js';
+export { LOOP_FUEL, MAX_STRING, RunnableResolver, type ValueKind } from './resolve-runnable.js';

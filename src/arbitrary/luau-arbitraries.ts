@@ -1,10 +1,19 @@
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type fc from 'fast-check';
-import { file_luau } from '../../gen/luau_pb.js';
+import {
+  ExprSchema,
+  ModuleSetSchema,
+  StatBlockSchema,
+  file_luau,
+  type Expr,
+  type ModuleSet,
+  type StatBlock,
+} from '../../gen/luau_pb.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
 import { messageKey } from './message-key.js';
 import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
 import { rawGrammar } from './raw-grammar.js';
+import { RunnableResolver } from './resolve-runnable.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { schemaArbitraries } from './schema-level.js';
 
@@ -15,6 +24,8 @@ import { schemaArbitraries } from './schema-level.js';
  *
  * Above the schema level, each message is resolved as if it stood at the start of a chunk
  * (`stat`, `expr` and the rest are valid alone); `moduleSet` and `statBlock` are whole programs.
+ * At the `runnable` and `typed` levels, `moduleSet`, `statBlock` (a program) and `expr` (a
+ * number) are runnable; the other messages, parts of programs, are valid at the scoped level.
  *
  * @example
  * ```ts
@@ -44,5 +55,18 @@ function resolveOne<Desc extends DescMessage>(
   desc: Desc,
   raw: unknown,
 ): MessageShape<Desc> {
+  if (options.level === 'runnable' || options.level === 'typed') {
+    const runnable = new RunnableResolver(options);
+    switch (desc.typeName) {
+      case ModuleSetSchema.typeName:
+        return runnable.moduleSet(raw as ModuleSet) as MessageShape<Desc>;
+      case StatBlockSchema.typeName:
+        return runnable.chunk(raw as StatBlock) as unknown as MessageShape<Desc>;
+      case ExprSchema.typeName:
+        return runnable.expression(raw as Expr) as unknown as MessageShape<Desc>;
+    }
+    // Other messages are parts of programs: valid alone at the scoped level.
+    return new ScopedResolver({ ...options, level: 'scoped' }).any(desc, raw as MessageShape<Desc>);
+  }
   return new ScopedResolver(options).any(desc, raw as MessageShape<Desc>);
 }

@@ -1,0 +1,81 @@
+import { isMessage } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema, StatSchema, file_luau } from '../../gen/luau_pb.js';
+import { luauArbitraries } from '../../src/arbitrary/index.js';
+import { walkTree, type TreeNode } from '../../src/tree/index.js';
+import { casesPerTree, expectSameTreesForSeed } from '../helpers/arbitrary-checks.js';
+import { runTwice } from '../helpers/arbitrary-runs.js';
+import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
+
+/** Inside a type or a type function: never run, so not bounded by fuel. */
+function inTypeContext(node: TreeNode): boolean {
+  for (let p = node.parent; p !== undefined; p = p.parent) {
+    if (p.desc.name === 'Type' || p.desc.name === 'StatTypeFunction') return true;
+  }
+  return false;
+}
+
+const runnable = luauArbitraries({ level: 'runnable', profile: 'luau-web' });
+
+describe('luauArbitraries', () => {
+  it('gives 1,000 runnable programs of which at least 99% run and print the same twice', async () => {
+    const runs = await runTwice(runnable.moduleSet, 20261122, 1000);
+    const good = runs.filter(
+      (r) =>
+        r.first.status === 'ok' &&
+        r.second.status === 'ok' &&
+        r.first.outputHash === r.second.outputHash,
+    );
+    const bad = runs.filter((r) => !good.includes(r));
+    expect(good.length, JSON.stringify(bad.slice(0, 2), null, 1)).toBeGreaterThanOrEqual(990);
+    // Every program ends with its checksum: at least the fuel left.
+    expect(runs.every((r) => r.first.status !== 'ok' || r.first.output.length > 0)).toBe(true);
+  });
+
+  it('gives typed programs that run as well, annotated with number, string and boolean', async () => {
+    const typed = luauArbitraries({ level: 'typed', profile: 'luau-web' }).moduleSet;
+    const runs = await runTwice(typed, 7, 150);
+    expect(runs.filter((r) => r.first.status === 'ok').length).toBeGreaterThanOrEqual(148);
+    const annotated = fc
+      .sample(typed, { seed: 7, numRuns: 150 })
+      .filter((t) => (casesPerTree(ModuleSetSchema, [t])['Type.type_oneof=primitive'] ?? 0) > 0);
+    expect(annotated.length).toBeGreaterThan(100);
+  });
+
+  it('keeps locals in scope and loops bounded by the fuel table', () => {
+    for (const tree of fc.sample(runnable.moduleSet, { seed: 3, numRuns: 500 })) {
+      expect(scopeViolations(tree)).toEqual([]);
+      walkTree(ModuleSetSchema, tree, (node) => {
+        if (!isMessage(node.message, StatSchema) || inTypeContext(node)) return;
+        const s = node.message.statOneof;
+        const loopBody =
+          s.case === 'while' || s.case === 'repeat' || s.case === 'for' || s.case === 'forIn'
+            ? s.value.body
+            : undefined;
+        // The first statement of every loop body leaves the loop when the fuel is gone.
+        if (loopBody !== undefined) expect(loopBody.body[0]?.statOneof.case).toBe('if');
+      });
+    }
+  });
+
+  it('reaches every statement and expression kind it allows in at least 1% of 2,000 trees', () => {
+    const trees = fc.sample(runnable.moduleSet, { seed: 2028, numRuns: 2000 });
+    const counts = casesPerTree(ModuleSetSchema, trees);
+    const rare: string[] = [];
+    for (const desc of file_luau.messages) {
+      if (desc.name !== 'Stat' && desc.name !== 'Expr') continue;
+      for (const field of desc.oneofs[0]!.fields) {
+        const key = `${desc.name}.${desc.oneofs[0]!.name}=${field.name}`;
+        // Not allowed in the luau-web profile.
+        if (key === 'Expr.expr_oneof=integer') continue;
+        if ((counts[key] ?? 0) < 20) rare.push(`${key}: ${counts[key] ?? 0}`);
+      }
+    }
+    expect(rare).toEqual([]);
+  });
+
+  it('gives the same programs for the same seed', () => {
+    expectSameTreesForSeed(ModuleSetSchema, runnable.moduleSet, 5);
+  });
+});
