@@ -10,7 +10,13 @@ import {
   type ModuleSet,
 } from '../../gen/luau_pb.js';
 import { luauArbitraries, validityLevels } from '../../src/arbitrary/index.js';
-import { NESTING_LIMIT, PrintError, printCompat, printPretty } from '../../src/print/index.js';
+import {
+  NESTING_LIMIT,
+  PrintError,
+  printCompat,
+  printPretty,
+  type PrettyOptions,
+} from '../../src/print/index.js';
 import { treeStats, walkTree } from '../../src/tree/index.js';
 import { LuauWorker, type LuauResult } from './helpers/luau-worker.js';
 
@@ -66,10 +72,10 @@ interface Checked {
   problem?: string;
 }
 
-function prepare(tree: ModuleSet): Checked {
+function prepare(tree: ModuleSet, options: PrettyOptions = {}): Checked {
   let sources: string[];
   try {
-    sources = printPretty(tree);
+    sources = printPretty(tree, options);
   } catch (e) {
     if (!(e instanceof PrintError)) throw e;
     // Refusing is only right for trees nested past the parser's limit.
@@ -84,9 +90,15 @@ function prepare(tree: ModuleSet): Checked {
       ...(problem === undefined ? {} : { problem }),
     };
   }
+  // One statement per line: no trailing whitespace, a final newline.
+  for (const source of sources) {
+    if (/[ \t]$/m.test(source) || (source !== '' && !source.endsWith('\n'))) {
+      return { tree, integers: false, sources, compiled: [], problem: `layout:\n${source}` };
+    }
+  }
   const swapped = withoutIntegers(tree);
   if (swapped === undefined) return { tree, integers: false, sources, compiled: sources };
-  const compiled = printPretty(swapped.copy);
+  const compiled = printPretty(swapped.copy, options);
   for (let i = 0; i < sources.length; i++) {
     const restored = compiled[i]!.replace(/1987\d{6}/g, (m) => swapped.literals.get(m) ?? m);
     if (restored !== sources[i]) {
@@ -105,8 +117,11 @@ function prepare(tree: ModuleSet): Checked {
 /** luau-web reads an empty source as missing ("none"): an empty program is compiled as a newline. */
 const forLuauWeb = (source: string): string => (source === '' ? '\n' : source);
 
-async function check(trees: ModuleSet[]): Promise<{ bad: Checked[]; integers: number }> {
-  const checked = trees.map(prepare);
+async function check(
+  trees: ModuleSet[],
+  options: PrettyOptions = {},
+): Promise<{ bad: Checked[]; integers: number }> {
+  const checked = trees.map((tree) => prepare(tree, options));
   const flat = checked.flatMap((c) => c.compiled.map(forLuauWeb));
   const results: LuauResult[] = await luau.process(flat);
   let at = 0;
@@ -161,4 +176,11 @@ describe('printPretty', () => {
       expect(badFresh.length === 0 ? '' : report(level, fresh, badFresh)).toBe('');
     });
   }
+
+  it('prints source that compiles without annotations and with tab indentation', async () => {
+    const { moduleSet } = luauArbitraries({ level: 'schema' });
+    const trees = fc.sample(moduleSet, { seed: SEED + 1, numRuns: 2_000 });
+    const { bad } = await check(trees, { types: false, indent: '\t' });
+    expect(bad.length === 0 ? '' : report('schema', SEED + 1, bad)).toBe('');
+  });
 });

@@ -1,4 +1,5 @@
 import type { ModuleSet, StatBlock } from '../../../gen/luau_pb.js';
+import { PrintError } from '../errors.js';
 import { CompatContext } from './context.js';
 import { printBlock } from './stat.js';
 
@@ -13,14 +14,24 @@ export interface CompatOptions {
 
 function printSource(block: StatBlock | undefined, types: boolean): string {
   const ctx = new CompatContext(types);
-  printBlock(ctx, block);
+  try {
+    printBlock(ctx, block);
+  } catch (e) {
+    // Only a tree built in memory, far deeper than any that decodes, gets here.
+    if (e instanceof RangeError) {
+      throw new PrintError('the tree nests too deep for the JavaScript stack', { cause: e });
+    }
+    throw e;
+  }
   return ctx.w.text();
 }
 
 /**
  * Prints a tree exactly as the reference printer of Luau's protobuf fuzzer does, quirks
  * included: one source per module (the `module` first when present, even empty, then the
- * `program`). Never throws for a tree that decodes (any unset oneof, value or string).
+ * `program`). Never throws for a tree that decodes (any unset oneof, value or string, nesting
+ * up to `MAX_TREE_DEPTH` and well beyond); a tree built in memory that nests past the
+ * JavaScript stack (over ten thousand levels) is a {@link PrintError}.
  *
  * @example
  * ```ts
