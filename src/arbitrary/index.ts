@@ -30,3 +30,17 @@ export { MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
 export { Scope, type Frame, type VisibleLocal } from './scope.js';
 export { build } from './build.js';
 export { LOOP_FUEL, MAX_STRING, RunnableResolver, type ValueKind } from './resolve-runnable.js';
+export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
+export {
+  checkValidity,
+  type CaseCoverage,
+  type ErrorCount,
+  type ValidityCheckOptions,
+  type ValidityReport,
+} from './validity-report.js';
+export {
+  addGeneratorFlags,
+  generatorOptions,
+  wholeNumber,
+  type GeneratorFlags,
+} from './cli-options.js';

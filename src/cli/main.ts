@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { checkCommand } from './check.js';
 import { convertCommand } from './convert.js';
+import { genCommand } from './gen.js';
 import { printCommand } from './print.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -24,6 +26,8 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .showSuggestionAfterError()
     .addCommand(convertCommand())
+    .addCommand(genCommand())
+    .addCommand(checkCommand())
     .addCommand(printCommand())
     .addCommand(runCommand())
     .addCommand(serveCommand())

@@ -1,0 +1,47 @@
+import type fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { printPretty } from '../print/index.js';
+import { luauArbitraries } from './luau-arbitraries.js';
+import type { LuauArbitraryOptions } from './options.js';
+
+/** A generated program: its printed source and the tree it was printed from. */
+export interface LuauProgram {
+  /** The program's source (the last of {@link sources}). */
+  source: string;
+  /** Every source of the tree, the module's first when it has one (what `printPretty` gives). */
+  sources: string[];
+  /** The module's source, when the tree has a module. */
+  module?: string;
+  /** The tree. */
+  tree: ModuleSet;
+}
+
+/** Options of {@link luauProgram}: those of `luauArbitraries`, and how to print. */
+export interface LuauProgramOptions extends LuauArbitraryOptions {
+  /** Indentation of the printed source, spaces or a string of spaces and tabs. Default `4`. */
+  indent?: number | string;
+}
+
+/**
+ * Luau programs as printed source with their tree, valid at the requested level (default
+ * `syntax`, where the source always parses): for property tests of parsers, formatters,
+ * linters and runtimes. Shrinks like the trees do (a failing program shrinks to a small one).
+ *
+ * @example
+ * ```ts
+ * fc.assert(
+ *   fc.property(luauProgram({ level: 'syntax' }), ({ source }) => parse(source) !== undefined),
+ * );
+ * ```
+ */
+export function luauProgram(options: LuauProgramOptions = {}): fc.Arbitrary<LuauProgram> {
+  const { indent, ...rest } = options;
+  const types = rest.types ?? true;
+  return luauArbitraries(rest).moduleSet.map((tree) => {
+    const sources = printPretty(tree, { types, ...(indent === undefined ? {} : { indent }) });
+    const source = sources[sources.length - 1] ?? '';
+    return sources.length === 2
+      ? { source, sources, module: sources[0] ?? '', tree }
+      : { source, sources, tree };
+  });
+}

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
+import { printPretty } from '../print/index.js';
+import { LuauWebPool, type ProgramOutcome } from '../runtime/index.js';
+import { treeStats } from '../tree/index.js';
+import { resolveOptions, type LuauArbitraryOptions } from './options.js';
+import { luauArbitraries } from './luau-arbitraries.js';
+
+/** Options of {@link checkValidity}: the generator's, and how many programs to run how. */
+export interface ValidityCheckOptions extends LuauArbitraryOptions {
+  /** Programs to generate. Default `1000`. */
+  count?: number;
+  /** Seed of the generator. Default: a random one (reported, so the run can be repeated). */
+  seed?: number;
+  /** Wall-clock limit per run in milliseconds (luau-web has no instruction hook). Default `5000`. */
+  timeoutMs?: number;
+  /** luau-web worker processes. Default `2`. */
+  workers?: number;
+  /** Called after each program with the number done and the total. Default: none. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** One error message (normalised: no chunk name or line) and how many programs gave it. */
+export interface ErrorCount {
+  message: string;
+  count: number;
+  /** The first program (its sources joined) that gave it. */
+  example: string;
+}
+
+/** How often one oneof case occurs. */
+export interface CaseCoverage {
+  /** `Message.oneof=case`. */
+  key: string;
+  /** Trees in which it occurs at least once. */
+  trees: number;
+}
+
+/** What {@link checkValidity} measured. */
+export interface ValidityReport {
+  level: string;
+  profile: string;
+  seed: number;
+  count: number;
+  /** Programs whose sources parse (they compile, or fail only in code generation). */
+  parsed: number;
+  /** Programs whose sources compile. */
+  compiled: number;
+  /** Programs that ran to the end without error (runnable and typed levels; else `undefined`). */
+  ran: number | undefined;
+  /** Programs that ran twice with the same output (runnable and typed levels). */
+  sameOutput: number | undefined;
+  /** Outcomes of the first run (or of compiling) by status. */
+  statuses: Record<string, number>;
+  /** Error messages, most frequent first. */
+  errors: ErrorCount[];
+  /** Every oneof case of the schema with the number of trees that contain it. */
+  coverage: CaseCoverage[];
+  /** Mean and largest tree size, in messages. */
+  nodes: { mean: number; max: number };
+}
+
+/** Messages of Luau's code generator rather than its parser. */
+const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
+
+/**
+ * Generates programs at a level, prints them with the pretty printer and runs them in the
+ * bundled luau-web VM, each in a fresh state in a worker process that a wall-clock limit can
+ * kill: compiling only at the schema, syntax and scoped levels; running twice and comparing
+ * the output at the runnable and typed levels. Reports parse, compile, run and same-output
+ * counts, errors by message and the coverage of every oneof case.
+ *
+ * @example
+ * ```ts
+ * const report = await checkValidity({ level: 'scoped', profile: 'luau-web', count: 200, seed: 1 });
+ * report.compiled === report.count;
+ * ```
+ */
+export async function checkValidity(options: ValidityCheckOptions = {}): Promise<ValidityReport> {
+  const { count = 1000, timeoutMs = 5000, workers = 2, onProgress, ...generator } = options;
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isInteger(count) || count < 1)
+    throw new RangeError(`count must be a positive integer, got ${count}`);
+  const resolved = resolveOptions(generator);
+  const runs = resolved.level === 'runnable' || resolved.level === 'typed';
+  const arb = luauArbitraries(generator).moduleSet;
+  const trees = fc.sample(arb, { seed, numRuns: count });
+  const pool = new LuauWebPool({ workers, timeoutMs });
+  const statuses: Record<string, number> = {};
+  const errors = new Map<string, ErrorCount>();
+  const caseTrees: Record<string, number> = {};
+  let parsed = 0;
+  let compiled = 0;
+  let ran = 0;
+  let same = 0;
+  let done = 0;
+  let nodes = 0;
+  let maxNodes = 0;
+  const note = (outcome: ProgramOutcome, example: string) => {
+    if (outcome.status === 'ok') return;
+    const message = normaliseError(outcome.error ?? outcome.status);
+    const entry = errors.get(message) ?? { message, count: 0, example };
+    entry.count++;
+    errors.set(message, entry);
+  };
+  try {
+    await Promise.all(
+      trees.map(async (tree, i) => {
+        const stats = treeStats(ModuleSetSchema, tree);
+        nodes += stats.nodes;
+        maxNodes = Math.max(maxNodes, stats.nodes);
+        for (const key of Object.keys(stats.cases)) caseTrees[key] = (caseTrees[key] ?? 0) + 1;
+        const job = programJob(tree, String(i));
+        const example = [job.module, job.program]
+          .filter((s) => s !== undefined)
+          .join('\n-- program\n');
+        const compile = await pool.run(job, { compileOnly: true });
+        if (compile.status === 'ok') {
+          parsed++;
+          compiled++;
+        } else if (
+          compile.status === 'compile-error' &&
+          compilerMessage.test(compile.error ?? '')
+        ) {
+          parsed++;
+        }
+        if (!runs || compile.status !== 'ok') {
+          statuses[compile.status] = (statuses[compile.status] ?? 0) + 1;
+          note(compile, example);
+        } else {
+          const first = await pool.run(job);
+          const second = await pool.run(job);
+          statuses[first.status] = (statuses[first.status] ?? 0) + 1;
+          note(first, example);
+          if (first.status === 'ok') ran++;
+          if (
+            first.status === 'ok' &&
+            second.status === 'ok' &&
+            first.outputHash === second.outputHash
+          ) {
+            same++;
+          } else if (first.status === 'ok') {
+            note(
+              { ...second, status: 'runtime-error', error: 'output differs between two runs' },
+              example,
+            );
+          }
+        }
+        onProgress?.(++done, count);
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  const coverage: CaseCoverage[] = [];
+  for (const desc of file_luau.messages) {
+    for (const oneof of desc.oneofs) {
+      for (const field of oneof.fields) {
+        const key = `${desc.name}.${oneof.name}=${field.name}`;
+        coverage.push({ key, trees: caseTrees[key] ?? 0 });
+      }
+    }
+  }
+  return {
+    level: resolved.level,
+    profile: resolved.profile,
+    seed,
+    count,
+    parsed,
+    compiled,
+    ran: runs ? ran : undefined,
+    sameOutput: runs ? same : undefined,
+    statuses,
+    errors: [...errors.values()].sort((a, b) => b.count - a.count),
+    coverage,
+    nodes: { mean: nodes / count, max: maxNodes },
+  };
+}
+
+/** A tree as the runner takes it: the program, and the module that `require(module0)` runs. */
+function programJob(tree: ModuleSet, id: string): { id: string; program: string; module?: string } {
+  const sources = printPretty(tree).map(nonEmpty);
+  const program = sources[sources.length - 1] ?? '\n';
+  return sources.length === 2 ? { id, program, module: sources[0]! } : { id, program };
+}
+
+/** luau-web rejects an empty chunk ("Incomplete statement"), which Luau accepts: run a newline. */
+function nonEmpty(source: string): string {
+  return source === '' ? '\n' : source;
+}
+
+function normaliseError(message: string): string {
+  return message
+    .replace(/\[string "[^"]*"\]:\d+:\s*/g, '')
+    .replace(/^[^:\n]*:\d+:\s*/, '')
+    .split('\n')[0]!
+    .slice(0, 160);
+}

@@ -1,0 +1,153 @@
+import cliProgress from 'cli-progress';
+import { Command, Option } from 'commander';
+import {
+  addGeneratorFlags,
+  checkValidity,
+  generatorOptions,
+  wholeNumber,
+  type GeneratorFlags,
+  type ValidityReport,
+} from '../arbitrary/index.js';
+
+interface CheckFlags extends GeneratorFlags {
+  count: number;
+  json?: boolean;
+  timeout: number;
+  workers: number;
+}
+
+function percent(n: number, of: number): string {
+  return `${((100 * n) / of).toFixed(1)}%`;
+}
+
+/** Whether a report meets its level's target: all compile (syntax, scoped), 99% run alike (runnable, typed). */
+export function meetsTarget(report: ValidityReport): boolean {
+  switch (report.level) {
+    case 'syntax':
+    case 'scoped':
+      return report.compiled === report.count;
+    case 'runnable':
+    case 'typed':
+      return (report.sameOutput ?? 0) >= 0.99 * report.count;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The report as a text table: the outcome counts, errors by message, and per-message coverage
+ * (the share of trees in which each oneof case occurs; cases under 1% are listed apart).
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(formatReport(await checkValidity({ count: 10 })));
+ * ```
+ */
+export function formatReport(r: ValidityReport): string {
+  const lines: string[] = [];
+  lines.push(`level ${r.level}, profile ${r.profile}, ${r.count} programs, seed ${r.seed}`);
+  lines.push(`tree size: mean ${r.nodes.mean.toFixed(1)} messages, largest ${r.nodes.max}`);
+  lines.push('');
+  const rows: [string, number | undefined][] = [
+    ['parsed', r.parsed],
+    ['compiled', r.compiled],
+    ['ran without error', r.ran],
+    ['same output twice', r.sameOutput],
+  ];
+  for (const [label, n] of rows) {
+    if (n !== undefined)
+      lines.push(
+        `  ${label.padEnd(20)} ${String(n).padStart(7)}  ${percent(n, r.count).padStart(6)}`,
+      );
+  }
+  lines.push('');
+  lines.push(
+    'outcomes: ' +
+      Object.entries(r.statuses)
+        .map(([status, n]) => `${status} ${n}`)
+        .join(', '),
+  );
+  if (r.errors.length > 0) {
+    lines.push('errors by message:');
+    for (const e of r.errors.slice(0, 15))
+      lines.push(`  ${String(e.count).padStart(6)}  ${e.message}`);
+  }
+  lines.push('');
+  lines.push('coverage (share of trees containing each case):');
+  const byOneof = new Map<string, string[]>();
+  const rare: string[] = [];
+  for (const c of r.coverage) {
+    const [oneof, name] = c.key.split('=') as [string, string];
+    const share = c.trees / r.count;
+    const list = byOneof.get(oneof) ?? [];
+    list.push(`${name} ${(100 * share).toFixed(0)}%`);
+    byOneof.set(oneof, list);
+    if (share < 0.01) rare.push(`${c.key} (${c.trees})`);
+  }
+  for (const [oneof, cases] of byOneof) lines.push(`  ${oneof}: ${cases.join(', ')}`);
+  lines.push(`cases in under 1% of trees: ${rare.length === 0 ? 'none' : rare.join(', ')}`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * `luau-fuzz check`: generates programs at a level, prints and runs them in luau-web, and
+ * prints a table of outcomes (parsed, compiled, ran, same output twice, errors by message)
+ * and per-kind coverage; `--json` prints the report as JSON. Exit code 1 when the level's
+ * target is missed (syntax, scoped: every program compiles; runnable, typed: at least 99% run
+ * without error and print the same twice).
+ *
+ * @example
+ * ```sh
+ * luau-fuzz check --level runnable --profile luau-web --count 1000 --seed 7
+ * ```
+ */
+export function checkCommand(): Command {
+  return addGeneratorFlags(
+    new Command('check').description(
+      'validity report: generate programs, run them in luau-web, count outcomes and coverage',
+    ),
+    'scoped',
+  )
+    .addOption(
+      new Option('--count <n>', 'programs to generate')
+        .argParser(wholeNumber('--count', 1))
+        .default(1000),
+    )
+    .addOption(
+      new Option('--timeout <ms>', 'wall-clock limit per run')
+        .argParser(wholeNumber('--timeout', 1))
+        .default(5000),
+    )
+    .addOption(
+      new Option('--workers <n>', 'luau-web worker processes')
+        .argParser(wholeNumber('--workers', 1))
+        .default(2),
+    )
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: CheckFlags) => {
+      const showProgress = flags.json !== true && process.stderr.isTTY === true;
+      const bar = showProgress
+        ? new cliProgress.SingleBar(
+            {
+              format: 'check [{bar}] {value}/{total} programs | {eta_formatted} left',
+              stream: process.stderr,
+            },
+            cliProgress.Presets.shades_classic,
+          )
+        : undefined;
+      bar?.start(flags.count, 0);
+      const report = await checkValidity({
+        ...generatorOptions(flags),
+        count: flags.count,
+        timeoutMs: flags.timeout,
+        workers: flags.workers,
+        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
+      });
+      bar?.stop();
+      process.stdout.write(
+        flags.json === true ? JSON.stringify(report, null, 2) + '\n' : formatReport(report),
+      );
+      if (!meetsTarget(report)) process.exitCode = 1;
+    });
+}
