@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
-/** The four name tables that the reference printer indexes (`data/name-tables.json`). */
+/**
+ * The four name tables that the reference printer indexes (`data/name-tables.json`).
+ *
+ * @example
+ * ```ts
+ * const { names }: NameTables = nameTables;
+ * ```
+ */
 export interface NameTables {
   /** Global and field names, indexed by `Name.builtin`. */
   readonly names: readonly string[];

@@ -317,3 +317,40 @@ describe('printPretty', () => {
     });
   });
 });
+
+describe('printPretty types', () => {
+  const luauTypes = new LuauWorker();
+  afterAll(() => luauTypes.close());
+
+  it('parenthesises function types and mixed unions and intersections, and compiles', async () => {
+    const tree = fromText(
+      ModuleSetSchema,
+      `program {
+        body { type_alias { export: false name { index: 1 } type { union {
+          left { function { args { primitive { kind: 4 } } } }
+          right { intersection { left { union { left { boolean { val: true } } right { string { val: "a\\"{b" } } } } right { extern { kind: 1 } } } }
+        } } } }
+        body { type_alias { export: false name { index: 2 } generics { index: 0 } genericpacks { index: 1 } type { function {
+          generics { index: 2 } args { literal { name { generic { index: 0 } } } }
+          rets { literal { name { regular { index: 1 } } generics { primitive { kind: 6 } } genericpacks { index: 1 } } }
+          rets { table {
+            items { key { builtin: 104 } type { primitive { kind: 0 } } }
+            items { access: Write key { custom: 3 } type { ref { prefix { name: 1 } index { builtin { index: 13 } } } } }
+            indexer { access: Read key { primitive { kind: 6 } } value { typeof { expr { varargs {} } } } }
+          } }
+        } } } }
+        body { local_function { var { name: 1 } func { vararg: false body {
+          body { local { vars { name: 2 } types { typeof { expr { varargs {} } } } } }
+        } } } }
+      }`,
+    );
+    const source = printPretty(tree)[0]!;
+    expect(source).toBe(
+      'type t1 = ((number) -> ()) | ((true | "a\\"{b") & Instance)\n' +
+        'type t2<A, B...> = <C>(A) -> (t1<string, B...>, {["nil"]: any, write n3: l1.keyof, read [string]: typeof(...)})\n' +
+        'local function l1()\n    local l2: typeof(_)\nend\n',
+    );
+    const [result] = await luauTypes.process([source]);
+    expect(result).toEqual({});
+  });
+});

@@ -3,7 +3,14 @@ import { PrintError } from '../errors.js';
 import { CompatContext } from './context.js';
 import { printBlock } from './stat.js';
 
-/** Options of {@link printCompat}. */
+/**
+ * Options of {@link printCompat}.
+ *
+ * @example
+ * ```ts
+ * const options: CompatOptions = { types: false }; // as the reference fuzzer's "notypes" run
+ * ```
+ */
 export interface CompatOptions {
   /**
    * Print annotations of locals, parameters and return types. Type aliases, type functions

@@ -1,6 +1,4 @@
-import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
-import { nameText } from '../compat/name.js';
-import { quoteString } from './string.js';
+import { AttrType, type ExprAttr } from '../../../gen/luau_pb.js';
 
 const attrNames: Record<number, string> = {
   [AttrType.Checked]: 'checked',
@@ -9,28 +7,11 @@ const attrNames: Record<number, string> = {
 };
 
 /**
- * The argument of `@deprecated`, when Luau accepts it: one table whose fields are all
- * `use` or `reason` with a string value (`{use = "f2", reason = "slow"}`); else `undefined`.
- */
-function deprecatedArg(args: readonly ExprLiteral[]): string | undefined {
-  if (args.length !== 1) return undefined;
-  const o = args[0]!.exprOneof;
-  if (o.case !== 'table') return undefined;
-  const fields: string[] = [];
-  for (const item of o.value.items) {
-    const key = nameText(item.keyName);
-    const value = item.value?.exprOneof;
-    if ((key !== 'use' && key !== 'reason') || value?.case !== 'string') return undefined;
-    fields.push(key + ' = ' + quoteString(value.value.val));
-  }
-  return '{' + fields.join(', ') + '}';
-}
-
-/**
- * The attributes Luau accepts, with their real names and a trailing space: `@checked`,
- * `@native`, `@deprecated` (by type; Unknown ones are dropped), each at most once (a
- * duplicate is an error). `@deprecated` keeps its argument only when valid (see above); when
- * it has one, the braced form `@[native, deprecated{…}] ` is used.
+ * The attributes Luau accepts, by type with their real names (`@checked`, `@native`,
+ * `@deprecated`), each at most once ("Cannot duplicate attribute"), with a trailing space;
+ * Unknown ones are dropped ("Invalid attribute"). Arguments are never printed: only
+ * `@deprecated` takes one, a table whose keys are `use` or `reason`, and no `Name` of the
+ * schema spells those keys.
  *
  * @example
  * ```ts
@@ -39,15 +20,11 @@ function deprecatedArg(args: readonly ExprLiteral[]): string | undefined {
  */
 export function attributesText(attrs: readonly ExprAttr[]): string {
   if (attrs.length === 0) return '';
-  const seen: string[] = [];
-  let arg: string | undefined;
+  let text = '';
   for (const attr of attrs) {
     const name = attrNames[attr.type];
-    if (name === undefined || seen.includes(name)) continue;
-    seen.push(name);
-    if (attr.type === AttrType.Deprecated) arg = deprecatedArg(attr.args);
+    if (name === undefined || text.includes('@' + name + ' ')) continue;
+    text += '@' + name + ' ';
   }
-  if (seen.length === 0) return '';
-  if (arg === undefined) return '@' + seen.join(' @') + ' ';
-  return '@[' + seen.map((n) => (n === 'deprecated' ? n + arg : n)).join(', ') + '] ';
+  return text;
 }

@@ -6,6 +6,11 @@ import { Writer } from '../writer.js';
  * allowed recursion depth"). The printer counts nesting at least as fast as the parser does
  * (an expression 1, a type 2, a block with its statements 2), so what it prints stays
  * under the limit and deeper trees get a {@link PrintError} instead of unparsable text.
+ *
+ * @example
+ * ```ts
+ * if (treeStats(ModuleSetSchema, tree).depth > NESTING_LIMIT) console.warn('may be refused');
+ * ```
  */
 export const NESTING_LIMIT = 1000;
 

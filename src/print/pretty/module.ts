@@ -2,7 +2,14 @@ import type { ModuleSet, StatBlock } from '../../../gen/luau_pb.js';
 import { PrettyContext } from './context.js';
 import { printStatements } from './stat.js';
 
-/** Options of {@link printPretty}. */
+/**
+ * Options of {@link printPretty}.
+ *
+ * @example
+ * ```ts
+ * const options: PrettyOptions = { indent: '\t', types: false };
+ * ```
+ */
 export interface PrettyOptions {
   /**
    * One level of indentation: a number of spaces, or a string of spaces and tabs.
