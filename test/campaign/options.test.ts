@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CampaignOptionsError, resolveCampaignOptions } from '../../src/campaign/options.js';
+import { RuntimeSpecError } from '../../src/runtime/profile.js';
+
+describe('resolveCampaignOptions', () => {
+  it('fills in the defaults', () => {
+    const o = resolveCampaignOptions({ seed: 5 });
+    expect(o).toMatchObject({
+      count: 1000,
+      seed: 5,
+      level: 'runnable',
+      profile: 'luau-web',
+      runtimes: ['luau-web'],
+      batchSize: 100,
+    });
+  });
+
+  it('rejects values out of range and bad runtimes', () => {
+    expect(() => resolveCampaignOptions({ count: 0 })).toThrow(CampaignOptionsError);
+    expect(() => resolveCampaignOptions({ runtimes: ['a', 'b', 'c'] })).toThrow(
+      CampaignOptionsError,
+    );
+    expect(() => resolveCampaignOptions({ runtimes: ['lua'] })).toThrow(RuntimeSpecError);
+    expect(() => resolveCampaignOptions({ payloadLimit: 100 })).toThrow(/payloadLimit/);
+  });
+});

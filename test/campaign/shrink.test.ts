@@ -1,0 +1,107 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { readFindings, saveFinding } from '../../src/campaign/findings.js';
+import { campaignArbitrary, generatePrograms, sourcesOf } from '../../src/campaign/programs.js';
+import { shrinkProgram } from '../../src/campaign/shrink.js';
+import { treeStats } from '../../src/tree/index.js';
+
+const arbitrary = campaignArbitrary({ level: 'syntax', profile: 'luau-web', maxNodes: null });
+const seed = 5;
+const hasWhile = (tree: Parameters<typeof sourcesOf>[0]): boolean => {
+  try {
+    return sourcesOf(tree).program.includes('while');
+  } catch {
+    return false;
+  }
+};
+const found = generatePrograms(
+  arbitrary,
+  seed,
+  Array.from({ length: 60 }, (_, i) => i),
+).find((p) => p.program.includes('while'))!;
+
+describe('shrinkProgram', () => {
+  it('replays the campaign program and shrinks it with fast-check', async () => {
+    const result = await shrinkProgram({
+      arbitrary,
+      seed,
+      index: found.index,
+      stillFails: async (t) => hasWhile(t),
+    });
+    expect(result.reproduced).toBe(true);
+    expect(hasWhile(result.tree)).toBe(true);
+    expect(treeStats(ModuleSetSchema, result.tree).nodes).toBeLessThan(found.nodes);
+    expect(treeStats(ModuleSetSchema, result.tree).nodes).toBeLessThanOrEqual(10);
+  });
+
+  it('stops at the attempt budget and reports a program that does not fail again', async () => {
+    const limited = await shrinkProgram({
+      arbitrary,
+      seed,
+      index: found.index,
+      maxAttempts: 3,
+      stillFails: async (t) => hasWhile(t),
+    });
+    expect(limited.attempts).toBe(3);
+    expect(limited.budgetExhausted).toBe(true);
+    const flaky = await shrinkProgram({
+      arbitrary,
+      seed,
+      index: found.index,
+      stillFails: async () => false,
+    });
+    expect(flaky.reproduced).toBe(false);
+    expect(flaky.attempts).toBe(1);
+  });
+});
+
+describe('saveFinding', () => {
+  it('groups programs that shrink to the same source', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-findings-'));
+    try {
+      const [a, b] = generatePrograms(arbitrary, seed, [0, 1]);
+      const common = {
+        kind: 'crash' as const,
+        seed,
+        level: 'syntax',
+        profile: 'luau-web',
+        maxNodes: null,
+        runtimes: ['luau-web'],
+      };
+      const info = { shrunkOutcomes: [], attempts: 1, timeMs: 1, reproduced: true, shrunk: true };
+      const first = saveFinding(dir, {
+        ...common,
+        ...info,
+        original: { index: 0, outcomes: [], nodes: a!.nodes, tree: a!.tree },
+        shrunkTree: b!.tree,
+      });
+      const second = saveFinding(dir, {
+        ...common,
+        ...info,
+        original: { index: 1, outcomes: [], nodes: b!.nodes, tree: b!.tree },
+        shrunkTree: b!.tree,
+      });
+      expect(first.created).toBe(true);
+      expect(second.created).toBe(false);
+      expect(readdirSync(dir)).toHaveLength(1);
+      const [record] = readFindings(dir);
+      expect(record!.occurrences.map((o) => o.index)).toEqual([0, 1]);
+      expect(readdirSync(join(dir, record!.hash)).sort()).toEqual(
+        expect.arrayContaining([
+          'original.binpb',
+          'original.luau',
+          'original.textproto',
+          'outcome.json',
+          'shrunk.binpb',
+          'shrunk.luau',
+          'shrunk.textproto',
+        ]),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
