@@ -63,9 +63,12 @@ export function printCommand(): Command {
     .action(async (files: string[], opts: PrintCliOptions) => {
       const format =
         opts.format === undefined ? undefined : (parseTreeFormat(opts.format) as TreeFormat);
-      if (opts.indent !== undefined && !/^\d{1,2}$/.test(opts.indent)) {
+      if (
+        opts.indent !== undefined &&
+        !(/^\d{1,2}$/.test(opts.indent) && Number(opts.indent) <= 16)
+      ) {
         process.stderr.write(
-          `luau-fuzz print: --indent must be a number of spaces, not '${opts.indent}'\n`,
+          `luau-fuzz print: --indent must be a number of spaces from 0 to 16, not '${opts.indent}'\n`,
         );
         process.exitCode = 2;
         return;

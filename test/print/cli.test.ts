@@ -108,4 +108,13 @@ describe('luau-fuzz print', () => {
     expect(out.code).not.toBe(0);
     expect(out.stderr).toContain("argument 'ugly' is invalid");
   });
+
+  it('refuses an indentation that is not a small number of spaces', async () => {
+    const out = await cli('print', '--indent', 'x', join(golden, 'fib.textproto'));
+    expect(out).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "luau-fuzz print: --indent must be a number of spaces from 0 to 16, not 'x'\n",
+    });
+  });
 });
