@@ -16,9 +16,9 @@ export const commandDefaults = Object.freeze({
   errorChars: 1024,
 });
 
-const signalNames = Object.fromEntries(
-  Object.entries(constants.signals).map(([name, n]) => [n, name]),
-);
+// Signal number → name; the first name wins (6 is SIGABRT, not its alias SIGIOT).
+const signalNames = {};
+for (const [name, n] of Object.entries(constants.signals)) signalNames[n] ??= name;
 
 /** Splits a command template into words (single and double quotes group; no other shell syntax). */
 export function splitTemplate(template) {
