@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import { isMessage } from '@bufbuild/protobuf';
+import { ModuleSetSchema, StatSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, runtimeGlobals } from '../../src/arbitrary/index.js';
 import { nameTables } from '../../src/print/index.js';
 import { walkTree } from '../../src/tree/index.js';
+import { shrinkCounterexample } from '../helpers/arbitrary-checks.js';
 import { compileSample } from '../helpers/arbitrary-programs.js';
 import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
 
@@ -25,7 +27,23 @@ function globalsRead(tree: ModuleSet): string[] {
   return names;
 }
 
+function hasWhile(tree: ModuleSet): boolean {
+  let found = false;
+  walkTree(ModuleSetSchema, tree, (node) => {
+    if (isMessage(node.message, StatSchema) && node.message.statOneof.case === 'while') {
+      found = true;
+    }
+  });
+  return found;
+}
+
 describe('luauArbitraries', () => {
+  it('shrinks a program with a while loop to at most 10 nodes', () => {
+    const { nodes, tree } = shrinkCounterexample(ModuleSetSchema, arbs.moduleSet, hasWhile, 21);
+    expect(hasWhile(tree)).toBe(true);
+    expect(nodes).toBeLessThanOrEqual(10);
+  });
+
   it('gives 1,000 programs that all compile in luau-web at the scoped level', async () => {
     const { trees, failures } = await compileSample(arbs.moduleSet, 31337, 1000);
     expect(failures.slice(0, 3)).toEqual([]);
