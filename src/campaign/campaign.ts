@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import { classifyOutcomes } from './classify.js';
+import { classifyOutcomes, crashSignature } from './classify.js';
 import type { FindingKind } from './classify.js';
 import { readFindings, saveFinding } from './findings.js';
 import type { FindingRecord } from './findings.js';
@@ -322,12 +322,14 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   await Promise.all(tasks);
   saveProgress(true);
 
-  const stopped = store.progress.done < o.count;
-  if (!stopped)
+  const ranAll = store.progress.done >= o.count;
+  if (ranAll)
     await saveFindings(store, o, arbitrary, pool, args, () =>
       snapshot('shrink', sessionDone, sessionStart),
     );
-  if (!stopped && !aborted()) store.progress.finished = true;
+  // Stopped while running or while shrinking: `--resume` continues either.
+  const stopped = !ranAll || aborted();
+  if (!stopped) store.progress.finished = true;
   store.saveProgress();
   args.onProgress?.(snapshot('report', sessionDone, sessionStart));
 
@@ -358,6 +360,18 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   return summary;
 }
 
+/**
+ * What tells findings apart before shrinking: the kind, and the crash signature or the first
+ * line of the error without positions and numbers.
+ */
+function findingSignature(r: ProgramRecord): string {
+  const failing = r.outcomes.find((x) => x.status !== 'ok') ?? r.outcomes[0];
+  const message = (crashSignature(r.outcomes) ?? failing?.error ?? '')
+    .split('\n')[0]!
+    .replace(/\d+/g, 'N');
+  return `${r.finding ?? ''}\u0000${message}`;
+}
+
 /** Shrinks and saves every finding not saved yet (findings of earlier sessions included). */
 async function saveFindings(
   store: CampaignStore,
@@ -371,7 +385,17 @@ async function saveFindings(
   const saved = new Set(
     readFindings(findingsDir).flatMap((f) => f.occurrences.map((x) => x.index)),
   );
-  const todo = store.records().filter((r) => r.finding !== undefined && !saved.has(r.i));
+  // One finding of each signature first: the shrink budget goes to different problems.
+  const found = store.records().filter((r) => r.finding !== undefined && !saved.has(r.i));
+  const firstOfSignature = new Set<string>();
+  const todo = found.filter((r) => {
+    const key = findingSignature(r);
+    if (firstOfSignature.has(key)) return false;
+    firstOfSignature.add(key);
+    return true;
+  });
+  const first = new Set(todo.map((r) => r.i));
+  for (const r of found) if (!first.has(r.i)) todo.push(r);
   let shrunkSoFar = readFindings(findingsDir).filter((f) => f.shrunk.shrunk).length;
   for (const r of todo) {
     if (args.signal?.aborted === true) return;

@@ -35,9 +35,9 @@ export interface CampaignOptions {
   readonly shrink?: boolean;
   /** Candidate runs allowed per finding while shrinking. Default 300. */
   readonly shrinkAttempts?: number;
-  /** Time allowed per finding while shrinking, in ms. Default 60 000. */
+  /** Time allowed per finding while shrinking, in ms. Default 30 000. */
   readonly shrinkTimeMs?: number;
-  /** Findings shrunk at most (the others are saved as found). Default 20. */
+  /** Findings shrunk at most, one of each kind and message first (the others are saved as found). Default 10. */
   readonly shrinkFindings?: number;
   /** Characters of output kept per outcome. Default 512. */
   readonly excerptChars?: number;
@@ -111,8 +111,8 @@ export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedC
     workers: positive('workers', options.workers ?? 1),
     shrink: options.shrink ?? true,
     shrinkAttempts: positive('shrinkAttempts', options.shrinkAttempts ?? 300),
-    shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 60_000),
-    shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 20, 0),
+    shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 30_000),
+    shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
     excerptChars: positive('excerptChars', options.excerptChars ?? 512),
   };
 }
