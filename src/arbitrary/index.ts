@@ -2,6 +2,7 @@ export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js'
 export { luauArbitraries } from './luau-arbitraries.js';
 export { messageKey } from './message-key.js';
 export {
+  MAX_VALID_DEPTH,
   profileFeatures,
   profileNames,
   resolveOptions,

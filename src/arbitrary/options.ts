@@ -69,7 +69,10 @@ export interface LuauArbitraryOptions {
    * all of those off and prints without annotations. Default `true`.
    */
   types?: boolean;
-  /** Deepest nesting of recursive constructs (statements, expressions, types). Default `6` (`12` at the schema level). */
+  /**
+   * Deepest nesting of recursive constructs (statements, expressions, types). Default `6`
+   * (`12` at the schema level); at most {@link MAX_VALID_DEPTH} above the schema level.
+   */
   maxDepth?: number;
   /** Most statements in one block. Default `6`. */
   maxStatements?: number;
@@ -84,6 +87,13 @@ export interface LuauArbitraryOptions {
    */
   depthSize?: DepthSize;
 }
+
+/**
+ * The deepest `maxDepth` above the schema level: each level of the grammar nests a few
+ * constructs in the printed source, so this keeps programs far below the parser's limit of
+ * 1000 nested constructs.
+ */
+export const MAX_VALID_DEPTH = 64;
 
 /** Options with every default filled in. */
 export interface ResolvedOptions {
@@ -183,6 +193,11 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     if (!Number.isInteger(value) || value < 1) {
       throw new RangeError(`option ${key} must be a positive integer, got ${String(value)}`);
     }
+  }
+  if (level !== 'schema' && resolved.maxDepth > MAX_VALID_DEPTH) {
+    throw new RangeError(
+      `option maxDepth must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
+    );
   }
   return resolved;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { luauArbitraries, profileFeatures, resolveOptions } from '../../src/arbitrary/index.js';
+import {
+  MAX_VALID_DEPTH,
+  luauArbitraries,
+  profileFeatures,
+  resolveOptions,
+} from '../../src/arbitrary/index.js';
 
 describe('resolveOptions', () => {
   it('fills in every default', () => {
@@ -44,5 +49,9 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ maxStatements: 0 })).toThrow(/maxStatements/);
     expect(() => resolveOptions({ maxDepth: 2.5 })).toThrow(/maxDepth/);
     expect(() => luauArbitraries({ maxNodes: -1 })).toThrow(/maxNodes/);
+    expect(() => resolveOptions({ level: 'scoped', maxDepth: MAX_VALID_DEPTH + 1 })).toThrow(
+      /1000/,
+    );
+    expect(resolveOptions({ level: 'schema', maxDepth: 200 }).maxDepth).toBe(200);
   });
 });

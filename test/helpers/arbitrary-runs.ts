@@ -26,7 +26,7 @@ export async function runTwice(
   count: number,
 ): Promise<TwiceRun[]> {
   const trees = fc.sample(arb, { seed, numRuns: count });
-  const pool = new LuauWebPool({ workers: 2, timeoutMs: 5000 });
+  const pool = new LuauWebPool({ workers: 2, timeoutMs: 30_000 });
   try {
     return await Promise.all(
       trees.map(async (tree, i) => {
