@@ -85,7 +85,14 @@ export interface CampaignSummary {
   readonly projects: readonly { projectId: string; batches: number; programs: number }[];
 }
 
-/** Every project failed again and again: the campaign cannot go on. */
+/**
+ * Every project failed again and again: the campaign cannot go on.
+ *
+ * @example
+ * ```ts
+ * try { await runCampaign(args); } catch (e) { if (e instanceof CampaignError) console.error(e.message); }
+ * ```
+ */
 export class CampaignError extends Error {
   override readonly name = 'CampaignError';
 }
@@ -93,7 +100,14 @@ export class CampaignError extends Error {
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
 const MAX_PROGRAM_ATTEMPTS = 3;
 
-/** Splits programs into batches of at most `size` whose encoded payload stays under `limit`. */
+/**
+ * Splits programs into batches of at most `size` whose encoded payload stays under `limit`.
+ *
+ * @example
+ * ```ts
+ * const batches = packBatches(programs, 100, 400_000);
+ * ```
+ */
 export function packBatches(
   programs: readonly CampaignProgram[],
   size: number,

@@ -32,7 +32,14 @@ export interface ConnectedWorkspace {
   close(): Promise<void>;
 }
 
-/** The workspace or its projects cannot be used. */
+/**
+ * The workspace or its projects cannot be used.
+ *
+ * @example
+ * ```ts
+ * try { await connectWorkspace({ url }); } catch (e) { if (e instanceof ConnectError) usage(e.message); }
+ * ```
+ */
 export class ConnectError extends Error {
   override readonly name = 'ConnectError';
 }

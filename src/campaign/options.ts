@@ -63,7 +63,14 @@ export interface ResolvedCampaignOptions {
   readonly excerptChars: number;
 }
 
-/** Campaign options that are out of range. */
+/**
+ * Campaign options that are out of range.
+ *
+ * @example
+ * ```ts
+ * try { resolveCampaignOptions({ count: 0 }); } catch (e) { if (e instanceof CampaignOptionsError) usage(e.message); }
+ * ```
+ */
 export class CampaignOptionsError extends Error {
   override readonly name = 'CampaignOptionsError';
 }

@@ -57,7 +57,14 @@ export function sourcesOf(tree: ModuleSet): { program: string; module?: string }
   return { program: printed[printed.length - 1] ?? '' };
 }
 
-/** Builds a {@link CampaignProgram} from a tree. */
+/**
+ * Builds a {@link CampaignProgram} from a tree.
+ *
+ * @example
+ * ```ts
+ * const p = campaignProgram(0, tree); // p.program, p.nodes
+ * ```
+ */
 export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram {
   const stats = treeStats(ModuleSetSchema, tree);
   try {

@@ -53,7 +53,14 @@ export interface ProjectState {
   restingUntil: number;
 }
 
-/** No project could take a batch (all failed to install). */
+/**
+ * No project could take a batch (all failed to install).
+ *
+ * @example
+ * ```ts
+ * try { await pool.prepare(); } catch (e) { if (e instanceof NoProjectError) console.error(e.message); }
+ * ```
+ */
 export class NoProjectError extends Error {
   override readonly name = 'NoProjectError';
 }

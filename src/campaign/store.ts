@@ -53,7 +53,14 @@ export interface CampaignProgress {
   samples: ProgressSample[];
 }
 
-/** A campaign directory that cannot be used. */
+/**
+ * A campaign directory that cannot be used.
+ *
+ * @example
+ * ```ts
+ * try { CampaignStore.create(dir, options); } catch (e) { if (e instanceof CampaignStoreError) usage(e.message); }
+ * ```
+ */
 export class CampaignStoreError extends Error {
   override readonly name = 'CampaignStoreError';
 }

@@ -1,7 +1,14 @@
 /** How one program ended. */
 export type OutcomeStatus = 'ok' | 'compile-error' | 'runtime-error' | 'timeout' | 'crash';
 
-/** Every status, in report order. */
+/**
+ * Every status, in report order.
+ *
+ * @example
+ * ```ts
+ * for (const s of outcomeStatuses) console.log(s, counts[s] ?? 0);
+ * ```
+ */
 export const outcomeStatuses: readonly OutcomeStatus[] = [
   'ok',
   'compile-error',
@@ -38,10 +45,24 @@ export interface ProgramOutcome {
   readonly retried?: boolean;
 }
 
-/** SHA-256 of the empty output. */
+/**
+ * SHA-256 of the empty output.
+ *
+ * @example
+ * ```ts
+ * if (outcome.outputHash === emptyOutputHash) console.log('printed nothing');
+ * ```
+ */
 export const emptyOutputHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
-/** A runner line that is not an outcome. */
+/**
+ * A runner line that is not an outcome.
+ *
+ * @example
+ * ```ts
+ * try { parseOutcomeLine(line); } catch (e) { if (e instanceof OutcomeParseError) skip(line); }
+ * ```
+ */
 export class OutcomeParseError extends Error {
   override readonly name = 'OutcomeParseError';
 }

@@ -30,7 +30,14 @@ export interface CommandProfile {
 /** How programs are run: one of the runtime profiles. */
 export type RuntimeProfile = LuauWebProfile | LuauCliProfile | CommandProfile;
 
-/** A runtime specification that does not parse. */
+/**
+ * A runtime specification that does not parse.
+ *
+ * @example
+ * ```ts
+ * try { parseRuntime(spec); } catch (e) { if (e instanceof RuntimeSpecError) usage(e.message); }
+ * ```
+ */
 export class RuntimeSpecError extends Error {
   override readonly name = 'RuntimeSpecError';
 }

@@ -7,7 +7,14 @@ import { runnerRuntimeArgs } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
 import { runnerBundle } from './runner-files.js';
 
-/** The runner could not be installed into a project (or failed its checksum afterwards). */
+/**
+ * The runner could not be installed into a project (or failed its checksum afterwards).
+ *
+ * @example
+ * ```ts
+ * try { await installRunner(client, id); } catch (e) { if (e instanceof RunnerInstallError) skipProject(id); }
+ * ```
+ */
 export class RunnerInstallError extends Error {
   override readonly name = 'RunnerInstallError';
 }
@@ -47,7 +54,14 @@ if (mode === 'start' || mode === 'append') {
   fs.rmSync(file + '.gz');
 } else { process.exit(2); }`;
 
-/** Splits text into parts of at most `size` characters. */
+/**
+ * Splits text into parts of at most `size` characters.
+ *
+ * @example
+ * ```ts
+ * chunkText('abcdef', 4); // ['abcd', 'ef']
+ * ```
+ */
 export function chunkText(text: string, size: number): string[] {
   const parts: string[] = [];
   for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
@@ -149,7 +163,14 @@ export interface RemoteBatchOptions {
   readonly maxOutput?: number;
 }
 
-/** The encoded form of a batch: what {@link runRemoteBatch} sends. */
+/**
+ * The encoded form of a batch: what {@link runRemoteBatch} sends.
+ *
+ * @example
+ * ```ts
+ * const payload = encodeBatch([{ id: '1', program: 'print(1)' }]); // gzip + base64
+ * ```
+ */
 export function encodeBatch(jobs: readonly ProgramJob[]): string {
   const text = jobs
     .map((j) => JSON.stringify({ id: j.id, program: j.program, module: j.module ?? null }))

@@ -22,7 +22,14 @@ export interface RunnerBundle {
   readonly checksum: string;
 }
 
-/** The directory of the runner's own scripts (`data/runner/`). */
+/**
+ * The directory of the runner's own scripts (`data/runner/`).
+ *
+ * @example
+ * ```ts
+ * const main = join(runnerSourceDir, 'main.mjs');
+ * ```
+ */
 export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
 
 const driverFiles = ['main.mjs', 'pool.mjs', 'worker.mjs', 'command.mjs'] as const;
@@ -33,7 +40,14 @@ const luauWebFiles = [
   'src/lib/Luau.Web.JSPI.js',
 ] as const;
 
-/** Where the `luau-web` package is installed (resolved like the runner resolves it). */
+/**
+ * Where the `luau-web` package is installed (resolved like the runner resolves it).
+ *
+ * @example
+ * ```ts
+ * const pkg = join(luauWebDir(), 'package.json');
+ * ```
+ */
 export function luauWebDir(): string {
   const require = createRequire(join(runnerSourceDir, 'worker.mjs'));
   return dirname(dirname(require.resolve('luau-web')));
