@@ -69,7 +69,20 @@ export function shapeOf(e: Expr | undefined): Shape {
     case 'integer':
       // The smallest int64 prints parenthesised (its magnitude has no literal).
       return o.value.val < 0n && o.value.val !== -(2n ** 63n) ? Shape.Unary : Shape.Atom;
-    default:
+    case 'group':
+    case 'nil':
+    case 'bool':
+    case 'string':
+    case 'local':
+    case 'global':
+    case 'varargs':
+    case 'call':
+    case 'indexName':
+    case 'indexExpr':
+    case 'function':
+    case 'table':
+    case 'interpstring':
+    case undefined:
       return Shape.Atom;
   }
 }

@@ -387,7 +387,10 @@ function nameChain(ctx: PrettyContext, p: ExprPrefix | undefined): string | unde
     }
     case undefined:
       return ctx.ref('_');
-    default:
+    case 'group':
+    case 'call':
+    case 'indexExpr':
+      // Not a name: `function (a).b()` and `function f().b()` do not parse.
       return undefined;
   }
 }
