@@ -3,14 +3,17 @@
 // workspace project (`main.mjs`), so both run programs exactly the same way.
 //
 // Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs every program in a
-// new VM state. A worker takes at most `recycleAfter` programs (measured: the VM aborts after
-// about 38 states of this worker) or until its states' heap estimate passes `heapBudgetKb`; its replacement starts as
-// soon as it stops taking programs, so the start-up overlaps the last programs. Up to
+// new VM state. A worker takes at most `recycleAfter` programs (measured: a state costs about
+// 440 KB of that heap and the VM aborts after about 38 states) or until its states' heap
+// estimate passes `heapBudgetKb`; its replacement starts on standby `standbyLead` programs
+// before that, so the start-up overlaps the last programs. Workers are processes, not threads:
+// `Worker.terminate()` of a thread whose VM ran programs was measured at 0.7 to 1.6 s and
+// delayed the next thread's start as much, while killing a process is immediate. Up to
 // `pipeline` programs are queued in a worker at once (hides message latency). A program's
-// wall-clock limit starts when the worker reports that it started it; at the limit the
-// worker is terminated (luau-web has no instruction hook). An abort (C++ exception, heap
-// exhausted) kills the worker too; a crash in a worker that already ran other programs is
-// confirmed on a fresh worker before it is reported.
+// wall-clock limit starts when the worker reports that it started it; at the limit the worker
+// is killed (luau-web has no instruction hook). An abort (C++ exception, heap exhausted) ends
+// the worker too; a crash in a worker that already ran other programs is confirmed on a fresh
+// worker before it is reported.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -28,6 +31,7 @@ export const poolDefaults = Object.freeze({
   heapBudgetKb: 13000,
   stateOverheadKb: 420,
   pipeline: 8,
+  standbyLead: 12,
   excerptChars: 512,
   errorChars: 1024,
 });
@@ -71,7 +75,7 @@ export function createPool(options = {}) {
     return n;
   }
 
-  function spawn() {
+  function spawn(standby = false) {
     stats.workersStarted++;
     const child = fork(workerPath, [], {
       execArgv: [],
@@ -87,7 +91,8 @@ export function createPool(options = {}) {
     const w = {
       child,
       ready: false,
-      accepting: true,
+      accepting: !standby,
+      standby,
       dead: false,
       assigned: 0,
       done: 0,
@@ -126,7 +131,30 @@ export function createPool(options = {}) {
   function retire(w) {
     if (!w.accepting) return;
     w.accepting = false;
-    if (!closed && accepting() < o.workers) spawn();
+    ensureWorkers();
+  }
+
+  /** Brings the accepting workers back to `workers`: a standby one first, else a new one. */
+  function ensureWorkers() {
+    while (!closed && accepting() < o.workers) {
+      const standby = [...live].find((x) => x.standby && !x.dead);
+      if (standby === undefined) {
+        spawn();
+      } else {
+        standby.standby = false;
+        standby.accepting = true;
+      }
+    }
+  }
+
+  /**
+   * Starts the replacement of a worker that is close to its last program, on standby, so that
+   * its start-up (about 100 ms, much more on a busy machine) overlaps the programs it has left.
+   */
+  function prepareStandby(w) {
+    if (closed || w.assigned < o.recycleAfter - o.standbyLead) return;
+    if ([...live].some((x) => x.standby && !x.dead)) return;
+    spawn(true);
   }
 
   /** Ends `w` (a child process: killing it is immediate and frees its VM at once). */
@@ -229,7 +257,7 @@ export function createPool(options = {}) {
 
   function pump() {
     if (closed) return;
-    if (queue.length > 0 && accepting() < o.workers) spawn();
+    if (queue.length > 0) ensureWorkers();
     for (const w of live) {
       if (queue.length === 0) return;
       while (w.ready && w.accepting && queue.length > 0 && w.inflight.size < o.pipeline) {
@@ -250,6 +278,7 @@ export function createPool(options = {}) {
           compileOnly: job.compileOnly,
         });
         if (w.assigned >= o.recycleAfter || job.fresh) retire(w);
+        else prepareStandby(w);
       }
     }
   }
