@@ -21,6 +21,7 @@ export {
   chunkText,
   encodeBatch,
   installRunner,
+  RunnerBatchError,
   RunnerInstallError,
   runRemoteBatch,
   uploadFile,

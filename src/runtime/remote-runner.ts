@@ -19,6 +19,25 @@ export class RunnerInstallError extends Error {
   override readonly name = 'RunnerInstallError';
 }
 
+/**
+ * The runner failed while running a batch (not a program: programs fail as outcomes).
+ *
+ * @example
+ * ```ts
+ * try { await runRemoteBatch(client, runner, jobs, opts); } catch (e) { if (e instanceof RunnerBatchError) requeue(jobs); }
+ * ```
+ */
+export class RunnerBatchError extends Error {
+  override readonly name = 'RunnerBatchError';
+  /** The runner's exit code. */
+  readonly exitCode: number;
+
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
 /** A runner installed in one project. */
 export interface InstalledRunner {
   /** The project. */
@@ -185,6 +204,8 @@ export function encodeBatch(jobs: readonly ProgramJob[]): string {
  * read back from the runner's result file in parts. Resolves to the outcomes of the programs
  * that finished (a program whose outcome is missing was not run: re-queue it).
  *
+ * @throws {@link RunnerBatchError} when the runner itself failed (nonzero exit).
+ *
  * @example
  * ```ts
  * const outcomes = await runRemoteBatch(client, runner, jobs, { profile: parseRuntime('luau-web'), name: 'b1' });
@@ -223,6 +244,14 @@ export async function runRemoteBatch(
     max_output: maxOutput,
     err_on_exit: false,
   });
+  if (r.exit_code !== 0) {
+    // The runner itself failed (it reports failing programs as outcomes and exits 0): the
+    // project is in trouble, and the whole batch runs again elsewhere.
+    throw new RunnerBatchError(
+      `the runner in project ${runner.projectId} exited with code ${r.exit_code}: ${r.stderr.slice(0, 500)}`,
+      r.exit_code,
+    );
+  }
   let text = r.stdout;
   if (text.length >= maxOutput) {
     // Cut: read the result file back from the last complete line on.

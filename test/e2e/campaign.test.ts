@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
-import { runnerSourceDir } from '../../src/runtime/runner-files.js';
+import { runnerBundle, runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -114,6 +114,44 @@ describe('runCampaign', () => {
     expect(summary.projects).toHaveLength(3);
     for (const p of summary.projects) expect(p.batches).toBeGreaterThan(0);
     expect(new Set(results(dir).map((r) => r.project))).toEqual(new Set(ws.projectIds));
+  });
+
+  it('re-queues the batches of a project whose runner breaks, losing no program', async () => {
+    const dir = join(root, 'broken');
+    const [broken, healthy] = [ws.projectIds[0]!, ws.projectIds[1]!];
+    const runnerMain = `.luau-fuzz/runner/${runnerBundle().checksum.slice(0, 16)}/main.mjs`;
+    let breaking: Promise<unknown> | undefined;
+    const events: string[] = [];
+    const summary = await runCampaign({
+      dir,
+      options: { count: 80, seed: 8, level: 'syntax', batchSize: 8, inFlight: 1, shrink: false },
+      target: { client, projectIds: [broken, healthy] },
+      onProjectEvent: (e) =>
+        events.push(`${e.projectId === broken ? 'broken' : 'healthy'} ${e.type}`),
+      onProgress: (p) => {
+        // After the first results, the runner of one project starts failing every batch.
+        if (p.done > 0 && breaking === undefined) {
+          breaking = client.exec({
+            project_id: broken,
+            command: 'node',
+            args: [
+              '-e',
+              `require('fs').writeFileSync(${JSON.stringify(runnerMain)}, 'process.exit(3)')`,
+            ],
+          });
+        }
+      },
+    });
+    await breaking;
+    expect(summary.done).toBe(80);
+    const records = results(dir);
+    expect(records.map((r) => r.i).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 80 }, (_, i) => i),
+    );
+    for (const r of records) expect(r.outcomes[0]!.error ?? '').not.toMatch(/no outcome/);
+    expect(events).toContain('broken failed');
+    const byProject = new Map(summary.projects.map((p) => [p.projectId, p.programs]));
+    expect(byProject.get(healthy)!).toBeGreaterThan(byProject.get(broken)!);
   });
 
   it('reports no mismatch in a differential run of two identical runtimes', async () => {
