@@ -38,7 +38,7 @@ export interface CampaignSnapshot {
   /** Programs that are findings (all sessions). */
   readonly findings: number;
   /** What the campaign is doing. */
-  readonly phase: 'install' | 'run' | 'shrink' | 'report';
+  readonly phase: 'run' | 'shrink' | 'report';
 }
 
 /** Arguments of {@link runCampaign}. */
@@ -170,11 +170,9 @@ function count(
  * ```
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
-  const store =
-    args.resume === true
-      ? CampaignStore.resume(args.dir)
-      : CampaignStore.create(args.dir, resolveCampaignOptions(args.options));
-  const o = store.options;
+  const resumed = args.resume === true ? CampaignStore.resume(args.dir) : undefined;
+  const o = resumed?.options ?? resolveCampaignOptions(args.options);
+  if (resumed === undefined) CampaignStore.assertFree(args.dir);
   const arbitrary = campaignArbitrary(o);
   const aborted = (): boolean => args.signal?.aborted === true;
   const snapshot = (
@@ -202,8 +200,10 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     payloadLimit: o.payloadLimit,
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
-  args.onProgress?.(snapshot('install', 0, Date.now()));
   await pool.prepare();
+  await preflight(pool, o.runtimes);
+  // Created only now: a campaign whose runtime cannot run leaves no directory behind.
+  const store = resumed ?? CampaignStore.create(args.dir, o);
 
   const sessionStart = Date.now();
   const elapsedBefore = store.progress.elapsedSeconds;
@@ -372,6 +372,34 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   };
   writeReport(args.dir, summary, store);
   return summary;
+}
+
+/**
+ * Runs `print("luau-fuzz")` under every runtime before the campaign: a runtime that cannot run
+ * it (no `luau` on the project's PATH, a broken template) would make every program a finding.
+ */
+async function preflight(pool: ProjectPool, runtimes: readonly string[]): Promise<void> {
+  let outcomes: ProgramOutcome[] | undefined;
+  let lastError = 'no project ran it';
+  for (let attempt = 0; attempt < 3 && outcomes === undefined; attempt++) {
+    await pool.waitForCapacity();
+    try {
+      outcomes = (
+        await pool.runBatch([{ id: 'preflight', program: 'print("luau-fuzz")' }])
+      ).outcomes.get('preflight');
+    } catch (e) {
+      lastError = e instanceof Error ? e.message : String(e);
+    }
+  }
+  if (outcomes === undefined)
+    throw new CampaignError(`the runtimes could not run a first program: ${lastError}`);
+  outcomes.forEach((outcome, k) => {
+    if (outcome.status !== 'ok') {
+      throw new CampaignError(
+        `runtime '${runtimes[k]}' cannot run print("luau-fuzz"): ${outcome.status}${outcome.error === undefined ? '' : `: ${outcome.error}`}`,
+      );
+    }
+  });
 }
 
 /**

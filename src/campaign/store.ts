@@ -89,13 +89,18 @@ export class CampaignStore {
     this.progress = progress;
   }
 
-  /** Starts a new campaign in `dir` (which must not hold one). */
-  static create(dir: string, options: ResolvedCampaignOptions): CampaignStore {
+  /** Throws {@link CampaignStoreError} when `dir` already holds a campaign. */
+  static assertFree(dir: string): void {
     if (existsSync(join(dir, 'options.json'))) {
       throw new CampaignStoreError(
         `${dir} already holds a campaign: continue it with --resume ${dir}, or choose another --out`,
       );
     }
+  }
+
+  /** Starts a new campaign in `dir` (which must not hold one). */
+  static create(dir: string, options: ResolvedCampaignOptions): CampaignStore {
+    CampaignStore.assertFree(dir);
     mkdirSync(join(dir, 'findings'), { recursive: true });
     writeFileSync(join(dir, 'options.json'), `${JSON.stringify(options, null, 2)}\n`);
     writeFileSync(join(dir, 'results.jsonl'), '');

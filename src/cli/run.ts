@@ -188,6 +188,7 @@ export function runCommand(): Command {
         cliProgress.Presets.shades_classic,
       );
       let barStarted = false;
+      let lastLine = Date.now();
       try {
         if (!flags.json) {
           process.stderr.write(
@@ -201,7 +202,16 @@ export function runCommand(): Command {
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {
-            if (!showProgress) return;
+            if (!showProgress) {
+              // Not a terminal (CI logs): a plain line every 5 seconds.
+              if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
+                lastLine = Date.now();
+                process.stderr.write(
+                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.findings} findings\n`,
+                );
+              }
+              return;
+            }
             if (!barStarted) {
               bar.start(s.total, s.done, statusLine(s));
               barStarted = true;
