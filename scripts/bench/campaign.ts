@@ -19,7 +19,7 @@ import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 const count = Number(process.argv[2] ?? 600);
 const concurrency = Number(process.argv[3] ?? 2);
 const seed = 2024;
-const level = 'syntax' as const;
+const level = 'runnable' as const;
 
 const programs = generatePrograms(
   campaignArbitrary({ level, profile: 'luau-web', maxNodes: null }),
