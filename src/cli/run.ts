@@ -157,6 +157,12 @@ export function runCommand(): Command {
         throw new Error('give either --out or --resume, not both');
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const options = campaignOptions(flags);
+      const given = Object.keys(options).filter((k) => k !== 'shrink' || options.shrink === false);
+      if (flags.resume !== undefined && given.length > 0) {
+        process.stderr.write(
+          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${given.join(', ')}\n`,
+        );
+      }
       const ws = await connectWorkspace({
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),

@@ -38,7 +38,7 @@ describe('runCampaign', () => {
       options: {
         count: 300,
         seed: 300,
-        level: 'syntax',
+        level: 'runnable',
         batchSize: 50,
         shrinkFindings: 1,
         shrinkAttempts: 30,
