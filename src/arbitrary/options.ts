@@ -77,8 +77,10 @@ export interface LuauArbitraryOptions {
   /** Most statements in one block. Default `6`. */
   maxStatements?: number;
   /**
-   * Most messages in one tree; larger draws are cut down (whole statements are dropped) by
-   * construction. Default `400`. Not applied at the schema level.
+   * Messages in one tree, module and program together, approximately: once a tree reaches
+   * it, no further statement is added and further expressions are constants, so a tree ends
+   * a little above it (the statements being completed and, at the runnable level, the fuel
+   * table, loop guards and checksum). Default `400`. Not applied at the schema level.
    */
   maxNodes?: number;
   /**

@@ -46,6 +46,7 @@ import {
 } from '../../gen/luau_pb.js';
 import { build } from './build.js';
 import { copyMessage } from './copy-message.js';
+import { treeStats } from '../tree/index.js';
 import { runtimeGlobals } from './names.js';
 import type { ResolvedOptions } from './options.js';
 import { MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
@@ -101,6 +102,7 @@ export class RunnableResolver {
   private fuel: Local = create(LocalSchema, { name: 0 });
   private hasModule = false;
   private inModule = false;
+  private role: 'program' | 'module' = 'program';
   private readonly typed: boolean;
 
   constructor(private readonly options: ResolvedOptions) {
@@ -110,17 +112,20 @@ export class RunnableResolver {
   /** Resolves a whole tree: the module (a chunk returning a number) and the program. */
   moduleSet(raw: ModuleSet): ModuleSet {
     this.hasModule = raw.module !== undefined && this.options.features.modules;
-    const module = this.hasModule ? this.chunk(raw.module!, 'module') : undefined;
-    const program = this.chunk(raw.program ?? create(StatBlockSchema), 'program');
+    // One budget of `maxNodes` for the module and the program together.
+    this.nodes = 0;
+    const module = this.hasModule ? this.chunk(raw.module!, 'module', false) : undefined;
+    const program = this.chunk(raw.program ?? create(StatBlockSchema), 'program', false);
     return create(ModuleSetSchema, module === undefined ? { program } : { module, program });
   }
 
   /** Resolves a block as a chunk: fuel first, then the statements, then the checksum or return. */
-  chunk(raw: StatBlock, role: 'program' | 'module' = 'program'): StatBlock {
+  chunk(raw: StatBlock, role: 'program' | 'module' = 'program', fresh = true): StatBlock {
     this.scope = new Scope<ValueKind>();
-    this.nodes = 0;
+    if (fresh) this.nodes = 0;
     this.fields = 0;
     this.inModule = role === 'module';
+    this.role = role;
     const fuelName = this.scope.declare({ type: 'fuel' });
     this.fuel = create(LocalSchema, { name: fuelName });
     const body: Stat[] = [
@@ -151,9 +156,15 @@ export class RunnableResolver {
 
   private statements(raw: StatBlock, body: Stat[]): void {
     for (const stat of raw.body) {
-      if (this.nodes >= this.options.maxNodes) break;
+      // Room is kept for what every chunk ends with: the checksum (or the module's return)
+      // and the returns that close the enclosing functions.
+      const reserve = 24 + 3 * this.scope.visible.length + 6 * this.scope.frames.length;
+      if (this.nodes + reserve >= this.options.maxNodes) break;
+      const before = this.nodes;
       const out = this.stat(stat);
       if (out === undefined) continue;
+      // The running count is an estimate while a statement is built; it is made exact here.
+      this.nodes = before + treeStats(StatSchema, out).nodes;
       body.push(out);
       const c = out.statOneof.case;
       if (c === 'return' || c === 'break' || c === 'continue') break;
@@ -231,6 +242,10 @@ export class RunnableResolver {
   private mk<Desc extends DescMessage>(desc: Desc, init: object): MessageShape<Desc> {
     this.nodes++;
     return create(desc, init as never);
+  }
+
+  private spent(): boolean {
+    return this.nodes >= this.options.maxNodes;
   }
 
   private roomFor(count: number): boolean {
@@ -397,13 +412,18 @@ export class RunnableResolver {
       case 'typeFunction': {
         // No effect at run time: resolved as at the scoped level, on their own.
         if (this.typed || this.scope.frames.length > 1) return undefined;
-        const scoped = new ScopedResolver({ ...this.options, level: 'scoped' });
+        const scoped = new ScopedResolver({
+          ...this.options,
+          level: 'scoped',
+          features: { ...this.options.features, modules: false },
+        });
         const out = scoped.any(StatSchema, raw);
         this.nodes += 10;
         return out;
       }
       case 'requireIntoLocal': {
-        if (!this.hasModule || this.inModule || !this.roomFor(1)) return undefined;
+        // Only the program requires the module (a module requiring itself would get nil).
+        if (!this.hasModule || this.role !== 'program' || !this.roomFor(1)) return undefined;
         const v = this.declare({ type: 'number' });
         return this.wrap({
           case: 'requireIntoLocal',
@@ -627,7 +647,7 @@ export class RunnableResolver {
 
   /** A table of numbers: a local one, or a constructor (positional and named number fields). */
   private tableValue(raw: Expr | undefined): Expr {
-    const e = raw?.exprOneof;
+    const e = this.spent() ? undefined : raw?.exprOneof;
     if (e?.case === 'table') {
       this.nodes += 2;
       return create(ExprSchema, {
@@ -664,7 +684,8 @@ export class RunnableResolver {
 
   number(raw: Expr | undefined): Expr {
     this.nodes += 2;
-    const e = raw?.exprOneof;
+    // Past the budget, every further value is a constant: valid, and the tree stops growing.
+    const e = this.spent() ? undefined : raw?.exprOneof;
     const f = this.options.features;
     switch (e?.case) {
       case undefined:
@@ -782,7 +803,7 @@ export class RunnableResolver {
 
   string(raw: Expr | undefined): Expr {
     this.nodes += 2;
-    const e = raw?.exprOneof;
+    const e = this.spent() ? undefined : raw?.exprOneof;
     switch (e?.case) {
       case undefined:
       case 'nil':
@@ -875,7 +896,7 @@ export class RunnableResolver {
 
   boolean(raw: Expr | undefined): Expr {
     this.nodes += 2;
-    const e = raw?.exprOneof;
+    const e = this.spent() ? undefined : raw?.exprOneof;
     switch (e?.case) {
       case undefined:
       case 'nil':

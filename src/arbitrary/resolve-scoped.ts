@@ -119,15 +119,17 @@ export class ScopedResolver {
 
   /** Resolves a whole tree: the module (when present) and the program, each a fresh chunk. */
   moduleSet(raw: ModuleSet): ModuleSet {
-    const module = raw.module === undefined ? undefined : this.chunk(raw.module);
-    const program = this.chunk(raw.program ?? create(StatBlockSchema));
+    // One budget of `maxNodes` for the module and the program together.
+    this.nodes = 0;
+    const module = raw.module === undefined ? undefined : this.chunk(raw.module, false);
+    const program = this.chunk(raw.program ?? create(StatBlockSchema), false);
     return create(ModuleSetSchema, module === undefined ? { program } : { module, program });
   }
 
-  /** Resolves a block as a chunk of its own. */
-  chunk(raw: StatBlock): StatBlock {
+  /** Resolves a block as a chunk of its own (with a budget of its own unless `fresh` is false). */
+  chunk(raw: StatBlock, fresh = true): StatBlock {
     this.scope = new Scope<null>();
-    this.nodes = 0;
+    if (fresh) this.nodes = 0;
     return this.block(raw);
   }
 
@@ -341,7 +343,7 @@ export class ScopedResolver {
         });
       }
       case 'requireIntoLocal': {
-        if (!this.roomFor(1)) return undefined;
+        if (!this.options.features.modules || !this.roomFor(1)) return undefined;
         const v = this.declare();
         return this.wrap({
           case: 'requireIntoLocal',
@@ -468,7 +470,9 @@ export class ScopedResolver {
   }
 
   private expr(raw: Expr | undefined): Expr {
-    return this.mk(ExprSchema, { exprOneof: this.exprCase(raw?.exprOneof) });
+    // Past the budget, every further expression is `nil`: the tree stays valid and stops growing.
+    const e = this.nodes >= this.options.maxNodes ? undefined : raw?.exprOneof;
+    return this.mk(ExprSchema, { exprOneof: this.exprCase(e) });
   }
 
   private nil(): ExprCase {
@@ -674,7 +678,7 @@ export class ScopedResolver {
   // Types.
 
   private type(raw: Type | undefined): Type {
-    const t = raw?.typeOneof;
+    const t = this.nodes >= this.options.maxNodes ? undefined : raw?.typeOneof;
     let out: Type['typeOneof'];
     switch (t?.case) {
       case undefined:

@@ -1,4 +1,4 @@
-import { isMessage } from '@bufbuild/protobuf';
+import { create, isMessage } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema, StatSchema, file_luau } from '../../gen/luau_pb.js';
@@ -57,6 +57,26 @@ describe('luauArbitraries', () => {
         if (loopBody !== undefined) expect(loopBody.body[0]?.statOneof.case).toBe('if');
       });
     }
+  });
+
+  it('requires the module only from the program, even in large trees', () => {
+    const big = luauArbitraries({
+      level: 'runnable',
+      profile: 'luau-web',
+      depthSize: 'max',
+      maxDepth: 12,
+      maxNodes: 2000,
+    });
+    let modules = 0;
+    for (const tree of fc.sample(big.moduleSet, { seed: 15, numRuns: 200 })) {
+      if (tree.module === undefined) continue;
+      modules++;
+      const counts = casesPerTree(ModuleSetSchema, [
+        create(ModuleSetSchema, { program: tree.module }),
+      ]);
+      expect(counts['Stat.stat_oneof=require_into_local']).toBeUndefined();
+    }
+    expect(modules).toBeGreaterThan(20);
   });
 
   it('reaches every statement and expression kind it allows in at least 1% of 2,000 trees', () => {
