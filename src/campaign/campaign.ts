@@ -385,7 +385,9 @@ async function preflight(pool: ProjectPool, runtimes: readonly string[]): Promis
     await pool.waitForCapacity();
     try {
       outcomes = (
-        await pool.runBatch([{ id: 'preflight', program: 'print("luau-fuzz")' }])
+        await pool.runBatch([{ id: 'preflight', program: 'print("luau-fuzz")' }], {
+          counted: false,
+        })
       ).outcomes.get('preflight');
     } catch (e) {
       lastError = e instanceof Error ? e.message : String(e);

@@ -47,7 +47,9 @@ export interface ProjectState {
   readonly projectId: string;
   runner?: InstalledRunner;
   inFlight: number;
+  /** Campaign batches it ran (preflight and shrinking runs not counted). */
   batches: number;
+  /** Campaign programs it ran. */
   programs: number;
   failures: number;
   restingUntil: number;
@@ -183,13 +185,19 @@ export class ProjectPool {
   /**
    * Runs a batch under every runtime on one project with a free slot (call after
    * {@link waitForCapacity}). Rejects when the project failed; the caller re-queues the batch.
+   * With `counted: false` (a preflight or shrinking run) the project's batch and program
+   * counts stay as they are.
    */
-  async runBatch(jobs: readonly ProgramJob[]): Promise<BatchResult> {
+  async runBatch(
+    jobs: readonly ProgramJob[],
+    options: { counted?: boolean } = {},
+  ): Promise<BatchResult> {
     const project = this.#pick();
     if (project === undefined) throw new NoProjectError('no project has a free slot');
     const runner = project.runner!;
+    const counted = options.counted ?? true;
     project.inFlight++;
-    project.batches++;
+    if (counted) project.batches++;
     const name = `b${process.pid}-${Date.now().toString(36)}-${++batchCounter}`;
     try {
       const perRuntime: ProgramOutcome[][] = [];
@@ -211,7 +219,7 @@ export class ProjectPool {
         if (all.every((o) => o !== undefined)) outcomes.set(job.id, all);
       }
       project.failures = 0;
-      project.programs += outcomes.size;
+      if (counted) project.programs += outcomes.size;
       return { projectId: project.projectId, outcomes };
     } catch (e) {
       project.failures++;

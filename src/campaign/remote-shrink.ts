@@ -33,9 +33,10 @@ export async function runTreeRemotely(
   for (let attempt = 0; attempt < RUN_ATTEMPTS; attempt++) {
     await pool.waitForCapacity();
     try {
-      const result = await pool.runBatch([
-        { id: 'candidate', program: sources.program, module: sources.module },
-      ]);
+      const result = await pool.runBatch(
+        [{ id: 'candidate', program: sources.program, module: sources.module }],
+        { counted: false },
+      );
       const outcomes = result.outcomes.get('candidate');
       if (outcomes !== undefined) return outcomes;
     } catch {
