@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { file_luau } from '../../gen/luau_pb.js';
 import { outcomeStatuses } from '../runtime/index.js';
 import type { CampaignSummary } from './campaign.js';
 import type { CampaignStore } from './store.js';
@@ -105,7 +106,11 @@ function throughputSvg(samples: readonly { t: number; done: number }[]): string 
  * ```
  */
 export function reportHtml(s: CampaignSummary, store: CampaignStore): string {
-  const coverage = Object.entries(store.coverage()).sort((a, b) => b[1] - a[1]);
+  // Every message kind of the schema, the ones never generated included (count 0).
+  const counts = store.coverage();
+  for (const desc of file_luau.messages) counts[desc.name] ??= 0;
+  const coverage = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const covered = coverage.filter(([, n]) => n > 0).length;
   const totalNodes = coverage.reduce((a, [, n]) => a + n, 0);
   const outcomeRows = outcomeStatuses
     .map(
@@ -144,7 +149,7 @@ ${outcomeRows}</table>
 <h2>Throughput</h2>
 ${throughputSvg(store.progress.samples)}
 <h2>Node-kind coverage</h2>
-<p>${coverage.length} message kinds over ${totalNodes} nodes.</p>
+<p>${covered} of ${coverage.length} message kinds generated, ${totalNodes} nodes in all.</p>
 <table><tr><th>kind</th><th>nodes</th></tr>
 ${coverage.map(([k, n]) => `<tr><td>${escapeHtml(k)}</td><td>${n}</td></tr>`).join('\n')}</table>
 <h2>Findings (${s.findings.length})</h2>

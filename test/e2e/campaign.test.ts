@@ -53,7 +53,8 @@ describe('runCampaign', () => {
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Outcomes</h2>');
     expect(html).toContain('<polyline');
-    expect(html).toMatch(/<td>StatBlock<\/td><td>\d+<\/td>/);
+    expect(html).toMatch(/<td>StatBlock<\/td><td>[1-9]\d*<\/td>/);
+    expect(html).toMatch(/\d+ of \d+ message kinds generated/);
     expect(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))).toMatchObject({
       done: 300,
     });
