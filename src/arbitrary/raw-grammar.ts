@@ -101,7 +101,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
   const f = options.features;
   const depthIdentifier = fc.createDepthIdentifier();
   const depth = { depthIdentifier, depthSize: options.depthSize, maxDepth: options.maxDepth };
-  const choice = (...arbs: fc.Arbitrary<unknown>[]): fc.Arbitrary<unknown> =>
+  const choice = (...arbs: fc.MaybeWeightedArbitrary<unknown>[]): fc.Arbitrary<unknown> =>
     fc.oneof({ ...depth, withCrossShrink: true }, ...arbs);
   const list = (arb: fc.Arbitrary<unknown>, maxLength: number, minLength = 0) =>
     fc.array(arb, { minLength, maxLength, depthIdentifier });
@@ -142,12 +142,14 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     if (f.integerLiterals) exprCases.push(caseOf('integer', t(ExprConstantIntegerSchema)));
 
     // `break` first: the smallest statement, the only one at the deepest level.
-    const statCases: fc.Arbitrary<unknown>[] = [
+    const statCases: fc.MaybeWeightedArbitrary<unknown>[] = [
       caseOf('break', t(StatBreakSchema)),
       caseOf('block', t(StatBlockSchema)),
-      caseOf('call', t(StatCallSchema)),
-      caseOf('local', t(StatLocalSchema)),
-      caseOf('assign', t(StatAssignSchema)),
+      // Declarations, calls and assignments are drawn more often: they give the later
+      // statements locals to use and values to compute.
+      { arbitrary: caseOf('call', t(StatCallSchema)), weight: 2 },
+      { arbitrary: caseOf('local', t(StatLocalSchema)), weight: 4 },
+      { arbitrary: caseOf('assign', t(StatAssignSchema)), weight: 2 },
       caseOf('if', t(StatIfSchema)),
       caseOf('while', t(StatWhileSchema)),
       caseOf('repeat', t(StatRepeatSchema)),
@@ -297,7 +299,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       StatCall: messageOf(StatCallSchema, { expr: t(ExprCallSchema) }),
       StatLocal: messageOf(StatLocalSchema, {
         vars: list(t(LocalSchema), 3, 1),
-        values: list(t(ExprSchema), 3),
+        values: list(t(ExprSchema), 3, 1),
         types: annotations(2),
       }),
       StatFor: messageOf(StatForSchema, {

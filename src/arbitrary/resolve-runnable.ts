@@ -185,7 +185,13 @@ export class RunnableResolver {
     frame.loops++;
     const mark = this.scope.mark();
     before?.();
-    const out = this.block(raw, this.fuelGuard());
+    // A `break` straight in the body would end the loop at once: only conditional ones stay
+    // (in an `if`), so loops iterate until their condition or the fuel ends them.
+    const body =
+      raw === undefined
+        ? undefined
+        : create(StatBlockSchema, { body: raw.body.filter((s) => s.statOneof.case !== 'break') });
+    const out = this.block(body, this.fuelGuard());
     this.scope.release(mark);
     frame.loops--;
     return out;
@@ -353,7 +359,8 @@ export class RunnableResolver {
         const kinds: ValueKind[] = [];
         const values: Expr[] = [];
         for (let i = 0; i < count; i++) {
-          const rawValue = s.value.values[i];
+          // More names than values: the last value's shape serves the rest.
+          const rawValue = s.value.values[Math.min(i, s.value.values.length - 1)];
           const kind = kindOf(rawValue);
           if (kind === 'function') {
             const fn = this.func(
@@ -569,7 +576,7 @@ export class RunnableResolver {
     const body: Stat[] = [];
     this.statements(f.body ?? create(StatBlockSchema), body);
     const last = body[body.length - 1]?.statOneof.case;
-    if (last !== 'return') body.push(this.returnStat(this.number(returnHint(f.body))));
+    if (last !== 'return') body.push(this.returnStat(this.result(args, returnHint(f.body))));
     this.scope.popFrame();
     this.inModule = wasModule;
     return this.mk(ExprFunctionSchema, {
@@ -582,6 +589,13 @@ export class RunnableResolver {
       rettypes: this.typed ? [this.primitive(NUMBER_TYPE)] : [],
       attributes,
     });
+  }
+
+  /** What a function returns when its body does not: its arguments combined, or a number. */
+  private result(args: readonly Local[], hint: Expr | undefined): Expr {
+    if (args.length === 0 || hint !== undefined) return this.number(hint);
+    const op = [ExprBinary_Op.Add, ExprBinary_Op.Sub, ExprBinary_Op.Mul][args.length % 3]!;
+    return args.map((a) => this.ref(a.name)).reduce((left, right) => build.binary(op, left, right));
   }
 
   private attributes(raw: readonly ExprAttr[]): ExprAttr[] {
