@@ -7,7 +7,8 @@
 //       runs every program of BATCH (JSON lines {id, program, module?}) and prints one JSON
 //       outcome line per program, then {"done":N}; with --data the batch arrives inline,
 //       gzip+base64 in chunks, and is written to BATCH first. Outcomes are also written to
-//       BATCH.out, which `read` serves in parts when the exec output was cut.
+//       BATCH.out, which `read` serves in parts when the exec output was cut (BATCH itself is
+//       removed once read, BATCH.out files after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
 //                --workers N  --recycle-after N  --excerpt N
 //   node main.mjs read FILE OFFSET LENGTH   prints LENGTH bytes of FILE from OFFSET
@@ -19,6 +20,9 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
   readSync,
   closeSync,
   writeFileSync,
@@ -123,6 +127,10 @@ async function run(args) {
     });
   const resultsPath = `${batchPath}.out`;
   writeFileSync(resultsPath, '');
+  // The batch is in memory now; results of earlier batches are kept 10 minutes (long enough
+  // to be read back in parts), so a long campaign does not fill the project's disk.
+  rmSync(batchPath, { force: true });
+  removeOldResults(dirname(batchPath), 10 * 60 * 1000);
   const runtime = await createRuntime(options);
   let lines = '';
   const flush = () => {
@@ -147,6 +155,19 @@ async function run(args) {
   flush();
   await runtime.close();
   process.stdout.write(`${JSON.stringify({ done: jobs.length })}\n`);
+}
+
+function removeOldResults(dir, ageMs) {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.out')) continue;
+    const path = join(dir, name);
+    try {
+      if (now - statSync(path).mtimeMs > ageMs) rmSync(path, { force: true });
+    } catch {
+      // Another runner removed it first.
+    }
+  }
 }
 
 function read(args) {

@@ -65,6 +65,15 @@ describe('installRunner', () => {
       expect(byId.get('b')?.status).toBe('compile-error');
       expect(byId.get('c')).toMatchObject({ status: 'ok', output: '3\n' });
       expect(byId.get('d')?.status).toBe('timeout');
+      // Only the results stay in the project (the batch itself is removed once read).
+      const listing = await client.exec({
+        project_id: runner.projectId,
+        command: 'ls',
+        args: ['.luau-fuzz/batches'],
+      });
+      expect(listing.stdout.split('\n').filter((f) => f.startsWith('batch-1'))).toEqual([
+        'batch-1.jsonl.out',
+      ]);
     });
 
     it('reads results back in parts when the output is cut at max_output', async () => {
