@@ -28,6 +28,7 @@ interface RunFlags {
   projects?: string;
   workspaceDir?: string;
   batchSize?: string;
+  payloadLimit?: string;
   inFlight?: string;
   timeout?: string;
   workers?: string;
@@ -62,6 +63,7 @@ function campaignOptions(f: RunFlags): CampaignOptions {
     ['maxNodes', int('--max-nodes', f.maxNodes)],
     ['runtimes', f.diff ?? (f.runtime === undefined ? undefined : [f.runtime])],
     ['batchSize', int('--batch-size', f.batchSize)],
+    ['payloadLimit', int('--payload-limit', f.payloadLimit)],
     ['inFlight', int('--in-flight', f.inFlight)],
     ['timeoutMs', int('--timeout', f.timeout)],
     ['workers', int('--workers', f.workers)],
@@ -142,6 +144,10 @@ export function runCommand(): Command {
     .option('--projects <n>', 'projects of the embedded workspace (default 1)')
     .option('--workspace-dir <dir>', 'data directory of the embedded workspace (default: per user)')
     .option('--batch-size <n>', 'programs per project_exec call (default 100)')
+    .option(
+      '--payload-limit <chars>',
+      'largest batch payload per project_exec call (default 400000; bodies are capped at 500 kB)',
+    )
     .option('--in-flight <n>', 'batches in flight per project (default 2)')
     .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
     .option('--workers <n>', 'programs run in parallel inside a project (default 1)')
