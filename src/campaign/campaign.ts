@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
@@ -95,6 +95,14 @@ export interface CampaignSummary {
  */
 export class CampaignError extends Error {
   override readonly name = 'CampaignError';
+}
+
+/** The campaign's name in projects: its directory's name and seed, as a file name. */
+function campaignId(dir: string, seed: number): string {
+  const name = basename(resolve(dir))
+    .replace(/[^\w.-]+/g, '_')
+    .slice(0, 60);
+  return `${name}-${seed}`;
 }
 
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
@@ -198,6 +206,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     workers: o.workers,
     excerptChars: o.excerptChars,
     payloadLimit: o.payloadLimit,
+    batchDir: `.luau-fuzz/campaigns/${campaignId(args.dir, o.seed)}`,
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
   await pool.prepare();

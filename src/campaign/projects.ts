@@ -21,6 +21,8 @@ export interface ProjectPoolOptions {
   readonly excerptChars?: number;
   /** Largest `project_exec` payload, in characters. Default 400 000. */
   readonly payloadLimit?: number;
+  /** The campaign's directory in each project, for its batch files. Default `.luau-fuzz/batches`. */
+  readonly batchDir?: string;
   /** Consecutive failures after which a project rests (and is asked to start). Default 2. */
   readonly failuresBeforeRest?: number;
   /** Called on project events (installed, failed, resting), for logs. Default: none. */
@@ -109,6 +111,7 @@ export class ProjectPool {
       workers: options.workers ?? 1,
       excerptChars: options.excerptChars ?? 512,
       payloadLimit: options.payloadLimit ?? 400_000,
+      batchDir: options.batchDir ?? '.luau-fuzz/batches',
       failuresBeforeRest: options.failuresBeforeRest ?? 2,
       onEvent: options.onEvent,
     };
@@ -206,6 +209,7 @@ export class ProjectPool {
           await runRemoteBatch(this.client, runner, jobs, {
             profile,
             name: `${name}-r${k}`,
+            batchDir: this.#o.batchDir,
             timeoutMs: this.#o.timeoutMs,
             workers: this.#o.workers,
             excerptChars: this.#o.excerptChars,
