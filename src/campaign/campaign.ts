@@ -139,26 +139,28 @@ function jobOf(p: CampaignProgram): ProgramJob {
   return { id: String(p.index), program: p.program, module: p.module };
 }
 
-function count(
-  records: readonly ProgramRecord[],
-  runtimes: number,
-): {
+/** Outcome, finding and unprintable counts, kept up to date as programs are recorded. */
+interface Tally {
   statuses: Record<string, number>[];
   findingKinds: Record<string, number>;
   unprintable: number;
-} {
-  const statuses = Array.from({ length: runtimes }, () => ({}) as Record<string, number>);
-  const findingKinds: Record<string, number> = {};
-  let unprintable = 0;
-  for (const r of records) {
-    if (r.printError !== undefined) unprintable++;
-    r.outcomes.forEach((o, k) => {
-      const s = statuses[k];
-      if (s !== undefined) s[o.status] = (s[o.status] ?? 0) + 1;
-    });
-    if (r.finding !== undefined) findingKinds[r.finding] = (findingKinds[r.finding] ?? 0) + 1;
-  }
-  return { statuses, findingKinds, unprintable };
+}
+
+function emptyTally(runtimes: number): Tally {
+  return {
+    statuses: Array.from({ length: runtimes }, () => ({})),
+    findingKinds: {},
+    unprintable: 0,
+  };
+}
+
+function addToTally(t: Tally, r: ProgramRecord): void {
+  if (r.printError !== undefined) t.unprintable++;
+  r.outcomes.forEach((o, k) => {
+    const s = t.statuses[k];
+    if (s !== undefined) s[o.status] = (s[o.status] ?? 0) + 1;
+  });
+  if (r.finding !== undefined) t.findingKinds[r.finding] = (t.findingKinds[r.finding] ?? 0) + 1;
 }
 
 /**
@@ -188,7 +190,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     sessionDone: number,
     sessionStart: number,
   ): CampaignSnapshot => {
-    const c = count(store.records(), o.runtimes.length);
+    const c = tally;
     const seconds = (Date.now() - sessionStart) / 1000;
     return {
       done: store.progress.done,
@@ -213,6 +215,8 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   await preflight(pool, o.runtimes);
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
+  const tally = emptyTally(o.runtimes.length);
+  for (const r of store.records()) addToTally(tally, r);
 
   const sessionStart = Date.now();
   const elapsedBefore = store.progress.elapsedSeconds;
@@ -227,7 +231,9 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let lastSave = 0;
 
   const record = (r: ProgramRecord): void => {
-    if (store.record(r)) sessionDone++;
+    if (!store.record(r)) return;
+    sessionDone++;
+    addToTally(tally, r);
   };
   const saveProgress = (force = false): void => {
     store.progress.elapsedSeconds = elapsed();
@@ -356,7 +362,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   store.saveProgress();
   args.onProgress?.(snapshot('report', sessionDone, sessionStart));
 
-  const c = count(store.records(), o.runtimes.length);
+  const c = tally;
   const findings = readFindings(join(args.dir, 'findings'));
   const summary: CampaignSummary = {
     dir: args.dir,
