@@ -25,7 +25,7 @@ export interface CampaignTarget {
   readonly projectIds: readonly string[];
 }
 
-/** A progress report, sent after every batch. */
+/** A progress report, sent after every batch and when the phase changes. */
 export interface CampaignSnapshot {
   /** Programs finished (all sessions). */
   readonly done: number;
@@ -61,11 +61,17 @@ export interface RunCampaignArgs {
 
 /** What a campaign did, as printed in its summary and written to `summary.json`. */
 export interface CampaignSummary {
+  /** The campaign directory. */
   readonly dir: string;
+  /** The generator's seed. */
   readonly seed: number;
+  /** Validity level of the programs. */
   readonly level: string;
+  /** Runtime specs (two in differential mode). */
   readonly runtimes: readonly string[];
+  /** Programs in the campaign. */
   readonly total: number;
+  /** Programs finished. */
   readonly done: number;
   /** True when the campaign was stopped before every program ran (resume it with `--resume`). */
   readonly stopped: boolean;

@@ -24,21 +24,31 @@ export interface FindingRecord {
   readonly hash: string;
   /** What kind of finding it is. */
   readonly kind: FindingKind;
-  /** The campaign's seed, level and runtimes (to replay it). */
+  /** The campaign's seed (with `original.index`, it replays the program). */
   readonly seed: number;
+  /** The campaign's validity level. */
   readonly level: string;
+  /** The campaign's feature profile. */
   readonly profile: string;
+  /** The campaign's tree size limit (`null`: the default). */
   readonly maxNodes: number | null;
+  /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
   /** The program the files `original.*` hold. */
   readonly original: FindingOccurrence;
   /** The shrunk program (`shrunk.*`). */
   readonly shrunk: {
+    /** Messages in its tree. */
     readonly nodes: number;
+    /** Its outcomes (one per runtime). */
     readonly outcomes: readonly ProgramOutcome[];
+    /** Candidates run while shrinking. */
     readonly attempts: number;
+    /** Time spent shrinking, in ms. */
     readonly timeMs: number;
+    /** Whether the original failed again when re-run. */
     readonly reproduced: boolean;
+    /** Whether it was shrunk at all (false: past the campaign's shrink budget, `shrunk.*` = `original.*`). */
     readonly shrunk: boolean;
   };
   /** Every program of the campaign that shrank to the same source (the original first). */
@@ -47,18 +57,31 @@ export interface FindingRecord {
 
 /** A finding to save: what was found, and what it shrank to. */
 export interface FindingToSave {
+  /** What kind of finding it is. */
   readonly kind: FindingKind;
+  /** The campaign's seed. */
   readonly seed: number;
+  /** The campaign's validity level. */
   readonly level: string;
+  /** The campaign's feature profile. */
   readonly profile: string;
+  /** The campaign's tree size limit (`null`: the default). */
   readonly maxNodes: number | null;
+  /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
+  /** The program as found, with its tree. */
   readonly original: FindingOccurrence & { readonly tree: ModuleSet };
+  /** The shrunk tree (the original's when not shrunk). */
   readonly shrunkTree: ModuleSet;
+  /** The shrunk program's outcomes. */
   readonly shrunkOutcomes: readonly ProgramOutcome[];
+  /** Candidates run while shrinking. */
   readonly attempts: number;
+  /** Time spent shrinking, in ms. */
   readonly timeMs: number;
+  /** Whether the original failed again when re-run. */
   readonly reproduced: boolean;
+  /** Whether it was shrunk at all. */
   readonly shrunk: boolean;
 }
 

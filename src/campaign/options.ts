@@ -45,21 +45,37 @@ export interface CampaignOptions {
 
 /** {@link CampaignOptions} with every default filled in (what `options.json` holds). */
 export interface ResolvedCampaignOptions {
+  /** Programs in the campaign. */
   readonly count: number;
+  /** The generator's seed. */
   readonly seed: number;
+  /** Validity level of the programs. */
   readonly level: ValidityLevel;
+  /** Feature profile of the programs. */
   readonly profile: ProfileName;
+  /** Largest tree in messages, or `null` for the arbitraries' default. */
   readonly maxNodes: number | null;
+  /** Runtime specs: one, or two for differential mode. */
   readonly runtimes: readonly string[];
+  /** Most programs per batch. */
   readonly batchSize: number;
+  /** Largest batch payload, in characters. */
   readonly payloadLimit: number;
+  /** Batches in flight per project. */
   readonly inFlight: number;
+  /** Wall-clock limit per program, in ms. */
   readonly timeoutMs: number;
+  /** Programs a runner runs in parallel. */
   readonly workers: number;
+  /** Whether findings are shrunk. */
   readonly shrink: boolean;
+  /** Candidate runs per finding. */
   readonly shrinkAttempts: number;
+  /** Time per finding while shrinking, in ms. */
   readonly shrinkTimeMs: number;
+  /** Findings shrunk at most. */
   readonly shrinkFindings: number;
+  /** Characters of output kept per outcome. */
   readonly excerptChars: number;
 }
 
