@@ -31,8 +31,11 @@ export interface ProjectPoolOptions {
 
 /** Something that happened to a project of the pool. */
 export interface ProjectEvent {
+  /** The project. */
   readonly projectId: string;
+  /** Runner uploaded, runner found intact, an exec failed, resting after failures, start asked. */
   readonly type: 'installed' | 'verified' | 'failed' | 'resting' | 'started';
+  /** The error, for `failed` and `resting`. */
   readonly message?: string;
 }
 
@@ -46,14 +49,19 @@ export interface BatchResult {
 
 /** A project of the pool and its state. */
 export interface ProjectState {
+  /** The project. */
   readonly projectId: string;
+  /** Its runner, once installed (a project without one takes no batch). */
   runner?: InstalledRunner;
+  /** Batches running in it now. */
   inFlight: number;
   /** Campaign batches it ran (preflight and shrinking runs not counted). */
   batches: number;
   /** Campaign programs it ran. */
   programs: number;
+  /** Batches that failed in a row. */
   failures: number;
+  /** Until when (epoch ms) it takes no batch after failures. */
   restingUntil: number;
 }
 

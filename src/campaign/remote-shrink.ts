@@ -48,11 +48,17 @@ export async function runTreeRemotely(
 
 /** What to shrink: a campaign's program and the finding it showed. */
 export interface RemoteShrinkArgs {
+  /** The projects that run the candidates. */
   readonly pool: ProjectPool;
+  /** The campaign's arbitrary (the program is replayed from it). */
   readonly arbitrary: ReturnType<typeof campaignArbitrary>;
+  /** The campaign's seed. */
   readonly seed: number;
+  /** The program's index in the campaign. */
   readonly index: number;
+  /** The campaign's validity level (what counts as a finding). */
   readonly level: ValidityLevel;
+  /** The finding to keep while shrinking. */
   readonly kind: FindingKind;
   /** The program's outcomes when it was found. */
   readonly outcomes: readonly ProgramOutcome[];
@@ -64,10 +70,15 @@ export interface RemoteShrinkArgs {
 
 /** The shrunk program and how it was found. */
 export interface RemoteShrinkResult {
+  /** The smallest tree that still shows the finding. */
   readonly tree: ModuleSet;
+  /** Its outcomes (one per runtime). */
   readonly outcomes: readonly ProgramOutcome[];
+  /** Candidates run. */
   readonly attempts: number;
+  /** Time spent, in ms. */
   readonly timeMs: number;
+  /** Whether the original failed again when re-run. */
   readonly reproduced: boolean;
 }
 
