@@ -103,6 +103,8 @@ export class RunnableResolver {
   private hasModule = false;
   private inModule = false;
   private role: 'program' | 'module' = 'program';
+  /** Blocks open below the chunk's own. */
+  private blocks = 0;
   private readonly typed: boolean;
 
   constructor(private readonly options: ResolvedOptions) {
@@ -163,8 +165,9 @@ export class RunnableResolver {
       const before = this.nodes;
       const out = this.stat(stat);
       if (out === undefined) continue;
-      // The running count is an estimate while a statement is built; it is made exact here.
-      this.nodes = before + treeStats(StatSchema, out).nodes;
+      // The running count is an estimate while a statement is built; it is made exact after
+      // each statement of the chunk itself (measuring nested ones too would cost O(n * depth)).
+      if (this.blocks === 0) this.nodes = before + treeStats(StatSchema, out).nodes;
       body.push(out);
       const c = out.statOneof.case;
       if (c === 'return' || c === 'break' || c === 'continue') break;
@@ -174,7 +177,9 @@ export class RunnableResolver {
   private block(raw: StatBlock | undefined, prefix: Stat[] = []): StatBlock {
     const mark = this.scope.mark();
     const body = [...prefix];
+    this.blocks++;
     if (raw !== undefined) this.statements(raw, body);
+    this.blocks--;
     this.scope.release(mark);
     return this.mk(StatBlockSchema, { body });
   }
@@ -574,7 +579,9 @@ export class RunnableResolver {
     this.scope.pushFrame(f.vararg);
     const args = Array.from({ length: arity }, () => this.declare({ type: 'number' }));
     const body: Stat[] = [];
+    this.blocks++;
     this.statements(f.body ?? create(StatBlockSchema), body);
+    this.blocks--;
     const last = body[body.length - 1]?.statOneof.case;
     if (last !== 'return') body.push(this.returnStat(this.result(args, returnHint(f.body))));
     this.scope.popFrame();
