@@ -499,8 +499,19 @@ export class ScopedResolver {
           ? { case: 'global', value: this.global(undefined) }
           : { case: 'local', value: l };
       }
-      case 'global':
-        return { case: 'global', value: this.global(e.value.name) };
+      case 'global': {
+        // At the scoped level a name the runtime lacks is read from a local when one is in
+        // reach (else from a global the runtime has).
+        const o = e.value.name?.nameOneof;
+        const real = o?.case === 'builtin' && runtimeGlobalIndices.includes(o.value);
+        const l =
+          this.scoped && !real
+            ? this.local(create(LocalSchema, { name: o?.value ?? 0 }))
+            : undefined;
+        return l === undefined
+          ? { case: 'global', value: this.global(e.value.name) }
+          : { case: 'local', value: l };
+      }
       case 'group':
         return {
           case: 'group',
