@@ -71,6 +71,11 @@ import type {
 /**
  * One arbitrary per message of the schema, keyed by the message name in lowerCamel case
  * (`moduleSet`, `statBlock`, `expr`, ...). Values are protobuf-es messages.
+ *
+ * @example
+ * ```ts
+ * const { stat, expr, moduleSet }: LuauArbitraries = luauArbitraries({ level: 'scoped' });
+ * ```
  */
 export interface LuauArbitraries {
   /** Arbitrary `luau.Expr` messages. */
@@ -207,7 +212,14 @@ export interface LuauArbitraries {
   exprAttr: Arbitrary<ExprAttr>;
 }
 
-/** The keys of {@link LuauArbitraries}, in schema order. */
+/**
+ * The keys of {@link LuauArbitraries}, in schema order.
+ *
+ * @example
+ * ```ts
+ * for (const key of luauArbitraryKeys) fc.sample(luauArbitraries()[key], 1);
+ * ```
+ */
 export const luauArbitraryKeys = [
   'expr',
   'exprPrefix',

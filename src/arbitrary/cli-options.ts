@@ -1,7 +1,14 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { profileNames, validityLevels, type LuauArbitraryOptions } from './options.js';
 
-/** The generator's command-line flags, as commander parses them. */
+/**
+ * The generator's command-line flags, as commander parses them.
+ *
+ * @example
+ * ```ts
+ * generatorOptions({ level: 'syntax', profile: 'luau', types: true } satisfies GeneratorFlags);
+ * ```
+ */
 export interface GeneratorFlags {
   level: string;
   profile: string;

@@ -4,7 +4,14 @@ import { printPretty } from '../print/index.js';
 import { luauArbitraries } from './luau-arbitraries.js';
 import type { LuauArbitraryOptions } from './options.js';
 
-/** A generated program: its printed source and the tree it was printed from. */
+/**
+ * A generated program: its printed source and the tree it was printed from.
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(luauProgram(), ({ source, tree }) => source.length >= 0 && tree.program !== undefined));
+ * ```
+ */
 export interface LuauProgram {
   /** The program's source (the last of {@link sources}). */
   source: string;
@@ -16,7 +23,14 @@ export interface LuauProgram {
   tree: ModuleSet;
 }
 
-/** Options of {@link luauProgram}: those of `luauArbitraries`, and how to print. */
+/**
+ * Options of {@link luauProgram}: those of `luauArbitraries`, and how to print.
+ *
+ * @example
+ * ```ts
+ * luauProgram({ level: 'runnable', profile: 'luau-web', indent: 2 });
+ * ```
+ */
 export interface LuauProgramOptions extends LuauArbitraryOptions {
   /** Indentation of the printed source, spaces or a string of spaces and tabs. Default `4`. */
   indent?: number | string;

@@ -7,7 +7,14 @@ import {
 } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 
-/** A set oneof as protobuf-es holds it. */
+/**
+ * A set oneof as protobuf-es holds it.
+ *
+ * @example
+ * ```ts
+ * const set: OneofValue = { case: 'while', value: create(StatWhileSchema) };
+ * ```
+ */
 export interface OneofValue {
   case: string;
   value: unknown;

@@ -1,6 +1,13 @@
 import { nameTables } from '../print/index.js';
 
-/** Luau's reserved words: never usable as a name after `.`, as a global or as a table key. */
+/**
+ * Luau's reserved words: never usable as a name after `.`, as a global or as a table key.
+ *
+ * @example
+ * ```ts
+ * luauKeywords.has('nil'); // true: `a.nil` does not parse
+ * ```
+ */
 export const luauKeywords: ReadonlySet<string> = new Set([
   'and',
   'break',
@@ -28,6 +35,11 @@ export const luauKeywords: ReadonlySet<string> = new Set([
 /**
  * Globals that exist in every supported runtime (the bundled luau-web VM and the reference
  * Luau): the only names the `scoped` level and above read as globals.
+ *
+ * @example
+ * ```ts
+ * runtimeGlobals.includes('math'); // true
+ * ```
  */
 export const runtimeGlobals: readonly string[] = [
   '_G',

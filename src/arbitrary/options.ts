@@ -8,10 +8,22 @@ import type { DepthSize } from 'fast-check';
  * - `runnable`: it also runs to completion without error and prints the same output every time;
  * - `typed`: runnable, with type annotations derived from the generated values (aimed at the
  *   strict type checker).
+ *
+ * @example
+ * ```ts
+ * const level: ValidityLevel = 'runnable';
+ * ```
  */
 export type ValidityLevel = 'schema' | 'syntax' | 'scoped' | 'runnable' | 'typed';
 
-/** Every {@link ValidityLevel}, weakest first. */
+/**
+ * Every {@link ValidityLevel}, weakest first.
+ *
+ * @example
+ * ```ts
+ * for (const level of validityLevels) luauArbitraries({ level });
+ * ```
+ */
 export const validityLevels: readonly ValidityLevel[] = [
   'schema',
   'syntax',
@@ -24,13 +36,32 @@ export const validityLevels: readonly ValidityLevel[] = [
  * A named set of syntax families that fits a runtime or parser:
  * - `luau`: the full grammar of the schema;
  * - `luau-web`: what the bundled luau-web VM accepts (no integer literals).
+ *
+ * @example
+ * ```ts
+ * const profile: ProfileName = 'luau-web';
+ * ```
  */
 export type ProfileName = 'luau' | 'luau-web';
 
-/** Every {@link ProfileName}. */
+/**
+ * Every {@link ProfileName}.
+ *
+ * @example
+ * ```ts
+ * profileNames.includes('luau-web'); // true
+ * ```
+ */
 export const profileNames: readonly ProfileName[] = ['luau', 'luau-web'];
 
-/** Syntax families that can be switched on or off one by one. */
+/**
+ * Syntax families that can be switched on or off one by one.
+ *
+ * @example
+ * ```ts
+ * const features: Partial<LuauFeatures> = { integerLiterals: false, continue: false };
+ * ```
+ */
 export interface LuauFeatures {
   /** Type annotations on locals, parameters and return types. */
   typeAnnotations: boolean;
@@ -56,7 +87,14 @@ export interface LuauFeatures {
   modules: boolean;
 }
 
-/** Options of `luauArbitraries` and `luauProgram`. */
+/**
+ * Options of `luauArbitraries` and `luauProgram`.
+ *
+ * @example
+ * ```ts
+ * const options: LuauArbitraryOptions = { level: 'scoped', profile: 'luau-web', maxStatements: 4 };
+ * ```
+ */
 export interface LuauArbitraryOptions {
   /** How valid the trees are. Default `'syntax'`. */
   level?: ValidityLevel;
@@ -94,10 +132,22 @@ export interface LuauArbitraryOptions {
  * The deepest `maxDepth` above the schema level: each level of the grammar nests a few
  * constructs in the printed source, so this keeps programs far below the parser's limit of
  * 1000 nested constructs.
+ *
+ * @example
+ * ```ts
+ * luauArbitraries({ level: 'syntax', maxDepth: MAX_VALID_DEPTH });
+ * ```
  */
 export const MAX_VALID_DEPTH = 64;
 
-/** Options with every default filled in. */
+/**
+ * Options with every default filled in.
+ *
+ * @example
+ * ```ts
+ * const { features, maxNodes }: ResolvedOptions = resolveOptions({ profile: 'luau-web' });
+ * ```
+ */
 export interface ResolvedOptions {
   level: ValidityLevel;
   profile: ProfileName;

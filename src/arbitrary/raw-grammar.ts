@@ -80,7 +80,14 @@ import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
 import type { ResolvedOptions } from './options.js';
 
-/** Raw (unresolved) arbitraries by message name (`Stat`, `Expr`, ...). */
+/**
+ * Raw (unresolved) arbitraries by message name (`Stat`, `Expr`, ...).
+ *
+ * @example
+ * ```ts
+ * const raw: RawArbitraries = rawGrammar(resolveOptions()); raw.Stat;
+ * ```
+ */
 export type RawArbitraries = Record<string, fc.Arbitrary<unknown>>;
 
 /**

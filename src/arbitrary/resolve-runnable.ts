@@ -55,13 +55,32 @@ import { Scope, type VisibleLocal } from './scope.js';
 /**
  * Loop iterations a whole chunk may run: every loop body starts by taking one from the
  * chunk's fuel table (`l0[1]`) and leaves the loop when none is left.
+ *
+ * @example
+ * ```ts
+ * // every runnable chunk starts with: local l0 = {LOOP_FUEL}
+ * ```
  */
 export const LOOP_FUEL = 100;
 
-/** Longest string kept by an assignment: strings assigned in loops cannot grow without bound. */
+/**
+ * Longest string kept by an assignment: strings assigned in loops cannot grow without bound.
+ *
+ * @example
+ * ```ts
+ * // s = string.sub(s .. t, 1, MAX_STRING)
+ * ```
+ */
 export const MAX_STRING = 64;
 
-/** What the runnable resolver knows about a local's value. */
+/**
+ * What the runnable resolver knows about a local's value.
+ *
+ * @example
+ * ```ts
+ * const kind: ValueKind = { type: 'function', arity: 2, vararg: false };
+ * ```
+ */
 export type ValueKind =
   | { type: 'number' | 'string' | 'boolean' | 'table' | 'fuel' | 'pending' }
   | { type: 'function'; arity: number; vararg: boolean; field?: number; self?: boolean };

@@ -87,6 +87,11 @@ import { Scope } from './scope.js';
 /**
  * Locals visible at once (all enclosing functions together): far inside Luau's limits of 200
  * locals and 200 upvalues per function and 255 registers.
+ *
+ * @example
+ * ```ts
+ * MAX_VISIBLE_LOCALS < 200; // true
+ * ```
  */
 export const MAX_VISIBLE_LOCALS = 120;
 

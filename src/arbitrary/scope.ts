@@ -1,4 +1,11 @@
-/** One function being generated: what `...`, `break` and `continue` may refer to. */
+/**
+ * One function being generated: what `...`, `break` and `continue` may refer to.
+ *
+ * @example
+ * ```ts
+ * scope.frame.vararg; // may the current function use `...`?
+ * ```
+ */
 export interface Frame {
   /** The function takes `...`. */
   vararg: boolean;
@@ -10,7 +17,14 @@ export interface Frame {
   typeFunction: boolean;
 }
 
-/** A local in scope. */
+/**
+ * A local in scope.
+ *
+ * @example
+ * ```ts
+ * scope.reachable().map((v: VisibleLocal<null>) => v.name);
+ * ```
+ */
 export interface VisibleLocal<Kind> {
   /** Its number (`Local.name`), printed `l<name>`. */
   name: number;

@@ -6,7 +6,14 @@ import { treeStats } from '../tree/index.js';
 import { resolveOptions, type LuauArbitraryOptions } from './options.js';
 import { luauArbitraries } from './luau-arbitraries.js';
 
-/** Options of {@link checkValidity}: the generator's, and how many programs to run how. */
+/**
+ * Options of {@link checkValidity}: the generator's, and how many programs to run how.
+ *
+ * @example
+ * ```ts
+ * await checkValidity({ level: 'runnable', count: 100, seed: 1, workers: 1 });
+ * ```
+ */
 export interface ValidityCheckOptions extends LuauArbitraryOptions {
   /** Programs to generate. Default `1000`. */
   count?: number;
@@ -20,7 +27,14 @@ export interface ValidityCheckOptions extends LuauArbitraryOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** One error message (normalised: no chunk name or line) and how many programs gave it. */
+/**
+ * One error message (normalised: no chunk name or line) and how many programs gave it.
+ *
+ * @example
+ * ```ts
+ * for (const { message, count } of report.errors) console.log(count, message);
+ * ```
+ */
 export interface ErrorCount {
   message: string;
   count: number;
@@ -28,7 +42,14 @@ export interface ErrorCount {
   example: string;
 }
 
-/** How often one oneof case occurs. */
+/**
+ * How often one oneof case occurs.
+ *
+ * @example
+ * ```ts
+ * report.coverage.filter((c) => c.trees < report.count / 100); // cases under 1%
+ * ```
+ */
 export interface CaseCoverage {
   /** `Message.oneof=case`. */
   key: string;
@@ -36,7 +57,14 @@ export interface CaseCoverage {
   trees: number;
 }
 
-/** What {@link checkValidity} measured. */
+/**
+ * What {@link checkValidity} measured.
+ *
+ * @example
+ * ```ts
+ * const { compiled, count } = await checkValidity({ level: 'scoped', count: 50 });
+ * ```
+ */
 export interface ValidityReport {
   level: string;
   profile: string;

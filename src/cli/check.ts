@@ -2,12 +2,11 @@ import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import {
   addGeneratorFlags,
-  checkValidity,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
-  type ValidityReport,
-} from '../arbitrary/index.js';
+} from '../arbitrary/cli-options.js';
+import { checkValidity, type ValidityReport } from '../arbitrary/index.js';
 
 interface CheckFlags extends GeneratorFlags {
   count: number;
@@ -20,7 +19,14 @@ function percent(n: number, of: number): string {
   return `${((100 * n) / of).toFixed(1)}%`;
 }
 
-/** Whether a report meets its level's target: all compile (syntax, scoped), 99% run alike (runnable, typed). */
+/**
+ * Whether a report meets its level's target: all compile (syntax, scoped), 99% run alike (runnable, typed).
+ *
+ * @example
+ * ```ts
+ * if (!meetsTarget(report)) process.exitCode = 1;
+ * ```
+ */
 export function meetsTarget(report: ValidityReport): boolean {
   switch (report.level) {
     case 'syntax':

@@ -8,15 +8,21 @@ import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
   addGeneratorFlags,
   generatorOptions,
-  luauArbitraries,
-  resolveOptions,
   wholeNumber,
   type GeneratorFlags,
-} from '../arbitrary/index.js';
+} from '../arbitrary/cli-options.js';
+import { luauArbitraries, resolveOptions } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { encodeTree, treeFormatExtension, treeStats, type TreeFormat } from '../tree/index.js';
 
-/** What `gen` can write per tree: the three tree encodings and printed Luau. */
+/**
+ * What `gen` can write per tree: the three tree encodings and printed Luau.
+ *
+ * @example
+ * ```ts
+ * const formats: CorpusFormat[] = ['textproto', 'luau'];
+ * ```
+ */
 export type CorpusFormat = TreeFormat | 'luau';
 
 const corpusFormats: readonly CorpusFormat[] = ['textproto', 'binpb', 'json', 'luau'];
@@ -41,7 +47,14 @@ function formatList(value: string): CorpusFormat[] {
   return [...new Set(list)] as CorpusFormat[];
 }
 
-/** The content hash that names a tree's files: the first 16 hex digits of SHA-256 of its binary encoding. */
+/**
+ * The content hash that names a tree's files: the first 16 hex digits of SHA-256 of its binary encoding.
+ *
+ * @example
+ * ```ts
+ * treeHash(tree); // e.g. '06b65c61d63051cf', the name of its files
+ * ```
+ */
 export function treeHash(tree: ModuleSet): string {
   return createHash('sha256').update(toBinary(ModuleSetSchema, tree)).digest('hex').slice(0, 16);
 }
