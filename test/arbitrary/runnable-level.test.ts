@@ -1,10 +1,15 @@
 import { create, isMessage } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ModuleSetSchema, StatSchema, file_luau } from '../../gen/luau_pb.js';
+import { ModuleSetSchema, StatSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { walkTree, type TreeNode } from '../../src/tree/index.js';
-import { casesPerTree, expectSameTreesForSeed } from '../helpers/arbitrary-checks.js';
+import {
+  casesPerTree,
+  expectSameTreesForSeed,
+  shrinkCounterexample,
+} from '../helpers/arbitrary-checks.js';
+import { printPretty } from '../../src/print/index.js';
 import { runTwice } from '../helpers/arbitrary-runs.js';
 import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
 
@@ -93,6 +98,24 @@ describe('luauArbitraries', () => {
       }
     }
     expect(rare).toEqual([]);
+  });
+
+  it('shrinks a program with a while loop to the loop and the fixed frame of every runnable program', () => {
+    const hasWhile = (tree: ModuleSet) => {
+      let found = false;
+      walkTree(ModuleSetSchema, tree, (node) => {
+        if (isMessage(node.message, StatSchema) && node.message.statOneof.case === 'while') {
+          found = true;
+        }
+      });
+      return found;
+    };
+    const { tree, nodes } = shrinkCounterexample(ModuleSetSchema, runnable.moduleSet, hasWhile, 2);
+    // The fuel table, the loop's guard and the final print take 48 messages of their own.
+    expect(nodes).toBeLessThanOrEqual(60);
+    expect(tree.module).toBeUndefined();
+    const [program] = printPretty(tree);
+    expect(program?.match(/\bwhile\b/g)).toHaveLength(1);
   });
 
   it('gives the same programs for the same seed', () => {
