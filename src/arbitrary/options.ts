@@ -6,8 +6,8 @@ import type { DepthSize } from 'fast-check';
  * - `syntax`: the pretty printer's output parses;
  * - `scoped`: it also compiles (scopes, frames, register and nesting limits, real globals);
  * - `runnable`: it also runs to completion without error and prints the same output every time;
- * - `typed`: runnable, with type annotations derived from the generated values (aimed at the
- *   strict type checker).
+ * - `typed`: runnable, with type annotations derived from the generated values and no
+ *   module, type aliases or type functions (aimed at the strict type checker).
  *
  * @example
  * ```ts

@@ -132,7 +132,9 @@ export class RunnableResolver {
 
   /** Resolves a whole tree: the module (a chunk returning a number) and the program. */
   moduleSet(raw: ModuleSet): ModuleSet {
-    this.hasModule = raw.module !== undefined && this.options.features.modules;
+    // No module at the typed level: `require(module0)` names a global (`module0`) that only
+    // the runner provides, which the strict type checker reports as unknown.
+    this.hasModule = raw.module !== undefined && this.options.features.modules && !this.typed;
     // One budget of `maxNodes` for the module and the program together.
     this.nodes = 0;
     const module = this.hasModule ? this.chunk(raw.module!, 'module', false) : undefined;
