@@ -332,7 +332,13 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     }
     while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || pending.length > 0)) {
       if (ready.length === 0) {
-        const programs = generatePrograms(arbitrary, o.seed, pending.splice(0, o.batchSize * 4));
+        // Small campaigns (or their last programs) are cut into smaller batches, two per slot,
+        // so that every project gets work and no batch runs alone at the end.
+        const size = Math.min(
+          o.batchSize,
+          Math.max(10, Math.ceil(pending.length / (2 * pool.slots()))),
+        );
+        const programs = generatePrograms(arbitrary, o.seed, pending.splice(0, size * 4));
         const printable: CampaignProgram[] = [];
         for (const p of programs) {
           if (p.printError === undefined) printable.push(p);
@@ -345,7 +351,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               printError: p.printError,
             });
         }
-        ready.push(...packBatches(printable, o.batchSize, o.payloadLimit));
+        ready.push(...packBatches(printable, size, o.payloadLimit));
         continue;
       }
       launch(ready.shift()!);

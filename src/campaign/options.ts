@@ -21,7 +21,7 @@ export interface CampaignOptions {
    * Default `['luau-web']`.
    */
   readonly runtimes?: readonly string[];
-  /** Most programs per batch (one `project_exec` call). Default 100. */
+  /** Most programs per batch (one `project_exec` call); smaller near the end, two batches per slot. Default 100. */
   readonly batchSize?: number;
   /** Largest batch payload in characters (the platform caps request bodies at 500 kB). Default 400 000. */
   readonly payloadLimit?: number;

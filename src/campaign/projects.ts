@@ -152,6 +152,11 @@ export class ProjectPool {
     }
   }
 
+  /** Batch slots over the projects with a runner (`inFlight` each). */
+  slots(): number {
+    return this.projects.filter((p) => p.runner !== undefined).length * this.#o.inFlight;
+  }
+
   /** Batches that can start now (free slots over projects that are ready and not resting). */
   capacity(): number {
     const now = Date.now();
