@@ -6,7 +6,7 @@ import { emptyOutputHash } from '../../src/runtime/outcome.js';
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 describe('LuauWebPool', () => {
-  const pool = new LuauWebPool({ workers: 2, timeoutMs: 1500, recycleAfter: 10 });
+  const pool = new LuauWebPool({ workers: 2, timeoutMs: 5000, recycleAfter: 10 });
   afterAll(() => pool.close());
 
   it('captures print deterministically and hashes the whole output', async () => {

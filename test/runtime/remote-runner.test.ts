@@ -58,7 +58,7 @@ describe('installRunner', () => {
       const outcomes = await runRemoteBatch(client, runner, jobs, {
         profile: parseRuntime('luau-web'),
         name: 'batch-1',
-        timeoutMs: 500,
+        timeoutMs: 1000,
       });
       const byId = new Map(outcomes.map((o) => [o.id, o]));
       expect(byId.get('a')).toMatchObject({ status: 'ok', output: 'hello\n' });
