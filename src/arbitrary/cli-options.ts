@@ -46,7 +46,11 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
  * addGeneratorFlags(new Command('gen')).action((opts) => generatorOptions(opts));
  * ```
  */
-export function addGeneratorFlags(command: Command, defaultLevel = 'syntax'): Command {
+export function addGeneratorFlags(
+  command: Command,
+  defaultLevel = 'syntax',
+  defaultProfile = 'luau',
+): Command {
   return command
     .addOption(
       new Option('--level <level>', 'validity level')
@@ -56,7 +60,7 @@ export function addGeneratorFlags(command: Command, defaultLevel = 'syntax'): Co
     .addOption(
       new Option('--profile <profile>', 'feature profile')
         .choices([...profileNames])
-        .default('luau'),
+        .default(defaultProfile),
     )
     .addOption(
       new Option('--seed <n>', 'generator seed (default: random)').argParser(

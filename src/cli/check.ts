@@ -113,6 +113,8 @@ export function checkCommand(): Command {
       'validity report: generate programs, run them in luau-web, count outcomes and coverage',
     ),
     'scoped',
+    // The programs run in the bundled luau-web VM: its profile by default.
+    'luau-web',
   )
     .addOption(
       new Option('--count <n>', 'programs to generate')
