@@ -78,6 +78,8 @@ describe('runCampaign', () => {
         level: 'syntax',
         runtimes: [`command:${wrapper} {program}`],
         workers: 2,
+        // One process per program: room for slow starts on a busy machine.
+        timeoutMs: 5000,
         batchSize: 15,
         shrinkFindings: 1,
         shrinkAttempts: 400,
@@ -165,6 +167,8 @@ describe('runCampaign', () => {
         level: 'syntax',
         runtimes: ['luau-web', `command:node ${join(runnerSourceDir, 'main.mjs')} luau {program}`],
         workers: 2,
+        // One process per program: room for slow starts on a busy machine.
+        timeoutMs: 5000,
         batchSize: 20,
         shrink: false,
       },

@@ -50,6 +50,8 @@ describe('luau-fuzz run', () => {
       `command:${wrapper} {program}`,
       '--workers',
       '2',
+      '--timeout',
+      '5000',
       '--shrink-findings',
       '1',
       '--shrink-attempts',

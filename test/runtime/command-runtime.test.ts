@@ -21,6 +21,7 @@ describe('createLocalRuntime', () => {
   it('runs a luau-cli profile with its options and classifies like the Luau CLI', async () => {
     const rt = await createLocalRuntime(parseRuntime(`luau-cli:-O2:--codegen:path=${fakeLuau}`), {
       workers: 2,
+      timeoutMs: 20_000,
     });
     try {
       const [ok, compile, runtime, withModule] = await Promise.all([
