@@ -122,6 +122,7 @@ export class RunnableResolver {
   private hasModule = false;
   private inModule = false;
   private role: 'program' | 'module' = 'program';
+  private fuelUsed = false;
   /** Blocks open below the chunk's own. */
   private blocks = 0;
   private readonly typed: boolean;
@@ -151,13 +152,8 @@ export class RunnableResolver {
     this.role = role;
     const fuelName = this.scope.declare({ type: 'fuel' });
     this.fuel = create(LocalSchema, { name: fuelName });
-    const body: Stat[] = [
-      this.localStat(
-        [this.fuel],
-        [this.table([build.number(LOOP_FUEL)])],
-        this.typed ? [this.primitive(ANY_TYPE)] : [],
-      ),
-    ];
+    this.fuelUsed = false;
+    const body: Stat[] = [];
     this.statements(raw, body);
     if (role === 'module') {
       if (body[body.length - 1]?.statOneof.case !== 'return') {
@@ -165,6 +161,17 @@ export class RunnableResolver {
       }
     } else {
       body.push(...this.checksum());
+    }
+    // The fuel table is declared only when something uses it (a loop that may run, a
+    // function stored in it), so a small program stays small.
+    if (this.fuelUsed) {
+      body.unshift(
+        this.localStat(
+          [this.fuel],
+          [this.table([build.number(LOOP_FUEL)])],
+          this.typed ? [this.primitive(ANY_TYPE)] : [],
+        ),
+      );
     }
     return create(StatBlockSchema, { body });
   }
@@ -205,8 +212,17 @@ export class RunnableResolver {
     return this.mk(StatBlockSchema, { body });
   }
 
-  /** A loop body: one unit of fuel taken first, then the statements. */
-  private loopBody(raw: StatBlock | undefined, before?: () => void): StatBlock {
+  /** The fuel table, marked as used. */
+  private fuelRef(): Expr {
+    this.fuelUsed = true;
+    return this.ref(this.fuel.name);
+  }
+
+  /**
+   * A loop body: one unit of fuel taken first (unless the loop never runs its body), then the
+   * statements.
+   */
+  private loopBody(raw: StatBlock | undefined, before?: () => void, guarded = true): StatBlock {
     const frame = this.scope.frame;
     frame.loops++;
     const mark = this.scope.mark();
@@ -217,14 +233,14 @@ export class RunnableResolver {
       raw === undefined
         ? undefined
         : create(StatBlockSchema, { body: raw.body.filter((s) => s.statOneof.case !== 'break') });
-    const out = this.block(body, this.fuelGuard());
+    const out = this.block(body, guarded ? this.fuelGuard() : []);
     this.scope.release(mark);
     frame.loops--;
     return out;
   }
 
   private fuelGuard(): Stat[] {
-    const left = build.indexExpr(this.ref(this.fuel.name), build.number(1));
+    const left = build.indexExpr(this.fuelRef(), build.number(1));
     const empty = build.binary(ExprBinary_Op.CompareLe, left, build.number(0));
     const leave = this.mk(StatIfSchema, {
       cond: empty,
@@ -259,7 +275,7 @@ export class RunnableResolver {
       if (k === 'number' || k === 'string' || k === 'boolean') values.push(this.ref(v.name));
       else if (k === 'table') values.push(build.unary(ExprUnary_Op.Len, this.ref(v.name)));
     }
-    values.push(build.indexExpr(this.ref(this.fuel.name), build.number(1)));
+    if (this.fuelUsed) values.push(build.indexExpr(this.fuelRef(), build.number(1)));
     const out: Stat[] = [];
     for (let i = 0; i < values.length; i += 8) {
       out.push(build.callStat(build.call(build.global('print'), values.slice(i, i + 8))));
@@ -314,7 +330,9 @@ export class RunnableResolver {
         return this.wrap({ case: 'if', value: this.statIf(s.value) });
       case 'while': {
         const cond = this.boolean(s.value.cond);
-        const body = this.loopBody(s.value.body);
+        // `while false` never runs its body: no fuel needed.
+        const never = cond.exprOneof.case === 'bool' && !cond.exprOneof.value.val;
+        const body = this.loopBody(s.value.body, undefined, !never);
         return this.wrap({ case: 'while', value: this.mk(StatWhileSchema, { cond, body }) });
       }
       case 'repeat': {
@@ -425,7 +443,7 @@ export class RunnableResolver {
         const field = this.fields++;
         const self = s.value.self;
         const fn = this.func(s.value.func);
-        const target = build.indexName(this.ref(this.fuel.name), build.customName(field));
+        const target = build.indexName(this.fuelRef(), build.customName(field));
         this.scope.visible.push({
           name: -1 - field,
           kind: { type: 'function', arity: fn.args.length, vararg: fn.vararg, field, self },
@@ -646,7 +664,7 @@ export class RunnableResolver {
     for (let i = 0; i < count; i++) args.push(this.number(rawArgs[i]));
     this.nodes += 4;
     if (kind.field !== undefined) {
-      const target = build.indexName(this.ref(this.fuel.name), build.customName(kind.field));
+      const target = build.indexName(this.fuelRef(), build.customName(kind.field));
       return build.call(target, args, kind.self === true);
     }
     return build.call(this.ref(fn.name), args);
