@@ -102,12 +102,13 @@ const stringUnary = ['upper', 'lower', 'reverse'];
  * a number, a string or a boolean as its context needs, so operators only meet operands they
  * accept and library calls get valid arguments; tables hold numbers and are read with a
  * default (`t.x or 0`); functions take and return numbers and call only functions declared
- * before them (no recursion); every loop body first takes one unit of fuel from the table
- * `l0` (declared first, so loops cost no other local) and leaves when none is left; strings
- * are cut to {@link MAX_STRING} bytes when assigned; nothing prints addresses, time or
- * randomness, and iteration is `ipairs` only. The program ends by printing its top-level
- * values and the fuel left: a checksum to compare runtimes with. A module returns a number,
- * which `require(module0)` gives the program.
+ * before them (no recursion); every loop body (but that of a `while false`) first takes one
+ * unit of fuel from the table `l0` (declared first when anything uses it, so loops cost no
+ * other local) and leaves when none is left; strings are cut to {@link MAX_STRING} bytes when
+ * assigned; nothing prints addresses, time or randomness, and iteration is `ipairs` only.
+ * The program ends by printing its top-level values and the fuel left (when it has any): a
+ * checksum to compare runtimes with. A module returns a number, which `require(module0)`
+ * gives the program.
  *
  * @example
  * ```ts
