@@ -98,6 +98,11 @@ function outcome(job, status, started, out, extra) {
   };
 }
 
+// luau-web turns an empty chunk into the text "none" ("Incomplete statement"); Luau accepts it.
+function load(state, source, chunk) {
+  return state.loadstring(source === '' ? '\n' : source, chunk, false);
+}
+
 async function runJob(job) {
   const started = performance.now();
   const out = { hash: createHash('sha256'), excerpt: '', bytes: 0 };
@@ -118,7 +123,7 @@ async function runJob(job) {
         [job.program, '=program'],
       ]) {
         if (source === undefined || source === null) continue;
-        const compiled = compileState.loadstring(source, chunk, false);
+        const compiled = load(compileState, source, chunk);
         if (typeof compiled === 'string') return fail('compile-error', compiled);
       }
       return outcome(job, 'ok', started, out, {});
@@ -129,11 +134,11 @@ async function runJob(job) {
     const [flush, setModule] = await state.loadstring(PRELUDE, '=prelude', true)();
     // Chunks load after the prelude: global imports (`print`) resolve when a chunk is loaded.
     if (job.module !== undefined && job.module !== null) {
-      const mod = state.loadstring(job.module, '=module', false);
+      const mod = load(state, job.module, '=module');
       if (typeof mod === 'string') return fail('compile-error', mod);
       await setModule(mod);
     }
-    const program = state.loadstring(job.program, '=program', false);
+    const program = load(state, job.program, '=program');
     if (typeof program === 'string') return fail('compile-error', program);
     try {
       await program();

@@ -30,8 +30,7 @@ export async function runTwice(
   try {
     return await Promise.all(
       trees.map(async (tree, i) => {
-        // luau-web rejects an empty chunk ("Incomplete statement"), which Luau accepts.
-        const sources = printPretty(tree).map((s) => (s === '' ? '\n' : s));
+        const sources = printPretty(tree);
         const program = sources[sources.length - 1] ?? '';
         const job = {
           id: String(i),

@@ -1,12 +1,17 @@
-import { LuauState } from 'luau-web';
+import { afterAll } from 'vitest';
+import { LuauWebPool } from '../../src/runtime/index.js';
 
-let state: Promise<LuauState> | undefined;
+let pool: LuauWebPool | undefined;
+
+afterAll(async () => {
+  await pool?.close();
+  pool = undefined;
+});
 
 /**
- * Compiles Luau source with the real compiler of the bundled luau-web VM, without running it.
- * Resolves to `undefined` when it compiles, else to the compiler's message. One VM state per
- * test worker, reused (luau-web cannot recreate states reliably). Only for source that stays
- * under Luau's nesting limit: deeper input aborts the VM.
+ * Compiles Luau source with the real compiler of the bundled luau-web VM, without running it,
+ * in the runtime's worker pool (so a source that aborts the VM is an answer, not the end of
+ * the test process). Resolves to `undefined` when it compiles, else to the compiler's message.
  *
  * @example
  * ```ts
@@ -14,7 +19,7 @@ let state: Promise<LuauState> | undefined;
  * ```
  */
 export async function compileLuau(source: string): Promise<string | undefined> {
-  state ??= LuauState.createAsync({});
-  const result = (await state).loadstring(source, 'program', false);
-  return typeof result === 'string' ? result : undefined;
+  pool ??= new LuauWebPool({ workers: 1, timeoutMs: 30_000 });
+  const outcome = await pool.run({ id: 'compile', program: source }, { compileOnly: true });
+  return outcome.status === 'ok' ? undefined : (outcome.error ?? outcome.status);
 }

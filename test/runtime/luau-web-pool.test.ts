@@ -74,6 +74,12 @@ describe('LuauWebPool', () => {
     expect(bad.status).toBe('compile-error');
   });
 
+  it('runs and compiles an empty program, as Luau does', async () => {
+    expect(await pool.run({ id: 'e', program: '', module: '' })).toMatchObject({ status: 'ok' });
+    const compiled = await pool.run({ id: 'e2', program: '' }, { compileOnly: true });
+    expect(compiled.status).toBe('ok');
+  });
+
   it('bounds the output excerpt but hashes all of it', async () => {
     const o = await pool.run({ id: 'big', program: 'for i = 1, 2000 do print(i) end' });
     let expected = '';
