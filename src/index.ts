@@ -4,3 +4,4 @@ export * from '../gen/luau_pb.js';
 export * from './arbitrary/index.js';
 export * from './runtime/index.js';
 export * from './campaign/index.js';
+export * from './workspace/index.js';

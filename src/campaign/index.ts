@@ -14,7 +14,7 @@ export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export type { CampaignProgram } from './programs.js';
 export { NoProjectError, ProjectPool } from './projects.js';
-export type { BatchResult, ProjectEvent, ProjectPoolOptions, ProjectState } from './projects.js';
+export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from './projects.js';
 export { formatSummary, reportHtml, writeReport } from './report.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';

@@ -48,7 +48,7 @@ export interface BatchResult {
 }
 
 /** A project of the pool and its state. */
-export interface ProjectState {
+export interface PoolProject {
   /** The project. */
   readonly projectId: string;
   /** Its runner, once installed (a project without one takes no batch). */
@@ -94,7 +94,7 @@ let batchCounter = 0;
  */
 export class ProjectPool {
   readonly client: WorkspaceClient;
-  readonly projects: ProjectState[];
+  readonly projects: PoolProject[];
   readonly profiles: readonly RuntimeProfile[];
   readonly #o: Required<Omit<ProjectPoolOptions, 'onEvent' | 'runtimes'>> & {
     readonly onEvent: ((event: ProjectEvent) => void) | undefined;
@@ -182,9 +182,9 @@ export class ProjectPool {
     });
   }
 
-  #pick(): ProjectState | undefined {
+  #pick(): PoolProject | undefined {
     const now = Date.now();
-    let best: ProjectState | undefined;
+    let best: PoolProject | undefined;
     for (const p of this.projects) {
       if (p.runner === undefined || p.restingUntil > now || p.inFlight >= this.#o.inFlight)
         continue;
