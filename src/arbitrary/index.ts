@@ -24,6 +24,6 @@ export { anyInt32, anyInt64, anyProtoString } from './scalars.js';
 export { hoisting } from './hoisting.js';
 export { caseOf, messageOf, type OneofValue } from './message-builder.js';
 export { messageKey } from './message-key.js';
-export { luauKeywords, runtimeGlobals } from './names.js';
+export { runtimeGlobals } from './names.js';
 export { MAX_VISIBLE_LOCALS } from './resolve-scoped.js';
 export { LOOP_FUEL, MAX_STRING } from './resolve-runnable.js';

@@ -1,30 +1,6 @@
 import type { GenericTypeName, Name, TypeName } from '../../../gen/luau_pb.js';
 import { builtinTypeText, nameText, regularTypeText } from '../compat/name.js';
-
-/** Luau's reserved words: they cannot name a variable, a field after `.`, or a method. */
-const reserved = new Set([
-  'and',
-  'break',
-  'do',
-  'else',
-  'elseif',
-  'end',
-  'false',
-  'for',
-  'function',
-  'if',
-  'in',
-  'local',
-  'nil',
-  'not',
-  'or',
-  'repeat',
-  'return',
-  'then',
-  'true',
-  'until',
-  'while',
-]);
+import { luauKeywords as reserved } from '../keywords.js';
 
 export function isReserved(name: string): boolean {
   return reserved.has(name);
