@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { profileNames, validityLevels } from '../arbitrary/index.js';
@@ -11,7 +12,7 @@ import {
 } from '../campaign/index.js';
 import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
 
-interface RunFlags {
+interface RunFlags extends WorkspaceFlags {
   count?: string;
   seed?: string;
   level?: string;
@@ -21,12 +22,7 @@ interface RunFlags {
   diff?: string[];
   out?: string;
   resume?: string;
-  url?: string;
-  apiKey?: string;
-  project?: string[];
-  projectTitle?: string[];
   projects?: string;
-  workspaceDir?: string;
   batchSize?: string;
   payloadLimit?: string;
   inFlight?: string;
@@ -46,10 +42,6 @@ function int(name: string, text: string | undefined): number | undefined {
   const n = Number(text);
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got '${text}'`);
   return n;
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 function campaignOptions(f: RunFlags): CampaignOptions {
@@ -107,7 +99,7 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
  * ```
  */
 export function runCommand(): Command {
-  return new Command('run')
+  const head = new Command('run')
     .description(
       'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
     )
@@ -134,15 +126,8 @@ export function runCommand(): Command {
     )
     .option('--out <dir>', 'campaign directory (default luau-fuzz-runs/<time>)')
     .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
-    .option(
-      '--url <url>',
-      'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
-    )
-    .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
-    .option('--project <id>', 'a project to run in (repeatable)', collect)
-    .option('--project-title <title>', 'projects with this title (repeatable)', collect)
-    .option('--projects <n>', 'projects of the embedded workspace (default 1)')
-    .option('--workspace-dir <dir>', 'data directory of the embedded workspace (default: per user)')
+    .option('--projects <n>', 'projects of the embedded workspace (default 1)');
+  return withWorkspaceOptions(head)
     .option('--batch-size <n>', 'programs per project_exec call (default 100)')
     .option(
       '--payload-limit <chars>',

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command } from 'commander';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
@@ -11,14 +12,9 @@ import {
 } from '../campaign/index.js';
 import type { FindingRecord } from '../campaign/index.js';
 
-interface ShrinkFlags {
+interface ShrinkFlags extends WorkspaceFlags {
   attempts?: string;
   time?: string;
-  url?: string;
-  apiKey?: string;
-  project?: string[];
-  projectTitle?: string[];
-  workspaceDir?: string;
   timeout?: string;
   json?: boolean;
 }
@@ -29,10 +25,6 @@ function int(name: string, text: string | undefined, fallback: number): number {
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a positive integer, got '${text}'`);
   return n;
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 /**
@@ -46,20 +38,13 @@ function collect(value: string, previous: string[] | undefined): string[] {
  * ```
  */
 export function shrinkCommand(): Command {
-  return new Command('shrink')
+  const head = new Command('shrink')
     .description('shrink a saved finding again, re-running candidates in workspace projects')
     .argument('<finding-dir>', 'a finding directory (holding outcome.json)')
     .option('--attempts <n>', 'candidate runs (default 300)')
     .option('--time <ms>', 'time allowed (default 60000)')
-    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
-    .option(
-      '--url <url>',
-      'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
-    )
-    .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
-    .option('--project <id>', 'a project to run in (repeatable)', collect)
-    .option('--project-title <title>', 'projects with this title (repeatable)', collect)
-    .option('--workspace-dir <dir>', 'data directory of the embedded workspace (default: per user)')
+    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)');
+  return withWorkspaceOptions(head)
     .option('--json', 'print the updated outcome.json')
     .action(async (dir: string, flags: ShrinkFlags) => {
       const recordPath = join(dir, 'outcome.json');

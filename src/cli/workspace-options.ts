@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+
+/** The workspace flags of `run` and `shrink`, as commander parses them. */
+export interface WorkspaceFlags {
+  url?: string;
+  apiKey?: string;
+  project?: string[];
+  projectTitle?: string[];
+  workspaceDir?: string;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/**
+ * Adds the options that say which workspace and projects a command runs in: a hosted
+ * service (`--url`, `--api-key`, or the environment) or, when none is given, the embedded one.
+ *
+ * @example
+ * ```ts
+ * withWorkspaceOptions(new Command('shrink')).action((flags: WorkspaceFlags) => …);
+ * ```
+ */
+export function withWorkspaceOptions(command: Command): Command {
+  return command
+    .option(
+      '--url <url>',
+      'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
+    )
+    .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
+    .option('--project <id>', 'a project to run in (repeatable)', collect)
+    .option('--project-title <title>', 'projects with this title (repeatable)', collect)
+    .option(
+      '--workspace-dir <dir>',
+      'data directory of the embedded workspace (default: per user)',
+    );
+}
