@@ -34,7 +34,6 @@ import {
   type ExprAttr,
   type ExprFunction,
   type ExprIfElse,
-  type GenericTypeName,
   type LValue,
   type Local,
   type ModuleSet,
@@ -45,11 +44,10 @@ import {
   type Type,
 } from '../../gen/luau_pb.js';
 import { build } from './build.js';
-import { copyMessage } from './copy-message.js';
 import { treeStats } from '../tree/index.js';
 import { runtimeGlobals } from './names.js';
 import type { ResolvedOptions } from './options.js';
-import { MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
+import { distinctGenerics, MAX_VISIBLE_LOCALS, ScopedResolver } from './resolve-scoped.js';
 import { Scope, type VisibleLocal } from './scope.js';
 
 /**
@@ -613,7 +611,9 @@ export class RunnableResolver {
     const f = raw ?? create(ExprFunctionSchema);
     const arity = Math.min(3, f.args.length);
     const attributes = this.attributes(f.attributes);
-    const [generics, genericpacks] = this.typed ? [[], []] : distinct(f.generics, f.genericpacks);
+    const [generics, genericpacks] = this.typed
+      ? [[], []]
+      : distinctGenerics(f.generics, f.genericpacks);
     const wasModule = this.inModule;
     this.inModule = false;
     this.scope.pushFrame(f.vararg);
@@ -1103,21 +1103,4 @@ function kindOfScalar(raw: Expr | undefined): Scalar {
     default:
       return 'number';
   }
-}
-
-function distinct(
-  generics: readonly GenericTypeName[],
-  packs: readonly GenericTypeName[],
-): [GenericTypeName[], GenericTypeName[]] {
-  const seen = new Set<number>();
-  const keep = (list: readonly GenericTypeName[]) =>
-    list
-      .filter((g) => {
-        const key = g.index % 26;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      })
-      .map((g) => copyMessage(g));
-  return [keep(generics), keep(packs)];
 }

@@ -785,7 +785,7 @@ export class ScopedResolver {
 }
 
 /** Generic names and pack names with no name twice (`<A, A...>` is rejected). */
-function distinctGenerics(
+export function distinctGenerics(
   generics: readonly GenericTypeName[],
   packs: readonly GenericTypeName[],
 ): [GenericTypeName[], GenericTypeName[]] {
