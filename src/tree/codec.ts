@@ -19,6 +19,11 @@ import { treePath, walkTree } from './walk.js';
  * Luau's own fuzzer) stops parsing at 100 by default; 1000 leaves room for trees written by
  * other tools while protobuf-es decodes every format inside the default JavaScript stack
  * (measured: text format overflows it past about 1,400 levels).
+ *
+ * @example
+ * ```ts
+ * decodeTree(ModuleSetSchema, bytes, 'binpb', { maxDepth: MAX_TREE_DEPTH / 2 });
+ * ```
  */
 export const MAX_TREE_DEPTH = 1000;
 

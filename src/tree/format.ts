@@ -3,7 +3,14 @@ import { extname } from 'node:path';
 /** The on-disk encodings of a tree. */
 export type TreeFormat = 'binpb' | 'json' | 'textproto';
 
-/** Every {@link TreeFormat}, in the order tools list them. */
+/**
+ * Every {@link TreeFormat}, in the order tools list them.
+ *
+ * @example
+ * ```ts
+ * treeFormats.map((f) => treeFormatExtension[f]); // ['.textproto', '.binpb', '.json']
+ * ```
+ */
 export const treeFormats: readonly TreeFormat[] = ['textproto', 'binpb', 'json'];
 
 const byExtension: Record<string, TreeFormat> = {
@@ -14,7 +21,14 @@ const byExtension: Record<string, TreeFormat> = {
   '.txtpb': 'textproto',
 };
 
-/** The file extension a format is written with. */
+/**
+ * The file extension a format is written with.
+ *
+ * @example
+ * ```ts
+ * `${hash}${treeFormatExtension.binpb}`; // 'abc.binpb'
+ * ```
+ */
 export const treeFormatExtension: Record<TreeFormat, string> = {
   binpb: '.binpb',
   json: '.json',

@@ -21,7 +21,14 @@ export interface ProjectUpgrades {
   member_host?: number;
 }
 
-/** The names of the fields of {@link ProjectUpgrades}. */
+/**
+ * The names of the fields of {@link ProjectUpgrades}.
+ *
+ * @example
+ * ```ts
+ * UPGRADE_FIELDS.includes('memory'); // true
+ * ```
+ */
 export const UPGRADE_FIELDS = [
   'cores',
   'memory',
@@ -89,7 +96,14 @@ export interface EditorSettings {
   undo_depth: number;
 }
 
-/** The type of each editor setting, as the server validates it. */
+/**
+ * The type of each editor setting, as the server validates it.
+ *
+ * @example
+ * ```ts
+ * EDITOR_SETTING_TYPES.tab_size; // 'integer'
+ * ```
+ */
 export const EDITOR_SETTING_TYPES: Readonly<
   Record<keyof EditorSettings, 'boolean' | 'integer' | 'string'>
 > = {
@@ -117,7 +131,14 @@ export const EDITOR_SETTING_TYPES: Readonly<
   undo_depth: 'integer',
 };
 
-/** The account defaults of `editor_settings`. */
+/**
+ * The account defaults of `editor_settings`.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_EDITOR_SETTINGS.theme; // 'default'
+ * ```
+ */
 export const DEFAULT_EDITOR_SETTINGS: Readonly<EditorSettings> = {
   auto_close_brackets: true,
   auto_close_xml_tags: true,

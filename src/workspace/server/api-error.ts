@@ -18,7 +18,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The message texts of the API (the notes' wording, kept in one place). */
+/**
+ * The message texts of the API (the notes' wording, kept in one place).
+ *
+ * @example
+ * ```ts
+ * messages.multiResponse; // "multi_response queries aren't supported"
+ * ```
+ */
 export const messages = {
   noAuth: 'You must provide authentication via an API key.',
   badKey: 'No account found. Is your API key wrong?',

@@ -5,7 +5,14 @@ import type { SandboxCapabilities } from './sandbox.js';
 import { openStore } from './store.js';
 import { startWorkspaceServer, type WorkspaceServerOptions } from './server.js';
 
-/** The file in a data directory that holds the bootstrap account's API key (mode 0600). */
+/**
+ * The file in a data directory that holds the bootstrap account's API key (mode 0600).
+ *
+ * @example
+ * ```ts
+ * readFileSync(join(dataDir, KEY_FILE), 'utf8').trim(); // the API key
+ * ```
+ */
 export const KEY_FILE = 'api-key';
 
 /**

@@ -3,7 +3,14 @@ import type { ProjectUpgrades, ProjectUser } from '../client/types.js';
 /** The limits a project runs under (units as in `upgrades`). */
 export type ProjectQuotas = Required<ProjectUpgrades>;
 
-/** Quotas of a project without upgrades (the platform's defaults). */
+/**
+ * Quotas of a project without upgrades (the platform's defaults).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_QUOTAS.memory; // 1000 (MB)
+ * ```
+ */
 export const DEFAULT_QUOTAS: Readonly<ProjectQuotas> = {
   disk_quota: 3000,
   cores: 1,

@@ -49,7 +49,14 @@ interface ProjectRow {
   last_edited: string;
 }
 
-/** The name of the database file inside a data directory. */
+/**
+ * The name of the database file inside a data directory.
+ *
+ * @example
+ * ```ts
+ * new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+ * ```
+ */
 export const DATABASE_FILE = 'workspace.db';
 
 function hashKey(key: string): Buffer {
