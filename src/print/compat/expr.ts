@@ -149,10 +149,7 @@ export function printCall(ctx: CompatContext, call: ExprCall): void {
   else printPrefix(ctx, call.func);
   ctx.w.write('(');
   const args = call.args;
-  for (let i = 0; i < args.length; i++) {
-    if (i > 0) ctx.w.write(',');
-    printExpr(ctx, args[i]);
-  }
+  printExprList(ctx, args);
   ctx.w.write(')');
 }
 
@@ -239,4 +236,12 @@ function printInterpString(ctx: CompatContext, e: ExprInterpString): void {
     }
   }
   w.write('`');
+}
+
+/** Expressions joined by a bare `,` (call arguments, `return`, `local`, assignment and `for … in` lists). */
+export function printExprList(ctx: CompatContext, list: readonly Expr[]): void {
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) ctx.w.write(',');
+    printExpr(ctx, list[i]);
+  }
 }

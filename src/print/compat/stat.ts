@@ -9,7 +9,7 @@ import type {
 } from '../../../gen/luau_pb.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
-import { printCall, printExpr, printIndexExpr, printIndexName } from './expr.js';
+import { printCall, printExpr, printExprList, printIndexExpr, printIndexName } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { genericListText, localText, nameText, regularTypeText } from './name.js';
 import { printType } from './type.js';
@@ -72,10 +72,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
       // The space stays when the list is empty.
       w.write('return ');
       const list = o.value.list;
-      for (let i = 0; i < list.length; i++) {
-        if (i > 0) w.write(',');
-        printExpr(ctx, list[i]);
-      }
+      printExprList(ctx, list);
       w.write('\n');
       return;
     }
@@ -109,10 +106,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
       w.write('for ' + (f.vars.length === 0 ? '_' : f.vars.map(localText).join(',')) + ' in ');
       // No values prints `...` whatever the frame.
       if (f.values.length === 0) w.write('...');
-      for (let i = 0; i < f.values.length; i++) {
-        if (i > 0) w.write(',');
-        printExpr(ctx, f.values[i]);
-      }
+      printExprList(ctx, f.values);
       w.write(' do\n');
       ctx.enterLoop();
       printBlock(ctx, f.body);
@@ -129,10 +123,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
       }
       w.write(' = ');
       if (values.length === 0) w.write('nil');
-      for (let i = 0; i < values.length; i++) {
-        if (i > 0) w.write(',');
-        printExpr(ctx, values[i]);
-      }
+      printExprList(ctx, values);
       w.write('\n');
       return;
     }
@@ -233,10 +224,7 @@ function printLocal(ctx: CompatContext, s: StatLocal): void {
   }
   if (values.length > 0) {
     w.write(' = ');
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) w.write(',');
-      printExpr(ctx, values[i]);
-    }
+    printExprList(ctx, values);
   }
   w.write('\n');
 }
