@@ -1,4 +1,4 @@
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { printPretty } from '../print/index.js';
 import { luauArbitraries } from './luau-arbitraries.js';
@@ -13,7 +13,11 @@ import type { LuauArbitraryOptions } from './options.js';
  * ```
  */
 export interface LuauProgram {
-  /** The program's source (the last of {@link sources}). */
+  /**
+   * The program's source (the last of {@link sources}). When the tree has a module, this
+   * program loads it with `require(module0)`: a tool that runs or analyses programs must be
+   * given {@link module} too (or test every entry of {@link sources}, as a parser test would).
+   */
   source: string;
   /** Every source of the tree, the module's first when it has one (what `printPretty` gives). */
   sources: string[];
@@ -51,11 +55,39 @@ export interface LuauProgramOptions extends LuauArbitraryOptions {
 export function luauProgram(options: LuauProgramOptions = {}): fc.Arbitrary<LuauProgram> {
   const { indent, ...rest } = options;
   const types = rest.types ?? true;
-  return luauArbitraries(rest).moduleSet.map((tree) => {
-    const sources = printPretty(tree, { types, ...(indent === undefined ? {} : { indent }) });
-    const source = sources[sources.length - 1] ?? '';
-    return sources.length === 2
-      ? { source, sources, module: sources[0] ?? '', tree }
-      : { source, sources, tree };
-  });
+  return luauArbitraries(rest).moduleSet.map(
+    (tree) => {
+      const sources = printPretty(tree, { types, ...(indent === undefined ? {} : { indent }) });
+      const source = sources[sources.length - 1] ?? '';
+      const program: LuauProgram =
+        sources.length === 2
+          ? { source, sources, module: sources[0] ?? '', tree }
+          : { source, sources, tree };
+      // fast-check reports a counterexample through this method: the Luau source, not the tree's JSON.
+      Object.defineProperty(program, fc.toStringMethod, {
+        value: () => describeProgram(program),
+        enumerable: false,
+      });
+      return program;
+    },
+    (value) => {
+      if (isLuauProgram(value)) return value.tree;
+      throw new TypeError('luauProgram: not a LuauProgram value');
+    },
+  );
+}
+
+function isLuauProgram(value: unknown): value is LuauProgram {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'tree' in value &&
+    typeof (value as { tree: unknown }).tree === 'object' &&
+    (value as { tree: { $typeName?: unknown } }).tree.$typeName === 'luau.ModuleSet'
+  );
+}
+
+function describeProgram({ source, module }: LuauProgram): string {
+  const program = `-- program\n${source}`;
+  return `LuauProgram\n${module === undefined ? '' : `-- module (module0)\n${module}\n`}${program}`;
 }

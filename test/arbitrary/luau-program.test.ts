@@ -50,3 +50,31 @@ describe('luauProgram', () => {
     expect(example!.source.trim()).toBe('repeat\nuntil nil');
   });
 });
+
+describe('luauProgram reports', () => {
+  it('prints a counterexample as Luau source, not as the tree', () => {
+    let message = '';
+    try {
+      fc.assert(
+        fc.property(luauProgram({ level: 'scoped' }), ({ source }) => !source.includes('repeat')),
+        { seed: 8, numRuns: 300 },
+      );
+    } catch (e) {
+      message = e instanceof Error ? e.message : String(e);
+    }
+    expect(message).toContain('Counterexample: [LuauProgram\n');
+    expect(message).toContain('repeat\nuntil nil');
+    expect(message).not.toContain('$typeName');
+  });
+
+  it('gives modules with the program that requires them', () => {
+    const programs = fc.sample(luauProgram({ level: 'scoped' }), { seed: 5, numRuns: 200 });
+    const withModule = programs.filter((p) => p.module !== undefined);
+    expect(withModule.length).toBeGreaterThan(0);
+    for (const p of withModule) {
+      expect(p.sources).toEqual([p.module, p.source]);
+      expect(String(p)).not.toContain('-- module'); // the plain object is unchanged
+      expect(fc.stringify(p)).toContain('-- module (module0)\n');
+    }
+  });
+});
