@@ -1,16 +1,23 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { printCompat, printPretty } from '../print/index.js';
-import { parseTreeFormat, readTreeFile, type TreeFormat } from '../tree/index.js';
+import { parseTreeFormat, readTreeFile, STDIO_PATH, type TreeFormat } from '../tree/index.js';
 
 interface PrintCliOptions {
   mode: 'compat' | 'pretty';
   types: boolean;
   format?: string;
   out?: string;
-  indent?: string;
+  indent?: number;
+}
+
+function parseIndent(value: string): number {
+  if (!(/^\d{1,2}$/.test(value) && Number(value) <= 16)) {
+    throw new InvalidArgumentError('a number of spaces from 0 to 16');
+  }
+  return Number(value);
 }
 
 /** The sources of one tree, named `module` and `program`. */
@@ -20,7 +27,7 @@ function sourcesOf(tree: ModuleSet, opts: PrintCliOptions): { name: string; text
       ? printCompat(tree, { types: opts.types })
       : printPretty(tree, {
           types: opts.types,
-          ...(opts.indent === undefined ? {} : { indent: Number(opts.indent) }),
+          ...(opts.indent === undefined ? {} : { indent: opts.indent }),
         });
   const names = texts.length === 2 ? ['module', 'program'] : ['program'];
   return texts.map((text, i) => ({ name: names[i]!, text }));
@@ -41,7 +48,7 @@ function sourcesOf(tree: ModuleSet, opts: PrintCliOptions): { name: string; text
 export function printCommand(): Command {
   return new Command('print')
     .description('print tree files as Luau source')
-    .argument('<files...>', 'tree files (.binpb, .pb, .json, .textproto, .txtpb)')
+    .argument('<files...>', "tree files (.binpb, .pb, .json, .textproto, .txtpb); '-' for stdin")
     .addOption(
       new Option('--mode <mode>', 'compat: as the reference fuzzer printer; pretty: readable')
         .choices(['compat', 'pretty'])
@@ -58,20 +65,17 @@ export function printCommand(): Command {
         'txtpb',
       ]),
     )
-    .option('--indent <spaces>', 'spaces per indentation level in pretty mode (default: 4)')
+    .option(
+      '--indent <spaces>',
+      'spaces per indentation level in pretty mode (default: 4)',
+      parseIndent,
+    )
     .option('--out <dir>', 'write .luau files into this directory instead of printing')
-    .action(async (files: string[], opts: PrintCliOptions) => {
+    .action(async (files: string[], opts: PrintCliOptions, command: Command) => {
       const format =
         opts.format === undefined ? undefined : (parseTreeFormat(opts.format) as TreeFormat);
-      if (
-        opts.indent !== undefined &&
-        !(/^\d{1,2}$/.test(opts.indent) && Number(opts.indent) <= 16)
-      ) {
-        process.stderr.write(
-          `luau-fuzz print: --indent must be a number of spaces from 0 to 16, not '${opts.indent}'\n`,
-        );
-        process.exitCode = 2;
-        return;
+      if (files.includes(STDIO_PATH) && format === undefined) {
+        command.error("error: reading '-' (standard input) needs --format <format>");
       }
       if (opts.out !== undefined) await mkdir(opts.out, { recursive: true });
       let failed = 0;

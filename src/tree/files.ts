@@ -11,9 +11,25 @@ export interface TreeFileOptions<Desc extends DescMessage> extends Omit<DecodeOp
   schema?: Desc;
   /** The encoding; default: from the file's extension. */
   format?: TreeFormat;
+  /** {@link writeTreeFile}: replace an existing file. Default `true`; `false` fails instead. */
+  overwrite?: boolean;
 }
 
+/**
+ * The path that names standard input (for {@link readTreeFile}) or standard output (for
+ * {@link writeTreeFile}); the format must then be given.
+ *
+ * @example
+ * ```ts
+ * const tree = await readTreeFile(STDIO_PATH, { format: 'textproto' });
+ * ```
+ */
+export const STDIO_PATH = '-';
+
 function formatOf(path: string, format: TreeFormat | undefined): TreeFormat {
+  if (path === STDIO_PATH && format === undefined) {
+    throw new TreeError(path, 'standard input and output have no extension: give the format');
+  }
   const found = format ?? treeFormatFromPath(path);
   if (found === undefined) {
     throw new TreeError(
@@ -24,8 +40,15 @@ function formatOf(path: string, format: TreeFormat | undefined): TreeFormat {
   return found;
 }
 
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
- * Reads a tree file, in the format its extension says unless `format` is given.
+ * Reads a tree file, in the format its extension says unless `format` is given; the path `-`
+ * reads standard input (the format must then be given).
  * Every failure (missing file, bad content) is a {@link TreeError} naming the file.
  *
  * @example
@@ -40,7 +63,7 @@ export async function readTreeFile<Desc extends DescMessage = typeof ModuleSetSc
   const format = formatOf(path, options.format);
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = path === STDIO_PATH ? await readStdin() : await readFile(path);
   } catch (e) {
     throw new TreeError(path, `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
       cause: e,
@@ -51,7 +74,8 @@ export async function readTreeFile<Desc extends DescMessage = typeof ModuleSetSc
 }
 
 /**
- * Writes a tree file, in the format its extension says unless `format` is given.
+ * Writes a tree file, in the format its extension says unless `format` is given; the path `-`
+ * writes standard output (the format must then be given).
  *
  * @example
  * ```ts
@@ -67,8 +91,17 @@ export async function writeTreeFile<Desc extends DescMessage = typeof ModuleSetS
   const schema = (options.schema ?? ModuleSetSchema) as Desc;
   const bytes = encodeTree(schema, message, format, { source: path });
   try {
-    await writeFile(path, bytes);
+    if (path === STDIO_PATH) {
+      await new Promise<void>((resolve, reject) =>
+        process.stdout.write(bytes, (e) => (e ? reject(e) : resolve())),
+      );
+    } else {
+      await writeFile(path, bytes, { flag: options.overwrite === false ? 'wx' : 'w' });
+    }
   } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new TreeError(path, 'already exists; not overwritten', { cause: e });
+    }
     throw new TreeError(path, `cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
       cause: e,
     });

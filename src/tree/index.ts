@@ -7,7 +7,7 @@ export {
   type EncodeOptions,
 } from './codec.js';
 export { TreeError } from './errors.js';
-export { readTreeFile, writeTreeFile, type TreeFileOptions } from './files.js';
+export { readTreeFile, STDIO_PATH, writeTreeFile, type TreeFileOptions } from './files.js';
 export {
   parseTreeFormat,
   treeFormatExtension,

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,10 +111,35 @@ describe('luau-fuzz print', () => {
 
   it('refuses an indentation that is not a small number of spaces', async () => {
     const out = await cli('print', '--indent', 'x', join(golden, 'fib.textproto'));
-    expect(out).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: "luau-fuzz print: --indent must be a number of spaces from 0 to 16, not 'x'\n",
-    });
+    expect(out.code).toBe(1); // every usage error exits 1
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain(
+      "option '--indent <spaces>' argument 'x' is invalid. a number of spaces from 0 to 16",
+    );
+  });
+
+  it('reads a tree from standard input given as -', () => {
+    const text = readFileSync(join(golden, 'fib.textproto'));
+    const out = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(packageRoot, 'src', 'cli', 'main.ts'),
+        'print',
+        '--format',
+        'textproto',
+        '-',
+      ],
+      { cwd: packageRoot, input: text, encoding: 'utf8' },
+    );
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe(readFileSync(join(golden, 'fib.luau'), 'utf8'));
+  });
+
+  it('refuses - without --format', async () => {
+    const out = await cli('print', '-');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("reading '-' (standard input) needs --format <format>");
   });
 });
