@@ -3,14 +3,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { equals } from '@bufbuild/protobuf';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { encodeTree, readTreeFile, writeTreeFile } from '../../src/tree/index.js';
+import { main } from '../../src/cli/main.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-convert-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+/** Runs the CLI in this process (the first test runs it as its own process). */
+async function convert(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const code = await main(['convert', ...args]);
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+  return { code, stdout, stderr };
+}
 
 // Schema-level trees with the whole grammar: any string bytes, 64-bit integers, unset oneofs.
 const trees = fc.sample(luauArbitraries({ level: 'schema', profile: 'luau' }).moduleSet, {
@@ -42,18 +67,11 @@ describe('luau-fuzz convert', () => {
       trees.map((_, i) => join(root, 'json', `t${i}.json`)),
     );
     const jsonFiles = trees.map((_, i) => join(root, 'json', `t${i}.json`));
-    const toText = await luauFuzz('convert', ...jsonFiles, '--to', 'textproto');
+    const toText = await convert(...jsonFiles, '--to', 'textproto');
     expect(toText.code).toBe(0);
     // Without --out, each output lands beside its input.
     const textFiles = trees.map((_, i) => join(root, 'json', `t${i}.textproto`));
-    const back = await luauFuzz(
-      'convert',
-      ...textFiles,
-      '--to',
-      'binpb',
-      '--out',
-      join(root, 'back'),
-    );
+    const back = await convert(...textFiles, '--to', 'binpb', '--out', join(root, 'back'));
     expect(back.code).toBe(0);
     for (const [i, tree] of trees.entries()) {
       const json = await readTreeFile(jsonFiles[i]!);
@@ -70,14 +88,7 @@ describe('luau-fuzz convert', () => {
     const dir = join(root, 'format');
     mkdirSync(dir);
     await writeTreeFile(join(dir, 'tree.dat'), trees[0]!, { format: 'json' });
-    const r = await luauFuzz(
-      'convert',
-      join(dir, 'tree.dat'),
-      '--format',
-      'json',
-      '--to',
-      'textproto',
-    );
+    const r = await convert(join(dir, 'tree.dat'), '--format', 'json', '--to', 'textproto');
     expect(r.code).toBe(0);
     expect(
       equals(ModuleSetSchema, await readTreeFile(join(dir, 'tree.textproto')), trees[0]!),
@@ -93,8 +104,7 @@ describe('luau-fuzz convert', () => {
       join(dir, 'cut.binpb'),
       Buffer.from(encodeTree(ModuleSetSchema, trees[2]!, 'binpb')).subarray(0, 5),
     );
-    const r = await luauFuzz(
-      'convert',
+    const r = await convert(
       join(dir, 'bad.json'),
       join(dir, 'good.json'),
       join(dir, 'cut.binpb'),
@@ -113,7 +123,7 @@ describe('luau-fuzz convert', () => {
   });
 
   it('refuses an unknown target format, naming the choices', async () => {
-    const r = await luauFuzz('convert', join(root, 'bin', 't0.binpb'), '--to', 'xml');
+    const r = await convert(join(root, 'bin', 't0.binpb'), '--to', 'xml');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--to <format>.*xml/);
     expect(r.stderr).toMatch(/textproto/);
