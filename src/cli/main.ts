@@ -46,8 +46,12 @@ export function createProgram(): Command {
  */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = createProgram();
-  program.exitOverride();
-  for (const sub of program.commands) sub.exitOverride();
+  // Every level, `workspace list` included: commander would otherwise call process.exit.
+  const override = (command: Command): void => {
+    command.exitOverride();
+    for (const sub of command.commands) override(sub);
+  };
+  override(program);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {

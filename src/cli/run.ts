@@ -67,7 +67,16 @@ function campaignOptions(f: RunFlags): CampaignOptions {
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as CampaignOptions;
 }
 
-function defaultOut(): string {
+/**
+ * The campaign directory when neither `--out` nor `--resume` is given: `luau-fuzz-runs/<time>`
+ * under the current directory, the time in UTC to the second.
+ *
+ * @example
+ * ```ts
+ * defaultOut(); // 'luau-fuzz-runs/2026-01-01T00-00-00'
+ * ```
+ */
+export function defaultOut(): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
   return join('luau-fuzz-runs', stamp);
 }

@@ -3,11 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
+import {
+  campaignArbitrary,
+  generatePrograms,
+  resolveCampaignOptions,
+  type ResolvedCampaignOptions,
+} from '../../src/campaign/index.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
+import { LuauWebPool } from '../../src/runtime/index.js';
 import { runnerBundle, runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}
 
 function results(dir: string): ProgramRecord[] {
   return readFileSync(join(dir, 'results.jsonl'), 'utf8')
@@ -31,7 +42,7 @@ describe('runCampaign', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('runs a 300-program campaign and reports it', async () => {
+  it('runs a 300-program campaign in which every runnable program runs, and reports it', async () => {
     const dir = join(root, 'c300');
     const summary = await runCampaign({
       dir,
@@ -40,16 +51,40 @@ describe('runCampaign', () => {
         seed: 300,
         level: 'runnable',
         batchSize: 50,
+        // Far above what a runnable program needs: a busy machine must not turn one into a timeout.
+        timeoutMs: 10_000,
         shrinkFindings: 1,
         shrinkAttempts: 30,
       },
       target: { client, projectIds: [ws.projectIds[0]!] },
     });
-    expect(summary).toMatchObject({ done: 300, total: 300, stopped: false });
-    const counted = Object.values(summary.statuses[0]!).reduce((a, b) => a + b, 0);
-    expect(counted + summary.unprintable).toBe(300);
-    const indices = results(dir).map((r) => r.i);
-    expect(new Set(indices).size).toBe(300);
+    expect(summary).toMatchObject({ done: 300, total: 300, stopped: false, unprintable: 0 });
+    // Runnable programs must run: every one is ok, none is a finding.
+    expect(summary.statuses).toEqual([{ ok: 300 }]);
+    expect(summary.findingKinds).toEqual({});
+    expect(summary.findings).toEqual([]);
+    const records = results(dir);
+    expect(records.map((r) => r.i).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 300 }, (_, i) => i),
+    );
+    // Each record holds what program i prints: a few re-run here give the same output.
+    const options = resolveCampaignOptions({ count: 300, seed: 300, level: 'runnable' });
+    const byIndex = new Map(records.map((r) => [r.i, r]));
+    const sample = [0, 1, 99, 150, 298, 299];
+    const programs = generatePrograms(campaignArbitrary(options), 300, sample);
+    const pool = new LuauWebPool({ timeoutMs: 10_000 });
+    try {
+      for (const p of programs) {
+        const local = await pool.run({ id: String(p.index), program: p.program, module: p.module });
+        expect(local.status).toBe('ok');
+        expect(byIndex.get(p.index)!.outcomes[0]!.outputHash, `program ${p.index}`).toBe(
+          local.outputHash,
+        );
+      }
+    } finally {
+      await pool.close();
+    }
+    expect(new Set(records.map((r) => r.outcomes[0]!.outputHash)).size).toBeGreaterThan(100);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Outcomes</h2>');
     expect(html).toContain('<polyline');
@@ -57,6 +92,7 @@ describe('runCampaign', () => {
     expect(html).toMatch(/\d+ of \d+ message kinds generated/);
     expect(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))).toMatchObject({
       done: 300,
+      statuses: [{ ok: 300 }],
     });
   });
 
@@ -87,7 +123,20 @@ describe('runCampaign', () => {
       },
       target: { client, projectIds: [ws.projectIds[1]!] },
     });
-    expect(summary.findingKinds.crash).toBeGreaterThan(0);
+    // Exactly the programs with a repeat loop crashed, and every one is a finding.
+    const options = JSON.parse(
+      readFileSync(join(dir, 'options.json'), 'utf8'),
+    ) as ResolvedCampaignOptions;
+    const withRepeat = new Set(
+      generatePrograms(campaignArbitrary(options), 1, range(30))
+        .filter((p) => p.program.includes('repeat'))
+        .map((p) => p.index),
+    );
+    expect(withRepeat.size).toBeGreaterThan(0);
+    expect(withRepeat.size).toBeLessThan(30);
+    const crashed = results(dir).filter((r) => r.outcomes[0]!.status === 'crash');
+    expect(new Set(crashed.map((r) => r.i))).toEqual(withRepeat);
+    expect(summary.findingKinds.crash).toBe(withRepeat.size);
     const shrunk = summary.findings.find((f) => f.shrunk.shrunk);
     expect(shrunk).toBeDefined();
     expect(shrunk!.kind).toBe('crash');

@@ -1,15 +1,186 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignArbitrary,
+  generatePrograms,
+  readFindings,
+  runCampaign,
+  type CampaignOptions,
+  type CampaignSnapshot,
+  type ProgramRecord,
+  type ResolvedCampaignOptions,
+} from '../../src/campaign/index.js';
 import { packageRoot } from '../../src/package-root.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-resume-'));
-const out = join(root, 'campaign');
-const workspaceDir = join(root, 'workspace');
-const count = 150;
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function records(dir: string): ProgramRecord[] {
+  const path = join(dir, 'results.jsonl');
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith('}'))
+    .map((l) => JSON.parse(l) as ProgramRecord);
+}
+
+/** What must not depend on how a campaign was interrupted: each program's record, by index. */
+function byIndex(dir: string): Map<number, unknown> {
+  return new Map(
+    records(dir).map((r) => [
+      r.i,
+      {
+        nodes: r.nodes,
+        kinds: r.kinds,
+        finding: r.finding,
+        outcomes: r.outcomes.map((o) => ({ status: o.status, outputHash: o.outputHash })),
+      },
+    ]),
+  );
+}
+
+/** The saved findings, without what depends on timing. */
+function findings(
+  dir: string,
+): { hash: string; kind: string; occurrences: number[]; shrunk: boolean; nodes: number }[] {
+  return readFindings(join(dir, 'findings'))
+    .map((f) => ({
+      hash: f.hash,
+      kind: f.kind,
+      occurrences: f.occurrences.map((o) => o.index).sort((a, b) => a - b),
+      shrunk: f.shrunk.shrunk,
+      nodes: f.shrunk.nodes,
+    }))
+    .sort((a, b) => a.hash.localeCompare(b.hash));
+}
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}
+
+describe('runCampaign', () => {
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+  let runtime: string;
+
+  beforeAll(async () => {
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+    // The implementation under test: a faulty one that segfaults on every program with a repeat
+    // loop and otherwise prints a checksum of the program it was given, so that equal outputs
+    // at an index mean the same program ran there.
+    const script = join(root, 'faulty.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nif grep -q 'repeat' "$1"; then kill -SEGV $$; fi\ncksum < "$1"\n`,
+    );
+    chmodSync(script, 0o755);
+    runtime = `command:${script} {program}`;
+  });
+  afterAll(() => ws.close());
+
+  const options = (): CampaignOptions => ({
+    count: 60,
+    seed: 61,
+    level: 'syntax',
+    runtimes: [runtime],
+    workers: 2,
+    timeoutMs: 5000,
+    // One project, one batch at a time, ten programs each: "after batch K" is K × 10 programs.
+    batchSize: 10,
+    inFlight: 1,
+    shrinkFindings: 1,
+    shrinkAttempts: 25,
+    // Bounded by attempts only, so that shrinking ends at the same tree every time.
+    shrinkTimeMs: 600_000,
+  });
+  const target = (): { client: WorkspaceClient; projectIds: string[] } => ({
+    client,
+    projectIds: [ws.projectIds[0]!],
+  });
+
+  /** Stops the session at the first snapshot for which `when` holds. */
+  function stopWhen(when: (s: CampaignSnapshot) => boolean): {
+    signal: AbortSignal;
+    onProgress: (s: CampaignSnapshot) => void;
+  } {
+    const controller = new AbortController();
+    return {
+      signal: controller.signal,
+      onProgress: (s) => {
+        if (when(s)) controller.abort();
+      },
+    };
+  }
+
+  it('stopped after a batch, while shrinking and after finishing, ends as an uninterrupted run', async () => {
+    const reference = join(root, 'reference');
+    const whole = await runCampaign({ dir: reference, options: options(), target: target() });
+    expect(whole).toMatchObject({ done: 60, stopped: false });
+    const found = findings(reference);
+    // Enough findings that the second stop falls inside the shrink phase.
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.filter((f) => f.shrunk)).toHaveLength(1);
+
+    const dir = join(root, 'interrupted');
+    // Session 1: stopped after the second batch, exactly.
+    const first = await runCampaign({
+      dir,
+      options: options(),
+      target: target(),
+      ...stopWhen((s) => s.phase === 'run' && s.done >= 20),
+    });
+    expect(first).toMatchObject({ done: 20, stopped: true });
+    expect(records(dir).map((r) => r.i)).toEqual(range(20));
+    expect(findings(dir)).toEqual([]);
+
+    // Session 2: runs the rest, shrinks the first finding, saves the second, and is stopped.
+    let shrinkEvents = 0;
+    const second = await runCampaign({
+      dir,
+      resume: true,
+      target: target(),
+      ...stopWhen((s) => s.phase === 'shrink' && ++shrinkEvents === 2),
+    });
+    expect(second).toMatchObject({ done: 60, stopped: true });
+    expect(
+      records(dir)
+        .map((r) => r.i)
+        .sort((a, b) => a - b),
+    ).toEqual(range(60));
+    const partial = findings(dir);
+    expect(partial).toHaveLength(2);
+    expect(partial.filter((f) => f.shrunk)).toEqual(found.filter((f) => f.shrunk));
+    expect(JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8'))).toMatchObject({
+      finished: false,
+    });
+
+    // Session 3: saves the remaining findings, shrinking none again.
+    const third = await runCampaign({ dir, resume: true, target: target() });
+    expect(third).toMatchObject({ done: 60, stopped: false });
+    expect(findings(dir)).toEqual(found);
+    expect(byIndex(dir)).toEqual(byIndex(reference));
+
+    // Session 4, after the end: changes nothing.
+    const results = readFileSync(join(dir, 'results.jsonl'), 'utf8');
+    const fourth = await runCampaign({ dir, resume: true, target: target() });
+    expect(fourth).toMatchObject({ done: 60, stopped: false, findingKinds: whole.findingKinds });
+    expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe(results);
+    expect(findings(dir)).toEqual(found);
+    expect(JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8'))).toMatchObject({
+      done: 60,
+      finished: true,
+      sessions: 4,
+    });
+  });
+});
 
 function cli(args: string[]): {
   child: ChildProcess;
@@ -18,10 +189,7 @@ function cli(args: string[]): {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
-    {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
   let stderr = '';
@@ -33,26 +201,22 @@ function cli(args: string[]): {
   return { child, done };
 }
 
-function indices(): number[] {
-  const path = join(out, 'results.jsonl');
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.endsWith('}'))
-    .map((l) => (JSON.parse(l) as { i: number }).i);
-}
-
-async function waitForResults(atLeast: number, exited: Promise<unknown>): Promise<void> {
-  let finished = false;
-  void exited.then(() => (finished = true));
-  while (!finished && indices().length < atLeast) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe('luau-fuzz run --resume', () => {
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const out = join(root, 'campaign');
+  const workspaceDir = join(root, 'cli-workspace');
+  const count = 150;
+  const indices = (): number[] => records(out).map((r) => r.i);
+
+  async function waitForResults(atLeast: number, exited: Promise<unknown>): Promise<void> {
+    let finished = false;
+    void exited.then(() => (finished = true));
+    while (!finished && indices().length < atLeast) await new Promise((r) => setTimeout(r, 50));
+  }
 
   it('continues a killed and then interrupted campaign with every program accounted for exactly once', async () => {
     const common = ['--workspace-dir', workspaceDir, '--json'];
+    // One batch of ten at a time: a signal sent once K programs are recorded finds the
+    // campaign far from its end (each batch is a process started in the project).
     const first = cli([
       'run',
       '--count',
@@ -77,19 +241,19 @@ describe('luau-fuzz run --resume', () => {
     expect(killed.code).toBeNull();
     const afterKill = indices().length;
     expect(afterKill).toBeGreaterThanOrEqual(20);
-    expect(afterKill).toBeLessThan(count);
+    expect(afterKill).toBeLessThan(count - 40);
 
-    // Ctrl-C: batches in flight finish, the campaign says it stopped.
+    // Ctrl-C: the batch in flight finishes, the campaign says it stopped, exit code 130.
     const second = cli(['run', '--resume', out, ...common]);
     await waitForResults(afterKill + 20, second.done);
     second.child.kill('SIGINT');
     const interrupted = await second.done;
-    const stoppedSummary = JSON.parse(interrupted.stdout) as { stopped: boolean; done: number };
-    if (stoppedSummary.done < count) {
-      expect(interrupted.code).toBe(130);
-      expect(stoppedSummary.stopped).toBe(true);
-    }
-    expect(stoppedSummary.done).toBe(new Set(indices()).size);
+    expect(interrupted.code).toBe(130);
+    const stopped = JSON.parse(interrupted.stdout) as { stopped: boolean; done: number };
+    expect(stopped.stopped).toBe(true);
+    expect(stopped.done).toBeGreaterThanOrEqual(afterKill + 20);
+    expect(stopped.done).toBeLessThan(count);
+    expect(stopped.done).toBe(new Set(indices()).size);
 
     const third = cli(['run', '--resume', out, ...common]);
     const resumed = await third.done;
@@ -97,11 +261,20 @@ describe('luau-fuzz run --resume', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ done: count, total: count, stopped: false });
     const all = indices();
     expect(all).toHaveLength(count);
-    expect([...all].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+    expect([...all].sort((a, b) => a - b)).toEqual(range(count));
     expect(JSON.parse(readFileSync(join(out, 'progress.json'), 'utf8'))).toMatchObject({
       done: count,
       finished: true,
       sessions: 3,
     });
+    // Every index holds the record of its own program: its size and kinds as generated.
+    const o = JSON.parse(
+      readFileSync(join(out, 'options.json'), 'utf8'),
+    ) as ResolvedCampaignOptions;
+    const generated = generatePrograms(campaignArbitrary(o), o.seed, range(count));
+    const recorded = new Map(records(out).map((r) => [r.i, { nodes: r.nodes, kinds: r.kinds }]));
+    expect(recorded).toEqual(
+      new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
+    );
   });
 });

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { equals } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { luauArbitraries } from '../../src/arbitrary/index.js';
+import { encodeTree, readTreeFile, writeTreeFile } from '../../src/tree/index.js';
+import { main } from '../../src/cli/main.js';
+import { luauFuzz } from '../helpers/arbitrary-cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-convert-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+/** Runs the CLI in this process (the first test runs it as its own process). */
+async function convert(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const code = await main(['convert', ...args]);
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+  return { code, stdout, stderr };
+}
+
+// Schema-level trees with the whole grammar: any string bytes, 64-bit integers, unset oneofs.
+const trees = fc.sample(luauArbitraries({ level: 'schema', profile: 'luau' }).moduleSet, {
+  seed: 14,
+  numRuns: 6,
+});
+
+describe('luau-fuzz convert', () => {
+  it('converts binary to JSON to text format and back, tree for tree and byte for byte', async () => {
+    const binDir = join(root, 'bin');
+    mkdirSync(binDir);
+    const inputs = await Promise.all(
+      trees.map(async (tree, i) => {
+        const path = join(binDir, `t${i}.binpb`);
+        await writeTreeFile(path, tree);
+        return path;
+      }),
+    );
+    const toJson = await luauFuzz(
+      'convert',
+      ...inputs,
+      '--to',
+      'json',
+      '--out',
+      join(root, 'json'),
+    );
+    expect(toJson).toMatchObject({ code: 0, stderr: '' });
+    expect(toJson.stdout.trim().split('\n')).toEqual(
+      trees.map((_, i) => join(root, 'json', `t${i}.json`)),
+    );
+    const jsonFiles = trees.map((_, i) => join(root, 'json', `t${i}.json`));
+    const toText = await convert(...jsonFiles, '--to', 'textproto');
+    expect(toText.code).toBe(0);
+    // Without --out, each output lands beside its input.
+    const textFiles = trees.map((_, i) => join(root, 'json', `t${i}.textproto`));
+    const back = await convert(...textFiles, '--to', 'binpb', '--out', join(root, 'back'));
+    expect(back.code).toBe(0);
+    for (const [i, tree] of trees.entries()) {
+      const json = await readTreeFile(jsonFiles[i]!);
+      expect(equals(ModuleSetSchema, json, tree)).toBe(true);
+      const text = await readTreeFile(textFiles[i]!);
+      expect(equals(ModuleSetSchema, text, tree)).toBe(true);
+      expect(readFileSync(join(root, 'back', `t${i}.binpb`))).toEqual(
+        Buffer.from(encodeTree(ModuleSetSchema, tree, 'binpb')),
+      );
+    }
+  });
+
+  it('reads the format given by --format whatever the extension', async () => {
+    const dir = join(root, 'format');
+    mkdirSync(dir);
+    await writeTreeFile(join(dir, 'tree.dat'), trees[0]!, { format: 'json' });
+    const r = await convert(join(dir, 'tree.dat'), '--format', 'json', '--to', 'textproto');
+    expect(r.code).toBe(0);
+    expect(
+      equals(ModuleSetSchema, await readTreeFile(join(dir, 'tree.textproto')), trees[0]!),
+    ).toBe(true);
+  });
+
+  it('names a bad file, converts the others, and exits 1', async () => {
+    const dir = join(root, 'bad');
+    mkdirSync(dir);
+    await writeTreeFile(join(dir, 'good.json'), trees[1]!);
+    writeFileSync(join(dir, 'bad.json'), '{"program": {"body": 7}}');
+    writeFileSync(
+      join(dir, 'cut.binpb'),
+      Buffer.from(encodeTree(ModuleSetSchema, trees[2]!, 'binpb')).subarray(0, 5),
+    );
+    const r = await convert(
+      join(dir, 'bad.json'),
+      join(dir, 'good.json'),
+      join(dir, 'cut.binpb'),
+      '--to',
+      'binpb',
+      '--out',
+      join(dir, 'out'),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(join(dir, 'bad.json'));
+    expect(r.stderr).toContain(join(dir, 'cut.binpb'));
+    expect(readdirSync(join(dir, 'out'))).toEqual(['good.binpb']);
+    expect(
+      equals(ModuleSetSchema, await readTreeFile(join(dir, 'out', 'good.binpb')), trees[1]!),
+    ).toBe(true);
+  });
+
+  it('refuses an unknown target format, naming the choices', async () => {
+    const r = await convert(join(root, 'bin', 't0.binpb'), '--to', 'xml');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--to <format>.*xml/);
+    expect(r.stderr).toMatch(/textproto/);
+  });
+});

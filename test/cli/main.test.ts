@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProgram, main } from '../../src/cli/main.js';
+import { packageRoot } from '../../src/package-root.js';
+
+/** Every command of the program, as the words that call it (`workspace list`). */
+function commandPaths(command: Command, prefix: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => {
+    const path = [...prefix, sub.name()];
+    return [path, ...commandPaths(sub, path)];
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('createProgram', () => {
+  it('has exactly the commands the README lists', () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| `luau-fuzz (\w[\w-]*)/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(
+      createProgram()
+        .commands.map((c) => c.name())
+        .sort(),
+    );
+  });
+});
+
+describe('main', () => {
+  const paths = commandPaths(createProgram());
+
+  it.each(paths.map((p) => [p.join(' '), p] as const))(
+    'answers `%s --help` with its usage and exit code 0',
+    async (name, path) => {
+      let out = '';
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        out += String(chunk);
+        return true;
+      });
+      expect(await main([...path, '--help'])).toBe(0);
+      expect(out).toContain(`Usage: luau-fuzz ${name}`);
+      expect(out).toMatch(/-h, --help +display help for command/);
+    },
+  );
+
+  it('answers --help at the top with every command', async () => {
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += String(chunk);
+      return true;
+    });
+    expect(await main(['--help'])).toBe(0);
+    for (const c of createProgram().commands)
+      expect(out).toMatch(new RegExp(`^  ${c.name()}\\b`, 'm'));
+  });
+
+  it('names an unknown command and exits 1', async () => {
+    let err = '';
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      err += String(chunk);
+      return true;
+    });
+    expect(await main(['fuzz'])).toBe(1);
+    expect(err).toMatch(/unknown command 'fuzz'/);
+  });
+});
