@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { equals } from '@bufbuild/protobuf';
@@ -8,6 +9,7 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { encodeTree, readTreeFile, writeTreeFile } from '../../src/tree/index.js';
 import { main } from '../../src/cli/main.js';
+import { packageRoot } from '../../src/package-root.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-convert-'));
@@ -127,5 +129,60 @@ describe('luau-fuzz convert', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--to <format>.*xml/);
     expect(r.stderr).toMatch(/textproto/);
+  });
+
+  it('keeps an existing output file unless --force is given', async () => {
+    const dir = join(root, 'force');
+    mkdirSync(dir);
+    await writeTreeFile(join(dir, 'a.json'), trees[3]!);
+    writeFileSync(join(dir, 'a.textproto'), 'kept');
+    const refused = await convert(join(dir, 'a.json'), '--to', 'textproto');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `${join(dir, 'a.textproto')}: already exists; not overwritten`,
+    );
+    expect(readFileSync(join(dir, 'a.textproto'), 'utf8')).toBe('kept');
+    const forced = await convert(join(dir, 'a.json'), '--to', 'textproto', '--force');
+    expect(forced.code).toBe(0);
+    expect(equals(ModuleSetSchema, await readTreeFile(join(dir, 'a.textproto')), trees[3]!)).toBe(
+      true,
+    );
+  });
+
+  it('reads standard input and writes standard output for -', () => {
+    const text = Buffer.from(encodeTree(ModuleSetSchema, trees[4]!, 'textproto'));
+    const out = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(packageRoot, 'src', 'cli', 'main.ts'),
+        'convert',
+        '-',
+        '--format',
+        'textproto',
+        '--to',
+        'binpb',
+      ],
+      { cwd: packageRoot, input: text },
+    );
+    expect(out.status).toBe(0);
+    expect(out.stdout).toEqual(Buffer.from(encodeTree(ModuleSetSchema, trees[4]!, 'binpb')));
+  });
+
+  it('refuses - without --format, and --out - with several inputs', async () => {
+    expect((await convert('-', '--to', 'json')).stderr).toContain(
+      "reading '-' (standard input) needs --format <format>",
+    );
+    const several = await convert(
+      join(root, 'bin', 't0.binpb'),
+      join(root, 'bin', 't1.binpb'),
+      '--to',
+      'json',
+      '--out',
+      '-',
+    );
+    expect(several.code).toBe(1);
+    expect(several.stderr).toContain('--out - (standard output) takes one input file');
   });
 });
