@@ -280,6 +280,67 @@ describe('WorkspaceClient on API v2', () => {
   });
 });
 
+describe('WorkspaceClient against the platform v1', () => {
+  it('reads its 413 page, its HTTP 400 errors, and sends starts with a fresh time', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const server: Server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (b: Buffer) => (text += b.toString()));
+      req.on('end', () => {
+        if (text.length > 102_400) {
+          res
+            .writeHead(413, { 'content-type': 'text/html' })
+            .end('<pre>PayloadTooLargeError</pre>');
+          return;
+        }
+        const body = JSON.parse(text) as Record<string, unknown>;
+        bodies.push(body);
+        const json = (status: number, o: unknown) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(o));
+        if (req.url === '/api/v1/ping')
+          json(200, { event: 'pong', id: body.id, now: new Date().toISOString() });
+        else if (req.url === '/api/v1/query' && JSON.stringify(body).includes('"title"'))
+          json(400, { error: 'FATAL: user must be an admin' });
+        else if (req.url === '/api/v1/query') json(200, { event: 'query', id: body.id, query: {} });
+        else json(404, { error: 'not here' });
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    try {
+      // Told a larger limit than the platform's, the client meets the 413 page.
+      const c = new WorkspaceClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'sk-platform-key',
+        bodyLimit: 500_000,
+        retries: 0,
+      });
+      expect(await c.apiVersion()).toBe('v1');
+      const big = await c
+        .exec({ project_id: randomUUID(), command: 'true', args: ['x'.repeat(200_000)] })
+        .catch((x: unknown) => x);
+      expect(big).toBeInstanceOf(RequestTooLargeError);
+      expect(String(big)).toContain('PayloadTooLargeError');
+      const denied = await c.setProjectTitle(randomUUID(), 't').catch((x: unknown) => x);
+      expect(denied).toBeInstanceOf(AccessDeniedError);
+      expect(denied).toMatchObject({ status: 400 });
+      const before = Date.now();
+      await c.startProject(randomUUID());
+      const sent = bodies.at(-1)?.query as { projects: { action_request: { time: string } } };
+      expect(Date.parse(sent.projects.action_request.time)).toBeGreaterThanOrEqual(before - 1000);
+      // Without a limit given, v1 bodies stay under 100 kB and are refused before sending.
+      const plain = new WorkspaceClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'sk-k',
+        api: 'v1',
+      });
+      expect(await plain.bodyLimit()).toBe(102_400);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('classifyServerError', () => {
   it('types the texts of the platform v1 and v2 as well as ours', () => {
     const d = { status: 200 };
