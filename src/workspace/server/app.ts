@@ -150,7 +150,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   // Before schema validation: a JSON null takes the default; form values are strings, so
   // booleans (true/false/1/0) and decimal numbers are parsed, and JSON-only fields refused.
   app.addHook('preValidation', async (req) => {
-    if (isV2(req)) return;
+    if (isV2(req)) {
+      // v2 takes bodies as they come, but a nesting no query needs is refused all the same.
+      if (tooDeep(req.body, MAX_DEPTH)) {
+        throw new ApiError(`the request body is nested more than ${MAX_DEPTH} levels deep`, 400);
+      }
+      return;
+    }
     if (req.body === undefined || req.body === null) req.body = {};
     const body = req.body;
     if (typeof body !== 'object' || Array.isArray(body)) {

@@ -96,6 +96,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).type('text/plain').send(v2Messages.bodyTooLarge(o.bodyLimit));
     }
+    if (error instanceof ApiError) return reply.code(error.status).send({ error: error.message });
     if ((e.statusCode ?? 500) >= 500) {
       req.log.error(error);
       return reply.code(500).send({ error: 'internal server error' });
