@@ -2,6 +2,12 @@ import { startEmbeddedWorkspace, defaultDataDir } from '../workspace/server/inde
 import { parseApiChoice, WorkspaceClient, type ApiVersion } from '../workspace/client/index.js';
 import type { CampaignTarget } from './campaign.js';
 
+/**
+ * The request body limit of the embedded server a campaign starts, which the client is
+ * told: five times the platform v1's 100 kB, so the runner uploads in fewer calls.
+ */
+const EMBEDDED_BODY_LIMIT = 500_000;
+
 /** Options of {@link connectWorkspace}. */
 export interface ConnectOptions {
   /** Base URL of a workspace service. Default: `WORKSPACE_URL`; none → the embedded server. */
@@ -67,8 +73,15 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
     const ws = await startEmbeddedWorkspace({
       dataDir: options.workspaceDir ?? defaultDataDir(),
       projects: wanted,
+      bodyLimit: EMBEDDED_BODY_LIMIT,
     });
-    const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey, api, env });
+    const client = new WorkspaceClient({
+      baseUrl: ws.baseUrl,
+      apiKey: ws.apiKey,
+      api,
+      env,
+      bodyLimit: EMBEDDED_BODY_LIMIT,
+    });
     const ids =
       options.projectIds !== undefined && options.projectIds.length > 0
         ? options.projectIds
