@@ -23,7 +23,7 @@ export interface CampaignOptions {
   readonly runtimes?: readonly string[];
   /** Most programs per batch (one `project_exec` call); smaller near the end, two batches per slot. Default 100. */
   readonly batchSize?: number;
-  /** Largest batch payload in characters (the platform caps request bodies at 500 kB). Default 400 000. */
+  /** Largest batch payload in characters; a batch the server's body limit refuses is split further. Default 400 000. */
   readonly payloadLimit?: number;
   /** Batches in flight per project. Default 2. */
   readonly inFlight?: number;

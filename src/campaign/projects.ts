@@ -1,4 +1,4 @@
-import type { WorkspaceClient } from '../workspace/client/index.js';
+import { RequestTooLargeError, type WorkspaceClient } from '../workspace/client/index.js';
 import { installRunner, parseRuntime, runRemoteBatch } from '../runtime/index.js';
 import type {
   InstalledRunner,
@@ -19,7 +19,10 @@ export interface ProjectPoolOptions {
   readonly workers?: number;
   /** Characters of output kept per outcome. Default 512. */
   readonly excerptChars?: number;
-  /** Largest `project_exec` payload, in characters. Default 400 000. */
+  /**
+   * Largest `project_exec` payload, in characters. Default: what the server's body limit
+   * allows ({@link WorkspaceClient.payloadLimit}: about 100 kB on v1, 1 MB on v2).
+   */
   readonly payloadLimit?: number;
   /** The campaign's directory in each project, for its batch files. Default `.luau-fuzz/batches`. */
   readonly batchDir?: string;
@@ -33,8 +36,11 @@ export interface ProjectPoolOptions {
 export interface ProjectEvent {
   /** The project. */
   readonly projectId: string;
-  /** Runner uploaded, runner found intact, an exec failed, resting after failures, start asked. */
-  readonly type: 'installed' | 'verified' | 'failed' | 'resting' | 'started';
+  /**
+   * Runner uploaded, runner found intact, an exec failed, resting after failures, start
+   * asked, or a batch split in two because its request body was too large.
+   */
+  readonly type: 'installed' | 'verified' | 'failed' | 'resting' | 'started' | 'split';
   /** The error, for `failed` and `resting`. */
   readonly message?: string;
 }
@@ -96,8 +102,9 @@ export class ProjectPool {
   readonly client: WorkspaceClient;
   readonly projects: PoolProject[];
   readonly profiles: readonly RuntimeProfile[];
-  readonly #o: Required<Omit<ProjectPoolOptions, 'onEvent' | 'runtimes'>> & {
+  readonly #o: Required<Omit<ProjectPoolOptions, 'onEvent' | 'runtimes' | 'payloadLimit'>> & {
     readonly onEvent: ((event: ProjectEvent) => void) | undefined;
+    readonly payloadLimit: number | undefined;
   };
   readonly #waiters: (() => void)[] = [];
 
@@ -118,7 +125,7 @@ export class ProjectPool {
       timeoutMs: options.timeoutMs ?? 2000,
       workers: options.workers ?? 1,
       excerptChars: options.excerptChars ?? 512,
-      payloadLimit: options.payloadLimit ?? 400_000,
+      payloadLimit: options.payloadLimit,
       batchDir: options.batchDir ?? '.luau-fuzz/batches',
       failuresBeforeRest: options.failuresBeforeRest ?? 2,
       onEvent: options.onEvent,
@@ -128,11 +135,13 @@ export class ProjectPool {
   /** Installs (or verifies) the runner in every project; projects that fail are left out. */
   async prepare(): Promise<void> {
     const errors: string[] = [];
+    const fits = await this.client.payloadLimit();
+    const payloadLimit = Math.min(this.#o.payloadLimit ?? fits, fits);
     await Promise.all(
       this.projects.map(async (p) => {
         try {
           p.runner = await installRunner(this.client, p.projectId, {
-            payloadLimit: this.#o.payloadLimit,
+            payloadLimit,
           });
           this.#o.onEvent?.({
             projectId: p.projectId,
@@ -218,16 +227,28 @@ export class ProjectPool {
     try {
       const perRuntime: ProgramOutcome[][] = [];
       for (const [k, profile] of this.profiles.entries()) {
-        perRuntime.push(
-          await runRemoteBatch(this.client, runner, jobs, {
-            profile,
-            name: `${name}-r${k}`,
-            batchDir: this.#o.batchDir,
-            timeoutMs: this.#o.timeoutMs,
-            workers: this.#o.workers,
-            excerptChars: this.#o.excerptChars,
-          }),
-        );
+        let part = 0;
+        // A body the client or the server refuses as too large was not run: its halves are
+        // run instead, so every program runs once (the client then refuses such sizes
+        // before sending them).
+        const run = async (some: readonly ProgramJob[]): Promise<ProgramOutcome[]> => {
+          try {
+            return await runRemoteBatch(this.client, runner, some, {
+              profile,
+              name: `${name}-r${k}${part++ === 0 ? '' : `-p${part}`}`,
+              batchDir: this.#o.batchDir,
+              timeoutMs: this.#o.timeoutMs,
+              workers: this.#o.workers,
+              excerptChars: this.#o.excerptChars,
+            });
+          } catch (e) {
+            if (!(e instanceof RequestTooLargeError) || some.length < 2) throw e;
+            this.#o.onEvent?.({ projectId: project.projectId, type: 'split', message: e.message });
+            const half = Math.ceil(some.length / 2);
+            return [...(await run(some.slice(0, half))), ...(await run(some.slice(half)))];
+          }
+        };
+        perRuntime.push(await run(jobs));
       }
       const maps = perRuntime.map((list) => new Map(list.map((o) => [o.id, o])));
       const outcomes = new Map<string, ProgramOutcome[]>();

@@ -166,6 +166,7 @@ export function runCommand(): Command {
       const ws = await connectWorkspace({
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
+        ...(flags.api === undefined ? {} : { api: flags.api }),
         ...(flags.project === undefined ? {} : { projectIds: flags.project }),
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
         ...(flags.projects === undefined

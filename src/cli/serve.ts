@@ -21,7 +21,9 @@ function port(value: string): number {
  */
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('run the embedded workspace server (project_exec, query, ping) on this machine')
+    .description(
+      'run the embedded workspace server (v1 project_exec, query, ping; v2 exec, user-query, projects/start|stop) on this machine',
+    )
     .option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', port, 0)
@@ -44,6 +46,14 @@ export function serveCommand(): Command {
         .choices(['auto', 'require', 'off'])
         .default('auto'),
     )
+    .addOption(
+      new Option(
+        '--api <versions>',
+        'API versions to serve: v1 (the seed contract), v2 (the live service) or both',
+      )
+        .choices(['v1', 'v2', 'both'])
+        .default('both'),
+    )
     .option('--log', 'log every request')
     .action(
       async (opts: {
@@ -52,6 +62,7 @@ export function serveCommand(): Command {
         port: number;
         projects: number;
         log?: boolean;
+        api: 'v1' | 'v2' | 'both';
         networkIsolation: 'auto' | 'require' | 'off';
       }) => {
         const dataDir = opts.data ?? defaultDataDir();
@@ -62,9 +73,10 @@ export function serveCommand(): Command {
           projects: opts.projects,
           logger: opts.log === true,
           networkIsolation: opts.networkIsolation,
+          api: opts.api,
         });
         process.stdout.write(
-          `workspace server listening on ${ws.baseUrl}\n` +
+          `workspace server listening on ${ws.baseUrl} (API ${opts.api === 'both' ? 'v1 and v2' : opts.api})\n` +
             `data directory: ${dataDir}\n` +
             `API key file: ${ws.keyFile}\n` +
             `projects: ${ws.projectIds.join(' ')}\n`,

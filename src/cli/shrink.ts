@@ -54,6 +54,7 @@ export function shrinkCommand(): Command {
       const ws = await connectWorkspace({
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
+        ...(flags.api === undefined ? {} : { api: flags.api }),
         ...(flags.project === undefined ? {} : { projectIds: flags.project }),
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
         ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),

@@ -1,9 +1,10 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 
 /** The workspace flags of `run` and `shrink`, as commander parses them. */
 export interface WorkspaceFlags {
   url?: string;
   apiKey?: string;
+  api?: 'v1' | 'v2' | 'auto';
   project?: string[];
   projectTitle?: string[];
   workspaceDir?: string;
@@ -29,6 +30,12 @@ export function withWorkspaceOptions(command: Command): Command {
       'workspace service (default WORKSPACE_URL; none: the embedded workspace)',
     )
     .option('--api-key <key>', 'API key (default WORKSPACE_API_KEY)')
+    .addOption(
+      new Option(
+        '--api <version>',
+        'API version of the service (default WORKSPACE_API, else detected: v1 when it answers, else v2)',
+      ).choices(['v1', 'v2', 'auto']),
+    )
     .option('--project <id>', 'a project to run in (repeatable)', collect)
     .option('--project-title <title>', 'projects with this title (repeatable)', collect)
     .option(

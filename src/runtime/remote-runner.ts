@@ -54,7 +54,7 @@ export interface InstalledRunner {
 export interface InstallRunnerOptions {
   /** Directory under the project's home for everything luau-fuzz writes. Default `.luau-fuzz`. */
   readonly baseDir?: string;
-  /** Largest payload (characters of arguments) per `project_exec` call. Default 400 000 (the platform caps bodies at 500 kB). */
+  /** Largest payload (characters of arguments) per `project_exec` call, at most the client's {@link WorkspaceClient.payloadLimit} (the default). */
   readonly payloadLimit?: number;
 }
 
@@ -101,9 +101,12 @@ export async function uploadFile(
   projectId: string,
   path: string,
   content: Uint8Array,
-  payloadLimit = 400_000,
+  payloadLimit?: number,
 ): Promise<void> {
-  const parts = chunkText(gzipSync(content, { level: 9 }).toString('base64'), payloadLimit);
+  // A given limit is a most: never more than the server's body limit takes.
+  const fits = await client.payloadLimit();
+  const limit = Math.min(payloadLimit ?? fits, fits);
+  const parts = chunkText(gzipSync(content, { level: 9 }).toString('base64'), limit);
   for (const [i, part] of parts.entries()) {
     await client.exec({
       project_id: projectId,
@@ -140,7 +143,8 @@ export async function installRunner(
 ): Promise<InstalledRunner> {
   const bundle = runnerBundle();
   const dir = `${options.baseDir ?? '.luau-fuzz'}/runner/${bundle.checksum.slice(0, 16)}`;
-  const limit = options.payloadLimit ?? 400_000;
+  const fits = await client.payloadLimit();
+  const limit = Math.min(options.payloadLimit ?? fits, fits);
   const verify = async (): Promise<{ ok: boolean; text: string }> => {
     const r = await client.exec({
       project_id: projectId,

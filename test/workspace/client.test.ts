@@ -78,6 +78,7 @@ describe('WorkspaceClient', () => {
   it('uses the fetch it is given', async () => {
     let calls = 0;
     const c = new WorkspaceClient({
+      api: 'v1',
       baseUrl: ws.baseUrl,
       apiKey: ws.apiKey,
       fetch: (input, init) => {
@@ -169,7 +170,7 @@ describe('WorkspaceClient errors', () => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'You must provide authentication via an API key.' }));
     });
-    const c = new WorkspaceClient({ baseUrl: svc.url, apiKey: 'sk_platform-key' });
+    const c = new WorkspaceClient({ api: 'v1', baseUrl: svc.url, apiKey: 'sk_platform-key' });
     await expect(c.ping()).rejects.toBeInstanceOf(AuthenticationError);
     await svc.close();
   });
@@ -208,6 +209,7 @@ describe('WorkspaceClient errors', () => {
   it('refuses a body over its cap without sending it', async () => {
     let sent = 0;
     const c = new WorkspaceClient({
+      api: 'v1',
       baseUrl: ws.baseUrl,
       apiKey: ws.apiKey,
       bodyLimit: 1000,
@@ -226,11 +228,16 @@ describe('WorkspaceClient errors', () => {
     const svc = await fakeService(() => {
       /* never answers */
     });
-    const slow = new WorkspaceClient({ baseUrl: svc.url, apiKey: 'sk_k-123456', timeoutMs: 200 });
+    const slow = new WorkspaceClient({
+      api: 'v1',
+      baseUrl: svc.url,
+      apiKey: 'sk_k-123456',
+      timeoutMs: 200,
+    });
     await expect(slow.ping()).rejects.toBeInstanceOf(RequestTimeoutError);
     expect(svc.count()).toBe(1);
     await svc.close();
-    const gone = new WorkspaceClient({ baseUrl: svc.url, apiKey: 'sk_k-123456' });
+    const gone = new WorkspaceClient({ api: 'v1', baseUrl: svc.url, apiKey: 'sk_k-123456' });
     await expect(gone.ping()).rejects.toBeInstanceOf(NetworkError);
   });
 });
@@ -248,6 +255,7 @@ describe('WorkspaceClient retries', () => {
     });
     const events: RetryEvent[] = [];
     const c = new WorkspaceClient({
+      api: 'v1',
       baseUrl: svc.url,
       apiKey: 'sk_k-123456',
       retryBaseDelayMs: 10,
@@ -269,6 +277,7 @@ describe('WorkspaceClient retries', () => {
       res.end(GATEWAY_PAGE);
     });
     const c = new WorkspaceClient({
+      api: 'v1',
       baseUrl: svc.url,
       apiKey: 'sk_k-123456',
       retries: 2,
@@ -288,7 +297,12 @@ describe('WorkspaceClient retries', () => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html>oops</html>');
     });
-    const c = new WorkspaceClient({ baseUrl: svc.url, apiKey: 'sk_k-123456', retryBaseDelayMs: 5 });
+    const c = new WorkspaceClient({
+      api: 'v1',
+      baseUrl: svc.url,
+      apiKey: 'sk_k-123456',
+      retryBaseDelayMs: 5,
+    });
     const e = await c.ping().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect(e).not.toBeInstanceOf(GatewayError);
@@ -301,6 +315,7 @@ describe('WorkspaceClient retries', () => {
     try {
       const events: RetryEvent[] = [];
       const c = new WorkspaceClient({
+        api: 'v1',
         baseUrl: slow.baseUrl,
         apiKey: slow.apiKey,
         retryBaseDelayMs: 100,
@@ -312,6 +327,7 @@ describe('WorkspaceClient retries', () => {
       expect(events[0]?.error).toBeInstanceOf(ProjectStartingError);
       await c.stopProject(slow.projectId);
       const once = new WorkspaceClient({
+        api: 'v1',
         baseUrl: slow.baseUrl,
         apiKey: slow.apiKey,
         startRetries: 0,
@@ -343,6 +359,7 @@ describe('WorkspaceClient secrecy', () => {
     });
     const events: RetryEvent[] = [];
     const c = new WorkspaceClient({
+      api: 'v1',
       baseUrl: svc.url,
       apiKey: key,
       retryBaseDelayMs: 5,

@@ -128,8 +128,9 @@ export class RequestTooLargeError extends InvalidRequestError {
     readonly size: number,
     readonly limit: number,
     details: WorkspaceErrorDetails = {},
+    message = `request body is ${size} bytes, over the limit of ${limit} bytes`,
   ) {
-    super(`request body is ${size} bytes, over the limit of ${limit} bytes`, details);
+    super(message, details);
   }
 }
 
@@ -200,7 +201,34 @@ export class QuotaExceededError extends WorkspaceError {
  * ```
  */
 export class ProjectStartingError extends WorkspaceError {
-  override readonly name = 'ProjectStartingError';
+  override readonly name: string = 'ProjectStartingError';
+}
+
+/**
+ * API v2: the hub gave up waiting for the project after its fixed limit (60 s on the
+ * platform) and answered `{"error":"undefined"}`. The command may still be running; a
+ * blocking call is retried like a starting project, an async poll simply polls again.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof HubTimeoutError) console.error('the project did not answer in time');
+ * ```
+ */
+export class HubTimeoutError extends ProjectStartingError {
+  override readonly name = 'HubTimeoutError';
+}
+
+/**
+ * API v2: the async job is not (or no longer) known to the project — it restarted, or the
+ * job left the project's cache. Its output is lost; run the command again.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof AsyncJobLostError) requeue(batch);
+ * ```
+ */
+export class AsyncJobLostError extends WorkspaceError {
+  override readonly name = 'AsyncJobLostError';
 }
 
 /**
@@ -241,21 +269,44 @@ export function classifyServerError(
   details: WorkspaceErrorDetails,
 ): WorkspaceError {
   const d = { ...details, serverMessage: message };
-  if (/^You must provide authentication|^No account found/.test(message)) {
+  // v1 (ours and the platform's), then v2: `must be signed in`, and the anonymous query
+  // that a missing or unknown key turns a v2 user-query into.
+  if (
+    /^You must provide authentication|^No account found|^must be signed in|^FATAL: (anonymous get queries not allowed|no anonymous set queries)/.test(
+      message,
+    )
+  ) {
     return new AuthenticationError(message, d);
   }
-  if (/ -- killed command '/.test(message)) return new ExecTimeoutError(message, d);
+  // A v2 hub-to-project call that ran out of time rejects with a bare string, read as
+  // `.message`: the body is literally {"error":"undefined"}.
+  if (message === 'undefined') return new HubTimeoutError(message, d);
+  if (/Async operation '[^']*' does not exist/.test(message)) {
+    return new AsyncJobLostError(message, d);
+  }
+  if (/ -- killed command '|^killed command '/.test(message))
+    return new ExecTimeoutError(message, d);
   const nz = /exited with nonzero code (-?\d+)(?: -- stderr='([\s\S]*)')?/.exec(message);
   if (nz !== null) return new NonZeroExitError(message, Number(nz[1]), nz[2] ?? '', d);
   if (/is starting|^timeout$|starting.*(timeout|try again)|timeout.*start/i.test(message)) {
     return new ProjectStartingError(message, d);
   }
-  if (/do not have (read|write) access/.test(message)) return new AccessDeniedError(message, d);
+  // Ours, the platform's v1 (`User <a> does not have write access to project <p>`,
+  // `FATAL: user must be an admin`) and v2 (`user must be a collaborator on the project`,
+  // `must be a collaborator to start project`).
+  if (
+    /do not have (read|write) access|does not have (read|write) access|^FATAL: user must be an admin|must be a collaborator/.test(
+      message,
+    )
+  ) {
+    return new AccessDeniedError(message, d);
+  }
   if (/^disk quota exceeded/.test(message)) return new QuotaExceededError(message, d);
+  const text = message.replace(/^FATAL: /, '');
   if (
     (details.status !== undefined && details.status >= 400 && details.status < 500) ||
-    /^(got an unexpected argument|property '|unknown endpoint|unknown option|option '|must specify exactly one key|multi_response|changing |getting |action '.*' not implemented|table '|query\.|request body|unsupported content type|use POST)/.test(
-      message,
+    /^(got an unexpected argument|property '|unknown endpoint|unknown option|option '|must specify exactly one key|multi_response|changing |getting |action '.*' not implemented|table '|query\.|request body|unsupported content type|use POST|user (get|set) query not allowed|array of length|invalid account_id or project_id|project_id must be a valid uuid|command must be)/.test(
+      text,
     )
   ) {
     return new InvalidRequestError(message, d);

@@ -4,14 +4,17 @@ export {
   type RetryEvent,
   type WorkspaceClientOptions,
 } from './client.js';
+export { parseApiChoice, splitBaseUrl } from './api-version.js';
 export {
   AccessDeniedError,
+  AsyncJobLostError,
   AuthenticationError,
   classifyServerError,
   ConfigurationError,
   ExecTimeoutError,
   GatewayError,
   HttpError,
+  HubTimeoutError,
   InvalidRequestError,
   NetworkError,
   NonZeroExitError,
@@ -23,15 +26,18 @@ export {
   type WorkspaceErrorDetails,
 } from './errors.js';
 export {
+  BODY_LIMITS,
   DEFAULT_EDITOR_SETTINGS,
   EDITOR_SETTING_TYPES,
   UPGRADE_FIELDS,
   type AccountRecord,
   type AggregateValue,
+  type ApiVersion,
   type EditorSettings,
   type ErrorResponse,
   type ExecRequest,
   type ExecResponse,
+  type ExecV2Response,
   type PongResponse,
   type ProjectGroup,
   type ProjectRecord,

@@ -243,3 +243,34 @@ export interface ErrorResponse {
   id: string;
   error: string;
 }
+
+/** The two versions of the workspace API: the seed's v1 and the live service's v2. */
+export type ApiVersion = 'v1' | 'v2';
+
+/**
+ * The request body limits of each version, in bytes: v1 parsed JSON with the framework
+ * default of 100 kB, v2 (Next.js API routes) accepts 1 MB. Larger bodies get HTTP 413.
+ *
+ * @example
+ * ```ts
+ * BODY_LIMITS.v2; // 1048576
+ * ```
+ */
+export const BODY_LIMITS: Readonly<Record<ApiVersion, number>> = { v1: 102_400, v2: 1_048_576 };
+
+/** A v2 `exec` answer: blocking, or an async job's state (`async_call`, `async_get`). */
+export type ExecV2Response =
+  | { type: 'blocking'; stdout: string; stderr: string; exit_code: number }
+  | {
+      type: 'async';
+      job_id: string;
+      status: 'running' | 'completed' | 'error';
+      /** Start time in ms since the epoch. */
+      start: number;
+      stdout: string;
+      stderr: string;
+      exit_code: number;
+      pid?: number;
+      /** Seconds the job ran, once it finished. */
+      elapsed_s?: number;
+    };

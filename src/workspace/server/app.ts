@@ -6,6 +6,7 @@ import type { ExecParams, ProjectManager } from './project-manager.js';
 import { runQuery } from './query.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
+import { registerV2 } from './v2/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,6 +74,12 @@ export interface AppOptions {
   projects: ProjectManager;
   bodyLimit: number;
   logger: boolean;
+  /** Which API versions to serve. Default `both`. */
+  api?: 'v1' | 'v2' | 'both';
+  /** Largest v2 request body in bytes. Default 1 048 576 (the platform's 1 MB). */
+  v2BodyLimit?: number;
+  /** v2: the hub's limit on one call to a project, in ms. Default 60 000. */
+  hubTimeoutMs?: number;
 }
 
 /**
@@ -86,6 +93,9 @@ export interface AppOptions {
  * ```
  */
 export function buildApp(opts: AppOptions): FastifyInstance {
+  const api = opts.api ?? 'both';
+  // v2 routes do their own authentication and parsing (HTTP 200 errors, no 401).
+  const isV2 = (req: FastifyRequest): boolean => api !== 'v1' && req.url.startsWith('/api/v2/');
   const app = Fastify({
     bodyLimit: opts.bodyLimit,
     logger: opts.logger,
@@ -121,6 +131,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   void app.register(formbody, { bodyLimit: opts.bodyLimit });
 
   app.addHook('onRequest', async (req, reply) => {
+    if (api === 'v2' || isV2(req)) return;
     const key = keyFromHeader(req.headers.authorization);
     const accountId = key === undefined ? undefined : opts.store.authenticate(key);
     if (accountId === undefined) {
@@ -139,6 +150,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   // Before schema validation: a JSON null takes the default; form values are strings, so
   // booleans (true/false/1/0) and decimal numbers are parsed, and JSON-only fields refused.
   app.addHook('preValidation', async (req) => {
+    if (isV2(req)) {
+      // v2 takes bodies as they come, but a nesting no query needs is refused all the same.
+      if (tooDeep(req.body, MAX_DEPTH)) {
+        throw new ApiError(`the request body is nested more than ${MAX_DEPTH} levels deep`, 400);
+      }
+      return;
+    }
     if (req.body === undefined || req.body === null) req.body = {};
     const body = req.body;
     if (typeof body !== 'object' || Array.isArray(body)) {
@@ -205,6 +223,25 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       .code(404)
       .send({ event: 'error', id: randomUUID(), error: messages.unknownEndpoint(op) });
   });
+
+  if (api !== 'v1') {
+    void app.register(
+      (v2) =>
+        registerV2(v2, {
+          store: opts.store,
+          projects: opts.projects,
+          accountOf: (req) => {
+            const key = keyFromHeader(req.headers.authorization);
+            return key === undefined ? undefined : opts.store.authenticate(key);
+          },
+          bodyLimit: opts.v2BodyLimit ?? 1_048_576,
+          hubTimeoutMs: opts.hubTimeoutMs ?? 60_000,
+        }),
+      { prefix: '/api/v2' },
+    );
+  }
+  // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
+  if (api === 'v2') return app;
 
   app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req) => ({
     event: 'pong',

@@ -33,6 +33,12 @@ export interface WorkspaceServerOptions {
   networkIsolation?: 'auto' | 'require' | 'off';
   /** Interval of memory polling in ms. Default 250. */
   memoryPollMs?: number;
+  /** API versions served: `v1` (the seed's), `v2` (the live service's) or `both`. Default `both`. */
+  api?: 'v1' | 'v2' | 'both';
+  /** Largest v2 request body in bytes. Default 1 048 576 (the platform's 1 MB). */
+  v2BodyLimit?: number;
+  /** v2: how long a blocking exec or an `async_await` poll may take, in ms (the platform's hub: 60 000). */
+  hubTimeoutMs?: number;
   /** Log requests (Fastify's logger) to stdout. Default false. */
   logger?: boolean;
 }
@@ -91,6 +97,9 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
     projects,
     bodyLimit: opts.bodyLimit ?? 500_000,
     logger: opts.logger ?? false,
+    ...(opts.api === undefined ? {} : { api: opts.api }),
+    ...(opts.v2BodyLimit === undefined ? {} : { v2BodyLimit: opts.v2BodyLimit }),
+    ...(opts.hubTimeoutMs === undefined ? {} : { hubTimeoutMs: opts.hubTimeoutMs }),
   });
   const host = opts.host ?? '127.0.0.1';
   try {
