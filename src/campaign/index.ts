@@ -5,10 +5,18 @@ export type {
   CampaignTarget,
   RunCampaignArgs,
 } from './campaign.js';
-export { classifyOutcomes, crashSignature, outcomesDiffer, reproduces } from './classify.js';
+export { anyDiffer, classifyOutcomes, crashSignature, outcomesDiffer } from './classify.js';
+export {
+  findingSignature,
+  normalizeMessage,
+  reproduces,
+  runtimeGroups,
+  triageFindings,
+} from './triage.js';
+export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
-export type { FindingOccurrence, FindingRecord, FindingToSave } from './findings.js';
+export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
 export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';

@@ -2,11 +2,11 @@ import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
-import { reproduces } from './classify.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import type { ProjectPool } from './projects.js';
 import { shrinkProgram } from './shrink.js';
+import { reproduces } from './triage.js';
 
 /** Runs a candidate are given before it counts as not reproducing. */
 const RUN_ATTEMPTS = 3;
@@ -60,6 +60,8 @@ export interface RemoteShrinkArgs {
   readonly level: ValidityLevel;
   /** The finding to keep while shrinking. */
   readonly kind: FindingKind;
+  /** The runtime specs of the pool (the finding's signature names them). */
+  readonly runtimes: readonly string[];
   /** The program's outcomes when it was found. */
   readonly outcomes: readonly ProgramOutcome[];
   /** Candidate runs allowed. */
@@ -85,11 +87,11 @@ export interface RemoteShrinkResult {
 /**
  * Shrinks a finding with fast-check's shrinker, running every candidate in the workspace
  * projects (identical printed candidates run once); a candidate is kept when it shows the
- * same finding ({@link reproduces}).
+ * same finding: the same kind and signature ({@link reproduces}).
  *
  * @example
  * ```ts
- * const { tree } = await shrinkRemotely({ pool, arbitrary, seed, index, level, kind, outcomes, maxAttempts: 300, maxTimeMs: 60_000 });
+ * const { tree } = await shrinkRemotely({ pool, arbitrary, seed, index, level, kind, runtimes, outcomes, maxAttempts: 300, maxTimeMs: 60_000 });
  * ```
  */
 export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShrinkResult> {
@@ -111,7 +113,10 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
       }
       if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
       const outcomes = seen.get(key);
-      if (outcomes === undefined || !reproduces(args.level, args.kind, args.outcomes, outcomes))
+      if (
+        outcomes === undefined ||
+        !reproduces(args.level, args.kind, args.runtimes, args.outcomes, outcomes)
+      )
         return false;
       outcomesOf.set(candidate, outcomes);
       return true;
