@@ -23,7 +23,7 @@ export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from 
 export type { CampaignProgram } from './programs.js';
 export { NoProjectError, ProjectPool } from './projects.js';
 export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from './projects.js';
-export { formatSummary, reportHtml, writeReport } from './report.js';
+export { formatSummary, reportHtml, reproduceCommands, writeReport } from './report.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError } from './store.js';
