@@ -276,7 +276,7 @@ export function reportHtml(s: CampaignSummary, store: CampaignStore): string {
   const programs = Object.values(s.findingKinds).reduce((a, b) => a + b, 0);
   const findings = s.findings.map((f) => findingHtml(s, f)).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>luau-fuzz campaign ${s.seed}</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>luau-fuzz campaign ${s.seed}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right;vertical-align:top}
 td:first-child,th:first-child{text-align:left}pre{background:#f6f6f6;padding:.8rem;overflow:auto;margin:0}
