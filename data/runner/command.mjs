@@ -22,6 +22,8 @@ export const commandDefaults = Object.freeze({
   batchSize: 64,
 });
 
+const startAllowanceMs = 10_000;
+
 const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 // Signal number → name; the first name wins (6 is SIGABRT, not its alias SIGIOT).
@@ -223,14 +225,16 @@ export function createCommandRuntime(options) {
       }
       running.add(child);
       let timer;
-      const arm = () => {
+      const arm = (ms) => {
         clearTimeout(timer);
         timer = setTimeout(() => {
           timedOut = true;
           killGroup(child);
-        }, o.timeoutMs);
+        }, ms);
       };
-      arm();
+      // Before the first marker only the command starts (no program runs): a loaded machine
+      // may take longer than one program's limit for that.
+      arm(marks > 0 ? o.timeoutMs + startAllowanceMs : o.timeoutMs);
       child.stdout.on('data', (d) => {
         if (marks > 0) splitter.feed(d);
         else splitter.add(d);
@@ -249,7 +253,7 @@ export function createCommandRuntime(options) {
           markTimes.push(performance.now());
           found = true;
         }
-        if (found) arm();
+        if (found) arm(o.timeoutMs);
         scanFrom = Math.max(scanFrom, stderr.length - markText.length);
       });
       child.on('error', (e) => {
