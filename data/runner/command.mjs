@@ -307,9 +307,8 @@ export function createCommandRuntime(options) {
         output: r.parts[0]?.head.toString('utf8').slice(0, o.excerptChars) ?? '',
         timeMs: round(timeMs),
       };
-      if (r.spawnError !== undefined) {
-        results.push({ ...base, status: 'crash', error: startError(argv, r.spawnError) });
-      } else if (r.timedOut) {
+      if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
+      if (r.timedOut) {
         results.push({ ...base, status: 'timeout', error: `no result within ${o.timeoutMs} ms` });
       } else {
         const c = classifyExit(r.code, r.signal, r.stderr);
@@ -340,16 +339,8 @@ export function createCommandRuntime(options) {
     for (const e of entries) files.push(e.program, markFile);
     const argv = words.flatMap((w) => (w === '{programs}' ? files : [w]));
     const r = await spawnProcess(argv, cwd, entries.length + 1);
-    if (r.spawnError !== undefined) {
-      const error = startError(argv, r.spawnError);
-      return entries.map(() => ({
-        status: 'crash',
-        outputHash: emptyHash,
-        output: '',
-        error,
-        timeMs: 0,
-      }));
-    }
+    // A command that does not start is no program's outcome: the run fails.
+    if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
     const complete = !r.timedOut && !r.signal && r.seen === entries.length + 1;
     if (complete && r.parts.length === entries.length + 2) {
       const errs = r.stderr.split(markText);
@@ -446,10 +437,11 @@ export function createCommandRuntime(options) {
       writeFiles(cwd, units);
       results = batched ? await runBatch(cwd, entries) : await runSingle(cwd, entries);
     } catch (e) {
-      const error = `cannot run the programs: ${e.message}`;
-      results = entries.map(() => ({ status: 'crash', error, timeMs: 0 }));
+      for (const item of items) for (const one of [item, ...item.twins]) one.reject(e);
+      return;
+    } finally {
+      void rm(cwd, { recursive: true, force: true }).catch(() => undefined);
     }
-    void rm(cwd, { recursive: true, force: true }).catch(() => undefined);
     for (const item of items) {
       const own = item.entryIndexes.map((i) => results[i]);
       const chosen = own.find((r) => r.status !== 'ok') ?? own[own.length - 1];
@@ -482,11 +474,12 @@ export function createCommandRuntime(options) {
   return {
     run(job, runOptions = {}) {
       if (closed) return Promise.reject(new Error('the runtime is closed'));
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         queue.push({
           job: { ...job, id: String(job.id) },
           compileOnly: runOptions.compileOnly === true,
           resolve,
+          reject,
         });
         schedule();
       });

@@ -227,6 +227,20 @@ describe.skipIf(realLuau === undefined)('createLocalRuntime (real luau)', () => 
 });
 
 describe('createLocalRuntime (one process per program)', () => {
+  it('rejects the run, naming the executable, when the command does not start', async () => {
+    const missing = join(dir, 'no-such-luau');
+    for (const spec of [`luau-cli:path=${missing}`, `command:${missing} {program}`]) {
+      const rt = await createLocalRuntime(parseRuntime(spec));
+      try {
+        await expect(rt.run({ id: '1', program: 'print(1)' })).rejects.toThrow(
+          `cannot start ${missing}`,
+        );
+      } finally {
+        await rt.close();
+      }
+    }
+  });
+
   it('reports signals, shell signal exit codes and time limits of a command', async () => {
     const rt = await createLocalRuntime(parseRuntime('command:sh -c "kill -SEGV $$" {program}'), {
       timeoutMs: 1000,
