@@ -341,7 +341,9 @@ export function createCommandRuntime(options) {
     const r = await spawnProcess(argv, cwd, entries.length + 1);
     // A command that does not start is no program's outcome: the run fails.
     if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
-    const complete = !r.timedOut && !r.signal && r.seen === entries.length + 1;
+    // A signal, or a shell's exit code 128+n for one.
+    const signal = r.signal ?? (r.code > 128 ? signalNames[r.code - 128] : undefined);
+    const complete = !r.timedOut && !signal && r.seen === entries.length + 1;
     if (complete && r.parts.length === entries.length + 2) {
       const errs = r.stderr.split(markText);
       return entries.map((e, i) =>
@@ -353,7 +355,7 @@ export function createCommandRuntime(options) {
         ),
       );
     }
-    if (!r.timedOut && !r.signal) {
+    if (!r.timedOut && !signal) {
       // Ended early without a signal, or output that does not split: each program alone.
       if (entries.length > 1) {
         const out = [];
@@ -385,11 +387,11 @@ export function createCommandRuntime(options) {
     } else if (entries.length === 1) {
       own = {
         status: 'crash',
-        signal: r.signal,
+        signal,
         outputHash: emptyHash,
         output: '',
         error: normalizeError(
-          stripMarkerTrace(r.stderr.split(markText)[1] ?? '') || `killed by ${r.signal}`,
+          stripMarkerTrace(r.stderr.split(markText)[1] ?? '') || `killed by ${signal}`,
           entries[0].dir,
         ),
         timeMs: round(performance.now() - (r.markTimes[0] ?? r.started)),

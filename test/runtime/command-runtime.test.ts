@@ -199,29 +199,34 @@ describe.skipIf(realLuau === undefined)('createLocalRuntime (real luau)', () => 
   });
 
   it('isolates a crash in a batch and confirms it alone', async () => {
-    // A CLI that runs each file with the real luau and dies of SIGSEGV at a file that says
-    // CRASH: what a faulty build does mid-batch.
-    const wrapper = join(dir, 'crashing-luau');
-    writeFileSync(
-      wrapper,
-      `#!/bin/sh\nfor f; do\n  if grep -q CRASH "$f"; then kill -SEGV $$; fi\n  ${JSON.stringify(realLuau)} "$f"\ndone\n`,
-    );
-    chmodSync(wrapper, 0o755);
-    const rt = await createLocalRuntime(parseRuntime(`command:${wrapper} {programs}`), {
-      timeoutMs: 20_000,
-    });
-    try {
-      const jobs = Array.from({ length: 7 }, (_, i) => ({
-        id: String(i),
-        program: i === 2 ? 'print("CRASH")' : `print(${i})`,
-      }));
-      const outcomes = await Promise.all(jobs.map((j) => rt.run(j)));
-      expect(outcomes[2]).toMatchObject({ status: 'crash', signal: 'SIGSEGV', retried: true });
-      outcomes.forEach((o, i) => {
-        if (i !== 2) expect(o).toMatchObject({ status: 'ok', output: `${i}\n` });
+    // A CLI that runs each file with the real luau and dies at a file that says CRASH (of a
+    // signal, or with a shell's exit code for one): what a faulty build does mid-batch.
+    for (const [die, signal] of [
+      ['kill -SEGV $$', 'SIGSEGV'],
+      ['exit 134', 'SIGABRT'],
+    ] as const) {
+      const wrapper = join(dir, `crashing-luau-${signal}`);
+      writeFileSync(
+        wrapper,
+        `#!/bin/sh\nfor f; do\n  if grep -q CRASH "$f"; then ${die}; fi\n  ${JSON.stringify(realLuau)} "$f"\ndone\n`,
+      );
+      chmodSync(wrapper, 0o755);
+      const rt = await createLocalRuntime(parseRuntime(`command:${wrapper} {programs}`), {
+        timeoutMs: 20_000,
       });
-    } finally {
-      await rt.close();
+      try {
+        const jobs = Array.from({ length: 7 }, (_, i) => ({
+          id: String(i),
+          program: i === 2 ? 'print("CRASH")' : `print(${i})`,
+        }));
+        const outcomes = await Promise.all(jobs.map((j) => rt.run(j)));
+        expect(outcomes[2]).toMatchObject({ status: 'crash', signal, retried: true });
+        outcomes.forEach((o, i) => {
+          if (i !== 2) expect(o).toMatchObject({ status: 'ok', output: `${i}\n` });
+        });
+      } finally {
+        await rt.close();
+      }
     }
   });
 });
