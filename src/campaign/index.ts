@@ -31,5 +31,7 @@ export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js
 export { ConnectError, connectWorkspace } from './connect.js';
 export type { ConnectedWorkspace, ConnectOptions } from './connect.js';
 export { publishFindings } from './publish.js';
-export { runTreeRemotely, shrinkRemotely } from './remote-shrink.js';
+export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
+export { reduceStatements } from './reduce.js';
+export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
