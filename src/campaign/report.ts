@@ -185,6 +185,7 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
         .map((w) =>
           shellWord(
             w
+              .replaceAll('{programs}', program)
               .replaceAll('{program}', program)
               .replaceAll('{module}', join(dir, `${stem}.module.luau`))
               .replaceAll('{dir}', dir),
