@@ -109,7 +109,16 @@ function writeTree(dir: string, stem: string, tree: ModuleSet): void {
     sources = { program: `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n` };
   }
   writeFileSync(join(dir, `${stem}.luau`), sources.program);
-  if (sources.module !== undefined) writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  if (sources.module === undefined) return;
+  writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  // What the `luau` CLI runs as is: the program with the globals that name its module
+  // (as the luau-cli runtime sets them, on its first line) and the module beside it.
+  mkdirSync(join(dir, `${stem}-run`), { recursive: true });
+  writeFileSync(
+    join(dir, `${stem}-run`, 'program.luau'),
+    `module0, module1 = "./module0", "./module0"; ${sources.program}`,
+  );
+  writeFileSync(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
 }
 
 /**
@@ -135,8 +144,9 @@ function plain(o: FindingOccurrence): FindingOccurrence {
 
 /**
  * Saves a finding under `findingsDir/<hash of signature>/`: `original.{binpb,textproto,luau}`
- * (the representative), `shrunk.{binpb,textproto,luau}` only when it was shrunk (and
- * `.module.luau` when there is a module), and `outcome.json` with every occurrence. When the
+ * (the representative), `shrunk.{binpb,textproto,luau}` only when it was shrunk (and, when
+ * there is a module, `.module.luau` and a `-run/` folder that the `luau` CLI runs as is), and
+ * `outcome.json` with every occurrence. When the
  * signature is already saved (an earlier session), the programs are added to its occurrences
  * and nothing else changes. Returns the record and whether it was new.
  *

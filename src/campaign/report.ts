@@ -170,6 +170,8 @@ function shellWord(word: string): string {
 export function reproduceCommands(campaignDir: string, f: FindingRecord): string[] {
   const dir = join(campaignDir, 'findings', f.hash);
   const stem = f.shrunk.shrunk ? 'shrunk' : 'original';
+  const runnable = join(dir, `${stem}-run`, 'program.luau');
+  const withModule = existsSync(runnable);
   const program = join(dir, `${stem}.luau`);
   const commands = [`luau-fuzz shrink ${shellWord(dir)}`];
   for (const spec of f.runtimes) {
@@ -180,6 +182,14 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
       continue;
     }
     if (profile.kind === 'luau-web') continue;
+    if (profile.kind === 'luau-cli') {
+      // The plain `luau` command line; a program with a module runs from its `-run/` folder.
+      const options = [`-O${profile.optimize}`, ...(profile.codegen ? ['--codegen'] : [])];
+      commands.push(
+        [profile.executable, ...options, withModule ? runnable : program].map(shellWord).join(' '),
+      );
+      continue;
+    }
     commands.push(
       splitTemplateWords(commandTemplate(profile))
         .map((w) =>
@@ -209,8 +219,12 @@ function findingFiles(campaignDir: string, hash: string): string[] {
   const names = [
     'shrunk.luau',
     'shrunk.module.luau',
+    'shrunk-run/program.luau',
+    'shrunk-run/module0.luau',
     'original.luau',
     'original.module.luau',
+    'original-run/program.luau',
+    'original-run/module0.luau',
     'shrunk.textproto',
     'original.textproto',
     'shrunk.binpb',

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import { formatSummary, reportHtml, reproduceCommands } from '../../src/campaign/report.js';
 import { CampaignStore } from '../../src/campaign/store.js';
+import { packageRoot } from '../../src/package-root.js';
 import type { ProgramOutcome } from '../../src/runtime/outcome.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-unit-'));
@@ -15,7 +17,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const runtimes = ['luau-cli:-O0:path=/opt/my luau/luau', 'luau-cli:-O2:--codegen', 'luau-web'];
 const options = resolveCampaignOptions({ count: 2, seed: 1, level: 'runnable', runtimes });
-const [p0, p1] = generatePrograms(campaignArbitrary(options), 1, [0, 1]);
+// Programs without a module: their command lines run `shrunk.luau` itself.
+const [p0, p1] = generatePrograms(
+  campaignArbitrary(options),
+  1,
+  Array.from({ length: 20 }, (_, i) => i),
+).filter((p) => p.module === undefined);
 const ok = (hash: string): ProgramOutcome => ({
   id: '0',
   status: 'ok',
@@ -110,4 +117,41 @@ describe('formatSummary', () => {
     expect(text).toMatch(/mismatch\s+2\s+\d+\s+not shrunk/);
     expect(text).toContain('mismatch · two');
   });
+});
+
+const realLuau = join(packageRoot, '..', 'shared', 'tools', 'luau-715', 'luau');
+
+describe('reproduceCommands', () => {
+  it.skipIf(!existsSync(realLuau))(
+    'runs a program that requires its module with the plain luau command line',
+    () => {
+      const o = resolveCampaignOptions({ level: 'runnable', profile: 'luau', seed: 1 });
+      const found = generatePrograms(
+        campaignArbitrary(o),
+        1,
+        Array.from({ length: 40 }, (_, i) => i),
+      );
+      const p = found.find((x) => x.module !== undefined && x.program.includes('require'));
+      expect(p).toBeDefined();
+      const dir = join(root, 'with-module');
+      const record = saveFinding(join(dir, 'findings'), {
+        kind: 'runtime-error',
+        signature: 'runtime-error · module',
+        seed: 1,
+        level: 'runnable',
+        profile: 'luau',
+        maxNodes: null,
+        runtimes: [`luau-cli:-O2:path=${realLuau}`],
+        original: { index: p!.index, outcomes: [], nodes: p!.nodes, tree: p!.tree },
+      }).record;
+      const [, command] = reproduceCommands(dir, record);
+      expect(command).toBe(
+        `${realLuau} -O2 ${join(dir, 'findings', record.hash, 'original-run', 'program.luau')}`,
+      );
+      // A runnable program runs without error, its `require(module0)` included.
+      const run = spawnSync('sh', ['-c', command!], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+  );
 });
