@@ -1,20 +1,30 @@
-// luau-fuzz runner: runs each program with an external command (a `luau` executable, or any
-// command template), one process per program, with a wall-clock limit. Plain JavaScript: it
-// runs inside luau-fuzz and, installed into a workspace project, under that project's `node`.
+// luau-fuzz runner: runs programs with an external command — a `luau` executable, or any
+// command template — with a wall-clock limit per program. A template with `{programs}` takes
+// many files at once, the way `luau a.luau b.luau` runs each file in its own sandboxed thread
+// of one VM: programs run in batches, one process per batch. A template with `{program}` runs
+// one process per program. Plain JavaScript: it runs inside luau-fuzz and, installed into a
+// workspace project, under that project's `node`.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
+import { Buffer } from 'node:buffer';
 
 export const commandDefaults = Object.freeze({
   workers: 1,
   timeoutMs: 2000,
   excerptChars: 512,
   errorChars: 1024,
+  batchSize: 64,
 });
+
+const startAllowanceMs = 10_000;
+
+const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 // Signal number → name; the first name wins (6 is SIGABRT, not its alias SIGIOT).
 const signalNames = {};
@@ -48,151 +58,432 @@ export function splitTemplate(template) {
 }
 
 /**
+ * Reads one error report of the Luau CLI: `MESSAGE\nstacktrace:\nTRACE`. A program that did
+ * not compile never ran, so its trace is empty; a runtime error has at least the frame that
+ * raised it. Returns undefined for text without a `stacktrace:` line.
+ */
+export function parseLuauError(text) {
+  const at = text.lastIndexOf('\nstacktrace:\n');
+  const bare = text.endsWith('\nstacktrace:') ? text.length - '\nstacktrace:'.length : -1;
+  const cut = at >= 0 ? at : bare;
+  if (cut < 0) return undefined;
+  const message = text.slice(0, cut);
+  const trace = text.slice(cut + '\nstacktrace:\n'.length).trim();
+  return { status: trace === '' ? 'compile-error' : 'runtime-error', message, trace };
+}
+
+/**
  * Classifies a finished process. Exit 0 is `ok`; a signal (or a shell's exit code 128+n) is a
- * `crash`; another nonzero exit is a `compile-error` when the message says so (the Luau CLI
- * prints `SyntaxError`, or an empty stack trace, for code that does not compile) and a
- * `runtime-error` otherwise.
+ * `crash`; another nonzero exit is read as a Luau CLI error report (see `parseLuauError`):
+ * `compile-error` when its stack trace is empty, `runtime-error` otherwise.
  */
 export function classifyExit(code, signal, stderr) {
   if (signal) return { status: 'crash', signal };
   if (code === 0) return { status: 'ok' };
   if (code > 128 && signalNames[code - 128] !== undefined)
     return { status: 'crash', signal: signalNames[code - 128] };
-  const trace = /\nstacktrace:\n([\s\S]*)$/.exec(stderr);
-  if (/SyntaxError/.test(stderr) || (trace !== null && trace[1].trim() === ''))
-    return { status: 'compile-error' };
-  return { status: 'runtime-error' };
+  return { status: parseLuauError(stderr.trimEnd() + '\n')?.status ?? 'runtime-error' };
 }
 
 /**
- * Creates a runtime that runs each program with `template`, whose words may hold
- * `{program}` (the program file), `{module}` (the module file) and `{dir}` (their directory).
- * With a module, the program's first line is prefixed (same line, so line numbers stay) with
- * `local module0, module1 = "./module0", "./module0";` so that `require(module0)` finds it.
+ * The files of one program, in a directory named after its content (the same program gets the
+ * same chunk name, `./pHASH/program.luau`, in every batch and every runtime). With a module,
+ * `module0` and `module1` are globals naming it (globals, not locals: a type function may
+ * reference a global), set on the program's first line so that line numbers stay.
+ * Compile-only runs start each file with `do return end`, which runs nothing.
+ */
+export function programFiles(job, compileOnly = false) {
+  const hasModule = typeof job.module === 'string';
+  const key = createHash('sha256')
+    .update(`${compileOnly ? 'c' : 'r'}\0${job.program}\0${hasModule ? job.module : ''}`)
+    .digest('hex')
+    .slice(0, 16);
+  const dir = `p${key}`;
+  const stop = compileOnly ? 'do return end ' : '';
+  const files = [
+    {
+      path: `${dir}/program.luau`,
+      text: `${stop}${hasModule ? 'module0, module1 = "./module0", "./module0"; ' : ''}${job.program}`,
+    },
+  ];
+  if (hasModule) files.push({ path: `${dir}/module0.luau`, text: `${stop}${job.module}` });
+  // Compiling only, the module is checked as a file of its own (nothing requires it).
+  const entries = compileOnly && hasModule ? [files[1].path, files[0].path] : [files[0].path];
+  return { dir, files, entries };
+}
+
+/** Splits a stream at a marker line, hashing each part and keeping its start. */
+class Splitter {
+  constructor(marker, excerptChars) {
+    this.marker = marker;
+    this.excerptBytes = excerptChars * 4;
+    this.pending = Buffer.alloc(0);
+    this.parts = [];
+    this.open();
+  }
+  open() {
+    this.current = { hash: createHash('sha256'), head: [], headBytes: 0 };
+  }
+  add(bytes) {
+    if (bytes.length === 0) return;
+    const c = this.current;
+    c.hash.update(bytes);
+    if (c.headBytes < this.excerptBytes) {
+      c.head.push(Buffer.from(bytes.subarray(0, this.excerptBytes - c.headBytes)));
+      c.headBytes += Math.min(bytes.length, this.excerptBytes - c.headBytes);
+    }
+  }
+  close() {
+    const c = this.current;
+    this.parts.push({ hash: c.hash.digest('hex'), head: Buffer.concat(c.head) });
+    this.open();
+  }
+  feed(chunk) {
+    const buf = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    let from = 0;
+    for (;;) {
+      const at = buf.indexOf(this.marker, from);
+      if (at < 0) break;
+      this.add(buf.subarray(from, at));
+      this.close();
+      from = at + this.marker.length;
+    }
+    // A marker may straddle two chunks: keep what could be its start.
+    const keep = Math.min(this.marker.length - 1, buf.length - from);
+    this.add(buf.subarray(from, buf.length - keep));
+    this.pending = Buffer.from(buf.subarray(buf.length - keep));
+  }
+  end() {
+    this.add(this.pending);
+    this.pending = Buffer.alloc(0);
+    this.close();
+    return this.parts;
+  }
+}
+
+/**
+ * Creates a runtime that runs programs with `template`. Words of the template may hold
+ * `{programs}` (many program files: batched), or `{program}` (one program file), `{module}`
+ * (its module file) and `{dir}` (their directory). Options: `workers` (processes at once),
+ * `timeoutMs` (per program), `excerptChars`, `errorChars`, `batchSize` (programs per process),
+ * `tmpDir`.
+ *
+ * Batches: between programs the command runs a marker file that prints a line and raises an
+ * error with a text no program can know (a random nonce), so standard output and standard
+ * error split per program; the error markers arrive as they happen (standard error is not
+ * buffered), which gives each program its own time limit. A batch that crashes or times out
+ * is split: the program that was running gets the outcome (a crash is confirmed by running it
+ * alone), and the programs before and after it run again as batches of their own.
  */
 export function createCommandRuntime(options) {
   const o = { ...commandDefaults };
   for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
   const words = splitTemplate(o.template);
-  const root = mkdtempSync(join(o.tmpDir ?? tmpdir(), 'luau-fuzz-cmd-'));
+  const batched = words.includes('{programs}');
+  const root = scratchDir(o.tmpDir);
+  const nonce = randomBytes(12).toString('hex');
+  const markText = `luau-fuzz-marker-${nonce}`;
+  const markFile = 'marker.luau';
+  const markSource = `print("${markText}") error("${markText}", 0)\n`;
+  const stdoutMark = Buffer.from(`${markText}\n`);
   const running = new Set();
   const queue = [];
   let active = 0;
   let next = 0;
   let closed = false;
+  let pumpScheduled = false;
 
-  function runOne(job) {
+  function normalizeError(text, dir) {
+    // Messages read as `luau program.luau` would print them.
+    return text.replaceAll(`./${dir}/`, './').trim().slice(0, o.errorChars);
+  }
+
+  /**
+   * Spawns one process; resolves to { code, signal, timedOut, stdout parts, stderr parts,
+   * markTimes, spawnError }. `marks` is the number of error markers expected (0: one program).
+   */
+  function spawnProcess(argv, cwd, marks) {
     return new Promise((resolve) => {
-      const dir = join(root, String(next++));
-      const programPath = join(dir, 'program.luau');
-      const modulePath = join(dir, 'module0.luau');
-      const hasModule = typeof job.module === 'string';
-      try {
-        // A fresh directory per program: nothing a program writes is seen by the next one.
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(
-          programPath,
-          hasModule
-            ? `local module0, module1 = "./module0", "./module0"; ${job.program}`
-            : job.program,
-        );
-        if (hasModule) writeFileSync(modulePath, job.module);
-      } catch (e) {
-        resolve({
-          id: job.id,
-          status: 'crash',
-          error: `cannot write the program: ${e.message}`,
-          timeMs: 0,
-        });
-        return;
-      }
-      const argv = words.map((w) =>
-        w
-          .replaceAll('{program}', programPath)
-          .replaceAll('{module}', modulePath)
-          .replaceAll('{dir}', dir),
-      );
-      const started = performance.now();
-      const hash = createHash('sha256');
-      let excerpt = '';
+      const splitter = new Splitter(marks > 0 ? stdoutMark : Buffer.alloc(0), o.excerptChars);
       let stderr = '';
+      let seen = 0;
+      let scanFrom = 0;
+      const markTimes = [];
       let timedOut = false;
+      let spawnError;
       let child;
+      const started = performance.now();
       try {
         child = spawn(argv[0], argv.slice(1), {
-          cwd: dir,
+          cwd,
           stdio: ['ignore', 'pipe', 'pipe'],
           detached: true,
         });
       } catch (e) {
-        resolve({
-          id: job.id,
-          status: 'crash',
-          error: `cannot start ${argv[0]}: ${e.message}`,
-          timeMs: 0,
-        });
+        resolve({ spawnError: e, parts: [], stderr: '', markTimes, seen, started });
         return;
       }
       running.add(child);
+      let timer;
+      const arm = (ms) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          killGroup(child);
+        }, ms);
+      };
+      // Before the first marker only the command starts (no program runs): a loaded machine
+      // may take longer than one program's limit for that.
+      arm(marks > 0 ? o.timeoutMs + startAllowanceMs : o.timeoutMs);
       child.stdout.on('data', (d) => {
-        hash.update(d);
-        if (excerpt.length < o.excerptChars)
-          excerpt = (excerpt + d.toString('utf8')).slice(0, o.excerptChars);
+        if (marks > 0) splitter.feed(d);
+        else splitter.add(d);
       });
+      child.stderr.setEncoding('utf8');
       child.stderr.on('data', (d) => {
-        if (stderr.length < 64 * 1024) stderr += d.toString('utf8');
+        if (stderr.length < 16 * 1024 * 1024) stderr += d;
+        if (marks === 0) return;
+        // Each error marker ends one program: its time limit starts again for the next.
+        let found = false;
+        for (;;) {
+          const at = stderr.indexOf(markText, scanFrom);
+          if (at < 0) break;
+          scanFrom = at + markText.length;
+          seen++;
+          markTimes.push(performance.now());
+          found = true;
+        }
+        if (found) arm(o.timeoutMs);
+        scanFrom = Math.max(scanFrom, stderr.length - markText.length);
       });
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killGroup(child);
-      }, o.timeoutMs);
-      let spawnError;
       child.on('error', (e) => {
         spawnError = e;
       });
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         running.delete(child);
-        rmSync(dir, { recursive: true, force: true });
-        const timeMs = Math.round((performance.now() - started) * 1000) / 1000;
-        const base = { id: job.id, outputHash: hash.digest('hex'), output: excerpt, timeMs };
-        if (timedOut) {
-          resolve({ ...base, status: 'timeout', error: `no result within ${o.timeoutMs} ms` });
-        } else if (spawnError !== undefined) {
-          resolve({
-            ...base,
-            status: 'crash',
-            error: `cannot start ${argv[0]}: ${spawnError.message}`.slice(0, o.errorChars),
-          });
-        } else {
-          const c = classifyExit(code, signal, stderr);
-          const out = { ...base, ...c };
-          const how = signal ? `killed by ${signal}` : `exit code ${code}`;
-          if (c.status !== 'ok') out.error = (stderr.trim() || how).slice(0, o.errorChars);
-          resolve(out);
-        }
+        const parts = marks > 0 ? splitter.end() : [splitter.end()[0]];
+        resolve({ code, signal, timedOut, parts, stderr, markTimes, seen, spawnError, started });
       });
     });
   }
 
+  function expand(word, files) {
+    return word
+      .replaceAll('{program}', files.program)
+      .replaceAll('{module}', files.module)
+      .replaceAll('{dir}', files.dir);
+  }
+
+  function writeFiles(cwd, units) {
+    for (const u of units) {
+      mkdirSync(join(cwd, u.dir), { recursive: true });
+      for (const f of u.files) writeFileSync(join(cwd, f.path), f.text);
+    }
+  }
+
+  function outcomeOf(part, stderrText, dir, timeMs) {
+    const output = part === undefined ? '' : part.head.toString('utf8').slice(0, o.excerptChars);
+    const base = { outputHash: part?.hash ?? emptyHash, output, timeMs: round(timeMs) };
+    const text = stderrText.trim();
+    if (text === '') return { ...base, status: 'ok' };
+    const parsed = parseLuauError(`${text}\n`);
+    const error = normalizeError(
+      parsed === undefined || parsed.status === 'runtime-error' ? text : parsed.message,
+      dir,
+    );
+    return { ...base, status: parsed?.status ?? 'runtime-error', error };
+  }
+
+  /** Runs entries (file paths of units), one process per entry. */
+  async function runSingle(cwd, entries) {
+    const results = [];
+    for (const e of entries) {
+      const argv = words.map((w) => expand(w, e));
+      const r = await spawnProcess(argv, cwd, 0);
+      const timeMs = performance.now() - r.started;
+      const base = {
+        outputHash: r.parts[0]?.hash ?? emptyHash,
+        output: r.parts[0]?.head.toString('utf8').slice(0, o.excerptChars) ?? '',
+        timeMs: round(timeMs),
+      };
+      if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
+      if (r.timedOut) {
+        results.push({ ...base, status: 'timeout', error: `no result within ${o.timeoutMs} ms` });
+      } else {
+        const c = classifyExit(r.code, r.signal, r.stderr);
+        const said = r.stderr.trim();
+        if (c.status === 'ok') results.push({ ...base, ...c });
+        else if (c.status === 'crash')
+          results.push({
+            ...base,
+            ...c,
+            error: normalizeError(said || `killed by ${c.signal}`, e.dir),
+          });
+        else {
+          // A compile error's message alone; a runtime error's with its stack trace.
+          const parsed = parseLuauError(`${said}\n`);
+          const text =
+            parsed?.status === 'compile-error' ? parsed.message : said || `exit code ${r.code}`;
+          results.push({ ...base, ...c, error: normalizeError(text, e.dir) });
+        }
+      }
+    }
+    return results;
+  }
+
+  /** Runs entries in one process of the `{programs}` template; isolates a crash or timeout. */
+  async function runBatch(cwd, entries) {
+    if (entries.length === 0) return [];
+    const files = [markFile];
+    for (const e of entries) files.push(e.program, markFile);
+    const argv = words.flatMap((w) => (w === '{programs}' ? files : [w]));
+    const r = await spawnProcess(argv, cwd, entries.length + 1);
+    // A command that does not start is no program's outcome: the run fails.
+    if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
+    // A signal, or a shell's exit code 128+n for one.
+    const signal = r.signal ?? (r.code > 128 ? signalNames[r.code - 128] : undefined);
+    const complete = !r.timedOut && !signal && r.seen === entries.length + 1;
+    if (complete && r.parts.length === entries.length + 2) {
+      const errs = r.stderr.split(markText);
+      return entries.map((e, i) =>
+        outcomeOf(
+          r.parts[i + 1],
+          stripMarkerTrace(errs[i + 1] ?? ''),
+          e.dir,
+          (r.markTimes[i + 1] ?? 0) - (r.markTimes[i] ?? 0),
+        ),
+      );
+    }
+    if (!r.timedOut && !signal) {
+      // Ended early without a signal, or output that does not split: each program alone.
+      if (entries.length > 1) {
+        const out = [];
+        for (const e of entries) out.push(...(await runBatch(cwd, [e])));
+        return out;
+      }
+      const said = r.stderr.split(markText).join('').trim() || `exit code ${r.code}`;
+      return [
+        {
+          status: 'crash',
+          outputHash: emptyHash,
+          output: '',
+          error: normalizeError(`the command ended without a result: ${said}`, entries[0].dir),
+          timeMs: round(performance.now() - r.started),
+        },
+      ];
+    }
+    // The program after the last marker seen was running when the process died.
+    const culprit = Math.min(Math.max(r.seen - 1, 0), entries.length - 1);
+    let own;
+    if (r.timedOut) {
+      own = {
+        status: 'timeout',
+        outputHash: emptyHash,
+        output: '',
+        error: `no result within ${o.timeoutMs} ms`,
+        timeMs: o.timeoutMs,
+      };
+    } else if (entries.length === 1) {
+      own = {
+        status: 'crash',
+        signal,
+        outputHash: emptyHash,
+        output: '',
+        error: normalizeError(
+          stripMarkerTrace(r.stderr.split(markText)[1] ?? '') || `killed by ${signal}`,
+          entries[0].dir,
+        ),
+        timeMs: round(performance.now() - (r.markTimes[0] ?? r.started)),
+      };
+    } else {
+      // Confirmed alone: a crash that needs the programs before it is not this program's.
+      const [alone] = await runBatch(cwd, [entries[culprit]]);
+      own = alone.status === 'crash' ? { ...alone, retried: true } : alone;
+    }
+    if (entries.length === 1) return [own];
+    // Standard output of the programs before the culprit died in the process's buffer.
+    const before = await runBatch(cwd, entries.slice(0, culprit));
+    const after = await runBatch(cwd, entries.slice(culprit + 1));
+    return [...before, own, ...after];
+  }
+
+  async function runItems(all) {
+    const cwd = join(root, String(next++));
+    const units = [];
+    const entries = [];
+    const items = [];
+    const twins = new Map();
+    for (const item of all) {
+      const files = programFiles(item.job, item.compileOnly);
+      const first = twins.get(files.dir);
+      if (first !== undefined) {
+        first.twins.push(item);
+        continue;
+      }
+      item.twins = [];
+      twins.set(files.dir, item);
+      items.push(item);
+      units.push(files);
+      item.entryIndexes = [];
+      const module = files.files[1]?.path ?? `${files.dir}/module0.luau`;
+      for (const path of files.entries) {
+        item.entryIndexes.push(entries.length);
+        entries.push({ program: path, module, dir: files.dir });
+      }
+    }
+    let results;
+    try {
+      mkdirSync(cwd, { recursive: true });
+      if (batched) writeFileSync(join(cwd, markFile), markSource);
+      writeFiles(cwd, units);
+      results = batched ? await runBatch(cwd, entries) : await runSingle(cwd, entries);
+    } catch (e) {
+      for (const item of items) for (const one of [item, ...item.twins]) one.reject(e);
+      return;
+    } finally {
+      void rm(cwd, { recursive: true, force: true }).catch(() => undefined);
+    }
+    for (const item of items) {
+      const own = item.entryIndexes.map((i) => results[i]);
+      const chosen = own.find((r) => r.status !== 'ok') ?? own[own.length - 1];
+      for (const one of [item, ...item.twins]) one.resolve(order({ ...chosen, id: one.job.id }));
+    }
+  }
+
   function pump() {
+    pumpScheduled = false;
     while (!closed && active < o.workers && queue.length > 0) {
-      const { job, resolve } = queue.shift();
+      // One batch: up to batchSize programs. The same program twice in one batch runs once
+      // (a directory's module loads once per process) and both get its outcome.
+      const size = batched ? o.batchSize : 1;
+      const items = queue.splice(0, size);
       active++;
-      void runOne(job).then((r) => {
+      void runItems(items).finally(() => {
         active--;
-        resolve(order(r));
-        pump();
+        schedule();
       });
     }
   }
 
+  function schedule() {
+    // Wait a turn of the event loop, so that programs queued together run in one batch.
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
+  }
+
   return {
-    run(job) {
+    run(job, runOptions = {}) {
       if (closed) return Promise.reject(new Error('the runtime is closed'));
-      return new Promise((resolve) => {
-        queue.push({ job: { ...job, id: String(job.id) }, resolve });
-        pump();
+      return new Promise((resolve, reject) => {
+        queue.push({
+          job: { ...job, id: String(job.id) },
+          compileOnly: runOptions.compileOnly === true,
+          resolve,
+          reject,
+        });
+        schedule();
       });
     },
     async close() {
@@ -201,6 +492,35 @@ export function createCommandRuntime(options) {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The directory the programs are written to: under `tmpDir` when given, else in memory
+ * (`/dev/shm`) where there is one — writing a directory per program to a disk costs more than
+ * running it — else under the system's temporary directory.
+ */
+function scratchDir(tmpDir) {
+  const prefix = 'luau-fuzz-cmd-';
+  if (tmpDir !== undefined) return mkdtempSync(join(tmpDir, prefix));
+  try {
+    return mkdtempSync(join('/dev/shm', prefix));
+  } catch {
+    return mkdtempSync(join(tmpdir(), prefix));
+  }
+}
+
+/** Removes the marker's own stack trace from the start of a part of standard error. */
+function stripMarkerTrace(text) {
+  const m = /^\nstacktrace:\n(?:[^\n]*\n)*?\.\/marker\.luau:\d+\n/.exec(text);
+  return m === null ? text : text.slice(m[0].length);
+}
+
+function startError(argv, e) {
+  return `cannot start ${argv[0]}: ${e.message}`;
+}
+
+function round(ms) {
+  return Math.round(Math.max(0, ms) * 1000) / 1000;
 }
 
 function killGroup(child) {
@@ -214,10 +534,10 @@ function killGroup(child) {
 function order(r) {
   const out = { id: r.id, status: r.status };
   if (r.signal !== undefined) out.signal = r.signal;
-  out.outputHash =
-    r.outputHash ?? 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+  out.outputHash = r.outputHash ?? emptyHash;
   out.output = r.output ?? '';
   if (r.error !== undefined) out.error = r.error;
   out.timeMs = r.timeMs;
+  if (r.retried === true) out.retried = true;
   return out;
 }

@@ -132,3 +132,4 @@ process.stdout.write(
   `\nratio workspace/direct: ${(remoteRate / directRate).toFixed(2)} (goal ≥ 0.8; best of ${rounds} alternating rounds each); ` +
     `${concurrency} VMs at once on both paths, batches of ${batchSize}, level ${level}, seed ${seed}, ${same} programs without timeout\n`,
 );
+await import('./campaign-luau-cli.js');

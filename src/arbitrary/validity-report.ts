@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { printPretty } from '../print/index.js';
-import { LuauWebPool, type ProgramOutcome } from '../runtime/index.js';
+import {
+  createLocalRuntime,
+  parseRuntime,
+  type ProgramOutcome,
+  type RuntimeProfile,
+} from '../runtime/index.js';
 import { treeStats } from '../tree/index.js';
 import { resolveOptions, type LuauArbitraryOptions } from './options.js';
 import { luauArbitraries } from './luau-arbitraries.js';
@@ -21,8 +26,10 @@ export interface ValidityCheckOptions extends LuauArbitraryOptions {
   seed?: number;
   /** Wall-clock limit per run in milliseconds (luau-web has no instruction hook). Default `5000`. */
   timeoutMs?: number;
-  /** luau-web worker processes. Default `2`. */
+  /** luau-web worker processes (or `luau` processes at once). Default `2`. */
   workers?: number;
+  /** The runtime that compiles and runs the programs. Default luau-web. */
+  runtime?: RuntimeProfile;
   /** Called after each program with the number done and the total. Default: none. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -105,7 +112,14 @@ const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
  * ```
  */
 export async function checkValidity(options: ValidityCheckOptions = {}): Promise<ValidityReport> {
-  const { count = 1000, timeoutMs = 5000, workers = 2, onProgress, ...generator } = options;
+  const {
+    count = 1000,
+    timeoutMs = 5000,
+    workers = 2,
+    onProgress,
+    runtime,
+    ...generator
+  } = options;
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (!Number.isInteger(count) || count < 1)
     throw new RangeError(`count must be a positive integer, got ${count}`);
@@ -113,7 +127,10 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
   const runs = resolved.level === 'runnable' || resolved.level === 'typed';
   const arb = luauArbitraries(generator).moduleSet;
   const trees = fc.sample(arb, { seed, numRuns: count });
-  const pool = new LuauWebPool({ workers, timeoutMs });
+  const pool = await createLocalRuntime(runtime ?? parseRuntime('luau-web'), {
+    workers,
+    timeoutMs,
+  });
   const statuses: Record<string, number> = {};
   const errors = new Map<string, ErrorCount>();
   const caseTrees: Record<string, number> = {};

@@ -2,10 +2,10 @@ import { basename, join, resolve } from 'node:path';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import { classifyOutcomes, crashSignature } from './classify.js';
+import { classifyOutcomes } from './classify.js';
 import type { FindingKind } from './classify.js';
 import { readFindings, saveFinding } from './findings.js';
-import type { FindingRecord } from './findings.js';
+import type { FindingOccurrence, FindingRecord, ShrunkProgram } from './findings.js';
 import type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 import { resolveCampaignOptions } from './options.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
@@ -15,6 +15,7 @@ import { shrinkRemotely } from './remote-shrink.js';
 import type { ProjectEvent } from './projects.js';
 import { writeReport } from './report.js';
 import { CampaignStore } from './store.js';
+import { triageFindings } from './triage.js';
 import type { ProgramRecord } from './store.js';
 
 /** Where a campaign runs: a workspace client and the projects to use. */
@@ -67,7 +68,7 @@ export interface CampaignSummary {
   readonly seed: number;
   /** Validity level of the programs. */
   readonly level: string;
-  /** Runtime specs (two in differential mode). */
+  /** Runtime specs (two or more in differential mode). */
   readonly runtimes: readonly string[];
   /** Programs in the campaign. */
   readonly total: number;
@@ -85,7 +86,7 @@ export interface CampaignSummary {
   readonly unprintable: number;
   /** Programs that are findings, per kind. */
   readonly findingKinds: Readonly<Record<string, number>>;
-  /** Saved findings (one per shrunk source). */
+  /** Saved findings: one per signature, its programs counted under it. */
   readonly findings: readonly FindingRecord[];
   /** Batches and programs per project in this session. */
   readonly projects: readonly { projectId: string; batches: number; programs: number }[];
@@ -432,18 +433,11 @@ async function preflight(pool: ProjectPool, runtimes: readonly string[]): Promis
 }
 
 /**
- * What tells findings apart before shrinking: the kind, and the crash signature or the first
- * line of the error without positions and numbers.
+ * Saves every finding not saved yet (findings of earlier sessions included), triaged first:
+ * programs are grouped by signature ({@link triageFindings}), one representative per group
+ * is shrunk while the budget lasts (`shrinkFindings`), and the rest of the group is counted
+ * under it. Groups past the budget are saved as found, marked as not shrunk.
  */
-function findingSignature(r: ProgramRecord): string {
-  const failing = r.outcomes.find((x) => x.status !== 'ok') ?? r.outcomes[0];
-  const message = (crashSignature(r.outcomes) ?? failing?.error ?? '')
-    .split('\n')[0]!
-    .replace(/\d+/g, 'N');
-  return `${r.finding ?? ''}\u0000${message}`;
-}
-
-/** Shrinks and saves every finding not saved yet (findings of earlier sessions included). */
 async function saveFindings(
   store: CampaignStore,
   o: ResolvedCampaignOptions,
@@ -453,63 +447,56 @@ async function saveFindings(
   progress: () => CampaignSnapshot,
 ): Promise<void> {
   const findingsDir = join(store.dir, 'findings');
-  const saved = new Set(
-    readFindings(findingsDir).flatMap((f) => f.occurrences.map((x) => x.index)),
-  );
-  // One finding of each signature first: the shrink budget goes to different problems.
-  const found = store.records().filter((r) => r.finding !== undefined && !saved.has(r.i));
-  const firstOfSignature = new Set<string>();
-  const todo = found.filter((r) => {
-    const key = findingSignature(r);
-    if (firstOfSignature.has(key)) return false;
-    firstOfSignature.add(key);
-    return true;
-  });
-  const first = new Set(todo.map((r) => r.i));
-  for (const r of found) if (!first.has(r.i)) todo.push(r);
-  let shrunkSoFar = readFindings(findingsDir).filter((f) => f.shrunk.shrunk).length;
-  for (const r of todo) {
-    if (args.signal?.aborted === true) return;
+  const before = readFindings(findingsDir);
+  const saved = new Set(before.flatMap((f) => f.occurrences.map((x) => x.index)));
+  const known = new Set(before.map((f) => f.signature));
+  const found = store
+    .records()
+    .filter((r): r is ProgramRecord & { finding: FindingKind } => r.finding !== undefined)
+    .filter((r) => !saved.has(r.i));
+  let shrunkSoFar = before.filter((f) => f.shrunk.shrunk).length;
+  const aborted = (): boolean => args.signal?.aborted === true;
+  for (const group of triageFindings(o.runtimes, found)) {
+    if (aborted()) return;
     args.onProgress?.(progress());
-    const kind = r.finding as FindingKind;
+    const r = group.representative;
     const [program] = generatePrograms(arbitrary, o.seed, [r.i]);
     if (program === undefined) continue;
-    let tree = program.tree;
-    let shrunkOutcomes = r.outcomes;
-    let info = { attempts: 0, timeMs: 0, reproduced: false, shrunk: false };
-    if (o.shrink && shrunkSoFar < o.shrinkFindings) {
+    const occurrence = (x: ProgramRecord): FindingOccurrence => ({
+      index: x.i,
+      outcomes: x.outcomes,
+      nodes: x.nodes,
+    });
+    let shrunk: ShrunkProgram | undefined;
+    // A signature saved in an earlier session is already shrunk (or past the budget).
+    if (o.shrink && shrunkSoFar < o.shrinkFindings && !known.has(group.signature)) {
       shrunkSoFar++;
-      const result = await shrinkRemotely({
+      shrunk = await shrinkRemotely({
         pool,
         arbitrary,
         seed: o.seed,
         index: r.i,
         level: o.level,
-        kind,
+        kind: r.finding,
+        runtimes: o.runtimes,
         outcomes: r.outcomes,
         maxAttempts: o.shrinkAttempts,
         maxTimeMs: o.shrinkTimeMs,
       });
-      tree = result.tree;
-      shrunkOutcomes = result.outcomes;
-      info = {
-        attempts: result.attempts,
-        timeMs: result.timeMs,
-        reproduced: result.reproduced,
-        shrunk: true,
-      };
+      // Stopped while shrinking: the group is saved, shrunk afresh, by `--resume`.
+      if (aborted()) return;
     }
     saveFinding(findingsDir, {
-      kind,
+      kind: r.finding,
+      signature: group.signature,
       seed: o.seed,
       level: o.level,
       profile: o.profile,
       maxNodes: o.maxNodes,
       runtimes: o.runtimes,
-      original: { index: r.i, outcomes: r.outcomes, nodes: r.nodes, tree: program.tree },
-      shrunkTree: tree,
-      shrunkOutcomes,
-      ...info,
+      original: { ...occurrence(r), tree: program.tree },
+      others: group.others.map(occurrence),
+      ...(shrunk === undefined ? {} : { shrunk }),
     });
   }
 }

@@ -27,11 +27,27 @@ export function outcomesDiffer(a: ProgramOutcome, b: ProgramOutcome): boolean {
 }
 
 /**
+ * Whether any two of a program's outcomes (one per runtime, two or more) differ
+ * ({@link outcomesDiffer}).
+ *
+ * @example
+ * ```ts
+ * anyDiffer([o0, o2, codegen]); // true when -O2 printed something else than -O0
+ * ```
+ */
+export function anyDiffer(outcomes: readonly ProgramOutcome[]): boolean {
+  for (let a = 0; a < outcomes.length; a++)
+    for (let b = a + 1; b < outcomes.length; b++)
+      if (outcomesDiffer(outcomes[a]!, outcomes[b]!)) return true;
+  return false;
+}
+
+/**
  * Classifies a program's outcomes (one per runtime) at the campaign's validity level: a
- * crash is always a finding; a timeout or runtime error is one for `runnable` (and `typed`)
- * programs, which must run; a compile error is one from `scoped` on, where programs must
- * compile; with two runtimes, any difference ({@link outcomesDiffer}) is a `mismatch`.
- * Returns `undefined` when the program found nothing.
+ * crash is always a finding; with two or more runtimes, any difference between two of them
+ * ({@link outcomesDiffer}) is a `mismatch`; a timeout or runtime error is one for `runnable`
+ * (and `typed`) programs, which must run; a compile error is one from `scoped` on, where
+ * programs must compile. Returns `undefined` when the program found nothing.
  *
  * @example
  * ```ts
@@ -43,7 +59,7 @@ export function classifyOutcomes(
   outcomes: readonly ProgramOutcome[],
 ): FindingKind | undefined {
   if (outcomes.some((o) => o.status === 'crash')) return 'crash';
-  if (outcomes.length === 2 && outcomesDiffer(outcomes[0]!, outcomes[1]!)) return 'mismatch';
+  if (anyDiffer(outcomes)) return 'mismatch';
   if (atLeast(level, 'runnable')) {
     if (outcomes.some((o) => o.status === 'timeout')) return 'timeout';
     if (outcomes.some((o) => o.status === 'runtime-error')) return 'runtime-error';
@@ -51,26 +67,6 @@ export function classifyOutcomes(
   if (atLeast(level, 'scoped') && outcomes.some((o) => o.status === 'compile-error'))
     return 'compile-error';
   return undefined;
-}
-
-/**
- * Whether a candidate's outcomes reproduce a finding (what shrinking keeps): the same kind,
- * and for a crash the same signal.
- *
- * @example
- * ```ts
- * reproduces('runnable', 'crash', original, candidate);
- * ```
- */
-export function reproduces(
-  level: ValidityLevel,
-  kind: FindingKind,
-  original: readonly ProgramOutcome[],
-  candidate: readonly ProgramOutcome[],
-): boolean {
-  if (classifyOutcomes(level, candidate) !== kind) return false;
-  if (kind === 'crash') return crashSignature(original) === crashSignature(candidate);
-  return true;
 }
 
 /**

@@ -6,6 +6,8 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 import { encodeTree, treeStats } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
+import { runtimeGroups } from './triage.js';
+import type { RuntimeGroup } from './triage.js';
 import { sourcesOf } from './programs.js';
 
 /** One program that showed a finding. */
@@ -18,12 +20,16 @@ export interface FindingOccurrence {
   readonly nodes: number;
 }
 
-/** `outcome.json` of a finding directory. */
+/** `outcome.json` of a finding directory: one problem (signature) and every program that showed it. */
 export interface FindingRecord {
-  /** The directory name: SHA-256 (16 hex digits) of the shrunk sources. */
+  /** The directory name: SHA-256 (16 hex digits) of the signature. */
   readonly hash: string;
   /** What kind of finding it is. */
   readonly kind: FindingKind;
+  /** What tells it apart from other findings: kind, runtimes involved, normalized message. */
+  readonly signature: string;
+  /** How the runtimes split on the original program: groups of identical outcomes. */
+  readonly groups: readonly RuntimeGroup[];
   /** The campaign's seed (with `original.index`, it replays the program). */
   readonly seed: number;
   /** The campaign's validity level. */
@@ -34,13 +40,13 @@ export interface FindingRecord {
   readonly maxNodes: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
-  /** The program the files `original.*` hold. */
+  /** The representative program (the group's smallest), which `original.*` holds. */
   readonly original: FindingOccurrence;
-  /** The shrunk program (`shrunk.*`). */
+  /** The shrunk program (`shrunk.*`, written only when `shrunk.shrunk` is true). */
   readonly shrunk: {
-    /** Messages in its tree. */
+    /** Messages in its tree (the original's when not shrunk). */
     readonly nodes: number;
-    /** Its outcomes (one per runtime). */
+    /** Its outcomes (one per runtime; the original's when not shrunk). */
     readonly outcomes: readonly ProgramOutcome[];
     /** Candidates run while shrinking. */
     readonly attempts: number;
@@ -48,17 +54,33 @@ export interface FindingRecord {
     readonly timeMs: number;
     /** Whether the original failed again when re-run. */
     readonly reproduced: boolean;
-    /** Whether it was shrunk at all (false: past the campaign's shrink budget, `shrunk.*` = `original.*`). */
+    /** Whether it was shrunk (false: past the campaign's shrink budget, or not shrinking; no `shrunk.*` files). */
     readonly shrunk: boolean;
   };
-  /** Every program of the campaign that shrank to the same source (the original first). */
+  /** Every program of the campaign with this signature (the representative first). */
   readonly occurrences: readonly FindingOccurrence[];
 }
 
-/** A finding to save: what was found, and what it shrank to. */
+/** What shrinking a finding's representative gave. */
+export interface ShrunkProgram {
+  /** The shrunk tree. */
+  readonly tree: ModuleSet;
+  /** Its outcomes. */
+  readonly outcomes: readonly ProgramOutcome[];
+  /** Candidates run while shrinking. */
+  readonly attempts: number;
+  /** Time spent shrinking, in ms. */
+  readonly timeMs: number;
+  /** Whether the original failed again when re-run. */
+  readonly reproduced: boolean;
+}
+
+/** A finding to save: a signature, its representative program, the other programs, the shrunk program. */
 export interface FindingToSave {
   /** What kind of finding it is. */
   readonly kind: FindingKind;
+  /** Its signature (the directory name is its hash). */
+  readonly signature: string;
   /** The campaign's seed. */
   readonly seed: number;
   /** The campaign's validity level. */
@@ -69,29 +91,12 @@ export interface FindingToSave {
   readonly maxNodes: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
-  /** The program as found, with its tree. */
+  /** The representative program as found, with its tree. */
   readonly original: FindingOccurrence & { readonly tree: ModuleSet };
-  /** The shrunk tree (the original's when not shrunk). */
-  readonly shrunkTree: ModuleSet;
-  /** The shrunk program's outcomes. */
-  readonly shrunkOutcomes: readonly ProgramOutcome[];
-  /** Candidates run while shrinking. */
-  readonly attempts: number;
-  /** Time spent shrinking, in ms. */
-  readonly timeMs: number;
-  /** Whether the original failed again when re-run. */
-  readonly reproduced: boolean;
-  /** Whether it was shrunk at all. */
-  readonly shrunk: boolean;
-}
-
-function sourceText(tree: ModuleSet): string {
-  try {
-    const s = sourcesOf(tree);
-    return s.module === undefined ? s.program : `-- module0\n${s.module}\n-- program\n${s.program}`;
-  } catch (e) {
-    return `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n`;
-  }
+  /** The other programs with this signature. Default none. */
+  readonly others?: readonly FindingOccurrence[];
+  /** The shrunk representative; absent when it was not shrunk. */
+  readonly shrunk?: ShrunkProgram;
 }
 
 function writeTree(dir: string, stem: string, tree: ModuleSet): void {
@@ -104,30 +109,46 @@ function writeTree(dir: string, stem: string, tree: ModuleSet): void {
     sources = { program: `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n` };
   }
   writeFileSync(join(dir, `${stem}.luau`), sources.program);
-  if (sources.module !== undefined) writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  if (sources.module === undefined) return;
+  writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  // What the `luau` CLI runs as is: the program with the globals that name its module
+  // (as the luau-cli runtime sets them, on its first line) and the module beside it.
+  mkdirSync(join(dir, `${stem}-run`), { recursive: true });
+  writeFileSync(
+    join(dir, `${stem}-run`, 'program.luau'),
+    `module0, module1 = "./module0", "./module0"; ${sources.program}`,
+  );
+  writeFileSync(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
 }
 
 /**
- * The directory name of a finding: SHA-256 of its kind and shrunk sources (16 hex digits), so
- * that programs that shrink to the same source land together.
+ * The directory name of a finding: SHA-256 of its signature (16 hex digits), so that every
+ * program with the same signature lands in one directory, in this session or a resumed one.
  *
  * @example
  * ```ts
- * findingHash('crash', tree); // '3f9a…'
+ * findingHash('crash · luau-web · SIGSEGV'); // '3f9a…'
  * ```
  */
-export function findingHash(kind: FindingKind, shrunk: ModuleSet): string {
-  return createHash('sha256')
-    .update(`${kind}\n${sourceText(shrunk)}`)
-    .digest('hex')
-    .slice(0, 16);
+export function findingHash(signature: string): string {
+  return createHash('sha256').update(signature).digest('hex').slice(0, 16);
+}
+
+function writeRecord(dir: string, record: FindingRecord): void {
+  writeFileSync(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function plain(o: FindingOccurrence): FindingOccurrence {
+  return { index: o.index, outcomes: o.outcomes, nodes: o.nodes };
 }
 
 /**
- * Saves a finding under `findingsDir/<hash>/`: `original.{binpb,textproto,luau}`,
- * `shrunk.{binpb,textproto,luau}` (and `.module.luau` when there is a module) and
- * `outcome.json`. A finding whose shrunk source is already saved is added to that
- * directory's occurrences instead. Returns the record and whether it was new.
+ * Saves a finding under `findingsDir/<hash of signature>/`: `original.{binpb,textproto,luau}`
+ * (the representative), `shrunk.{binpb,textproto,luau}` only when it was shrunk (and, when
+ * there is a module, `.module.luau` and a `-run/` folder that the `luau` CLI runs as is), and
+ * `outcome.json` with every occurrence. When the
+ * signature is already saved (an earlier session), the programs are added to its occurrences
+ * and nothing else changes. Returns the record and whether it was new.
  *
  * @example
  * ```ts
@@ -138,48 +159,54 @@ export function saveFinding(
   findingsDir: string,
   f: FindingToSave,
 ): { record: FindingRecord; created: boolean } {
-  const hash = findingHash(f.kind, f.shrunkTree);
+  const hash = findingHash(f.signature);
   const dir = join(findingsDir, hash);
-  const occurrence: FindingOccurrence = {
-    index: f.original.index,
-    outcomes: f.original.outcomes,
-    nodes: f.original.nodes,
-  };
+  const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
     const existing = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
-    if (existing.occurrences.some((o) => o.index === occurrence.index))
-      return { record: existing, created: false };
-    const record: FindingRecord = {
-      ...existing,
-      occurrences: [...existing.occurrences, occurrence],
-    };
-    writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+    const known = new Set(existing.occurrences.map((o) => o.index));
+    const added = incoming.filter((o) => !known.has(o.index));
+    if (added.length === 0) return { record: existing, created: false };
+    const record: FindingRecord = { ...existing, occurrences: [...existing.occurrences, ...added] };
+    writeRecord(dir, record);
     return { record, created: false };
   }
   mkdirSync(dir, { recursive: true });
   writeTree(dir, 'original', f.original.tree);
-  writeTree(dir, 'shrunk', f.shrunkTree);
+  if (f.shrunk !== undefined) writeTree(dir, 'shrunk', f.shrunk.tree);
   const record: FindingRecord = {
     hash,
     kind: f.kind,
+    signature: f.signature,
+    groups: runtimeGroups(f.runtimes, f.original.outcomes),
     seed: f.seed,
     level: f.level,
     profile: f.profile,
     maxNodes: f.maxNodes,
     runtimes: f.runtimes,
-    original: occurrence,
-    shrunk: {
-      nodes: treeStats(ModuleSetSchema, f.shrunkTree).nodes,
-      outcomes: f.shrunkOutcomes,
-      attempts: f.attempts,
-      timeMs: f.timeMs,
-      reproduced: f.reproduced,
-      shrunk: f.shrunk,
-    },
-    occurrences: [occurrence],
+    original: plain(f.original),
+    shrunk:
+      f.shrunk === undefined
+        ? {
+            nodes: f.original.nodes,
+            outcomes: f.original.outcomes,
+            attempts: 0,
+            timeMs: 0,
+            reproduced: false,
+            shrunk: false,
+          }
+        : {
+            nodes: treeStats(ModuleSetSchema, f.shrunk.tree).nodes,
+            outcomes: f.shrunk.outcomes,
+            attempts: f.shrunk.attempts,
+            timeMs: f.shrunk.timeMs,
+            reproduced: f.shrunk.reproduced,
+            shrunk: true,
+          },
+    occurrences: incoming,
   };
-  writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+  writeRecord(dir, record);
   return { record, created: true };
 }
 
@@ -226,8 +253,15 @@ export function updateShrunk(
   writeTree(findingDir, 'shrunk', tree);
   const record: FindingRecord = {
     ...existing,
-    shrunk: { nodes: treeStats(ModuleSetSchema, tree).nodes, ...info, shrunk: true },
+    shrunk: {
+      nodes: treeStats(ModuleSetSchema, tree).nodes,
+      outcomes: info.outcomes,
+      attempts: info.attempts,
+      timeMs: info.timeMs,
+      reproduced: info.reproduced,
+      shrunk: true,
+    },
   };
-  writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+  writeRecord(findingDir, record);
   return record;
 }

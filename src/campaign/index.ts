@@ -5,17 +5,25 @@ export type {
   CampaignTarget,
   RunCampaignArgs,
 } from './campaign.js';
-export { classifyOutcomes, crashSignature, outcomesDiffer, reproduces } from './classify.js';
+export { anyDiffer, classifyOutcomes, crashSignature, outcomesDiffer } from './classify.js';
+export {
+  findingSignature,
+  normalizeMessage,
+  reproduces,
+  runtimeGroups,
+  triageFindings,
+} from './triage.js';
+export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
-export type { FindingOccurrence, FindingRecord, FindingToSave } from './findings.js';
+export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
 export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export type { CampaignProgram } from './programs.js';
 export { NoProjectError, ProjectPool } from './projects.js';
 export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from './projects.js';
-export { formatSummary, reportHtml, writeReport } from './report.js';
+export { formatSummary, reportHtml, reproduceCommands, writeReport } from './report.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError } from './store.js';
@@ -23,5 +31,7 @@ export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js
 export { ConnectError, connectWorkspace } from './connect.js';
 export type { ConnectedWorkspace, ConnectOptions } from './connect.js';
 export { publishFindings } from './publish.js';
-export { runTreeRemotely, shrinkRemotely } from './remote-shrink.js';
+export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
+export { reduceStatements } from './reduce.js';
+export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';

@@ -16,8 +16,9 @@ export interface CampaignOptions {
   /** Largest tree (messages) generated. Default: the arbitraries' default (400). */
   readonly maxNodes?: number;
   /**
-   * Runtimes, as `parseRuntime` specs. One runtime, or two for differential mode (every
-   * program runs under both; a difference in output or in error/no-error is a finding).
+   * Runtimes, as `parseRuntime` specs. One runtime, or two or more for differential mode
+   * (every program runs under each; a difference between any two in output or in
+   * error/no-error is a finding).
    * Default `['luau-web']`.
    */
   readonly runtimes?: readonly string[];
@@ -55,7 +56,7 @@ export interface ResolvedCampaignOptions {
   readonly profile: ProfileName;
   /** Largest tree in messages, or `null` for the arbitraries' default. */
   readonly maxNodes: number | null;
-  /** Runtime specs: one, or two for differential mode. */
+  /** Runtime specs: one, or two or more for differential mode. */
   readonly runtimes: readonly string[];
   /** Most programs per batch. */
   readonly batchSize: number;
@@ -114,8 +115,8 @@ export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedC
   if (!profileNames.includes(profile))
     throw new CampaignOptionsError(`unknown profile '${profile}' (${profileNames.join(', ')})`);
   const runtimes = options.runtimes ?? ['luau-web'];
-  if (runtimes.length < 1 || runtimes.length > 2)
-    throw new CampaignOptionsError('give one runtime, or two for differential mode');
+  if (runtimes.length < 1)
+    throw new CampaignOptionsError('give one runtime, or two or more for differential mode');
   for (const r of runtimes) parseRuntime(r);
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
   if (!Number.isInteger(seed))

@@ -1,12 +1,13 @@
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ValidityLevel } from '../arbitrary/index.js';
-import type { ProgramOutcome } from '../runtime/index.js';
+import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
-import { reproduces } from './classify.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import type { ProjectPool } from './projects.js';
+import { reduceStatements } from './reduce.js';
 import { shrinkProgram } from './shrink.js';
+import { reproduces } from './triage.js';
 
 /** Runs a candidate are given before it counts as not reproducing. */
 const RUN_ATTEMPTS = 3;
@@ -46,6 +47,57 @@ export async function runTreeRemotely(
   return undefined;
 }
 
+/** Largest batch of shrinking candidates, in characters of source. */
+const CANDIDATE_BATCH_CHARS = 200_000;
+
+/**
+ * Runs trees together under every runtime of the pool (in as few batches as their size
+ * allows). Resolves to one entry per tree: its outcomes, or `undefined` when it cannot be
+ * printed or no project ran it.
+ *
+ * @example
+ * ```ts
+ * const outcomes = await runTreesRemotely(pool, candidates);
+ * ```
+ */
+export async function runTreesRemotely(
+  pool: ProjectPool,
+  trees: readonly ModuleSet[],
+): Promise<(ProgramOutcome[] | undefined)[]> {
+  const results: (ProgramOutcome[] | undefined)[] = trees.map(() => undefined);
+  const jobs: ProgramJob[] = [];
+  trees.forEach((tree, k) => {
+    try {
+      const s = sourcesOf(tree);
+      jobs.push({ id: String(k), program: s.program, module: s.module });
+    } catch {
+      // Unprintable: stays undefined.
+    }
+  });
+  let start = 0;
+  while (start < jobs.length) {
+    let end = start;
+    let chars = 0;
+    while (end < jobs.length && (end === start || chars < CANDIDATE_BATCH_CHARS)) {
+      chars += jobs[end]!.program.length + (jobs[end]!.module?.length ?? 0);
+      end++;
+    }
+    const batch = jobs.slice(start, end);
+    for (let attempt = 0; attempt < RUN_ATTEMPTS; attempt++) {
+      await pool.waitForCapacity();
+      try {
+        const result = await pool.runBatch(batch, { counted: false });
+        for (const job of batch) results[Number(job.id)] = result.outcomes.get(job.id);
+        break;
+      } catch {
+        // Another project (or this one, after resting) gets the next attempt.
+      }
+    }
+    start = end;
+  }
+  return results;
+}
+
 /** What to shrink: a campaign's program and the finding it showed. */
 export interface RemoteShrinkArgs {
   /** The projects that run the candidates. */
@@ -60,6 +112,8 @@ export interface RemoteShrinkArgs {
   readonly level: ValidityLevel;
   /** The finding to keep while shrinking. */
   readonly kind: FindingKind;
+  /** The runtime specs of the pool (the finding's signature names them). */
+  readonly runtimes: readonly string[];
   /** The program's outcomes when it was found. */
   readonly outcomes: readonly ProgramOutcome[];
   /** Candidate runs allowed. */
@@ -84,44 +138,69 @@ export interface RemoteShrinkResult {
 
 /**
  * Shrinks a finding with fast-check's shrinker, running every candidate in the workspace
- * projects (identical printed candidates run once); a candidate is kept when it shows the
- * same finding ({@link reproduces}).
+ * projects (identical printed candidates run once), then deletes statements from what it
+ * left ({@link reduceStatements}, candidates run in batches); a candidate is kept when it
+ * shows the same finding: the same kind and signature ({@link reproduces}).
  *
  * @example
  * ```ts
- * const { tree } = await shrinkRemotely({ pool, arbitrary, seed, index, level, kind, outcomes, maxAttempts: 300, maxTimeMs: 60_000 });
+ * const { tree } = await shrinkRemotely({ pool, arbitrary, seed, index, level, kind, runtimes, outcomes, maxAttempts: 300, maxTimeMs: 60_000 });
  * ```
  */
 export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShrinkResult> {
+  const started = Date.now();
   const seen = new Map<string, ProgramOutcome[] | undefined>();
   const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
+  const keyOf = (tree: ModuleSet): string | undefined => {
+    try {
+      const s = sourcesOf(tree);
+      return `${s.module ?? ''}\u0000${s.program}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const keep = (tree: ModuleSet, outcomes: ProgramOutcome[] | undefined): boolean => {
+    if (
+      outcomes === undefined ||
+      !reproduces(args.level, args.kind, args.runtimes, args.outcomes, outcomes)
+    )
+      return false;
+    outcomesOf.set(tree, outcomes);
+    return true;
+  };
+  // fast-check's shrinker first (it knows how the program was generated), then statement
+  // deletion in batches on what it left, each with its share of the time.
   const result = await shrinkProgram({
     arbitrary: args.arbitrary,
     seed: args.seed,
     index: args.index,
     maxAttempts: args.maxAttempts,
-    maxTimeMs: args.maxTimeMs,
+    maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
     stillFails: async (candidate) => {
-      let key: string;
-      try {
-        const s = sourcesOf(candidate);
-        key = `${s.module ?? ''}\u0000${s.program}`;
-      } catch {
-        return false;
-      }
+      const key = keyOf(candidate);
+      if (key === undefined) return false;
       if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
-      const outcomes = seen.get(key);
-      if (outcomes === undefined || !reproduces(args.level, args.kind, args.outcomes, outcomes))
-        return false;
-      outcomesOf.set(candidate, outcomes);
-      return true;
+      return keep(candidate, seen.get(key));
     },
   });
+  let tree = result.tree;
+  let attempts = result.attempts;
+  if (result.reproduced) {
+    const reduced = await reduceStatements(tree, {
+      maxTimeMs: Math.max(args.maxTimeMs - (Date.now() - started), args.maxTimeMs / 3),
+      stillFail: async (candidates) => {
+        const outcomes = await runTreesRemotely(args.pool, candidates);
+        return candidates.map((c, k) => keep(c, outcomes[k]));
+      },
+    });
+    tree = reduced.tree;
+    attempts += reduced.attempts;
+  }
   return {
-    tree: result.tree,
-    outcomes: outcomesOf.get(result.tree) ?? args.outcomes,
-    attempts: result.attempts,
-    timeMs: result.timeMs,
+    tree,
+    outcomes: outcomesOf.get(tree) ?? args.outcomes,
+    attempts,
+    timeMs: Date.now() - started,
     reproduced: result.reproduced,
   };
 }

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
-import { outcomeStatuses } from '../runtime/index.js';
+import { commandTemplate, outcomeStatuses, parseRuntime } from '../runtime/index.js';
+import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './campaign.js';
+import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
 
 function escapeHtml(text: string): string {
@@ -60,10 +62,11 @@ export function formatSummary(s: CampaignSummary): string {
           f.kind,
           String(f.occurrences.length),
           String(f.original.nodes),
-          f.shrunk.shrunk ? String(f.shrunk.nodes) : '-',
+          f.shrunk.shrunk ? String(f.shrunk.nodes) : 'not shrunk',
         ]),
       ]),
     );
+    for (const f of s.findings) lines.push(`  ${f.hash}  ${f.signature}`);
   }
   lines.push('');
   lines.push(
@@ -78,27 +81,195 @@ export function formatSummary(s: CampaignSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-function throughputSvg(samples: readonly { t: number; done: number }[]): string {
-  if (samples.length < 2) return '<p>Not enough samples.</p>';
-  const w = 640;
-  const h = 200;
-  const maxT = Math.max(...samples.map((x) => x.t), 1);
-  const maxDone = Math.max(...samples.map((x) => x.done), 1);
-  const points = samples
-    .map((x) => `${((x.t / maxT) * w).toFixed(1)},${(h - (x.done / maxDone) * h).toFixed(1)}`)
-    .join(' ');
+/** A chart's size and its data's ranges, for {@link chartFrame}. */
+interface Frame {
+  readonly w: number;
+  readonly h: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The axes of a chart with their titles and end values (every chart has titled axes). */
+function chartFrame(f: Frame, title: string, xTitle: string, yTitle: string, body: string): string {
+  const { w, h } = f;
   return (
-    `<svg width="${w + 60}" height="${h + 40}" viewBox="-50 -10 ${w + 60} ${h + 40}" role="img" aria-label="programs done over time">` +
+    `<figure><svg width="${w + 90}" height="${h + 60}" viewBox="-70 -10 ${w + 90} ${h + 60}" role="img" aria-label="${escapeHtml(title)}">` +
+    `<title>${escapeHtml(title)}</title>` +
     `<line x1="0" y1="${h}" x2="${w}" y2="${h}" stroke="#888"/><line x1="0" y1="0" x2="0" y2="${h}" stroke="#888"/>` +
-    `<polyline fill="none" stroke="#2a6" stroke-width="2" points="${points}"/>` +
-    `<text x="-45" y="10" font-size="12">${maxDone}</text><text x="${w - 40}" y="${h + 20}" font-size="12">${maxT.toFixed(0)} s</text>` +
-    `</svg>`
+    body +
+    `<text x="-8" y="10" font-size="12" text-anchor="end">${f.maxY}</text>` +
+    `<text x="-8" y="${h}" font-size="12" text-anchor="end">0</text>` +
+    `<text class="axis-title" x="${w / 2}" y="${h + 40}" font-size="13" text-anchor="middle">${escapeHtml(xTitle)}</text>` +
+    `<text class="axis-title" x="-50" y="${h / 2}" font-size="13" text-anchor="middle" transform="rotate(-90 -50 ${h / 2})">${escapeHtml(yTitle)}</text>` +
+    `</svg><figcaption>${escapeHtml(title)}</figcaption></figure>`
+  );
+}
+
+function throughputSvg(samples: readonly { t: number; done: number }[]): string {
+  if (samples.length < 2) return '<p>Not enough samples for a throughput chart.</p>';
+  const f = {
+    w: 640,
+    h: 200,
+    maxX: Math.max(...samples.map((x) => x.t), 1),
+    maxY: Math.max(...samples.map((x) => x.done), 1),
+  };
+  const points = samples
+    .map(
+      (x) => `${((x.t / f.maxX) * f.w).toFixed(1)},${(f.h - (x.done / f.maxY) * f.h).toFixed(1)}`,
+    )
+    .join(' ');
+  return chartFrame(
+    f,
+    'Programs done over time',
+    `time since the start (s, up to ${f.maxX.toFixed(0)})`,
+    'programs done',
+    `<polyline fill="none" stroke="#2a6" stroke-width="2" points="${points}"/>`,
+  );
+}
+
+function outcomesSvg(s: CampaignSummary): string {
+  const bars = s.statuses.flatMap((c, k) =>
+    outcomeStatuses.map((status) => ({ runtime: k, status, n: c[status] ?? 0 })),
+  );
+  const f = { w: 640, h: 160, maxX: bars.length, maxY: Math.max(1, ...bars.map((b) => b.n)) };
+  const step = f.w / Math.max(1, bars.length);
+  const body = bars
+    .map((b, k) => {
+      const height = (b.n / f.maxY) * f.h;
+      const x = k * step + step * 0.15;
+      const label = s.runtimes.length > 1 ? `${b.status} (${b.runtime + 1})` : b.status;
+      return (
+        `<rect x="${x.toFixed(1)}" y="${(f.h - height).toFixed(1)}" width="${(step * 0.7).toFixed(1)}" height="${height.toFixed(1)}" fill="${b.status === 'ok' ? '#2a6' : '#c44'}"><title>${escapeHtml(`${s.runtimes[b.runtime] ?? ''} ${b.status}: ${b.n}`)}</title></rect>` +
+        `<text x="${(x + step * 0.35).toFixed(1)}" y="${f.h + 14}" font-size="10" text-anchor="middle">${escapeHtml(label)}</text>`
+      );
+    })
+    .join('');
+  return chartFrame(
+    f,
+    'Programs per outcome',
+    s.runtimes.length > 1 ? 'outcome (runtime number)' : 'outcome',
+    'programs',
+    body,
+  );
+}
+
+/** A word for a POSIX shell, quoted when it needs to be. */
+function shellWord(word: string): string {
+  return /^[\w./=:+@%-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * Commands that reproduce a saved finding: `luau-fuzz shrink DIR`, and for each runtime run by
+ * a command (`luau-cli`, `command:`), its plain command line on the finding's program.
+ *
+ * @example
+ * ```ts
+ * reproduceCommands('runs/c1', record); // ['luau-fuzz shrink runs/c1/findings/3f9a…', 'luau -O2 runs/c1/findings/3f9a…/shrunk.luau']
+ * ```
+ */
+export function reproduceCommands(campaignDir: string, f: FindingRecord): string[] {
+  const dir = join(campaignDir, 'findings', f.hash);
+  const stem = f.shrunk.shrunk ? 'shrunk' : 'original';
+  const runnable = join(dir, `${stem}-run`, 'program.luau');
+  const withModule = existsSync(runnable);
+  const program = join(dir, `${stem}.luau`);
+  const commands = [`luau-fuzz shrink ${shellWord(dir)}`];
+  for (const spec of f.runtimes) {
+    let profile: RuntimeProfile;
+    try {
+      profile = parseRuntime(spec);
+    } catch {
+      continue;
+    }
+    if (profile.kind === 'luau-web') continue;
+    if (profile.kind === 'luau-cli') {
+      // The plain `luau` command line; a program with a module runs from its `-run/` folder.
+      const options = [`-O${profile.optimize}`, ...(profile.codegen ? ['--codegen'] : [])];
+      commands.push(
+        [profile.executable, ...options, withModule ? runnable : program].map(shellWord).join(' '),
+      );
+      continue;
+    }
+    commands.push(
+      splitTemplateWords(commandTemplate(profile))
+        .map((w) =>
+          shellWord(
+            w
+              .replaceAll('{programs}', program)
+              .replaceAll('{program}', program)
+              .replaceAll('{module}', join(dir, `${stem}.module.luau`))
+              .replaceAll('{dir}', dir),
+          ),
+        )
+        .join(' '),
+    );
+  }
+  return [...new Set(commands)];
+}
+
+/** The words of a command template (quotes group, as the runner reads it). */
+function splitTemplateWords(template: string): string[] {
+  const words: string[] = [];
+  for (const m of template.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g))
+    words.push(m[1] ?? m[2] ?? m[3]!);
+  return words;
+}
+
+function findingFiles(campaignDir: string, hash: string): string[] {
+  const names = [
+    'shrunk.luau',
+    'shrunk.module.luau',
+    'shrunk-run/program.luau',
+    'shrunk-run/module0.luau',
+    'original.luau',
+    'original.module.luau',
+    'original-run/program.luau',
+    'original-run/module0.luau',
+    'shrunk.textproto',
+    'original.textproto',
+    'shrunk.binpb',
+    'original.binpb',
+    'outcome.json',
+  ];
+  return names.filter((n) => existsSync(join(campaignDir, 'findings', hash, n)));
+}
+
+function findingHtml(s: CampaignSummary, f: FindingRecord): string {
+  const groups = f.groups ?? [];
+  const shown = f.shrunk.shrunk ? 'shrunk' : 'original';
+  const size = f.shrunk.shrunk
+    ? `shrunk from ${f.original.nodes} to ${f.shrunk.nodes} nodes in ${f.shrunk.attempts} runs`
+    : `<strong>not shrunk</strong> (${f.original.nodes} nodes; past the shrink budget): <code>luau-fuzz shrink</code> shrinks it`;
+  const groupRows = groups
+    .map(
+      (g) =>
+        `<tr><td>${g.runtimes.map(escapeHtml).join('<br>')}</td><td>${escapeHtml(g.status)}${g.signal === undefined ? '' : ` (${escapeHtml(g.signal)})`}</td>` +
+        `<td><code>${escapeHtml(g.outputHash.slice(0, 12))}</code></td><td><pre>${escapeHtml(g.output.slice(0, 300))}</pre></td>` +
+        `<td>${g.error === undefined ? '' : `<pre>${escapeHtml(g.error.slice(0, 300))}</pre>`}</td></tr>`,
+    )
+    .join('\n');
+  const files = findingFiles(s.dir, f.hash)
+    .map((n) => `<a href="findings/${f.hash}/${n}">${n}</a>`)
+    .join(' · ');
+  return (
+    `<section class="finding" id="finding-${f.hash}"><h3>${escapeHtml(f.kind)} · <code>${f.hash}</code></h3>` +
+    `<p class="signature">${escapeHtml(f.signature ?? f.kind)}</p>` +
+    `<p>${f.occurrences.length} program(s) with this signature; program ${f.original.index} (the smallest) ${size}.</p>` +
+    (groupRows === ''
+      ? ''
+      : `<table class="groups"><tr><th>runtimes</th><th>outcome</th><th>output hash</th><th>output</th><th>message</th></tr>\n${groupRows}</table>`) +
+    `<p class="files">Files: ${files}</p>` +
+    `<p>Reproduce:</p><pre class="commands">${reproduceCommands(s.dir, f).map(escapeHtml).join('\n')}</pre>` +
+    `<p>${shown}.luau:</p><pre class="source">${escapeHtml(readSource(s.dir, f.hash, shown))}</pre></section>`
   );
 }
 
 /**
- * The campaign's `report.html`: outcome counts, throughput over time, node-kind coverage and
- * each finding's shrunk source. Self-contained (no scripts, no external files).
+ * The campaign's `report.html`, findings first: each finding with its signature, how the
+ * runtimes split, links to its files and the commands that reproduce it; then outcome
+ * counts, charts (programs per outcome, programs done over time) and node-kind coverage.
+ * Self-contained (no scripts, no external files; links are relative to the campaign
+ * directory).
  *
  * @example
  * ```ts
@@ -117,53 +288,48 @@ export function reportHtml(s: CampaignSummary, store: CampaignStore): string {
       (st) => `<tr><td>${st}</td>${s.statuses.map((c) => `<td>${c[st] ?? 0}</td>`).join('')}</tr>`,
     )
     .join('\n');
-  const findings = s.findings
-    .map((f) => {
-      const first = f.shrunk.outcomes[0] ?? f.original.outcomes[0];
-      return (
-        `<section><h3>${escapeHtml(f.kind)} · <code>${f.hash}</code></h3>` +
-        `<p>${f.occurrences.length} program(s); original ${f.original.nodes} nodes (program ${f.original.index})` +
-        (f.shrunk.shrunk
-          ? `, shrunk to ${f.shrunk.nodes} nodes in ${f.shrunk.attempts} runs`
-          : ', not shrunk') +
-        `</p>` +
-        (first?.error === undefined
-          ? ''
-          : `<p>Message: <code>${escapeHtml(first.error)}</code></p>`) +
-        `<pre>${escapeHtml(readSource(store.dir, f.hash))}</pre></section>`
-      );
-    })
-    .join('\n');
+  const programs = Object.values(s.findingKinds).reduce((a, b) => a + b, 0);
+  const findings = s.findings.map((f) => findingHtml(s, f)).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>luau-fuzz campaign ${s.seed}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}
-td:first-child,th:first-child{text-align:left}pre{background:#f6f6f6;padding:.8rem;overflow:auto}</style></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>luau-fuzz campaign ${s.seed}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right;vertical-align:top}
+td:first-child,th:first-child{text-align:left}pre{background:#f6f6f6;padding:.8rem;overflow:auto;margin:0}
+table.groups td{text-align:left}section.finding{border-top:2px solid #c44;margin-top:1.5rem}
+.signature{font-family:monospace}</style></head>
 <body>
 <h1>luau-fuzz campaign</h1>
 <p>${s.done}/${s.total} programs${s.stopped ? ' (stopped)' : ''}, level <b>${escapeHtml(s.level)}</b>, seed ${s.seed},
 runtimes ${s.runtimes.map(escapeHtml).join(' vs ')}; ${s.elapsedSeconds.toFixed(1)} s, ${s.programsPerSecond.toFixed(1)} programs/s.</p>
+<h2 id="findings">Findings (${s.findings.length})</h2>
+${s.findings.length === 0 ? '<p>None.</p>' : `<p>${programs} program(s) showed a finding, grouped by signature (kind, runtimes, message) into ${s.findings.length}.</p>\n${findings}`}
 <h2>Outcomes</h2>
 <table><tr><th>outcome</th>${s.runtimes.map((r) => `<th>${escapeHtml(r)}</th>`).join('')}</tr>
 ${outcomeRows}</table>
+${outcomesSvg(s)}
 <h2>Throughput</h2>
 ${throughputSvg(store.progress.samples)}
 <h2>Node-kind coverage</h2>
 <p>${covered} of ${coverage.length} message kinds generated, ${totalNodes} nodes in all.</p>
+<details><summary>Nodes per message kind</summary>
 <table><tr><th>kind</th><th>nodes</th></tr>
 ${coverage.map(([k, n]) => `<tr><td>${escapeHtml(k)}</td><td>${n}</td></tr>`).join('\n')}</table>
-<h2>Findings (${s.findings.length})</h2>
-${findings || '<p>None.</p>'}
+</details>
 </body></html>
 `;
 }
 
-function readSource(dir: string, hash: string): string {
-  try {
-    return readFileSync(join(dir, 'findings', hash, 'shrunk.luau'), 'utf8');
-  } catch {
-    return '';
-  }
+function readSource(dir: string, hash: string, stem: string): string {
+  const read = (name: string): string | undefined => {
+    try {
+      return readFileSync(join(dir, 'findings', hash, name), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const program = read(`${stem}.luau`) ?? '';
+  const module = read(`${stem}.module.luau`);
+  return module === undefined ? program : `-- module0\n${module}\n-- program\n${program}`;
 }
 
 /**

@@ -34,6 +34,7 @@ interface RunFlags extends WorkspaceFlags {
   shrinkFindings?: string;
   json?: boolean;
   publish?: boolean;
+  failOnFindings: boolean;
   progress: boolean;
 }
 
@@ -45,8 +46,10 @@ function int(name: string, text: string | undefined): number | undefined {
 }
 
 function campaignOptions(f: RunFlags): CampaignOptions {
-  if (f.diff !== undefined && f.diff.length !== 2)
-    throw new Error('--diff takes two runtimes: --diff RUNTIME_A RUNTIME_B');
+  if (f.diff !== undefined && f.diff.length < 2)
+    throw new Error('--diff takes two or more runtimes: --diff RUNTIME_A RUNTIME_B [RUNTIME_C…]');
+  if (f.diff !== undefined && f.runtime !== undefined)
+    throw new Error('give either --runtime or --diff, not both');
   const entries: [keyof CampaignOptions, unknown][] = [
     ['count', int('--count', f.count)],
     ['seed', int('--seed', f.seed)],
@@ -96,15 +99,28 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
 }
 
 /**
+ * The exit status of `luau-fuzz run` when the campaign has findings (unless
+ * `--no-fail-on-findings`): CI jobs fail on it, and tell it from an error (1).
+ *
+ * @example
+ * ```ts
+ * if (code === findingsExitCode) console.log('the campaign found something');
+ * ```
+ */
+export const findingsExitCode = 3;
+
+/**
  * `luau-fuzz run`: a fuzzing campaign. Generates programs, runs them in workspace projects
  * through `project_exec` (the embedded workspace when none is given), shrinks and saves the
- * findings, prints a summary and writes `report.html`.
+ * findings, prints a summary and writes `report.html`. Exits with {@link findingsExitCode}
+ * when there are findings (`--no-fail-on-findings`: 0), 130 when stopped.
  *
  * @example
  * ```sh
  * luau-fuzz run --count 300
  * luau-fuzz run --resume luau-fuzz-runs/2026-01-01T00-00-00
  * luau-fuzz run --url https://workspace.example --project-title fuzz --diff luau-web luau-cli:-O2
+ * luau-fuzz run --profile luau --diff luau-cli:-O0 luau-cli:-O2 luau-cli:-O2:--codegen
  * ```
  */
 export function runCommand(): Command {
@@ -131,7 +147,7 @@ export function runCommand(): Command {
     )
     .option(
       '--diff <runtimes...>',
-      'differential mode: two runtimes; a difference in output or error is a finding',
+      'differential mode: two or more runtimes; a difference between any two in output or error is a finding',
     )
     .option('--out <dir>', 'campaign directory (default luau-fuzz-runs/<time>)')
     .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
@@ -152,6 +168,14 @@ export function runCommand(): Command {
     .option('--json', 'print the summary as JSON')
     .option('--publish', 'share the findings directory through public_paths')
     .option('--no-progress', 'no live progress line')
+    .option(
+      '--no-fail-on-findings',
+      `exit 0 even when the campaign has findings (default: exit ${findingsExitCode}, so CI fails)`,
+    )
+    .addHelpText(
+      'after',
+      `\nExit status: 0 no findings, 1 error, ${findingsExitCode} findings (0 with --no-fail-on-findings), 130 stopped (continue with --resume).`,
+    )
     .action(async (flags: RunFlags) => {
       if (flags.resume !== undefined && flags.out !== undefined)
         throw new Error('give either --out or --resume, not both');
@@ -240,6 +264,8 @@ export function runCommand(): Command {
             process.stdout.write(`Published: ${published} in project ${ws.target.projectIds[0]}\n`);
         }
         if (summary.stopped) process.exitCode = 130;
+        else if (flags.failOnFindings && Object.keys(summary.findingKinds).length > 0)
+          process.exitCode = findingsExitCode;
       } finally {
         if (barStarted) bar.stop();
         process.removeListener('SIGINT', onInt);

@@ -77,18 +77,23 @@ export function shrinkCommand(): Command {
           index: finding.original.index,
           level: finding.level as ValidityLevel,
           kind: finding.kind,
+          runtimes: finding.runtimes,
           outcomes: finding.original.outcomes,
           maxAttempts: int('--attempts', flags.attempts, 300),
           maxTimeMs: int('--time', flags.time, 60_000),
         });
-        const record = updateShrunk(dir, result.tree, result);
+        // A finding that did not fail again keeps its files: nothing was shrunk.
+        const record = result.reproduced ? updateShrunk(dir, result.tree, result) : finding;
         if (flags.json === true) {
           process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
-        } else {
+        } else if (result.reproduced) {
           process.stdout.write(
             `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} runs ` +
-              `(${(result.timeMs / 1000).toFixed(1)} s)${result.reproduced ? '' : '; the original did not fail again'}\n` +
-              `${join(dir, 'shrunk.luau')}\n`,
+              `(${(result.timeMs / 1000).toFixed(1)} s)\n${join(dir, 'shrunk.luau')}\n`,
+          );
+        } else {
+          process.stdout.write(
+            `${finding.kind}: the original did not fail again (${finding.signature}); nothing shrunk\n`,
           );
         }
         if (!result.reproduced) process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LuauWebPool } from './luau-web-pool.js';
-import type { ProgramJob } from './luau-web-pool.js';
+import type { ProgramJob, RunOptions } from './luau-web-pool.js';
 import type { ProgramOutcome } from './outcome.js';
 import { commandTemplate } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
@@ -9,8 +9,11 @@ import { runnerSourceDir } from './runner-files.js';
 
 /** Runs programs on this machine under a runtime profile. */
 export interface LocalRuntime {
-  /** Runs one program; a failing program is an outcome, not a rejection. */
-  run(job: ProgramJob): Promise<ProgramOutcome>;
+  /**
+   * Runs one program (or only compiles it: `compileOnly`); a failing program is an outcome,
+   * not a rejection.
+   */
+  run(job: ProgramJob, options?: Pick<RunOptions, 'compileOnly'>): Promise<ProgramOutcome>;
   /** Stops the runtime's processes. */
   close(): Promise<void>;
 }
@@ -23,6 +26,8 @@ export interface LocalRuntimeOptions {
   readonly timeoutMs?: number;
   /** Characters of output kept in the outcome. Default 512. */
   readonly excerptChars?: number;
+  /** Programs per process of a `luau-cli` (or `{programs}` command) profile. Default 64. */
+  readonly batchSize?: number;
 }
 
 interface CommandModule {
@@ -31,8 +36,8 @@ interface CommandModule {
 
 /**
  * Creates a runtime on this machine for a profile, with the same code the installed runner
- * uses (`data/runner/`): the luau-web pool, or one process per program for `luau-cli` and
- * `command` profiles.
+ * uses (`data/runner/`): the luau-web pool; for `luau-cli` profiles, batches of programs per
+ * `luau` process (`data/runner/command.mjs`); for `command` profiles, what the template says.
  *
  * @example
  * ```ts
@@ -47,7 +52,7 @@ export async function createLocalRuntime(
 ): Promise<LocalRuntime> {
   if (profile.kind === 'luau-web') {
     const pool = new LuauWebPool(options);
-    return { run: (job) => pool.run(job), close: () => pool.close() };
+    return { run: (job, runOptions) => pool.run(job, runOptions), close: () => pool.close() };
   }
   const m = (await import(
     pathToFileURL(join(runnerSourceDir, 'command.mjs')).href

@@ -39,7 +39,10 @@ export interface ProgramOutcome {
   readonly output: string;
   /** The compiler's or runtime's message, bounded, for every status but `ok`. */
   readonly error?: string;
-  /** Wall-clock time of compiling and running the program, in milliseconds. */
+  /**
+   * Wall-clock time of compiling and running the program, in milliseconds (in a batch of the
+   * Luau CLI: between the markers before and after it, as they were read).
+   */
   readonly timeMs: number;
   /** True when a crash was confirmed by running the program again on a fresh VM. */
   readonly retried?: boolean;

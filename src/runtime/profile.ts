@@ -18,7 +18,11 @@ export interface LuauCliProfile {
   readonly codegen: boolean;
 }
 
-/** Any command; `{program}`, `{module}` and `{dir}` are replaced by paths. */
+/**
+ * Any command. `{program}`, `{module}` and `{dir}` are replaced by paths (one process per
+ * program); `{programs}` by many program files, for a command that runs files like the Luau
+ * CLI does (one process per batch).
+ */
 export interface CommandProfile {
   readonly kind: 'command';
   /** How the profile was written (`command:TEMPLATE`). */
@@ -47,7 +51,8 @@ export class RuntimeSpecError extends Error {
  * - `luau-web` — the bundled VM (default);
  * - `luau-cli[:OPTION…]` — a `luau` executable; options `-O0`, `-O1`, `-O2`, `--codegen`, and
  *   `path=EXECUTABLE`;
- * - `command:TEMPLATE` — any command, with `{program}`, `{module}`, `{dir}`.
+ * - `command:TEMPLATE` — any command, with `{program}`, `{module}`, `{dir}` (one process per
+ *   program), or `{programs}` (many files per process, like `luau a.luau b.luau`).
  *
  * @throws {@link RuntimeSpecError} for anything else.
  * @example
@@ -75,8 +80,8 @@ export function parseRuntime(spec: string): RuntimeProfile {
   }
   if (spec.startsWith('command:')) {
     const template = spec.slice('command:'.length).trim();
-    if (!template.includes('{program}'))
-      throw new RuntimeSpecError(`a command template needs {program}: '${template}'`);
+    if (!template.includes('{program}') && !template.includes('{programs}'))
+      throw new RuntimeSpecError(`a command template needs {program} or {programs}: '${template}'`);
     return { kind: 'command', spec, template };
   }
   throw new RuntimeSpecError(
@@ -89,11 +94,12 @@ function quote(word: string): string {
 }
 
 /**
- * The command template that runs one program under a `luau-cli` or `command` profile.
+ * The command template of a `luau-cli` or `command` profile. The Luau CLI runs every file it
+ * is given in its own sandboxed thread, so a `luau-cli` profile takes `{programs}` (batches).
  *
  * @example
  * ```ts
- * commandTemplate(parseRuntime('luau-cli:-O2')); // 'luau -O2 {program}'
+ * commandTemplate(parseRuntime('luau-cli:-O2')); // 'luau -O2 {programs}'
  * ```
  */
 export function commandTemplate(profile: LuauCliProfile | CommandProfile): string {
@@ -102,7 +108,7 @@ export function commandTemplate(profile: LuauCliProfile | CommandProfile): strin
     quote(profile.executable),
     `-O${profile.optimize}`,
     ...(profile.codegen ? ['--codegen'] : []),
-    '{program}',
+    '{programs}',
   ].join(' ');
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyDiffer,
   classifyOutcomes,
   crashSignature,
   outcomesDiffer,
-  reproduces,
 } from '../../src/campaign/classify.js';
 import type { OutcomeStatus, ProgramOutcome } from '../../src/runtime/outcome.js';
 
@@ -42,6 +42,14 @@ describe('classifyOutcomes', () => {
     );
     expect(classifyOutcomes('syntax', [o('ok'), o('runtime-error')])).toBe('mismatch');
   });
+
+  it('compares three or more runtimes pairwise', () => {
+    expect(classifyOutcomes('runnable', [o('ok'), o('ok'), o('ok')])).toBeUndefined();
+    expect(classifyOutcomes('runnable', [o('ok'), o('ok', { outputHash: 'x' }), o('ok')])).toBe(
+      'mismatch',
+    );
+    expect(classifyOutcomes('runnable', [o('ok'), o('ok'), o('runtime-error')])).toBe('mismatch');
+  });
 });
 
 describe('outcomesDiffer', () => {
@@ -60,12 +68,12 @@ describe('outcomesDiffer', () => {
   });
 });
 
-describe('reproduces', () => {
-  it('keeps a candidate with the same kind and crash signature', () => {
-    const segv = [o('crash', { signal: 'SIGSEGV' })];
-    expect(reproduces('syntax', 'crash', segv, [o('crash', { signal: 'SIGSEGV' })])).toBe(true);
-    expect(reproduces('syntax', 'crash', segv, [o('crash', { signal: 'SIGABRT' })])).toBe(false);
-    expect(reproduces('syntax', 'crash', segv, [o('ok')])).toBe(false);
+describe('anyDiffer', () => {
+  it('finds the one runtime of three that disagrees', () => {
+    const same = [o('ok'), o('ok'), o('ok')];
+    expect(anyDiffer(same)).toBe(false);
+    expect(anyDiffer([o('ok'), o('ok'), o('ok', { outputHash: 'x' })])).toBe(true);
+    expect(anyDiffer([o('ok'), o('timeout'), o('ok')])).toBe(false);
   });
 });
 

@@ -15,10 +15,16 @@ describe('resolveCampaignOptions', () => {
     });
   });
 
+  it('takes three runtimes for a differential campaign', () => {
+    const runtimes = ['luau-cli:-O0', 'luau-cli:-O2', 'luau-cli:-O2:--codegen'];
+    expect(resolveCampaignOptions({ runtimes }).runtimes).toEqual(runtimes);
+  });
+
   it('rejects values out of range and bad runtimes', () => {
     expect(() => resolveCampaignOptions({ count: 0 })).toThrow(CampaignOptionsError);
-    expect(() => resolveCampaignOptions({ runtimes: ['a', 'b', 'c'] })).toThrow(
-      CampaignOptionsError,
+    expect(() => resolveCampaignOptions({ runtimes: [] })).toThrow(CampaignOptionsError);
+    expect(() => resolveCampaignOptions({ runtimes: ['luau-web', 'luau-cli', 'c'] })).toThrow(
+      RuntimeSpecError,
     );
     expect(() => resolveCampaignOptions({ runtimes: ['lua'] })).toThrow(RuntimeSpecError);
     expect(() => resolveCampaignOptions({ payloadLimit: 100 })).toThrow(/payloadLimit/);

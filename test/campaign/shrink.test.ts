@@ -1,9 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { readFindings, saveFinding } from '../../src/campaign/findings.js';
 import { campaignArbitrary, generatePrograms, sourcesOf } from '../../src/campaign/programs.js';
 import { shrinkProgram } from '../../src/campaign/shrink.js';
 import { treeStats } from '../../src/tree/index.js';
@@ -55,53 +51,5 @@ describe('shrinkProgram', () => {
     });
     expect(flaky.reproduced).toBe(false);
     expect(flaky.attempts).toBe(1);
-  });
-});
-
-describe('saveFinding', () => {
-  it('groups programs that shrink to the same source', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-findings-'));
-    try {
-      const [a, b] = generatePrograms(arbitrary, seed, [0, 1]);
-      const common = {
-        kind: 'crash' as const,
-        seed,
-        level: 'syntax',
-        profile: 'luau-web',
-        maxNodes: null,
-        runtimes: ['luau-web'],
-      };
-      const info = { shrunkOutcomes: [], attempts: 1, timeMs: 1, reproduced: true, shrunk: true };
-      const first = saveFinding(dir, {
-        ...common,
-        ...info,
-        original: { index: 0, outcomes: [], nodes: a!.nodes, tree: a!.tree },
-        shrunkTree: b!.tree,
-      });
-      const second = saveFinding(dir, {
-        ...common,
-        ...info,
-        original: { index: 1, outcomes: [], nodes: b!.nodes, tree: b!.tree },
-        shrunkTree: b!.tree,
-      });
-      expect(first.created).toBe(true);
-      expect(second.created).toBe(false);
-      expect(readdirSync(dir)).toHaveLength(1);
-      const [record] = readFindings(dir);
-      expect(record!.occurrences.map((o) => o.index)).toEqual([0, 1]);
-      expect(readdirSync(join(dir, record!.hash)).sort()).toEqual(
-        expect.arrayContaining([
-          'original.binpb',
-          'original.luau',
-          'original.textproto',
-          'outcome.json',
-          'shrunk.binpb',
-          'shrunk.luau',
-          'shrunk.textproto',
-        ]),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -29,15 +29,16 @@ describe('parseRuntime', () => {
   it('rejects unknown runtimes and options, and templates without {program}', () => {
     expect(() => parseRuntime('lua')).toThrow(RuntimeSpecError);
     expect(() => parseRuntime('luau-cli:-O3')).toThrow(/-O3/);
-    expect(() => parseRuntime('command:luau')).toThrow(/\{program\}/);
+    expect(() => parseRuntime('command:luau')).toThrow(/\{program\} or \{programs\}/);
+    expect(parseRuntime('command:my-luau -O2 {programs}')).toMatchObject({ kind: 'command' });
   });
 });
 
 describe('commandTemplate', () => {
-  it('builds the luau command line', () => {
-    expect(commandTemplate(parseRuntime('luau-cli:-O0') as never)).toBe('luau -O0 {program}');
+  it('builds the luau command line, which takes many program files', () => {
+    expect(commandTemplate(parseRuntime('luau-cli:-O0') as never)).toBe('luau -O0 {programs}');
     expect(commandTemplate(parseRuntime('luau-cli:--codegen:path=/a b/luau') as never)).toBe(
-      "'/a b/luau' -O1 --codegen {program}",
+      "'/a b/luau' -O1 --codegen {programs}",
     );
   });
 });
@@ -49,7 +50,7 @@ describe('runnerRuntimeArgs', () => {
       '--runtime',
       'command',
       '--template',
-      'luau -O2 {program}',
+      'luau -O2 {programs}',
     ]);
   });
 });

@@ -9,6 +9,7 @@ import { runnerBundle } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { realLuau } from './luau-715.js';
 
 describe('installRunner', () => {
   let dataDir: string;
@@ -75,6 +76,30 @@ describe('installRunner', () => {
         'batch-1.jsonl.out',
       ]);
     });
+
+    it.skipIf(realLuau === undefined)(
+      'runs a luau-cli batch with the installed runner: one luau process, outcomes per program',
+      async () => {
+        const jobs = [
+          { id: 'a', program: 'print("hello")' },
+          { id: 'b', program: 'local = 1' },
+          { id: 'c', program: 'print(require(module0).v)', module: 'return { v = 3 }' },
+          { id: 'd', program: 'while true do end' },
+          { id: 'e', program: 'print(2 ^ 10)' },
+        ];
+        const outcomes = await runRemoteBatch(client, runner, jobs, {
+          profile: parseRuntime(`luau-cli:-O2:--codegen:path=${realLuau}`),
+          name: 'batch-cli',
+          timeoutMs: 1000,
+        });
+        const byId = new Map(outcomes.map((o) => [o.id, o]));
+        expect(byId.get('a')).toMatchObject({ status: 'ok', output: 'hello\n' });
+        expect(byId.get('b')?.status).toBe('compile-error');
+        expect(byId.get('c')).toMatchObject({ status: 'ok', output: '3\n' });
+        expect(byId.get('d')?.status).toBe('timeout');
+        expect(byId.get('e')).toMatchObject({ status: 'ok', output: '1024\n' });
+      },
+    );
 
     it('reads results back in parts when the output is cut at max_output', async () => {
       const jobs = Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, program: `print(${i})` }));

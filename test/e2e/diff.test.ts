@@ -1,0 +1,101 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCampaign } from '../../src/campaign/campaign.js';
+import type { ProgramRecord } from '../../src/campaign/store.js';
+import { runnerSourceDir } from '../../src/runtime/runner-files.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+function results(dir: string): ProgramRecord[] {
+  return readFileSync(join(dir, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as ProgramRecord);
+}
+
+describe('runCampaign', () => {
+  let root: string;
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'luau-fuzz-diff-'));
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+  });
+  afterAll(async () => {
+    await ws.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reports and shrinks the mismatch of a runtime that corrupts some outputs, among three', async () => {
+    const runner = JSON.stringify(join(runnerSourceDir, 'main.mjs'));
+    // The same VM run by the same command, faithful or corrupting: the corrupting one prints
+    // one line more for every program with a `while` or `repeat` loop.
+    const faithful = join(root, 'faithful-luau.sh');
+    writeFileSync(faithful, `#!/bin/sh\nexec node ${runner} luau "$1"\n`);
+    const corrupting = join(root, 'corrupting-luau.sh');
+    writeFileSync(
+      corrupting,
+      `#!/bin/sh\nnode ${runner} luau "$1"\ncode=$?\n` +
+        `if grep -Eq 'while|repeat' "$1"; then echo corrupted; fi\nexit $code\n`,
+    );
+    chmodSync(faithful, 0o755);
+    chmodSync(corrupting, 0o755);
+    const runtimes = [
+      'luau-web',
+      `command:${faithful} {program}`,
+      `command:${corrupting} {program}`,
+    ];
+    const dir = join(root, 'three');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 20,
+        seed: 10,
+        level: 'runnable',
+        runtimes,
+        workers: 3,
+        // One process per program: room for slow starts on a busy machine.
+        timeoutMs: 8000,
+        batchSize: 20,
+        shrinkFindings: 1,
+        shrinkAttempts: 40,
+        shrinkTimeMs: 40_000,
+      },
+      target: { client, projectIds: ws.projectIds },
+    });
+    expect(summary.done).toBe(20);
+    const records = results(dir);
+    const withLoop = records.filter((r) => r.outcomes[2]?.output.includes('corrupted'));
+    expect(withLoop.length).toBeGreaterThan(1);
+    for (const r of records) {
+      expect(r.outcomes).toHaveLength(3);
+      // Every program the corrupting runtime changed is a mismatch, and no other is.
+      expect(r.finding === 'mismatch').toBe(withLoop.includes(r));
+    }
+    expect(summary.findingKinds.mismatch).toBe(withLoop.length);
+
+    // One problem, so one finding: shrunk once, every copy counted under it.
+    expect(summary.findings).toHaveLength(1);
+    const [f] = summary.findings;
+    expect(f!.kind).toBe('mismatch');
+    expect(f!.occurrences.map((o) => o.index).sort((a, b) => a - b)).toEqual(
+      withLoop.map((r) => r.i).sort((a, b) => a - b),
+    );
+    expect(f!.groups.map((g) => g.runtimes)).toEqual([runtimes.slice(0, 2), runtimes.slice(2)]);
+    expect(f!.signature).toBe(`mismatch · ${runtimes[0]}, ${runtimes[1]}: ok | ${runtimes[2]}: ok`);
+    expect(f!.shrunk.shrunk).toBe(true);
+    expect(f!.shrunk.reproduced).toBe(true);
+    expect(f!.shrunk.nodes).toBeLessThan(f!.original.nodes);
+    expect(f!.shrunk.outcomes[2]!.output).toContain('corrupted');
+    expect(f!.shrunk.outcomes[0]!.output).not.toContain('corrupted');
+    const shrunk = readFileSync(join(dir, 'findings', f!.hash, 'shrunk.luau'), 'utf8');
+    expect(shrunk).toMatch(/while|repeat/);
+    expect(shrunk.trim().split('\n').length).toBeLessThanOrEqual(10);
+    expect(existsSync(join(dir, 'findings', f!.hash, 'original.luau'))).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCampaign } from '../../src/campaign/campaign.js';
+import { packageRoot } from '../../src/package-root.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+const tools = join(packageRoot, '..', 'shared', 'tools', 'luau-715');
+const luau = join(tools, 'luau');
+const faulty = join(tools, 'mutants', 'fmod-fast-sign', 'luau');
+
+describe.skipIf(!existsSync(faulty) || !existsSync(luau))('a faulty Luau build', () => {
+  let root: string;
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'luau-fuzz-faulty-'));
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+  });
+  afterAll(async () => {
+    await ws.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('shows -O0 and -O2 of fmod-fast-sign disagreeing, shrunk to a few lines', async () => {
+    // The fault: the fast call of math.fmod (emitted from -O1 on) ignores the dividend's sign.
+    const runtimes = [`luau-cli:-O0:path=${faulty}`, `luau-cli:-O2:path=${faulty}`];
+    const dir = join(root, 'campaign');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 500,
+        seed: 715,
+        level: 'runnable',
+        profile: 'luau',
+        runtimes,
+        workers: 2,
+        timeoutMs: 5000,
+        shrinkFindings: 1,
+        shrinkAttempts: 300,
+        shrinkTimeMs: 36_000,
+      },
+      target: { client, projectIds: ws.projectIds },
+    });
+    expect(summary.done).toBe(500);
+    expect(summary.findingKinds.mismatch).toBeGreaterThan(0);
+    const finding = summary.findings.find((f) => f.kind === 'mismatch' && f.shrunk.shrunk);
+    expect(finding).toBeDefined();
+    const f = finding!;
+    expect(f.groups.map((g) => g.runtimes)).toEqual([[runtimes[0]], [runtimes[1]]]);
+    expect(f.shrunk.reproduced).toBe(true);
+
+    const program = join(dir, 'findings', f.hash, 'shrunk.luau');
+    const source = readFileSync(program, 'utf8');
+    expect(source).toContain('math.fmod');
+    expect(source.trim().split('\n').length).toBeLessThanOrEqual(8);
+    // Outside luau-fuzz: the faulty build disagrees with itself, the real Luau does not.
+    const out = (exe: string, level: string): string =>
+      spawnSync(exe, [level, program], { encoding: 'utf8' }).stdout;
+    expect(out(faulty, '-O2')).not.toBe(out(faulty, '-O0'));
+    expect(out(luau, '-O2')).toBe(out(luau, '-O0'));
+    expect(out(luau, '-O0')).toBe(out(faulty, '-O0'));
+  });
+});

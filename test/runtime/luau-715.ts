@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/package-root.js';
+
+/** The real Luau 0.715 tools beside the checkout (`../shared/tools/luau-715/`). */
+export const luau715Dir: string = join(packageRoot, '..', 'shared', 'tools', 'luau-715');
+
+/** The real `luau` executable, when it is there (tests that need it are skipped otherwise). */
+export const realLuau: string | undefined = existsSync(join(luau715Dir, 'luau'))
+  ? join(luau715Dir, 'luau')
+  : undefined;
+
+/**
+ * The `luau` of one faulty build (`mutants/NAME/luau`), when it is there.
+ *
+ * @example
+ * ```ts
+ * const faulty = mutantLuau('fmod-fast-sign');
+ * ```
+ */
+export function mutantLuau(name: string): string | undefined {
+  const path = join(luau715Dir, 'mutants', name, 'luau');
+  return existsSync(path) ? path : undefined;
+}
