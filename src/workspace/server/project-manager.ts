@@ -75,14 +75,18 @@ const MAX_ARG_BYTES = 128 * 1024;
 /** What all arguments and the environment of a command may take together (below ARG_MAX). */
 const MAX_ARGS_TOTAL_BYTES = 1024 * 1024;
 
-/** Refuses, as a 400 error naming the argument, what the kernel would refuse to run. */
-function checkArguments(command: string, args: readonly string[]): void {
+/**
+ * Refuses, as a 400 error naming the argument, what the kernel would refuse to run (in
+ * bash mode the words go into a script file, so only NUL bytes matter).
+ */
+function checkArguments(command: string, args: readonly string[], bash: boolean): void {
   let total = 0;
   for (const [name, value] of [['command', command], ...args.map((a, i) => [`args[${i}]`, a])]) {
     if ((value as string).includes('\0')) {
       throw new ApiError(`${name} contains a NUL byte, which no command can receive`, 400);
     }
     const bytes = Buffer.byteLength(value as string) + 1;
+    if (bash) continue;
     if (bytes > MAX_ARG_BYTES) {
       throw new ApiError(
         `${name} is ${bytes - 1} bytes long; one argument can have at most ${MAX_ARG_BYTES - 1} (use bash mode or a file for more)`,
@@ -382,7 +386,9 @@ export class ProjectManager {
   }
 
   private async execInner(p: ExecParams, r: Runtime): Promise<ExecOutcome> {
-    checkArguments(p.command, p.args);
+    // Bash mode: asked for, or implied by a command line with whitespace and no args.
+    const bashMode = p.bash || (p.args.length === 0 && /\s/.test(p.command));
+    checkArguments(p.command, p.args, bashMode);
     await this.ensureRunning(p.project_id);
     const project = this.store.getProject(p.project_id);
     if (project === undefined) throw new ApiError(messages.noWriteAccess);
@@ -397,8 +403,6 @@ export class ProjectManager {
     }
     this.touch(p.project_id);
 
-    // Bash mode: asked for, or implied by a command line with whitespace and no args.
-    const bashMode = p.bash || (p.args.length === 0 && /\s/.test(p.command));
     const diskBytes = await this.diskBytes(p.project_id, r);
     const overQuota = diskBytes > quotas.disk_quota * MB;
     if (overQuota && !onlyDeletes(p.command, p.args, bashMode)) {
