@@ -126,6 +126,8 @@ interface Runtime {
   /** Last measured disk usage of the home, and the measurement under way. */
   disk?: { bytes: number; at: number } | undefined;
   diskWalk?: Promise<number> | undefined;
+  /** How long the last measurement took, in ms. */
+  diskWalkMs?: number | undefined;
   diskTimer?: NodeJS.Timeout | undefined;
 }
 
@@ -344,8 +346,10 @@ export class ProjectManager {
 
   /** Measures the home's disk usage (one measurement at a time per project). */
   private measure(projectId: string, r: Runtime): Promise<number> {
+    const t = Date.now();
     r.diskWalk ??= measureDisk(this.homeOf(projectId)).then((bytes) => {
       r.disk = { bytes, at: Date.now() };
+      r.diskWalkMs = Date.now() - t;
       r.diskWalk = undefined;
       return bytes;
     });
@@ -353,13 +357,24 @@ export class ProjectManager {
   }
 
   /**
-   * The home's disk usage as last measured: the first exec waits for a measurement, later
-   * ones wait a little for one under way (started when the previous command ended) and
-   * otherwise use the last, so an exec never walks a large home itself.
+   * Measures again when the last measurement is older than four times what it took, so a
+   * large home is walked at most a fifth of the time and a small one after every command.
+   */
+  private remeasure(projectId: string, r: Runtime): void {
+    if (r.disk === undefined || Date.now() - r.disk.at >= 4 * (r.diskWalkMs ?? 0)) {
+      void this.measure(projectId, r);
+    }
+  }
+
+  /**
+   * The home's disk usage as last measured: the first exec waits for a measurement; later
+   * ones wait for one under way (started when the previous command ended) only where a
+   * measurement is quick, and otherwise use the last, so an exec never waits on a walk of
+   * a large home (commands over the quota are killed while they run anyway).
    */
   private async diskBytes(projectId: string, r: Runtime): Promise<number> {
     if (r.disk === undefined) return this.measure(projectId, r);
-    if (r.diskWalk === undefined) return r.disk.bytes;
+    if (r.diskWalk === undefined || (r.diskWalkMs ?? 0) > DISK_WAIT_MS) return r.disk.bytes;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((res) => {
       timer = setTimeout(() => res(undefined), DISK_WAIT_MS);
@@ -373,6 +388,8 @@ export class ProjectManager {
   private watchDisk(projectId: string, r: Runtime, quotaMb: number): void {
     if (r.diskTimer !== undefined) return;
     r.diskTimer = setInterval(() => {
+      if (r.diskWalk !== undefined) return;
+      if (r.disk !== undefined && Date.now() - r.disk.at < 4 * (r.diskWalkMs ?? 0)) return;
       void this.measure(projectId, r).then((bytes) => {
         if (bytes <= quotaMb * MB || r.running === 0) return;
         for (const kill of r.kills) {
@@ -531,7 +548,7 @@ export class ProjectManager {
       }
       return this.outcome(p, result);
     } finally {
-      void this.measure(p.project_id, r);
+      this.remeasure(p.project_id, r);
       if (script !== undefined) await rm(script, { force: true });
     }
   }
