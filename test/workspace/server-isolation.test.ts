@@ -145,11 +145,33 @@ describe('network isolation', () => {
   });
 });
 
-describe('without bubblewrap (the fallback)', () => {
+describe('fallbacks: without bubblewrap, without cgroups', () => {
   it('refuses to serve several accounts unless told --insecure-shared-user', async () => {
     await expect(startTestWorkspace({ sandbox: 'none' })).rejects.toThrow(
       /bubblewrap \(bwrap\) is switched off.*--insecure-shared-user/,
     );
+  });
+
+  it('holds a setsid child to the memory quota with the monitor (no cgroups)', async () => {
+    const ws = await startTestWorkspace({
+      cgroups: 'none',
+      insecureSharedUser: true,
+      quotas: { memory: 200 },
+      memoryPollMs: 100,
+    });
+    try {
+      expect(ws.cgroups).toBe(false);
+      const r = await ws.post('project_exec', {
+        project_id: ws.projectId,
+        command: `setsid node -e 'const a = []; for (;;) a.push(Buffer.alloc(16 << 20, 1))'; echo end`,
+        err_on_exit: false,
+        timeout: 60,
+      });
+      expect(r.json?.stdout).not.toMatch(/end/);
+      expect(r.json?.stderr).toMatch(/killed: the project's memory limit of 200 MB/);
+    } finally {
+      await ws.dispose();
+    }
   });
 
   it('runs commands with limits and the memory monitor when allowed', async () => {
