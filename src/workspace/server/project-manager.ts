@@ -423,6 +423,8 @@ export class ProjectManager {
     const diskBytes = await this.diskBytes(p.project_id, r);
     const overQuota = diskBytes > quotas.disk_quota * MB;
     if (overQuota && !onlyDeletes(p.command, p.args, bashMode)) {
+      // Files may have gone meanwhile (deleted by a command, or from outside): measure again.
+      this.remeasure(p.project_id, r);
       throw new ApiError(
         `disk quota exceeded: the project's home uses ${(diskBytes / MB).toFixed(1)} MB of its ${quotas.disk_quota} MB quota; delete files (rm, rmdir and unlink still run) to run commands again`,
       );
@@ -548,7 +550,9 @@ export class ProjectManager {
       }
       return this.outcome(p, result);
     } finally {
-      this.remeasure(p.project_id, r);
+      // After a deletion over the quota the next exec must see the space it freed.
+      if (overQuota) void this.measure(p.project_id, r);
+      else this.remeasure(p.project_id, r);
       if (script !== undefined) await rm(script, { force: true });
     }
   }
