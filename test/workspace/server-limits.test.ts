@@ -90,7 +90,8 @@ describe('aggregate cache', () => {
 describe('disk quota', () => {
   it('kills a command that writes past the quota while it runs, and lets rm clean up', async () => {
     const r = await post({
-      command: 'for i in $(seq 1 40); do head -c 1000000 /dev/zero > f$i.bin; sleep 0.05; done',
+      // Up to 200 MB over 10 s or more: the sampler sees the quota passed well before.
+      command: 'for i in $(seq 1 200); do head -c 1000000 /dev/zero > f$i.bin; sleep 0.05; done',
       timeout: 30,
     });
     expect(String(r.json?.error)).toMatch(/killed: the project's disk quota of 5 MB was exceeded/);

@@ -82,7 +82,9 @@ describe('project quotas', () => {
     const r = await exec({ command: `nohup sleep ${marker} > /dev/null 2>&1 & echo started` });
     expect(r.stdout).toBe('started\n');
     // In the sandbox nothing outlives its command; unsandboxed, the idle stop ends it.
-    if (ws.sandbox.bubblewrap) expect(processesWith(marker)).toEqual([]);
+    if (ws.sandbox.bubblewrap) {
+      await expect.poll(() => processesWith(marker), { timeout: 1000, interval: 50 }).toEqual([]);
+    }
     await expect.poll(state, { timeout: 10_000, interval: 200 }).toBe('stopped');
     expect(processesWith(marker)).toEqual([]);
   });

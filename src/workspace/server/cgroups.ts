@@ -118,8 +118,19 @@ export class ProjectCgroups {
     return n;
   }
 
-  /** Removes the groups of projects without processes (and the root when empty). */
-  close(): void {
+  /**
+   * Removes the groups (and the root), retrying for a moment while processes that were
+   * just killed are still being reaped.
+   */
+  async close(): Promise<void> {
+    for (let attempt = 0; attempt < 20 && !this.removeEmpty(); attempt++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Removes the groups without processes; true when everything is gone. */
+  private removeEmpty(): boolean {
+    let gone = true;
     for (const c of CONTROLLERS) {
       let entries: string[] = [];
       try {
@@ -133,14 +144,15 @@ export class ProjectCgroups {
         try {
           rmdirSync(join(this.roots[c], e));
         } catch {
-          // still has processes (they were just killed and are being reaped)
+          gone = false; // still has processes (killed, being reaped)
         }
       }
       try {
         rmdirSync(this.roots[c]);
       } catch {
-        // not empty
+        gone = false;
       }
     }
+    return gone;
   }
 }

@@ -180,7 +180,7 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
     made = { store, projects, cgroups: groups };
   } catch (e) {
     opened?.close();
-    groups?.close();
+    await groups?.close();
     releaseLock();
     throw e;
   }
@@ -198,7 +198,7 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
   } catch (e) {
     projects.close();
     store.close();
-    cgroups?.close();
+    await cgroups?.close();
     releaseLock();
     throw e;
   }
@@ -217,7 +217,7 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
         await app.close();
         store.resetStates();
         store.close();
-        cgroups?.close();
+        await cgroups?.close();
         releaseLock();
       })();
       return closing;
