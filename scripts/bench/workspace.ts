@@ -5,7 +5,7 @@
 // print 20 MB of NUL bytes each (the worst case: 6 JSON characters a byte). One run; the
 // machine's load average is printed beside the figures.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,6 +97,9 @@ async function outputPeak(): Promise<{ before: number; after: number; ms: number
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ws-bench-'));
 const ws = await startEmbeddedWorkspace({ dataDir, projects: 3 });
+// The same server without bubblewrap and cgroups, to show what the sandbox costs.
+const plainDir = mkdtempSync(join(tmpdir(), 'ws-bench-plain-'));
+const plain = await startEmbeddedWorkspace({ dataDir: plainDir, sandbox: 'none', cgroups: 'none' });
 try {
   const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
   const projectId = ws.projectIds[0] as string;
@@ -122,11 +125,19 @@ try {
   await client.setProjectUpgrades(openProject, ws.accountId, { network: 1 });
   await client.exec({ project_id: openProject, command: 'true' });
 
+  const plainClient = new WorkspaceClient({ baseUrl: plain.baseUrl, apiKey: plain.apiKey });
+  const plainProject = plain.projectIds[0] as string;
+  await plainClient.exec({ project_id: plainProject, command: 'true' });
+
   const viaApi: number[] = [];
   const viaApiOpen: number[] = [];
+  const viaPlain: number[] = [];
   const direct: number[] = [];
   for (let i = 0; i < execs; i++) {
     let t = performance.now();
+    await plainClient.exec({ project_id: plainProject, command: 'echo', args: ['hi'] });
+    viaPlain.push(performance.now() - t);
+    t = performance.now();
     await client.exec({ project_id: projectId, command: 'echo', args: ['hi'] });
     viaApi.push(performance.now() - t);
     t = performance.now();
@@ -136,14 +147,14 @@ try {
     await spawnDirect(home);
     direct.push(performance.now() - t);
   }
-  // A home of `files` files (100 per directory) against an empty one.
+  // A home of `files` files (rounded up to 100 per directory) against an empty one.
   const fullProject = ws.projectIds[2] as string;
   await client.exec({ project_id: fullProject, command: 'true' });
-  const fullHome = join(dataDir, 'projects', fullProject, 'home');
-  for (let i = 0; i < files; i++) {
-    if (i % 100 === 0) mkdirSync(join(fullHome, `d${i / 100}`));
-    writeFileSync(join(fullHome, `d${Math.floor(i / 100)}`, `f${i}`), 'x');
-  }
+  await client.exec({
+    project_id: fullProject,
+    command: `for d in $(seq 0 ${Math.ceil(files / 100) - 1}); do mkdir d$d && (cd d$d && touch $(seq -f f%g 0 99)); done`,
+    timeout: 900,
+  });
   const emptyHome: number[] = [];
   const fullHomeTimes: number[] = [];
   const bigExecs = Math.min(execs, 30);
@@ -173,6 +184,8 @@ try {
       `       vs ${dir.toFixed(2)} ms spawning it directly: ratio ${(api / dir).toFixed(2)}x`,
       `       (network upgrade on: ${apiOpen.toFixed(2)} ms, ratio ${(apiOpen / dir).toFixed(2)}x;` +
         ` sandbox ${ws.sandbox.bubblewrap ? 'bubblewrap' : 'none'}, limits ${ws.cgroups ? 'cgroups' : 'memory monitor'})`,
+      `       without bubblewrap and cgroups (unshare -n, memory monitor): ${median(viaPlain).toFixed(2)} ms,` +
+        ` ratio ${(median(viaPlain) / dir).toFixed(2)}x; the sandbox costs ${(api / median(viaPlain)).toFixed(2)}x`,
       `home:  ${files} files: median ${median(fullHomeTimes).toFixed(2)} ms per exec vs ${median(emptyHome).toFixed(2)} ms` +
         ` with an empty home: ratio ${(median(fullHomeTimes) / median(emptyHome)).toFixed(2)}x` +
         ` (${bigExecs} each; the first exec after the files appeared: ${firstFull.toFixed(0)} ms)`,
@@ -184,5 +197,7 @@ try {
   );
 } finally {
   await ws.close();
+  await plain.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(plainDir, { recursive: true, force: true });
 }
