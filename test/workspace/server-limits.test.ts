@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onlyDeletes } from '../../src/workspace/server/project-manager.js';
+import { shellEscape } from '../../src/workspace/server/sandbox.js';
 import { startTestWorkspace, type TestWorkspace } from './helpers.js';
 
 let ws: TestWorkspace;
@@ -131,5 +133,30 @@ describe('arguments no command can receive', () => {
     expect(String(r.json?.error)).toMatch(/^args\[0\] is 200000 bytes long/);
     const viaFile = await post({ command: `echo ${long} | wc -c`, bash: true });
     expect(viaFile.json?.stdout).toBe('200001\n');
+  });
+});
+
+describe('onlyDeletes', () => {
+  it('accepts the system’s rm, rmdir and unlink and bash lines of them alone', () => {
+    expect(onlyDeletes('rm', ['-rf', 'out'], false)).toBe(true);
+    expect(onlyDeletes('/usr/bin/unlink', ['a'], false)).toBe(true);
+    expect(onlyDeletes('rm -f *.bin; rmdir d && unlink x', [], true)).toBe(true);
+  });
+
+  it('refuses anything else: other commands, redirections, substitutions, a project’s own rm', () => {
+    expect(onlyDeletes('./rm', [], false)).toBe(false);
+    expect(onlyDeletes('bin/rm', [], false)).toBe(false);
+    expect(onlyDeletes('rm a > b', [], true)).toBe(false);
+    expect(onlyDeletes('rm $(yes)', [], true)).toBe(false);
+    expect(onlyDeletes('rm a | cat', [], true)).toBe(false);
+    expect(onlyDeletes('echo', ['x'], false)).toBe(false);
+  });
+});
+
+describe('shellEscape', () => {
+  it('quotes `=` so that a word is never an assignment', () => {
+    expect(shellEscape('X=1')).toBe("'X=1'");
+    expect(shellEscape('a.b/c-d')).toBe('a.b/c-d');
+    expect(shellEscape("it's")).toBe("'it'\\''s'");
   });
 });

@@ -112,7 +112,9 @@ const DELETE_LINE =
  * alone): what a project over its disk quota may still run.
  */
 export function onlyDeletes(command: string, args: readonly string[], bash: boolean): boolean {
-  if (!bash) return DELETE_COMMANDS.has(basename(command));
+  // A program of the project's own named `rm` is not a deletion: only the system's.
+  const system = !command.includes('/') || /^\/(usr\/)?bin\/[^/]+$/.test(command);
+  if (!bash) return system && DELETE_COMMANDS.has(basename(command));
   if (args.length > 0) return DELETE_COMMANDS.has(command) && args.every((a) => !a.includes('\0'));
   return DELETE_LINE.test(command);
 }
