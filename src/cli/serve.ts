@@ -54,6 +54,15 @@ export function serveCommand(): Command {
         .choices(['v1', 'v2', 'both'])
         .default('both'),
     )
+    .option(
+      '--allow-remote',
+      'allow a non-loopback --host (the API is plain HTTP and commands run as this user)',
+    )
+    .option(
+      '--insecure-shared-user',
+      'serve several accounts even without bubblewrap (their projects can read each other)',
+    )
+    .option('--no-sandbox', 'run commands without bubblewrap even where it works')
     .option('--log', 'log every request')
     .action(
       async (opts: {
@@ -64,6 +73,9 @@ export function serveCommand(): Command {
         log?: boolean;
         api: 'v1' | 'v2' | 'both';
         networkIsolation: 'auto' | 'require' | 'off';
+        allowRemote?: boolean;
+        insecureSharedUser?: boolean;
+        sandbox: boolean;
       }) => {
         const dataDir = opts.data ?? defaultDataDir();
         const ws = await startEmbeddedWorkspace({
@@ -74,18 +86,19 @@ export function serveCommand(): Command {
           logger: opts.log === true,
           networkIsolation: opts.networkIsolation,
           api: opts.api,
+          allowRemote: opts.allowRemote === true,
+          insecureSharedUser: opts.insecureSharedUser === true,
+          sandbox: opts.sandbox ? 'auto' : 'none',
         });
         process.stdout.write(
           `workspace server listening on ${ws.baseUrl} (API ${opts.api === 'both' ? 'v1 and v2' : opts.api})\n` +
             `data directory: ${dataDir}\n` +
             `API key file: ${ws.keyFile}\n` +
-            `projects: ${ws.projectIds.join(' ')}\n`,
+            `projects: ${ws.projectIds.join(' ')}\n` +
+            `isolation: ${ws.sandbox.bubblewrap ? 'bubblewrap sandbox per command' : 'none (no bubblewrap)'}, ` +
+            `limits: ${ws.cgroups ? 'cgroups' : 'memory monitor'}\n`,
         );
-        if (ws.sandbox.netnsPrefix === null && opts.networkIsolation === 'auto') {
-          process.stderr.write(
-            'warning: no network namespace can be created here: commands of projects without the network upgrade still reach the network\n',
-          );
-        }
+        for (const w of ws.warnings) process.stderr.write(`warning: ${w}\n`);
         await new Promise<void>((resolve) => {
           const stop = () => {
             process.off('SIGINT', stop);

@@ -4,6 +4,7 @@ import {
   adminCreateAccount,
   adminCreateProject,
   adminList,
+  adminSetAllowance,
   defaultDataDir,
 } from '../workspace/server/index.js';
 
@@ -25,6 +26,7 @@ function fail(e: unknown): void {
  * luau-fuzz workspace create-account --name alice   # prints the account id and its key, once
  * luau-fuzz workspace create-project --owner ACCOUNT --title fuzz
  * luau-fuzz workspace add-collaborator --project PROJECT --account ACCOUNT
+ * luau-fuzz workspace set-allowance --account ACCOUNT --upgrades '{"memory":4000,"network":1}'
  * luau-fuzz workspace list --json
  * ```
  */
@@ -77,6 +79,33 @@ export function workspaceCommand(): Command {
       .action((opts: { data?: string; project: string; account: string }) => {
         try {
           adminAddCollaborator(opts.data ?? defaultDataDir(), opts.project, opts.account);
+        } catch (e) {
+          fail(e);
+        }
+      }),
+  );
+  cmd.addCommand(
+    dataOption(new Command('set-allowance'))
+      .description(
+        'set what an account may grant its projects as upgrades (summed over its projects)',
+      )
+      .requiredOption('--account <account>', 'account id')
+      .requiredOption(
+        '--upgrades <json>',
+        'JSON object of upgrade amounts, e.g. {"memory":4000,"disk_quota":10000,"network":1}',
+      )
+      .action((opts: { data?: string; account: string; upgrades: string }) => {
+        try {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(opts.upgrades);
+          } catch {
+            throw new Error(`--upgrades is not JSON: ${opts.upgrades}`);
+          }
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            throw new Error('--upgrades must be a JSON object');
+          }
+          adminSetAllowance(opts.data ?? defaultDataDir(), opts.account, parsed);
         } catch (e) {
           fail(e);
         }

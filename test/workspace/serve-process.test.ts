@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
-import { tempDir } from './helpers.js';
+import { probeSandbox } from '../../src/workspace/server/index.js';
+import { processesWith, tempDir } from './helpers.js';
 
 const MAIN = join(packageRoot, 'src', 'cli', 'main.ts');
 const dirs: string[] = [];
@@ -22,10 +23,10 @@ interface Served {
 }
 
 /** Runs `luau-fuzz serve` in a child process and reads what it prints. */
-function serve(dataDir: string): Promise<Served> {
+function serve(dataDir: string, extra: string[] = []): Promise<Served> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, 'serve', '--data', dataDir, '--port', '0'],
+    ['--import', 'tsx', MAIN, 'serve', '--data', dataDir, '--port', '0', ...extra],
     {
       cwd: packageRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,6 +125,48 @@ describe('luau-fuzz serve', () => {
       (await c2.exec({ project_id: first.projectId, command: 'cat', args: ['file.txt'] })).stdout,
     ).toBe('kept\n');
     second.child.kill('SIGTERM');
+  });
+
+  it('ends every command of its projects when killed with SIGKILL (setsid ones too)', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const s = await serve(dataDir);
+    const client = new WorkspaceClient({
+      baseUrl: s.baseUrl,
+      apiKey: readFileSync(s.keyFile, 'utf8').trim(),
+      retries: 0,
+    });
+    const marker = '519.643';
+    const running = client
+      .exec({
+        project_id: s.projectId,
+        command: `setsid sleep ${marker} & sleep ${marker}`,
+        timeout: 60,
+      })
+      .catch(() => 'gone');
+    await expect.poll(() => processesWith(marker).length).toBeGreaterThan(0);
+    s.child.kill('SIGKILL');
+    expect(await running).toBe('gone');
+    // bubblewrap's --die-with-parent and PID namespace; unsandboxed, nothing ends them.
+    if (probeSandbox().bubblewrap) {
+      await expect.poll(() => processesWith(marker), { timeout: 5000 }).toEqual([]);
+    }
+  });
+
+  it('lets only one of two servers started together on a fresh directory bootstrap it', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const results = await Promise.allSettled([serve(dataDir), serve(dataDir)]);
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+      /another workspace server \(pid \d+\) is using/,
+    );
+    const listed = cli(['workspace', 'list', '--data', dataDir, '--json']);
+    expect((JSON.parse(listed.stdout) as { accounts: unknown[] }).accounts).toHaveLength(1);
+    (ok[0] as PromiseFulfilledResult<Served>).value.child.kill('SIGTERM');
   });
 });
 

@@ -110,6 +110,11 @@ describe('workspace server under malformed requests', () => {
           expect(typeof json.error).toBe('string');
         }
         expect(res.status).toBeLessThan(500);
+        // Without a valid key nothing is served, whatever else is wrong with the request.
+        if (r.auth !== 'valid') {
+          expect(res.status).toBe(401);
+          expect(json.event).toBe('error');
+        }
       }),
       { numRuns: 2000 },
     );

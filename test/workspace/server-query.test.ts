@@ -236,12 +236,10 @@ describe('query access', () => {
   });
 
   it('keeps exactly one owner', async () => {
-    const me = ws.collaborator.accountId;
-    const r = await ws.post(
-      'query',
-      { query: { projects: { project_id: ws.projectId, users: { [me]: { group: 'owner' } } } } },
-      { authorization: `Bearer ${ws.collaborator.apiKey}` },
-    );
+    const other = ws.collaborator.accountId;
+    const r = await ws.post('query', {
+      query: { projects: { project_id: ws.projectId, users: { [other]: { group: 'owner' } } } },
+    });
     expect(r.json?.error).toBe('a project must have exactly one owner');
   });
 

@@ -1,3 +1,4 @@
+import { UPGRADE_FIELDS, type ProjectUpgrades } from '../client/types.js';
 import { openStore, type StoredAccount, type StoredProject } from './store.js';
 
 /**
@@ -53,6 +54,37 @@ export function adminAddCollaborator(dataDir: string, projectId: string, account
   const store = openStore(dataDir);
   try {
     store.addCollaborator(projectId, accountId);
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Sets what an account may grant as upgrades, summed over all its projects (a user can
+ * give their projects upgrades only from this allowance). Unknown fields and negative or
+ * non-finite amounts are refused, naming the field.
+ *
+ * @example
+ * ```ts
+ * adminSetAllowance('/tmp/ws', bobId, { memory: 4000, disk_quota: 10_000, network: 1 });
+ * ```
+ */
+export function adminSetAllowance(
+  dataDir: string,
+  accountId: string,
+  allowance: ProjectUpgrades,
+): void {
+  for (const [k, v] of Object.entries(allowance)) {
+    if (!(UPGRADE_FIELDS as readonly string[]).includes(k)) {
+      throw new Error(`allowance field '${k}' is not an upgrade (${UPGRADE_FIELDS.join(', ')})`);
+    }
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new Error(`allowance field '${k}' must be a non-negative number`);
+    }
+  }
+  const store = openStore(dataDir);
+  try {
+    store.setAllowance(accountId, allowance);
   } finally {
     store.close();
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, messages } from './api-error.js';
-import type { ExecParams, ProjectManager } from './project-manager.js';
+import type { ExecOutcome, ExecParams, ProjectManager } from './project-manager.js';
 import { runQuery } from './query.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
@@ -80,6 +80,34 @@ export interface AppOptions {
   v2BodyLimit?: number;
   /** v2: the hub's limit on one call to a project, in ms. Default 60 000. */
   hubTimeoutMs?: number;
+  /** Time to receive a whole request, and its headers, in ms (slow senders get HTTP 408). */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+}
+
+/**
+ * The JSON body and HTTP status of an exec outcome: output as `project_exec_output`, the
+ * platform's errors with 200, what the server refuses with the outcome's status (400, 429).
+ * Shared by every route that runs commands.
+ *
+ * @example
+ * ```ts
+ * const [status, body] = execAnswer(await projects.exec(params, accountId), id);
+ * return reply.code(status).send(body);
+ * ```
+ */
+export function execAnswer(outcome: ExecOutcome, id: string): [number, Record<string, unknown>] {
+  if (!outcome.ok) return [outcome.status, { event: 'error', id, error: outcome.error }];
+  return [
+    200,
+    {
+      event: 'project_exec_output',
+      id,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      exit_code: outcome.exit_code,
+    },
+  ];
 }
 
 /**
@@ -99,6 +127,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit: opts.bodyLimit,
     logger: opts.logger,
+    // A body or headers sent a byte at a time cannot hold a socket for ever: Node answers
+    // 408 (through clientErrorHandler) once the request is not complete in time.
+    requestTimeout: opts.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, opts.requestTimeoutMs / 4)),
+    },
     ajv: {
       customOptions: {
         allowUnionTypes: true,
@@ -267,7 +302,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     }
   });
 
-  app.post('/api/v1/project_exec', { schema: { body: execBody } }, async (req) => {
+  app.post('/api/v1/project_exec', { schema: { body: execBody } }, async (req, reply) => {
     const id = requestId(req);
     const b = req.body as Partial<ExecParams> & { project_id: string; command: string };
     const project = opts.store.getProject(b.project_id);
@@ -275,25 +310,23 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     if (group !== 'owner' && group !== 'collaborator') {
       return { event: 'error', id, error: messages.noWriteAccess };
     }
-    const outcome = await opts.projects.exec({
-      project_id: b.project_id,
-      path: b.path ?? '',
-      command: b.command,
-      args: b.args ?? [],
-      timeout: b.timeout ?? 10,
-      max_output: b.max_output,
-      bash: b.bash ?? false,
-      err_on_exit: b.err_on_exit ?? true,
-      aggregate: b.aggregate,
-    });
-    if (!outcome.ok) return { event: 'error', id, error: outcome.error };
-    return {
-      event: 'project_exec_output',
-      id,
-      stdout: outcome.stdout,
-      stderr: outcome.stderr,
-      exit_code: outcome.exit_code,
-    };
+    const outcome = await opts.projects.exec(
+      {
+        project_id: b.project_id,
+        path: b.path ?? '',
+        command: b.command,
+        args: b.args ?? [],
+        timeout: b.timeout ?? 10,
+        max_output: b.max_output,
+        bash: b.bash ?? false,
+        err_on_exit: b.err_on_exit ?? true,
+        aggregate: b.aggregate,
+      },
+      req.accountId as string,
+    );
+    const [status, body] = execAnswer(outcome, id);
+    if (status === 429) void reply.header('retry-after', '1');
+    return reply.code(status).send(body);
   });
 
   return app;

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { ProjectUpgrades } from '../client/types.js';
 import type { SandboxCapabilities } from './sandbox.js';
-import { openStore } from './store.js';
+import { openStore, type WorkspaceStore } from './store.js';
 import { startWorkspaceServer, type WorkspaceServerOptions } from './server.js';
 
 /**
@@ -32,6 +33,26 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'luau-fuzz', 'workspace');
 }
 
+/**
+ * What the bootstrap account (the operator's own) may grant as upgrades over all its
+ * projects; accounts made later have no allowance until one is set
+ * (`luau-fuzz workspace set-allowance`).
+ *
+ * @example
+ * ```ts
+ * LOCAL_ALLOWANCE.memory; // 64000 (MB)
+ * ```
+ */
+export const LOCAL_ALLOWANCE: Readonly<Required<ProjectUpgrades>> = {
+  disk_quota: 200_000,
+  cores: 64,
+  memory: 64_000,
+  mintime: 30 * 86_400,
+  network: 1,
+  cpu_shares: 64 * 256,
+  member_host: 1,
+};
+
 /** What {@link bootstrapWorkspace} made or found. */
 export interface BootstrapResult {
   accountId: string;
@@ -56,34 +77,44 @@ export interface BootstrapResult {
 export function bootstrapWorkspace(dataDir: string, projects = 1): BootstrapResult {
   const store = openStore(dataDir);
   try {
-    const keyFile = join(dataDir, KEY_FILE);
-    let accountId = store.getMeta('bootstrap_account');
-    let apiKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined;
-    let created = false;
-    if (accountId === undefined || store.getAccount(accountId) === undefined) {
-      const made = store.createAccount({ name: 'local' });
-      accountId = made.accountId;
-      apiKey = made.apiKey;
-      store.setMeta('bootstrap_account', accountId);
-      created = true;
-    } else if (apiKey === undefined || store.authenticate(apiKey) !== accountId) {
-      apiKey = store.createApiKey(accountId);
-    }
-    writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    const own = store
-      .listAllProjects()
-      .filter((p) => p.users[accountId as string]?.group === 'owner');
-    const projectIds = own.map((p) => p.project_id);
-    while (projectIds.length < projects) {
-      projectIds.push(
-        store.createProject({ owner: accountId, title: `project ${projectIds.length + 1}` }),
-      );
-    }
-    return { accountId, apiKey: apiKey as string, keyFile, projectIds, created };
+    return bootstrapStore(store, dataDir, projects);
   } finally {
     store.close();
   }
+}
+
+/** {@link bootstrapWorkspace} on an open store (the server's, once it holds the lock). */
+export function bootstrapStore(
+  store: WorkspaceStore,
+  dataDir: string,
+  projects: number,
+): BootstrapResult {
+  const keyFile = join(dataDir, KEY_FILE);
+  let accountId = store.getMeta('bootstrap_account');
+  let apiKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined;
+  let created = false;
+  if (accountId === undefined || store.getAccount(accountId) === undefined) {
+    const made = store.createAccount({ name: 'local' });
+    accountId = made.accountId;
+    apiKey = made.apiKey;
+    store.setMeta('bootstrap_account', accountId);
+    created = true;
+  } else if (apiKey === undefined || store.authenticate(apiKey) !== accountId) {
+    apiKey = store.createApiKey(accountId);
+  }
+  if (!store.hasAllowance(accountId)) store.setAllowance(accountId, LOCAL_ALLOWANCE);
+  writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
+  chmodSync(keyFile, 0o600);
+  const own = store
+    .listAllProjects()
+    .filter((p) => p.users[accountId as string]?.group === 'owner');
+  const projectIds = own.map((p) => p.project_id);
+  while (projectIds.length < projects) {
+    projectIds.push(
+      store.createProject({ owner: accountId, title: `project ${projectIds.length + 1}` }),
+    );
+  }
+  return { accountId, apiKey: apiKey as string, keyFile, projectIds, created };
 }
 
 /** Options of {@link startEmbeddedWorkspace}: the server's, plus how many projects to have. */
@@ -102,6 +133,10 @@ export interface EmbeddedWorkspace {
   projectIds: string[];
   /** What the sandbox can do on this machine. */
   sandbox: SandboxCapabilities;
+  /** Whether per-project cgroups hold memory and process limits. */
+  cgroups: boolean;
+  /** What an operator should know: missing isolation, a non-loopback address. */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -120,8 +155,16 @@ export async function startEmbeddedWorkspace(
   opts: EmbeddedWorkspaceOptions,
 ): Promise<EmbeddedWorkspace> {
   const count = opts.projects ?? 1;
-  const boot = bootstrapWorkspace(opts.dataDir, count);
-  const server = await startWorkspaceServer(opts);
+  let boot: BootstrapResult | undefined;
+  // Bootstrapping happens under the server's lock: a refused second server changes nothing.
+  const server = await startWorkspaceServer({
+    ...opts,
+    setup: (store) => {
+      boot = bootstrapStore(store, opts.dataDir, count);
+      opts.setup?.(store);
+    },
+  });
+  if (boot === undefined) throw new Error('the workspace was not bootstrapped');
   return {
     baseUrl: server.baseUrl,
     apiKey: boot.apiKey,
@@ -129,6 +172,8 @@ export async function startEmbeddedWorkspace(
     keyFile: boot.keyFile,
     projectIds: boot.projectIds.slice(0, count),
     sandbox: server.sandbox,
+    cgroups: server.cgroups,
+    warnings: server.warnings,
     close: () => server.close(),
   };
 }

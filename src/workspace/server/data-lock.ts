@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The file that names the process serving a data directory. */
@@ -28,9 +28,21 @@ export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
   const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  // The lock file appears with its content (a hard link of a finished file), so another
+  // server never reads it empty and takes it for a stale one.
+  const draft = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(draft, token, { mode: 0o600 });
+  try {
+    return claim(file, draft, token, dataDir);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+function claim(file: string, draft: string, token: string, dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, token, { flag: 'wx', mode: 0o600 });
+      linkSync(draft, file);
       let released = false;
       return () => {
         if (released) return;

@@ -1,4 +1,5 @@
 export {
+  isLoopback,
   startWorkspaceServer,
   type WorkspaceServer,
   type WorkspaceServerOptions,
@@ -6,6 +7,7 @@ export {
 export {
   bootstrapWorkspace,
   defaultDataDir,
+  LOCAL_ALLOWANCE,
   startEmbeddedWorkspace,
   KEY_FILE,
   type BootstrapResult,
@@ -17,6 +19,7 @@ export {
   adminCreateAccount,
   adminCreateProject,
   adminList,
+  adminSetAllowance,
 } from './admin.js';
 export {
   openStore,
@@ -27,5 +30,7 @@ export {
   type StoredPublicPath,
 } from './store.js';
 export { DEFAULT_QUOTAS, effectiveQuotas, type ProjectQuotas } from './quotas.js';
-export { probeSandbox, type SandboxCapabilities } from './sandbox.js';
+export { canIsolateNetwork, probeSandbox, type SandboxCapabilities } from './sandbox.js';
+export { execAnswer } from './app.js';
+export type { ExecOutcome, ExecParams } from './project-manager.js';
 export { ApiError, messages } from './api-error.js';

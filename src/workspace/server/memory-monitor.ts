@@ -1,4 +1,4 @@
-import { listProcesses } from './processes.js';
+import { listProcesses, processesByRoot } from './processes.js';
 
 interface Watched {
   sessions: Set<number>;
@@ -8,7 +8,8 @@ interface Watched {
 
 /**
  * Enforces per-project memory limits by polling `/proc`: every `intervalMs` it adds up the
- * resident memory of every process in the sessions a project started, and calls the
+ * resident memory of every process in the sessions a project started and of all their
+ * descendants (so a `setsid` child still counts), and calls the
  * project's `onExceed` when the sum passes its limit. (An address-space limit is not used:
  * V8 and WebAssembly reserve far more address space than they touch, so `node` cannot start
  * under `ulimit -v` of a realistic memory quota.)
@@ -52,20 +53,18 @@ export class MemoryMonitor {
   tick(): Map<string, number> {
     const usage = new Map<string, number>();
     if (this.projects.size === 0) return usage;
-    const bySid = new Map<number, number>();
-    const alive = new Set<number>();
-    for (const p of listProcesses()) {
-      bySid.set(p.sid, (bySid.get(p.sid) ?? 0) + p.rss);
-      alive.add(p.sid);
-    }
+    const roots = new Set<number>();
+    for (const w of this.projects.values()) for (const sid of w.sessions) roots.add(sid);
+    const byRoot = processesByRoot(listProcesses(), roots);
     for (const [projectId, w] of this.projects) {
       let rss = 0;
       for (const sid of w.sessions) {
-        if (!alive.has(sid)) {
+        const members = byRoot.get(sid) ?? [];
+        if (members.length === 0) {
           w.sessions.delete(sid);
           continue;
         }
-        rss += bySid.get(sid) ?? 0;
+        for (const p of members) rss += p.rss;
       }
       usage.set(projectId, rss);
       if (rss > w.limitBytes) w.onExceed(rss);

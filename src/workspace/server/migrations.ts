@@ -45,11 +45,16 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 2: what each account may grant as upgrades over all its projects (NULL: nothing).
+  `
+  ALTER TABLE accounts ADD COLUMN allowance TEXT;
+  `,
 ];
 
 /**
- * Applies the migrations the database has not had yet, each in its own transaction.
- * A database newer than this code is refused.
+ * Applies the migrations the database has not had yet, in one write transaction that reads
+ * the version again once it holds the lock, so processes opening a fresh database at the
+ * same time never apply a migration twice. A database newer than this code is refused.
  *
  * @example
  * ```ts
@@ -63,10 +68,12 @@ export function migrate(db: Database.Database): void {
       `the workspace database has schema version ${current}, newer than this luau-fuzz (${MIGRATIONS.length})`,
     );
   }
-  for (let v = current; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
+  if (current === MIGRATIONS.length) return;
+  db.transaction(() => {
+    const locked = db.pragma('user_version', { simple: true }) as number;
+    for (let v = locked; v < MIGRATIONS.length; v++) {
       db.exec(MIGRATIONS[v] as string);
       db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+    }
+  }).immediate();
 }

@@ -1,8 +1,32 @@
 import { StringDecoder } from 'node:string_decoder';
 
+/** Size of `s` once written in a JSON string (without the quotes). */
+function jsonLength(s: string): number {
+  return JSON.stringify(s).length - 2;
+}
+
 /**
- * Keeps the first `limit` characters of a byte stream and drops the rest without decoding
- * it, so memory stays bounded however much a command prints.
+ * What all streams of one exec may keep together, counted in characters of the JSON answer
+ * (so a NUL byte, sent as `\u0000`, costs 6): the server's bound on the memory an exec's
+ * output takes, whatever `max_output` says.
+ *
+ * @example
+ * ```ts
+ * const budget = new OutputBudget(4_000_000);
+ * const out = new OutputBuffer(1e6, budget), err = new OutputBuffer(1e6, budget);
+ * ```
+ */
+export class OutputBudget {
+  remaining: number;
+  constructor(readonly total: number) {
+    this.remaining = total;
+  }
+}
+
+/**
+ * Keeps the first `limit` characters of a byte stream (and no more than its exec's
+ * {@link OutputBudget}) and drops the rest without decoding it, so memory stays bounded
+ * however much a command prints.
  *
  * @example
  * ```ts
@@ -15,26 +39,53 @@ export class OutputBuffer {
   private text = '';
   /** Whether the stream reached `limit` characters. */
   reached = false;
+  /** Whether the exec's budget ran out while this stream still had output. */
+  overBudget = false;
 
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    private readonly budget: OutputBudget = new OutputBudget(Infinity),
+  ) {
     if (limit <= 0) this.reached = true;
   }
 
   push(chunk: Buffer): void {
-    if (this.reached) return;
-    const s = this.decoder.write(chunk);
-    if (this.text.length + s.length >= this.limit) {
-      this.text += s.slice(0, this.limit - this.text.length);
-      this.reached = true;
-    } else {
-      this.text += s;
-    }
+    if (this.reached || this.overBudget) return;
+    this.add(this.decoder.write(chunk));
   }
 
-  /** The text kept, followed by ` (truncated at N characters)` when the limit was reached. */
+  private add(s: string): void {
+    if (s === '') return;
+    const room = this.limit - this.text.length;
+    const hitLimit = s.length >= room;
+    let part = hitLimit ? s.slice(0, room) : s;
+    let cost = jsonLength(part);
+    if (cost > this.budget.remaining) {
+      // The longest prefix within the budget (the cost grows with the prefix).
+      let lo = 0;
+      let hi = part.length;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (jsonLength(part.slice(0, mid)) <= this.budget.remaining) lo = mid;
+        else hi = mid - 1;
+      }
+      part = part.slice(0, lo);
+      cost = jsonLength(part);
+      this.overBudget = true;
+    }
+    this.text += part;
+    this.budget.remaining -= cost;
+    if (hitLimit && !this.overBudget) this.reached = true;
+  }
+
+  /** The text kept, followed by a note when the limit or the exec's budget cut it. */
   result(): string {
+    if (this.overBudget) {
+      return `${this.text} (truncated: the exec's output passed the server's limit of ${this.budget.total} characters)`;
+    }
     if (this.reached) return `${this.text} (truncated at ${this.limit} characters)`;
-    const rest = this.decoder.end();
-    return this.text + rest.slice(0, this.limit - this.text.length);
+    this.add(this.decoder.end());
+    if (this.overBudget) return this.result();
+    return this.text;
   }
 }

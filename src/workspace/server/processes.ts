@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 /** One process as seen in `/proc`. */
 export interface ProcessInfo {
   pid: number;
+  ppid: number;
   pgid: number;
   sid: number;
   /** Resident set size in bytes. */
@@ -32,10 +33,11 @@ export function listProcesses(): ProcessInfo[] {
       continue;
     }
     // Fields after the command name (which may hold spaces and parentheses): state is
-    // field 3, pgrp 5, session 6, rss (pages) 24.
+    // field 3, ppid 4, pgrp 5, session 6, rss (pages) 24.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     out.push({
       pid: Number(e),
+      ppid: Number(fields[1]),
       pgid: Number(fields[2]),
       sid: Number(fields[3]),
       rss: Number(fields[21]) * PAGE_SIZE,
@@ -45,9 +47,53 @@ export function listProcesses(): ProcessInfo[] {
 }
 
 /**
- * Kills with SIGKILL the process group `pgid` and every process of the session `sid`
- * (which catches children that moved to another process group). Returns how many
- * processes were signalled besides the group.
+ * Groups processes by the watched roots they belong to: members of the root's session
+ * (= the root's pid) and every descendant of the root, wherever it moved (a `setsid`
+ * child stays a descendant, or a child of the sandbox's init).
+ *
+ * @example
+ * ```ts
+ * const byRoot = processesByRoot(listProcesses(), new Set([sid]));
+ * ```
+ */
+export function processesByRoot(
+  processes: readonly ProcessInfo[],
+  roots: ReadonlySet<number>,
+): Map<number, ProcessInfo[]> {
+  const children = new Map<number, ProcessInfo[]>();
+  const byPid = new Map<number, ProcessInfo>();
+  for (const p of processes) {
+    byPid.set(p.pid, p);
+    const list = children.get(p.ppid);
+    if (list === undefined) children.set(p.ppid, [p]);
+    else list.push(p);
+  }
+  const out = new Map<number, ProcessInfo[]>();
+  for (const root of roots) {
+    const seen = new Map<number, ProcessInfo>();
+    const stack = [root];
+    for (const p of processes) if (p.sid === root) stack.push(p.pid);
+    while (stack.length > 0) {
+      const pid = stack.pop() as number;
+      const p = byPid.get(pid);
+      if (p === undefined || seen.has(pid)) continue;
+      seen.set(pid, p);
+      for (const c of children.get(pid) ?? []) stack.push(c.pid);
+    }
+    out.set(root, [...seen.values()]);
+  }
+  return out;
+}
+
+/**
+ * Kills with SIGKILL the process group `sid`, every process of the session `sid` and every
+ * descendant of the process `sid` (which catches children that moved to another process
+ * group or session). Returns how many processes were signalled besides the group.
+ *
+ * @example
+ * ```ts
+ * killSession(child.pid);
+ * ```
  */
 export function killSession(sid: number): number {
   try {
@@ -55,15 +101,20 @@ export function killSession(sid: number): number {
   } catch {
     // group already gone
   }
+  const all = listProcesses();
+  const targets = new Set<number>(
+    processesByRoot(all, new Set([sid]))
+      .get(sid)
+      ?.map((p) => p.pid),
+  );
+  for (const p of all) if (p.pgid === sid) targets.add(p.pid);
   let n = 0;
-  for (const p of listProcesses()) {
-    if (p.sid === sid || p.pgid === sid) {
-      try {
-        process.kill(p.pid, 'SIGKILL');
-        n++;
-      } catch {
-        // gone meanwhile
-      }
+  for (const pid of targets) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      n++;
+    } catch {
+      // gone meanwhile
     }
   }
   return n;

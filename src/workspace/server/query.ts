@@ -342,6 +342,65 @@ function checkUsers(users: Json): Record<string, Obj> {
   return users as Record<string, Obj>;
 }
 
+const NUMERIC_UPGRADES = ['disk_quota', 'cores', 'memory', 'mintime', 'cpu_shares'] as const;
+const SWITCH_UPGRADES = ['network', 'member_host'] as const;
+
+/**
+ * The hosted API's rules for a set of `users`: only the owner adds users or changes
+ * groups and `hide` of others; every id names an existing account; a user changes only
+ * their own `upgrades`, and only within their account's allowance summed over all their
+ * projects (switches like `network` only when the allowance has them).
+ */
+function checkUserChanges(
+  ctx: QueryContext,
+  project: StoredProject,
+  users: Record<string, Obj>,
+): void {
+  const isOwner = groupOf(project, ctx.accountId) === 'owner';
+  for (const [id, entry] of Object.entries(users)) {
+    if (project.users[id] === undefined && ctx.store.getAccount(id) === undefined) {
+      throw new ApiError(`projects.users key '${id}' names no account`);
+    }
+    for (const k of Object.keys(entry)) {
+      if (k === 'upgrades') {
+        if (id !== ctx.accountId) {
+          throw new ApiError(`user '${ctx.accountId}' tried to change user '${id}' allocation`);
+        }
+      } else if (!isOwner && !(id === ctx.accountId && k === 'hide')) {
+        throw new ApiError(
+          `only the project's owner can change projects.users.${id}.${k} (you are a collaborator)`,
+        );
+      }
+    }
+  }
+  const mine = users[ctx.accountId]?.upgrades;
+  if (!isObj(mine)) return;
+  const allowance = ctx.store.getAccount(ctx.accountId)?.allowance ?? {};
+  const elsewhere = ctx.store
+    .listProjectsOf(ctx.accountId)
+    .filter((p) => p.project_id !== project.project_id);
+  const current = project.users[ctx.accountId]?.upgrades ?? {};
+  for (const k of NUMERIC_UPGRADES) {
+    const wanted = typeof mine[k] === 'number' ? mine[k] : (current[k] ?? 0);
+    if (mine[k] === undefined || wanted === 0) continue;
+    const used = elsewhere.reduce((n, p) => n + (p.users[ctx.accountId]?.upgrades?.[k] ?? 0), 0);
+    const own = allowance[k] ?? 0;
+    if (used + wanted > own) {
+      throw new ApiError(
+        `projects.users.${ctx.accountId}.upgrades.${k}: ${wanted} is more than your account can grant (allowance ${own}, ${used} given to your other projects)`,
+      );
+    }
+  }
+  for (const k of SWITCH_UPGRADES) {
+    const v = mine[k];
+    if (typeof v === 'number' && v > 0 && (allowance[k] ?? 0) <= 0) {
+      throw new ApiError(
+        `projects.users.${ctx.accountId}.upgrades.${k}: your account's allowance does not include ${k}`,
+      );
+    }
+  }
+}
+
 async function setProject(ctx: QueryContext, rec: Obj): Promise<void> {
   for (const k of Object.keys(rec)) {
     if (!PROJECT_SET_FIELDS.has(k)) throw new ApiError(messages.changeNotAllowed(`projects.${k}`));
@@ -361,6 +420,7 @@ async function setProject(ctx: QueryContext, rec: Obj): Promise<void> {
   }
   if ('users' in rec) {
     const users = checkUsers(rec.users as Json);
+    checkUserChanges(ctx, project, users);
     const merged = merge(project.users as unknown as Obj, users) as Record<string, ProjectUser>;
     for (const [id, entry] of Object.entries(merged)) {
       if (entry.group === undefined) {

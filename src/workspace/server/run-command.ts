@@ -1,6 +1,24 @@
 import { spawn } from 'node:child_process';
 import { killSession } from './processes.js';
-import { OutputBuffer } from './output-buffer.js';
+import { ApiError } from './api-error.js';
+import { OutputBudget, OutputBuffer } from './output-buffer.js';
+
+/** Signals a supervisor's exit code 128+N stands for (those that end a process). */
+const SUPERVISED_SIGNALS: Readonly<Record<number, NodeJS.Signals>> = {
+  4: 'SIGILL',
+  6: 'SIGABRT',
+  7: 'SIGBUS',
+  8: 'SIGFPE',
+  9: 'SIGKILL',
+  11: 'SIGSEGV',
+  15: 'SIGTERM',
+  24: 'SIGXCPU',
+  25: 'SIGXFSZ',
+};
+
+function supervisedSignal(code: number | null): NodeJS.Signals | null {
+  return code !== null && code > 128 ? (SUPERVISED_SIGNALS[code - 128] ?? null) : null;
+}
 
 /** What to run and under which limits. */
 export interface RunSpec {
@@ -12,6 +30,13 @@ export interface RunSpec {
   timeoutMs: number;
   /** Characters kept of each of stdout and stderr. */
   maxOutput: number;
+  /** JSON characters kept of both streams together (the server's per-exec bound). */
+  outputBudget: number;
+  /**
+   * The command runs under a supervisor (bubblewrap) that exits 128+N when its child died
+   * of signal N: such codes for the signals that kill are read as that signal.
+   */
+  supervised?: boolean;
   /** Called with the session id (= process group id = pid) once the command runs. */
   onStart?: (sid: number) => void;
   /** Called when the command has ended (or was killed). */
@@ -36,7 +61,8 @@ export interface RunningCommand {
  * Runs a command detached in its own session and process group, keeps at most
  * `maxOutput` characters of each stream, and at `timeoutMs` kills the whole group (and
  * anything left in its session) with SIGKILL. A command killed by a signal reports exit
- * code 1, like the platform.
+ * code 1, like the platform. A command that cannot be started (an argument the kernel refuses)
+ * rejects with a 400 {@link ApiError}.
  *
  * @example
  * ```ts
@@ -44,13 +70,18 @@ export interface RunningCommand {
  * ```
  */
 export function runCommand(spec: RunSpec): RunningCommand {
-  const stdout = new OutputBuffer(spec.maxOutput);
-  const stderr = new OutputBuffer(spec.maxOutput);
+  const budget = new OutputBudget(spec.outputBudget);
+  const stdout = new OutputBuffer(spec.maxOutput, budget);
+  const stderr = new OutputBuffer(spec.maxOutput, budget);
   let killReason: string | undefined;
   let sid: number | undefined;
   let settle: ((r: RunResult) => void) | undefined;
+  let fail: ((e: Error) => void) | undefined;
   let done = false;
-  const result = new Promise<RunResult>((resolve) => (settle = resolve));
+  const result = new Promise<RunResult>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
   const finish = (exitCode: number, timedOut: boolean) => {
     if (done) return;
     done = true;
@@ -62,25 +93,36 @@ export function runCommand(spec: RunSpec): RunningCommand {
     settle?.({ stdout: stdout.result(), stderr: err, exitCode, timedOut });
   };
 
-  const child = spawn(spec.file, [...spec.args], {
-    cwd: spec.cwd,
-    env: spec.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(spec.file, [...spec.args], {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (e) {
+    return {
+      result: Promise.reject(new ApiError(`cannot run the command: ${(e as Error).message}`, 400)),
+      kill() {},
+    };
+  }
+  if (child.stdout === null || child.stderr === null) throw new Error('spawn gave no pipes');
   child.stdout.on('data', (b: Buffer) => stdout.push(b));
   child.stderr.on('data', (b: Buffer) => stderr.push(b));
   child.on('error', (e) => {
-    if (child.pid === undefined) {
-      stderr.push(Buffer.from(e.message));
-      finish(1, false);
+    if (child.pid === undefined && !done) {
+      done = true;
+      clearTimeout(timer);
+      fail?.(new ApiError(`cannot run the command: ${e.message}`, 400));
     }
   });
-  child.on('close', (code, signal) => {
+  child.on('close', (code, rawSignal) => {
+    const signal = rawSignal ?? (spec.supervised === true ? supervisedSignal(code) : null);
     if (signal === 'SIGXCPU') killReason ??= 'killed: the CPU time limit was exceeded (SIGXCPU)';
     if (signal === 'SIGXFSZ')
       killReason ??= 'killed: the file size limit (disk quota) was exceeded (SIGXFSZ)';
-    finish(code ?? (signal !== null ? 1 : 0), false);
+    finish(signal !== null ? 1 : (code ?? 0), false);
   });
   if (child.pid !== undefined) {
     sid = child.pid;
@@ -88,8 +130,8 @@ export function runCommand(spec: RunSpec): RunningCommand {
   }
   const timer = setTimeout(() => {
     if (sid !== undefined) killSession(sid);
-    child.stdout.destroy();
-    child.stderr.destroy();
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     finish(1, true);
   }, spec.timeoutMs);
 

@@ -6,39 +6,58 @@ import { ApiError } from './api-error.js';
 
 /** What this machine lets the exec sandbox do, probed once per server. */
 export interface SandboxCapabilities {
+  /**
+   * Whether bubblewrap (`bwrap`) runs commands here in their own mount, PID and IPC
+   * namespaces (the project isolation); without it commands run as the server's user with
+   * the server's view of the file system.
+   */
+  bubblewrap: boolean;
+  /** Whether `bwrap --unshare-net` works (network isolation inside the sandbox). */
+  bubblewrapNetwork: boolean;
   /** Command prefix that runs a program without network (`unshare -n`), or null. */
   netnsPrefix: readonly string[] | null;
   /** Whether `prlimit` can set resource limits on the command it runs. */
   prlimit: boolean;
 }
 
+function runs(argv: readonly string[]): boolean {
+  const r = spawnSync(argv[0] as string, argv.slice(1), { stdio: 'ignore', timeout: 5000 });
+  return r.status === 0;
+}
+
 /**
- * Probes the machine: a network namespace through `unshare -n` (needs CAP_SYS_ADMIN, so
- * root) or `unshare -rn` (an unprivileged user namespace), and `prlimit`.
+ * Probes the machine: bubblewrap with and without a network namespace, a network namespace
+ * through `unshare -n` (needs CAP_SYS_ADMIN, so root) or `unshare -rn` (an unprivileged user
+ * namespace), and `prlimit`. `mode: 'none'` leaves bubblewrap out (the fallback path).
  *
  * @example
  * ```ts
  * const caps = probeSandbox();
- * if (caps.netnsPrefix === null) console.warn('network isolation unavailable');
+ * if (!caps.bubblewrap) console.warn('projects are not isolated from each other');
  * ```
  */
-export function probeSandbox(): SandboxCapabilities {
+export function probeSandbox(mode: 'auto' | 'none' = 'auto'): SandboxCapabilities {
+  const base = ['bwrap', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  const tail = ['--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL', '--', 'true'];
+  const bubblewrap = mode === 'auto' && runs([...base, ...tail]);
+  const bubblewrapNetwork = bubblewrap && runs([...base, '--unshare-net', ...tail]);
   let netnsPrefix: string[] | null = null;
   for (const prefix of [
     ['unshare', '-n'],
     ['unshare', '-rn'],
   ]) {
-    const r = spawnSync(prefix[0] as string, [...prefix.slice(1), 'true'], {
-      stdio: 'ignore',
-      timeout: 5000,
-    });
-    if (r.status === 0) {
+    if (runs([...prefix, 'true'])) {
       netnsPrefix = prefix;
       break;
     }
   }
-  const p = spawnSync('prlimit', ['--cpu=5:5', '--', 'true'], { stdio: 'ignore', timeout: 5000 });
-  return { netnsPrefix, prlimit: p.status === 0 };
+  const prlimit = runs(['prlimit', '--cpu=5:5', '--', 'true']);
+  return { bubblewrap, bubblewrapNetwork, netnsPrefix, prlimit };
+}
+
+/** Whether commands of projects without the network upgrade can be cut off the network. */
+export function canIsolateNetwork(caps: SandboxCapabilities): boolean {
+  return caps.bubblewrap ? caps.bubblewrapNetwork : caps.netnsPrefix !== null;
 }
 
 /**
@@ -101,8 +120,16 @@ export async function resolveExecutable(
   return undefined;
 }
 
-/** Quotes a word for bash when it holds anything but safe characters. */
+/**
+ * Quotes a word for bash when it holds anything but safe characters. `=` is not safe: an
+ * unquoted `X=1` as the first word is an assignment, not a command.
+ *
+ * @example
+ * ```ts
+ * shellEscape('X=1'); // "'X=1'"
+ * ```
+ */
 export function shellEscape(word: string): string {
-  if (word !== '' && /^[A-Za-z0-9_/.,:=+@%^-]+$/.test(word)) return word;
+  if (word !== '' && /^[A-Za-z0-9_/.,:+@%^-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

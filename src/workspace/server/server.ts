@@ -1,9 +1,29 @@
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { buildApp } from './app.js';
+import { ProjectCgroups } from './cgroups.js';
 import { ProjectManager } from './project-manager.js';
 import { DEFAULT_QUOTAS, type ProjectQuotas } from './quotas.js';
-import { probeSandbox, type SandboxCapabilities } from './sandbox.js';
+import { canIsolateNetwork, probeSandbox, type SandboxCapabilities } from './sandbox.js';
 import { openStore, type WorkspaceStore } from './store.js';
 import { lockDataDir } from './data-lock.js';
+
+/**
+ * Whether an address only reaches this machine (`localhost`, 127.0.0.0/8, `::1`).
+ *
+ * @example
+ * ```ts
+ * isLoopback('0.0.0.0'); // false
+ * ```
+ */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  if (h.startsWith('::ffff:')) return h.slice(7).startsWith('127.');
+  return false;
+}
 
 /** Options of {@link startWorkspaceServer}. */
 export interface WorkspaceServerOptions {
@@ -41,14 +61,46 @@ export interface WorkspaceServerOptions {
   hubTimeoutMs?: number;
   /** Log requests (Fastify's logger) to stdout. Default false. */
   logger?: boolean;
+  /**
+   * Project isolation: `auto` runs every command in a bubblewrap sandbox where `bwrap`
+   * works; `none` never does (every command then sees what the server's user sees).
+   */
+  sandbox?: 'auto' | 'none';
+  /** Serve several accounts without bubblewrap (they can read each other's data). Default false. */
+  insecureSharedUser?: boolean;
+  /** Per-project memory and process limits through cgroups where one can be made. Default `auto`. */
+  cgroups?: 'auto' | 'none';
+  /** Processes one project may have at once (with cgroups). Default 1024. */
+  maxProcesses?: number;
+  /** Listen on a non-loopback address (plain HTTP!). Default false: such a host is refused. */
+  allowRemote?: boolean;
+  /** JSON characters of output kept per exec, both streams together. Default 4 000 000. */
+  execOutputBudget?: number;
+  /** Execs running at once per project (default 8) and per account (default 16); more get HTTP 429. */
+  maxExecsPerProject?: number;
+  maxExecsPerAccount?: number;
+  /** Bytes of answers the aggregate cache keeps. Default 32 000 000. */
+  aggregateCacheBytes?: number;
+  /** Interval of disk usage sampling while commands run, in ms. Default 1000. */
+  diskPollMs?: number;
+  /** Time to receive a whole request (headers and body), in ms. Default 30 000. */
+  requestTimeoutMs?: number;
+  /** Time to receive a request's headers, in ms. Default 10 000. */
+  headersTimeoutMs?: number;
+  /** Runs with the store once the data directory is locked, before the server listens. */
+  setup?: (store: WorkspaceStore) => void;
 }
 
 /** A running workspace server. */
 export interface WorkspaceServer {
   /** `http://host:port` (without `/api/v1`). */
   baseUrl: string;
-  /** What the sandbox can do on this machine. */
+  /** What the sandbox can do on this machine (as used: `networkIsolation: off` clears it). */
   sandbox: SandboxCapabilities;
+  /** Whether per-project cgroups hold memory and process limits. */
+  cgroups: boolean;
+  /** What an operator should know: missing isolation, a non-loopback address. */
+  warnings: string[];
   /** Stops the server: kills every project's processes, closes the database. */
   close(): Promise<void>;
 }
@@ -64,34 +116,81 @@ export interface WorkspaceServer {
  * ```
  */
 export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promise<WorkspaceServer> {
-  const probed = probeSandbox();
-  const isolation = opts.networkIsolation ?? 'auto';
-  if (isolation === 'require' && probed.netnsPrefix === null) {
-    throw new Error(
-      'network isolation is required, but no network namespace can be created on this machine (unshare -n and unshare -rn both fail)',
-    );
+  const host = opts.host ?? '127.0.0.1';
+  const warnings: string[] = [];
+  if (!isLoopback(host)) {
+    const why = `the API is plain HTTP (keys and outputs travel unencrypted) and commands run as the server's user`;
+    if (opts.allowRemote !== true) {
+      throw new Error(
+        `refusing to listen on ${host}, which is not a loopback address: ${why}; pass --allow-remote (allowRemote) to do it anyway`,
+      );
+    }
+    warnings.push(`listening on ${host}, reachable from other machines: ${why}`);
   }
-  const sandbox: SandboxCapabilities =
-    isolation === 'off' ? { ...probed, netnsPrefix: null } : probed;
+  // The lock comes before anything touches the data directory.
   const releaseLock = lockDataDir(opts.dataDir);
-  let store: WorkspaceStore;
+  let opened: WorkspaceStore | undefined;
+  let groups: ProjectCgroups | null = null;
+  let made: { store: WorkspaceStore; projects: ProjectManager; cgroups: ProjectCgroups | null };
   try {
-    store = openStore(opts.dataDir);
+    const probed = probeSandbox(opts.sandbox ?? 'auto');
+    const isolation = opts.networkIsolation ?? 'auto';
+    const sandbox: SandboxCapabilities =
+      isolation === 'off' ? { ...probed, netnsPrefix: null, bubblewrapNetwork: false } : probed;
+    if (isolation === 'require' && !canIsolateNetwork(probed)) {
+      throw new Error(
+        'network isolation is required, but no network namespace can be created on this machine (bwrap --unshare-net, unshare -n and unshare -rn all fail)',
+      );
+    }
+    if (isolation === 'auto' && !canIsolateNetwork(probed)) {
+      warnings.push(
+        'no network namespace can be created here: commands of projects without the network upgrade still reach the network',
+      );
+    }
+    const store = openStore(opts.dataDir);
+    opened = store;
+    opts.setup?.(store);
+    if (!sandbox.bubblewrap) {
+      const accounts = store.listAccounts().length;
+      const risk =
+        'commands run unsandboxed as the server’s user: any project can read every project, the database and the API key file';
+      if (accounts > 1 && opts.insecureSharedUser !== true) {
+        throw new Error(
+          `bubblewrap (bwrap) ${opts.sandbox === 'none' ? 'is switched off' : 'is not available here (Debian package bubblewrap)'}, so ${risk}; this data directory has ${accounts} accounts: install bubblewrap, or pass --insecure-shared-user to serve them anyway`,
+        );
+      }
+      warnings.push(`bubblewrap (bwrap) is not in use: ${risk}`);
+    }
+    if (opts.cgroups !== 'none') {
+      const id = createHash('sha256').update(realpathSync(opts.dataDir)).digest('hex');
+      groups = ProjectCgroups.open(`luau-fuzz-${id.slice(0, 16)}`);
+    }
+    store.resetStates();
+    const projects = new ProjectManager(store, {
+      dataDir: opts.dataDir,
+      sandbox,
+      quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
+      maxTimeout: opts.maxTimeout ?? 3600,
+      outputCap: opts.outputCap ?? 16_000_000,
+      startDelayMs: opts.startDelayMs ?? 0,
+      startWaitMs: opts.startWaitMs ?? 5000,
+      memoryPollMs: opts.memoryPollMs ?? 250,
+      execOutputBudget: opts.execOutputBudget ?? 4_000_000,
+      maxExecsPerProject: opts.maxExecsPerProject ?? 8,
+      maxExecsPerAccount: opts.maxExecsPerAccount ?? 16,
+      aggregateCacheBytes: opts.aggregateCacheBytes ?? 32_000_000,
+      cgroups: groups,
+      maxProcesses: opts.maxProcesses ?? 1024,
+      diskPollMs: opts.diskPollMs ?? 1000,
+    });
+    made = { store, projects, cgroups: groups };
   } catch (e) {
+    opened?.close();
+    await groups?.close();
     releaseLock();
     throw e;
   }
-  store.resetStates();
-  const projects = new ProjectManager(store, {
-    dataDir: opts.dataDir,
-    sandbox,
-    quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
-    maxTimeout: opts.maxTimeout ?? 3600,
-    outputCap: opts.outputCap ?? 16_000_000,
-    startDelayMs: opts.startDelayMs ?? 0,
-    startWaitMs: opts.startWaitMs ?? 5000,
-    memoryPollMs: opts.memoryPollMs ?? 250,
-  });
+  const { store, projects, cgroups } = made;
   const app = buildApp({
     store,
     projects,
@@ -100,13 +199,15 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
     ...(opts.api === undefined ? {} : { api: opts.api }),
     ...(opts.v2BodyLimit === undefined ? {} : { v2BodyLimit: opts.v2BodyLimit }),
     ...(opts.hubTimeoutMs === undefined ? {} : { hubTimeoutMs: opts.hubTimeoutMs }),
+    requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
+    headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
   });
-  const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ host, port: opts.port ?? 0 });
   } catch (e) {
     projects.close();
     store.close();
+    await cgroups?.close();
     releaseLock();
     throw e;
   }
@@ -116,13 +217,16 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${urlHost}:${port}`,
-    sandbox,
+    sandbox: projects.options.sandbox,
+    cgroups: cgroups !== null,
+    warnings,
     close() {
       closing ??= (async () => {
         projects.close();
         await app.close();
         store.resetStates();
         store.close();
+        await cgroups?.close();
         releaseLock();
       })();
       return closing;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ProjectState, ProjectUser } from '../client/types.js';
+import type { ProjectState, ProjectUpgrades, ProjectUser } from '../client/types.js';
 import { migrate } from './migrations.js';
 
 /** A project row as stored. */
@@ -24,6 +24,8 @@ export interface StoredAccount {
   name: string;
   created: string;
   editor_settings: Record<string, unknown>;
+  /** What the account may grant as upgrades, summed over all its projects. */
+  allowance: ProjectUpgrades;
 }
 
 /** A public path row as stored. */
@@ -144,12 +146,33 @@ export class WorkspaceStore {
 
   getAccount(accountId: string): StoredAccount | undefined {
     const row = this.db.prepare('SELECT * FROM accounts WHERE account_id = ?').get(accountId) as
-      (Omit<StoredAccount, 'editor_settings'> & { editor_settings: string }) | undefined;
+      | (Omit<StoredAccount, 'editor_settings' | 'allowance'> & {
+          editor_settings: string;
+          allowance: string | null;
+        })
+      | undefined;
     if (row === undefined) return undefined;
     return {
       ...row,
       editor_settings: JSON.parse(row.editor_settings) as Record<string, unknown>,
+      allowance: JSON.parse(row.allowance ?? '{}') as ProjectUpgrades,
     };
+  }
+
+  /** Whether an account's allowance was ever set. */
+  hasAllowance(accountId: string): boolean {
+    const row = this.db
+      .prepare('SELECT allowance FROM accounts WHERE account_id = ?')
+      .get(accountId) as { allowance: string | null } | undefined;
+    return row !== undefined && row.allowance !== null;
+  }
+
+  /** Sets what an account may grant as upgrades over all its projects. */
+  setAllowance(accountId: string, allowance: ProjectUpgrades): void {
+    const r = this.db
+      .prepare('UPDATE accounts SET allowance = ? WHERE account_id = ?')
+      .run(JSON.stringify(allowance), accountId);
+    if (r.changes === 0) throw new Error(`no account '${accountId}'`);
   }
 
   listAccounts(): StoredAccount[] {

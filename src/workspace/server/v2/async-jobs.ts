@@ -40,7 +40,7 @@ export interface AsyncJobLimits {
  * @example
  * ```ts
  * const jobs = new AsyncJobs({ maxJobs: 100, ttlMs: 3_600_000 });
- * const view = jobs.start(projectId, params, (p) => projects.exec(p));
+ * const view = jobs.start(projectId, params, (p) => projects.exec(p, accountId));
  * ```
  */
 export class AsyncJobs {
@@ -66,7 +66,7 @@ export class AsyncJobs {
     };
     const done = run({ ...params, err_on_exit: false }).then(
       (outcome) => this.#finish(view, params, outcome),
-      (e: unknown) => this.#finish(view, params, { ok: false, error: String(e) }),
+      (e: unknown) => this.#finish(view, params, { ok: false, error: String(e), status: 500 }),
     );
     this.#jobs.set(view.job_id, { view, projectId, done, expires: Date.now() + this.limits.ttlMs });
     while (this.#jobs.size > this.limits.maxJobs) {

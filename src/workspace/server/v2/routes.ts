@@ -143,8 +143,10 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
           ? b.aggregate
           : undefined,
     };
-    if (isAsync) return jobsOf(projectId).start(projectId, params, (p) => o.projects.exec(p));
-    const outcome = await withinHubLimit(o.projects.exec(params), o.hubTimeoutMs);
+    if (isAsync) {
+      return jobsOf(projectId).start(projectId, params, (p) => o.projects.exec(p, accountId));
+    }
+    const outcome = await withinHubLimit(o.projects.exec(params, accountId), o.hubTimeoutMs);
     if (outcome === 'hub-timeout') return { error: v2Messages.hubTimeout };
     if (!outcome.ok) return { error: outcome.error };
     return {
