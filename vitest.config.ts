@@ -1,4 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Commands that the embedded server runs see a private /tmp in their sandbox, so the files
+// tests hand to projects (runtime wrappers, scratch tools) live under the checkout instead,
+// which sandboxes see read-only. `.luau-fuzz/` is ignored by git.
+const tmp = join(dirname(fileURLToPath(import.meta.url)), '.luau-fuzz', 'tmp');
+mkdirSync(tmp, { recursive: true });
+process.env.TMPDIR = tmp;
 
 export default defineConfig({
   test: {
@@ -6,5 +16,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    env: { TMPDIR: tmp },
   },
 });
