@@ -2,18 +2,20 @@
 // implementation serves `LuauWebPool` inside luau-fuzz and the runner installed into a
 // workspace project (`main.mjs`), so both run programs exactly the same way.
 //
-// Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs every program in a
-// new VM state. A worker takes at most `recycleAfter` programs (measured: a state costs about
-// 440 KB of that heap and the VM aborts after about 38 states) or until its states' heap
-// estimate passes `heapBudgetKb`; its replacement starts on standby `standbyLead` programs
-// before that, so the start-up overlaps the last programs. Workers are processes, not threads:
-// `Worker.terminate()` of a thread whose VM ran programs was measured at 0.7 to 1.6 s and
-// delayed the next thread's start as much, while killing a process is immediate. Up to
-// `pipeline` programs are queued in a worker at once (hides message latency). A program's
-// wall-clock limit starts when the worker reports that it started it; at the limit the worker
-// is killed (luau-web has no instruction hook). An abort (C++ exception, heap exhausted) ends
-// the worker too; a crash in a worker that already ran other programs is confirmed on a fresh
-// worker before it is reported.
+// Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs many programs in one
+// VM state, each isolated as if it ran in a fresh one (see `worker.mjs`); the state is replaced
+// after `programsPerState` programs. A worker takes at most `recycleAfter` programs, or fewer
+// when it reports that its abandoned states fill the heap (`heapBudgetKb`); its replacement
+// starts on standby `standbyLead` programs before that, so the start-up overlaps the last
+// programs. Workers are processes, not threads: `Worker.terminate()` of a thread whose VM ran
+// programs was measured at 0.7 to 1.6 s and delayed the next thread's start as much, while
+// killing a process is immediate. Up to `pipeline` programs are queued in a worker at once
+// (hides message latency), sent together in one message. A worker runs its programs in the
+// order sent, so a program's wall-clock limit starts when the result of the one before it
+// arrives (or when it is sent to an idle worker); at the limit the worker is killed (luau-web
+// has no instruction hook). An
+// abort (C++ exception, heap exhausted) ends the worker too; a crash in a worker that already
+// ran other programs is confirmed on a fresh worker before it is reported.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -27,10 +29,10 @@ export const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca49599
 export const poolDefaults = Object.freeze({
   workers: 1,
   timeoutMs: 2000,
-  recycleAfter: 30,
-  heapBudgetKb: 13000,
-  stateOverheadKb: 420,
-  pipeline: 8,
+  programsPerState: 1000,
+  recycleAfter: 10000,
+  heapBudgetKb: 12000,
+  pipeline: 16,
   standbyLead: 12,
   excerptChars: 512,
   errorChars: 1024,
@@ -62,8 +64,9 @@ export function publicOutcome(r, job) {
 export function createPool(options = {}) {
   const o = { ...poolDefaults };
   for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
-  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'pipeline']) positiveInteger(k, o[k]);
-  const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0 };
+  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'programsPerState', 'pipeline'])
+    positiveInteger(k, o[k]);
+  const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0, states: 0 };
   const queue = [];
   const live = new Set();
   let seq = 0;
@@ -85,6 +88,8 @@ export function createPool(options = {}) {
         LUAU_FUZZ_WORKER: JSON.stringify({
           excerptChars: o.excerptChars,
           errorChars: o.errorChars,
+          programsPerState: o.programsPerState,
+          heapBudgetKb: o.heapBudgetKb,
         }),
       },
     });
@@ -96,7 +101,7 @@ export function createPool(options = {}) {
       dead: false,
       assigned: 0,
       done: 0,
-      heapKb: 0,
+      states: 0,
       inflight: new Map(),
     };
     w.exited = new Promise((resolve) => child.once('exit', resolve));
@@ -106,12 +111,6 @@ export function createPool(options = {}) {
       if (m.ready) {
         w.ready = true;
         pump();
-      } else if (m.started !== undefined) {
-        const job = w.inflight.get(m.started);
-        if (job !== undefined) {
-          job.startedAt = performance.now();
-          job.timer = setTimeout(() => onTimeout(w, job), job.timeoutMs);
-        }
       } else {
         onResult(w, m);
       }
@@ -176,6 +175,14 @@ export function createPool(options = {}) {
     job.resolve(publicOutcome(result, job));
   }
 
+  /** Starts the clock of the program `w` runs now: the first of its queue, in sending order. */
+  function startHead(w) {
+    const job = w.inflight.values().next().value;
+    if (job === undefined || job.startedAt !== undefined) return;
+    job.startedAt = performance.now();
+    job.timer = setTimeout(() => onTimeout(w, job), job.timeoutMs);
+  }
+
   /** Puts back the programs that `w` had queued but not started. */
   function requeue(w, except) {
     const back = [...w.inflight.values()].filter((j) => j !== except);
@@ -191,7 +198,10 @@ export function createPool(options = {}) {
     const job = w.inflight.get(result.seq);
     if (job === undefined) return;
     w.done++;
-    if (!job.compileOnly) w.heapKb += o.stateOverheadKb + (result.heapKb ?? 0);
+    if (result.statesCreated > w.states) {
+      stats.states += result.statesCreated - w.states;
+      w.states = result.statesCreated;
+    }
     if (result.abort === true) {
       const firstOnWorker = w.done === 1;
       w.inflight.delete(job.seq);
@@ -215,7 +225,8 @@ export function createPool(options = {}) {
       return;
     }
     settle(w, job, result);
-    if (w.heapKb >= o.heapBudgetKb) retire(w);
+    startHead(w);
+    if (result.retire === true) retire(w);
     if (!w.accepting && w.inflight.size === 0) kill(w);
     pump();
   }
@@ -260,6 +271,7 @@ export function createPool(options = {}) {
     if (queue.length > 0) ensureWorkers();
     for (const w of live) {
       if (queue.length === 0) return;
+      const batch = [];
       while (w.ready && w.accepting && queue.length > 0 && w.inflight.size < o.pipeline) {
         const index = queue.findIndex((j) => !j.fresh || w.assigned === 0);
         if (index < 0) {
@@ -270,7 +282,7 @@ export function createPool(options = {}) {
         const [job] = queue.splice(index, 1);
         if (!job.compileOnly) w.assigned++;
         w.inflight.set(job.seq, job);
-        w.child.send({
+        batch.push({
           seq: job.seq,
           id: job.id,
           program: job.program,
@@ -280,6 +292,9 @@ export function createPool(options = {}) {
         if (w.assigned >= o.recycleAfter || job.fresh) retire(w);
         else prepareStandby(w);
       }
+      if (batch.length === 0) continue;
+      w.child.send(batch);
+      startHead(w);
     }
   }
 
