@@ -20,6 +20,7 @@
 /* global WebAssembly */
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 if (process.send === undefined)
@@ -230,18 +231,49 @@ async function runJob(job) {
   }
 }
 
-// Programs run one at a time, in the order they arrive (the pool times them by that order).
+// Programs run one at a time, in the order they arrive. Before each one, its number and start
+// time go to the status file (the pool reads it only when the worker has been silent for a
+// wall-clock limit); results go back in batches: when no program is waiting, every 32 results,
+// 50 ms after the oldest one unsent, and at once after an abort or a request to be replaced.
+const statusFd = settings.statusFile === undefined ? undefined : openSync(settings.statusFile, 'w');
+const status = new Float64Array(2);
+const statusBytes = new Uint8Array(status.buffer);
+const outbox = [];
+let oldest = 0;
+let waiting = 0;
 let chain = Promise.resolve();
+
+function send() {
+  if (outbox.length === 0) return;
+  port.postMessage(outbox.splice(0));
+}
+
 port.on('message', (jobs) => {
+  waiting += jobs.length;
   for (const job of jobs)
     chain = chain.then(async () => {
+      waiting--;
+      if (statusFd !== undefined) {
+        status[0] = job.seq;
+        status[1] = Date.now();
+        writeSync(statusFd, statusBytes, 0, statusBytes.length, 0);
+      }
       const result = await runJob(job);
       result.statesCreated = statesCreated;
       // The heap left by abandoned states is never returned: past the budget, the process is
       // replaced (the programs already queued here still fit).
       if (abandonedKb + (current?.heapKb ?? 0) >= heapBudgetKb) result.retire = true;
       if (diagnostics.length > 0) result.diagnostics = diagnostics.splice(0);
-      port.postMessage(result);
+      if (outbox.length === 0) oldest = performance.now();
+      outbox.push(result);
+      if (
+        waiting === 0 ||
+        outbox.length >= 32 ||
+        performance.now() - oldest >= 50 ||
+        result.abort === true ||
+        result.retire === true
+      )
+        send();
     });
 });
 // Initialises the VM (about 40 ms) before the first program's clock starts; the state is the
