@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 
 const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
@@ -35,7 +35,7 @@ export const poolDefaults = Object.freeze({
   programsPerState: 1000,
   recycleAfter: 10000,
   heapBudgetKb: 12000,
-  pipeline: 16,
+  pipeline: 32,
   standbyLead: 12,
   excerptChars: 512,
   errorChars: 1024,
@@ -74,6 +74,7 @@ export function createPool(options = {}) {
   const live = new Set();
   let seq = 0;
   let spawned = 0;
+  let pumpScheduled = false;
   let closed = false;
 
   function accepting() {
@@ -86,7 +87,7 @@ export function createPool(options = {}) {
     stats.workersStarted++;
     const statusFile = join(tmpdir(), `luau-fuzz-worker-${process.pid}-${++spawned}`);
     const child = fork(workerPath, [], {
-      execArgv: [],
+      execArgv: process.env.LUAU_FUZZ_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : [],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       env: {
         ...process.env,
@@ -189,14 +190,15 @@ export function createPool(options = {}) {
   }
 
   /**
-   * (Re)starts the watchdog of `w`: it fires when `w` has sent nothing for the wall-clock
-   * limit of its first program while it has programs.
+   * (Re)starts the watchdog of `w`: it fires when `w` has sent nothing for the shortest
+   * wall-clock limit of its programs while it has programs.
    */
   function arm(w, ms) {
     clearTimeout(w.watchdog);
-    const head = w.inflight.values().next().value;
-    if (head === undefined) return;
-    w.watchdog = setTimeout(() => onSilence(w), ms ?? head.timeoutMs);
+    if (w.inflight.size === 0) return;
+    let shortest = Infinity;
+    for (const job of w.inflight.values()) shortest = Math.min(shortest, job.timeoutMs);
+    w.watchdog = setTimeout(() => onSilence(w), ms ?? shortest);
   }
 
   /** The program `w` runs now, and when it started (epoch ms), from its status file. */
@@ -345,7 +347,14 @@ export function createPool(options = {}) {
           resolve,
           reject,
         });
-        pump();
+        // Programs submitted together go to a worker in one message.
+        if (!pumpScheduled) {
+          pumpScheduled = true;
+          setImmediate(() => {
+            pumpScheduled = false;
+            pump();
+          });
+        }
       });
     },
     async close() {

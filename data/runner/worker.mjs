@@ -233,8 +233,9 @@ async function runJob(job) {
 
 // Programs run one at a time, in the order they arrive. Before each one, its number and start
 // time go to the status file (the pool reads it only when the worker has been silent for a
-// wall-clock limit); results go back in batches: when no program is waiting, every 32 results,
-// 50 ms after the oldest one unsent, and at once after an abort or a request to be replaced.
+// wall-clock limit); results go back in batches: when no program is waiting, every 8 results
+// (the pool refills the queue while the rest run), 50 ms after the oldest one unsent, and at
+// once after an abort or a request to be replaced.
 const statusFd = settings.statusFile === undefined ? undefined : openSync(settings.statusFile, 'w');
 const status = new Float64Array(2);
 const statusBytes = new Uint8Array(status.buffer);
@@ -268,7 +269,7 @@ port.on('message', (jobs) => {
       outbox.push(result);
       if (
         waiting === 0 ||
-        outbox.length >= 32 ||
+        outbox.length >= 8 ||
         performance.now() - oldest >= 50 ||
         result.abort === true ||
         result.retire === true

@@ -21,7 +21,7 @@ export interface LuauWebPoolOptions {
    * 17 MB) after which the worker process is replaced. Default 12000.
    */
   readonly heapBudgetKb?: number;
-  /** Programs queued in one worker at once. Default 16. */
+  /** Programs queued in one worker at once. Default 32. */
   readonly pipeline?: number;
   /** Characters of output kept in {@link ProgramOutcome.output}. Default 512. */
   readonly excerptChars?: number;
