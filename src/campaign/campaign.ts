@@ -342,7 +342,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
           o.batchSize,
           Math.max(10, Math.ceil(pending.length / (2 * pool.slots()))),
         );
-        const programs = await generator.generate(pending.splice(0, size * 4));
+        const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
         for (const p of programs) {
           if (p.printError === undefined) printable.push(p);
