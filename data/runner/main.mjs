@@ -10,7 +10,7 @@
 //       BATCH.out, which `read` serves in parts when the exec output was cut (BATCH itself is
 //       removed once read, BATCH.out files after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
-//                --workers N  --recycle-after N  --excerpt N
+//                --workers N  --recycle-after N  --programs-per-state N  --excerpt N
 //   node main.mjs read FILE OFFSET LENGTH   prints LENGTH bytes of FILE from OFFSET
 //   node main.mjs luau FILE                 runs one file like a `luau` executable would
 import { createHash } from 'node:crypto';
@@ -97,7 +97,11 @@ async function createRuntime(options) {
   };
   if (runtime === 'luau-web') {
     const { createPool } = await import('./pool.mjs');
-    return createPool({ ...common, recycleAfter: int(options, 'recycle-after') });
+    return createPool({
+      ...common,
+      recycleAfter: int(options, 'recycle-after'),
+      programsPerState: int(options, 'programs-per-state'),
+    });
   }
   if (runtime === 'command') {
     if (options.template === undefined) fail('--runtime command needs --template');

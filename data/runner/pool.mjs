@@ -2,21 +2,26 @@
 // implementation serves `LuauWebPool` inside luau-fuzz and the runner installed into a
 // workspace project (`main.mjs`), so both run programs exactly the same way.
 //
-// Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs every program in a
-// new VM state. A worker takes at most `recycleAfter` programs (measured: a state costs about
-// 440 KB of that heap and the VM aborts after about 38 states) or until its states' heap
-// estimate passes `heapBudgetKb`; its replacement starts on standby `standbyLead` programs
-// before that, so the start-up overlaps the last programs. Workers are processes, not threads:
-// `Worker.terminate()` of a thread whose VM ran programs was measured at 0.7 to 1.6 s and
-// delayed the next thread's start as much, while killing a process is immediate. Up to
-// `pipeline` programs are queued in a worker at once (hides message latency). A program's
-// wall-clock limit starts when the worker reports that it started it; at the limit the worker
-// is killed (luau-web has no instruction hook). An abort (C++ exception, heap exhausted) ends
-// the worker too; a crash in a worker that already ran other programs is confirmed on a fresh
-// worker before it is reported.
+// Each worker process holds one luau-web VM (a fixed 17 MB heap) and runs many programs in one
+// VM state, each isolated as if it ran in a fresh one (see `worker.mjs`); the state is replaced
+// after `programsPerState` programs. A worker takes at most `recycleAfter` programs, or fewer
+// when it reports that its abandoned states fill the heap (`heapBudgetKb`); its replacement
+// starts on standby `standbyLead` programs before that, so the start-up overlaps the last
+// programs. Workers are processes, not threads: `Worker.terminate()` of a thread whose VM ran
+// programs was measured at 0.7 to 1.6 s and delayed the next thread's start as much, while
+// killing a process is immediate. Up to `pipeline` programs are queued in a worker at once
+// (hides message latency), sent together in one message; results come back in batches too (a
+// message between processes was measured at 1.4 ms on a loaded machine, more than a program).
+// Before each program the worker writes its number and start time into a status file, so
+// that the pool, when a worker has been silent for the wall-clock limit, knows which program
+// runs and since when; at the limit the worker is killed (luau-web has no instruction hook). An
+// abort (C++ exception, heap exhausted) ends the worker too; a crash in a worker that already
+// ran other programs is confirmed on a fresh worker before it is reported.
 import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 
 const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
@@ -27,10 +32,10 @@ export const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca49599
 export const poolDefaults = Object.freeze({
   workers: 1,
   timeoutMs: 2000,
-  recycleAfter: 30,
-  heapBudgetKb: 13000,
-  stateOverheadKb: 420,
-  pipeline: 8,
+  programsPerState: 1000,
+  recycleAfter: 10000,
+  heapBudgetKb: 12000,
+  pipeline: 32,
   standbyLead: 12,
   excerptChars: 512,
   errorChars: 1024,
@@ -62,11 +67,14 @@ export function publicOutcome(r, job) {
 export function createPool(options = {}) {
   const o = { ...poolDefaults };
   for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
-  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'pipeline']) positiveInteger(k, o[k]);
-  const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0 };
+  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'programsPerState', 'pipeline'])
+    positiveInteger(k, o[k]);
+  const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0, states: 0 };
   const queue = [];
   const live = new Set();
   let seq = 0;
+  let spawned = 0;
+  let pumpScheduled = false;
   let closed = false;
 
   function accepting() {
@@ -77,14 +85,18 @@ export function createPool(options = {}) {
 
   function spawn(standby = false) {
     stats.workersStarted++;
+    const statusFile = join(tmpdir(), `luau-fuzz-worker-${process.pid}-${++spawned}`);
     const child = fork(workerPath, [], {
-      execArgv: [],
+      execArgv: process.env.LUAU_FUZZ_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : [],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       env: {
         ...process.env,
         LUAU_FUZZ_WORKER: JSON.stringify({
           excerptChars: o.excerptChars,
           errorChars: o.errorChars,
+          programsPerState: o.programsPerState,
+          heapBudgetKb: o.heapBudgetKb,
+          statusFile,
         }),
       },
     });
@@ -96,7 +108,9 @@ export function createPool(options = {}) {
       dead: false,
       assigned: 0,
       done: 0,
-      heapKb: 0,
+      states: 0,
+      statusFile,
+      watchdog: undefined,
       inflight: new Map(),
     };
     w.exited = new Promise((resolve) => child.once('exit', resolve));
@@ -106,15 +120,14 @@ export function createPool(options = {}) {
       if (m.ready) {
         w.ready = true;
         pump();
-      } else if (m.started !== undefined) {
-        const job = w.inflight.get(m.started);
-        if (job !== undefined) {
-          job.startedAt = performance.now();
-          job.timer = setTimeout(() => onTimeout(w, job), job.timeoutMs);
-        }
-      } else {
-        onResult(w, m);
+        return;
       }
+      for (const result of m) {
+        if (w.dead) return;
+        onResult(w, result);
+      }
+      if (!w.dead) arm(w);
+      pump();
     });
     child.on('error', (e) => onDeath(w, `worker error: ${e?.message ?? String(e)}`));
     child.on('exit', (code, signal) =>
@@ -164,49 +177,66 @@ export function createPool(options = {}) {
     w.dead = true;
     live.delete(w);
     stats.recycled++;
-    for (const job of w.inflight.values()) clearTimeout(job.timer);
+    clearTimeout(w.watchdog);
     w.child.removeAllListeners('message');
     w.child.kill('SIGKILL');
+    rmSync(w.statusFile, { force: true });
   }
 
   function settle(w, job, result) {
-    clearTimeout(job.timer);
     w.inflight.delete(job.seq);
     stats.programs++;
     job.resolve(publicOutcome(result, job));
+  }
+
+  /**
+   * (Re)starts the watchdog of `w`: it fires when `w` has sent nothing for the shortest
+   * wall-clock limit of its programs while it has programs.
+   */
+  function arm(w, ms) {
+    clearTimeout(w.watchdog);
+    if (w.inflight.size === 0) return;
+    let shortest = Infinity;
+    for (const job of w.inflight.values()) shortest = Math.min(shortest, job.timeoutMs);
+    w.watchdog = setTimeout(() => onSilence(w), ms ?? shortest);
+  }
+
+  /** The program `w` runs now, and when it started (epoch ms), from its status file. */
+  function running(w) {
+    let status;
+    try {
+      status = new Float64Array(new Uint8Array(readFileSync(w.statusFile)).buffer);
+    } catch {
+      return undefined;
+    }
+    if (status.length < 2) return undefined;
+    const job = w.inflight.get(status[0]);
+    return job === undefined ? undefined : { job, startedAt: status[1] };
   }
 
   /** Puts back the programs that `w` had queued but not started. */
   function requeue(w, except) {
     const back = [...w.inflight.values()].filter((j) => j !== except);
     w.inflight.clear();
-    for (const job of back.reverse()) {
-      clearTimeout(job.timer);
-      job.startedAt = undefined;
-      queue.unshift(job);
-    }
+    for (const job of back.reverse()) queue.unshift(job);
   }
 
   function onResult(w, result) {
     const job = w.inflight.get(result.seq);
     if (job === undefined) return;
     w.done++;
-    if (!job.compileOnly) w.heapKb += o.stateOverheadKb + (result.heapKb ?? 0);
+    if (result.statesCreated > w.states) {
+      stats.states += result.statesCreated - w.states;
+      w.states = result.statesCreated;
+    }
     if (result.abort === true) {
       const firstOnWorker = w.done === 1;
       w.inflight.delete(job.seq);
-      clearTimeout(job.timer);
       requeue(w);
       kill(w);
       if (!firstOnWorker && !job.retried) {
         stats.retried++;
-        queue.unshift({
-          ...job,
-          retried: true,
-          fresh: true,
-          timer: undefined,
-          startedAt: undefined,
-        });
+        queue.unshift({ ...job, retried: true, fresh: true });
       } else {
         stats.programs++;
         job.resolve(publicOutcome(result, job));
@@ -215,22 +245,30 @@ export function createPool(options = {}) {
       return;
     }
     settle(w, job, result);
-    if (w.heapKb >= o.heapBudgetKb) retire(w);
+    if (result.retire === true) retire(w);
     if (!w.accepting && w.inflight.size === 0) kill(w);
-    pump();
   }
 
-  function onTimeout(w, job) {
-    if (w.dead || !w.inflight.has(job.seq)) return;
-    const elapsed = Math.round(performance.now() - job.startedAt);
-    w.inflight.delete(job.seq);
+  /** `w` has been silent for a wall-clock limit: a program that ran past its limit ends it. */
+  function onSilence(w) {
+    if (w.dead) return;
+    const now = running(w);
+    if (now === undefined) return arm(w);
+    const elapsed = Date.now() - now.startedAt;
+    if (elapsed < now.job.timeoutMs) return arm(w, now.job.timeoutMs - elapsed);
+    // The programs before it finished; their results, not sent yet, are lost: they run again.
+    w.inflight.delete(now.job.seq);
     requeue(w);
     kill(w);
     stats.programs++;
-    job.resolve(
+    now.job.resolve(
       publicOutcome(
-        { status: 'timeout', error: `no result within ${job.timeoutMs} ms`, timeMs: elapsed },
-        job,
+        {
+          status: 'timeout',
+          error: `no result within ${now.job.timeoutMs} ms`,
+          timeMs: Math.round(elapsed),
+        },
+        now.job,
       ),
     );
     pump();
@@ -238,13 +276,14 @@ export function createPool(options = {}) {
 
   function onDeath(w, reason, signal) {
     if (w.dead) return;
-    const started = [...w.inflight.values()].find((j) => j.startedAt !== undefined);
+    const now = running(w);
+    const started = now?.job;
     if (started !== undefined) w.inflight.delete(started.seq);
     requeue(w);
     kill(w);
     if (started !== undefined) {
       stats.programs++;
-      const timeMs = Math.round(performance.now() - started.startedAt);
+      const timeMs = Math.round(Date.now() - now.startedAt);
       started.resolve(
         publicOutcome(
           { status: 'crash', signal, error: reason.slice(0, o.errorChars), timeMs },
@@ -260,6 +299,7 @@ export function createPool(options = {}) {
     if (queue.length > 0) ensureWorkers();
     for (const w of live) {
       if (queue.length === 0) return;
+      const batch = [];
       while (w.ready && w.accepting && queue.length > 0 && w.inflight.size < o.pipeline) {
         const index = queue.findIndex((j) => !j.fresh || w.assigned === 0);
         if (index < 0) {
@@ -270,7 +310,7 @@ export function createPool(options = {}) {
         const [job] = queue.splice(index, 1);
         if (!job.compileOnly) w.assigned++;
         w.inflight.set(job.seq, job);
-        w.child.send({
+        batch.push({
           seq: job.seq,
           id: job.id,
           program: job.program,
@@ -280,6 +320,10 @@ export function createPool(options = {}) {
         if (w.assigned >= o.recycleAfter || job.fresh) retire(w);
         else prepareStandby(w);
       }
+      if (batch.length === 0) continue;
+      const idle = w.inflight.size === batch.length;
+      w.child.send(batch);
+      if (idle) arm(w);
     }
   }
 
@@ -303,7 +347,14 @@ export function createPool(options = {}) {
           resolve,
           reject,
         });
-        pump();
+        // Programs submitted together go to a worker in one message.
+        if (!pumpScheduled) {
+          pumpScheduled = true;
+          setImmediate(() => {
+            pumpScheduled = false;
+            pump();
+          });
+        }
       });
     },
     async close() {
@@ -313,10 +364,7 @@ export function createPool(options = {}) {
       for (const job of queue.splice(0)) job.reject(error);
       const exits = [];
       for (const w of [...live]) {
-        for (const job of w.inflight.values()) {
-          clearTimeout(job.timer);
-          job.reject(error);
-        }
+        for (const job of w.inflight.values()) job.reject(error);
         w.inflight.clear();
         kill(w);
         exits.push(w.exited);

@@ -1,12 +1,26 @@
 // luau-fuzz runner: the VM worker, a child process forked by `pool.mjs` with an IPC channel.
 // One luau-web VM per process (the WASM module is a per-realm singleton, with a fixed 17 MB
-// heap). Each program runs in a fresh VM state (a new lua_State with fresh globals); the pool
-// replaces the process before the heap runs out, and after any abort. Plain JavaScript on
-// purpose: the same file runs inside luau-fuzz and, installed into a workspace project, under
-// that project's `node`.
+// heap). Plain JavaScript on purpose: the same file runs inside luau-fuzz and, installed into
+// a workspace project, under that project's `node`.
+//
+// Many programs share one VM state, each isolated as if it ran in a fresh one. luau-web
+// sandboxes a state as Luau's own CLI does (`luaL_sandbox`): the built-in libraries, the
+// string metatable and the base globals table are frozen, and chunks run with a globals table
+// of their own whose frozen metatable reads through to the base. Everything a program can
+// change is therefore in that one table, which is reset before every program: cleared, its
+// original metatable put back, and `print`/`require` bound to fresh per-program buffers.
+// The chunk keeps the state's "safe environment" (imports resolved at load time, builtin fast
+// calls), because the table is reached without getfenv/setfenv (which would mark it unsafe
+// and deoptimize every later program): luau-web hands it to JavaScript as `env.global`.
+// A state is replaced (a new one in the same process) after `programsPerState` programs,
+// after a program that mentions getfenv/setfenv (its environment may now be unsafe), and
+// when the reset fails (the program froze its globals table or protected its metatable).
+// The process asks the pool to replace it when its abandoned states fill the heap; an abort
+// (C++ exception, heap exhausted) or a timeout ends the process.
 /* global WebAssembly */
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 if (process.send === undefined)
@@ -30,45 +44,69 @@ const { LuauState } = await import('luau-web');
 
 const excerptChars = settings.excerptChars ?? 512;
 const errorChars = settings.errorChars ?? 1024;
+const programsPerState = settings.programsPerState ?? 1000;
+const heapBudgetKb = settings.heapBudgetKb ?? 12000;
+// A new state takes about 420 KB of the heap that is never returned (destroy() then create
+// aborts, so abandoned states stay).
+const stateOverheadKb = 420;
+// Programs that may have marked their environment unsafe (deoptimized) for later programs.
+const UNSAFE_ENV = /\b(?:getfenv|setfenv)\b/;
 
-// Runs first in every state: replaces `print` with a deterministic one (tostring of each
-// argument, tab-separated, one line per call), buffered in Luau (a call into JavaScript per
-// line was measured at about 1 ms), and provides `require(module0)` / `require(module1)`,
-// which run the module chunk once and return its value. Returns `flush` (hands the buffered
-// output to JavaScript) and `setmodule`.
-const PRELUDE = `local emit = __luaufuzz_emit
-__luaufuzz_emit = nil
+// Runs once per state, with the chunks' globals table and the output callback. Returns:
+// `reset()` (false when the table cannot be reset: replace the state), `setmodule(chunk)`, and
+// `finish()`, which returns the output not yet emitted, the heap in KB, and the result of the
+// reset for the next program (one call into the VM instead of two). `print` writes tostring of each argument, tab-separated, one line per call, buffered
+// in Luau (a call into JavaScript costs about 0.25 ms, a return value far less), emitted in
+// 64 KB parts; `require(module0)` / `require(module1)` run the module once and return its value.
+const PRELUDE = `local env, emit = ...
+local clear, isfrozen, concat, create = table.clear, table.isfrozen, table.concat, table.create
+local setmetatable, getmetatable, rawset, pcall, select, tostring, error, gcinfo =
+  setmetatable, getmetatable, rawset, pcall, select, tostring, error, gcinfo
+local envmt = getmetatable(env)
 local buffer, count, size = {}, 0, 0
-local function flush()
-  if count > 0 then
-    emit(table.concat(buffer, '', 1, count))
-    table.clear(buffer)
-    count, size = 0, 0
-  end
+local mod, loaded, value = nil, false, nil
+local function take()
+  local text = concat(buffer, '', 1, count)
+  clear(buffer)
+  count, size = 0, 0
+  return text
 end
-print = function(...)
+local function print(...)
   local n = select('#', ...)
-  local parts = table.create(n)
+  local parts = create(n)
   for i = 1, n do parts[i] = tostring((select(i, ...))) end
-  local line = table.concat(parts, '\\t') .. '\\n'
+  local line = concat(parts, '\\t') .. '\\n'
   count += 1
   buffer[count] = line
   size += #line
-  if size > 65536 then flush() end
+  if size > 65536 then emit(take()) end
 end
-module0 = 'module0'
-module1 = 'module1'
-local mod, loaded, value = nil, false, nil
-require = function(name)
-  if name ~= module0 and name ~= module1 then error('require: unknown module ' .. tostring(name), 2) end
+local function require(name)
+  if name ~= 'module0' and name ~= 'module1' then error('require: unknown module ' .. tostring(name), 2) end
   if mod == nil then error('require: this program has no module', 2) end
   if not loaded then loaded = true value = mod() end
   return value
 end
-return flush, function(m) mod = m end`;
+local function reset()
+  if isfrozen(env) then return false end
+  clear(env)
+  if getmetatable(env) ~= envmt and not pcall(setmetatable, env, envmt) then return false end
+  clear(buffer)
+  count, size = 0, 0
+  mod, loaded, value = nil, false, nil
+  rawset(env, 'print', print)
+  rawset(env, 'require', require)
+  rawset(env, 'module0', 'module0')
+  rawset(env, 'module1', 'module1')
+  return true
+end
+return reset, function(m) mod = m end, function() return take(), gcinfo(), reset() end`;
 
 let compileState;
+let current;
 let statesCreated = 0;
+// The compile-only state's share of the heap.
+let abandonedKb = stateOverheadKb;
 
 function messageOf(e) {
   if (typeof e === 'string') return e;
@@ -103,16 +141,46 @@ function load(state, source, chunk) {
   return state.loadstring(source === '' ? '\n' : source, chunk, false);
 }
 
+/** Output of the program running now: hashed whole, an excerpt kept. */
+const out = { hash: undefined, excerpt: '', bytes: 0 };
+function emit(chunk) {
+  const text = String(chunk);
+  if (text === '') return;
+  out.hash.update(text);
+  out.bytes += Buffer.byteLength(text);
+  if (out.excerpt.length < excerptChars) out.excerpt = (out.excerpt + text).slice(0, excerptChars);
+}
+
+async function newState() {
+  if (current !== undefined) abandonedKb += stateOverheadKb + current.heapKb;
+  const state = await LuauState.createAsync({});
+  statesCreated++;
+  const [reset, setModule, finish] = await state.loadstring(
+    PRELUDE,
+    '=prelude',
+    true,
+  )(state.env.global, emit);
+  current = { state, reset, setModule, finish, programs: 0, heapKb: 0, spoiled: false };
+  if (!(await reset())) throw new Error('a new VM state could not be reset');
+  current.clean = true;
+}
+
+/** The state the next program runs in, reset for it. */
+async function context() {
+  if (current === undefined || current.spoiled || current.programs >= programsPerState)
+    await newState();
+  // A program that did not finish (compile error) left its module set: reset now.
+  else if (!current.clean && !(await current.reset())) await newState();
+  current.clean = false;
+  current.programs++;
+  return current;
+}
+
 async function runJob(job) {
   const started = performance.now();
-  const out = { hash: createHash('sha256'), excerpt: '', bytes: 0 };
-  const emit = (chunk) => {
-    const text = String(chunk);
-    out.hash.update(text);
-    out.bytes += Buffer.byteLength(text);
-    if (out.excerpt.length < excerptChars)
-      out.excerpt = (out.excerpt + text).slice(0, excerptChars);
-  };
+  out.hash = createHash('sha256');
+  out.excerpt = '';
+  out.bytes = 0;
   const fail = (status, e) =>
     outcome(job, status, started, out, { error: messageOf(e).slice(0, errorChars) });
   try {
@@ -128,29 +196,31 @@ async function runJob(job) {
       }
       return outcome(job, 'ok', started, out, {});
     }
-    const state = await LuauState.createAsync({});
-    statesCreated++;
-    state.env.set('__luaufuzz_emit', emit, true);
-    const [flush, setModule] = await state.loadstring(PRELUDE, '=prelude', true)();
-    // Chunks load after the prelude: global imports (`print`) resolve when a chunk is loaded.
+    const ctx = await context();
+    if (UNSAFE_ENV.test(job.program) || (job.module != null && UNSAFE_ENV.test(job.module)))
+      ctx.spoiled = true;
+    // Chunks load after the reset: global imports (`print`) resolve when a chunk is loaded.
     if (job.module !== undefined && job.module !== null) {
-      const mod = load(state, job.module, '=module');
+      const mod = load(ctx.state, job.module, '=module');
       if (typeof mod === 'string') return fail('compile-error', mod);
-      await setModule(mod);
+      await ctx.setModule(mod);
     }
-    const program = load(state, job.program, '=program');
+    const program = load(ctx.state, job.program, '=program');
     if (typeof program === 'string') return fail('compile-error', program);
+    let error;
     try {
       await program();
     } catch (e) {
       if (isAbort(e)) throw e;
-      await flush();
-      return fail('runtime-error', e);
+      error = e;
     }
-    await flush();
-    const heap = state.loadstring('return gcinfo()', '=gcinfo', true);
-    const heapKb = Number(await heap()) || 0;
-    return outcome(job, 'ok', started, out, { heapKb });
+    const [rest, heapKb, reset] = await ctx.finish();
+    emit(rest);
+    ctx.heapKb = Number(heapKb) || 0;
+    if (reset === true) ctx.clean = true;
+    else ctx.spoiled = true;
+    if (error !== undefined) return fail('runtime-error', error);
+    return outcome(job, 'ok', started, out, { heapKb: ctx.heapKb });
   } catch (e) {
     if (isAbort(e)) {
       const result = fail('crash', e);
@@ -161,16 +231,51 @@ async function runJob(job) {
   }
 }
 
-// Programs run one at a time, in the order they arrive.
+// Programs run one at a time, in the order they arrive. Before each one, its number and start
+// time go to the status file (the pool reads it only when the worker has been silent for a
+// wall-clock limit); results go back in batches: when no program is waiting, every 8 results
+// (the pool refills the queue while the rest run), 50 ms after the oldest one unsent, and at
+// once after an abort or a request to be replaced.
+const statusFd = settings.statusFile === undefined ? undefined : openSync(settings.statusFile, 'w');
+const status = new Float64Array(2);
+const statusBytes = new Uint8Array(status.buffer);
+const outbox = [];
+let oldest = 0;
+let waiting = 0;
 let chain = Promise.resolve();
-port.on('message', (job) => {
-  chain = chain.then(async () => {
-    port.postMessage({ started: job.seq });
-    const result = await runJob(job);
-    result.statesCreated = statesCreated;
-    if (diagnostics.length > 0) result.diagnostics = diagnostics.splice(0);
-    port.postMessage(result);
-  });
+
+function send() {
+  if (outbox.length === 0) return;
+  port.postMessage(outbox.splice(0));
+}
+
+port.on('message', (jobs) => {
+  waiting += jobs.length;
+  for (const job of jobs)
+    chain = chain.then(async () => {
+      waiting--;
+      if (statusFd !== undefined) {
+        status[0] = job.seq;
+        status[1] = Date.now();
+        writeSync(statusFd, statusBytes, 0, statusBytes.length, 0);
+      }
+      const result = await runJob(job);
+      result.statesCreated = statesCreated;
+      // The heap left by abandoned states is never returned: past the budget, the process is
+      // replaced (the programs already queued here still fit).
+      if (abandonedKb + (current?.heapKb ?? 0) >= heapBudgetKb) result.retire = true;
+      if (diagnostics.length > 0) result.diagnostics = diagnostics.splice(0);
+      if (outbox.length === 0) oldest = performance.now();
+      outbox.push(result);
+      if (
+        waiting === 0 ||
+        outbox.length >= 8 ||
+        performance.now() - oldest >= 50 ||
+        result.abort === true ||
+        result.retire === true
+      )
+        send();
+    });
 });
 // Initialises the VM (about 40 ms) before the first program's clock starts; the state is the
 // one compile-only jobs share.

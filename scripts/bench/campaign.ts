@@ -1,10 +1,17 @@
-// npm run bench -- campaign [COUNT] [WORKERS] [BATCH]: programs/s of a campaign's run phase through the
-// embedded workspace (batches in project_exec calls, the installed runner, luau-web) against
-// the same programs run directly with the same runtime in this process (LuauWebPool), as a
-// ratio (goal ≥ 0.8). Also the end-to-end rate of runCampaign (generation and printing included).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// npm run bench -- campaign [COUNT=2000] [CONCURRENCY=2] [BATCH]
+//   programs/s of the same runnable programs (seed 2024) on four paths, with ratios to the
+//   raw loop (and generation alone for reference): a raw in-process loop (one reused luau-web state, print buffered in Luau, no
+//   isolation, no hashing: the VM's own speed), LuauWebPool (isolated programs in worker
+//   processes), the embedded workspace (batches through project_exec and the installed
+//   runner), and runCampaign end to end (generation, printing, batching, recording included).
+//   Also peak RSS (this process and its child processes) per path, and the load average.
+// npm run bench -- campaign --long [COUNT]
+//   only runCampaign end to end over COUNT programs (default 100 000), printing the RSS of the
+//   process tree as it goes: memory stays bounded over a long campaign.
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LuauState } from 'luau-web';
 import {
   campaignArbitrary,
   generatePrograms,
@@ -13,60 +20,193 @@ import {
   runCampaign,
 } from '../../src/campaign/index.js';
 import { createLocalRuntime, parseRuntime } from '../../src/runtime/index.js';
-import type { ProgramOutcome } from '../../src/runtime/index.js';
+import type { ProgramJob } from '../../src/runtime/index.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 
-const count = Number(process.argv[2] ?? 600);
-const concurrency = Number(process.argv[3] ?? 2);
+const long = process.argv[2] === '--long';
+const args = process.argv.slice(long ? 3 : 2);
+const count = Number(args[0] ?? (long ? 100_000 : 2000));
+const concurrency = Number(args[1] ?? 2);
 // Two batches per slot: every slot stays busy to the end (no lone last batch).
-const batchSize = Number(process.argv[4] ?? Math.ceil(count / (2 * concurrency)));
+const batchSize = Number(args[2] ?? Math.min(500, Math.ceil(count / (2 * concurrency))));
 const seed = 2024;
 const level = 'runnable' as const;
 
-const programs = generatePrograms(
-  campaignArbitrary({ level, profile: 'luau-web', maxNodes: null }),
-  seed,
-  Array.from({ length: count }, (_, i) => i),
-).filter((p) => p.printError === undefined);
-const jobs = programs.map((p) => ({ id: String(p.index), program: p.program, module: p.module }));
-
-// The machine is shared: both paths run `rounds` times, alternately, and the best time of each
-// counts.
-const rounds = 2;
-
-/** Directly: the same runtime code (data/runner/pool.mjs) in this process. */
-async function runDirect(): Promise<{ seconds: number; outcomes: ProgramOutcome[] }> {
-  const local = await createLocalRuntime(parseRuntime('luau-web'), { workers: concurrency });
-  const t = performance.now();
-  const outcomes = await Promise.all(jobs.map((j) => local.run(j)));
-  const seconds = (performance.now() - t) / 1000;
-  await local.close();
-  return { seconds, outcomes };
+/** Resident set (KB) of this process and every process below it, from /proc. */
+function treeRssKb(): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      rss.set(pid, (Number(fields[21]) * 4096) / 1024);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0;
+  const todo = [process.pid];
+  while (todo.length > 0) {
+    const pid = todo.pop()!;
+    total += rss.get(pid) ?? 0;
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return total;
 }
 
-// Through the embedded workspace: batches of `batchSize` in project_exec calls, `concurrency`
-// batches in flight, one VM worker per batch (the same number of VMs at once as directly).
+/** Runs `fn` while sampling the process tree's RSS; resolves to its result, seconds and peak. */
+async function measured<T>(
+  fn: () => Promise<T>,
+  onSample?: (kb: number) => void,
+): Promise<{ value: T; seconds: number; peakKb: number }> {
+  let peakKb = treeRssKb();
+  const timer = setInterval(() => {
+    const kb = treeRssKb();
+    peakKb = Math.max(peakKb, kb);
+    onSample?.(kb);
+  }, 250);
+  const t = performance.now();
+  try {
+    const value = await fn();
+    return { value, seconds: (performance.now() - t) / 1000, peakKb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'));
 const ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
 const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
-const pool = new ProjectPool(client, ws.projectIds, {
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+/** runCampaign end to end on the same seed, with `inFlight` batches of `batchSize`. */
+async function endToEnd(n: number, dir: string, onSample?: (kb: number) => void) {
+  return measured(
+    () =>
+      runCampaign({
+        dir: join(root, dir),
+        options: { count: n, seed, level, shrink: false, inFlight: concurrency, batchSize },
+        target: { client, projectIds: ws.projectIds },
+      }),
+    onSample,
+  );
+}
+
+if (long) {
+  process.stdout.write(`runCampaign end to end, ${count} ${level} programs, load ${load()}\n`);
+  let next = 0;
+  const start = performance.now();
+  const r = await endToEnd(count, 'long', (kb) => {
+    const s = (performance.now() - start) / 1000;
+    if (s < next) return;
+    next += 30;
+    process.stdout.write(`  ${s.toFixed(0)} s: RSS ${(kb / 1024).toFixed(0)} MB\n`);
+  });
+  process.stdout.write(
+    `${r.value.done} programs in ${r.seconds.toFixed(0)} s: ${(r.value.done / r.seconds).toFixed(0)} programs/s, ` +
+      `peak RSS ${(r.peakKb / 1024).toFixed(0)} MB (this process and its children), load ${load()}\n`,
+  );
+  await ws.close();
+  rmSync(root, { recursive: true, force: true });
+  process.exit(0);
+}
+
+const firstCall = performance.now();
+const arbitrary = campaignArbitrary({ level, profile: 'luau-web', maxNodes: null });
+const firstCallMs = performance.now() - firstCall;
+const gen = await measured(() =>
+  Promise.resolve(
+    generatePrograms(
+      arbitrary,
+      seed,
+      Array.from({ length: count }, (_, i) => i),
+    ).filter((p) => p.printError === undefined),
+  ),
+);
+const programs = gen.value;
+const jobs: ProgramJob[] = programs.map((p) => ({
+  id: String(p.index),
+  program: p.program,
+  module: p.module,
+}));
+const withModule = jobs.filter((j) => j.module !== undefined).length;
+
+/**
+ * The VM's own speed: one luau-web state in this process, every program loaded and run in it
+ * one after another, print buffered in Luau and returned at the end. No isolation (globals
+ * leak from one program to the next), no hashing, no wall-clock limit.
+ */
+async function rawLoop(): Promise<number> {
+  const state = await LuauState.createAsync({});
+  const [setModule, take] = (await state.loadstring(
+    `local buffer, n, mod, loaded, value = {}, 0, nil, false, nil
+print = function(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  n += 1
+  buffer[n] = table.concat(parts, '\\t', 1, parts.n) .. '\\n'
+end
+module0, module1 = 'module0', 'module1'
+require = function() if not loaded then loaded, value = true, mod() end return value end
+return function(m) mod, loaded, value = m, false, nil end,
+  function() local s = table.concat(buffer, '', 1, n) table.clear(buffer) n = 0 return s end`,
+    '=prelude',
+    true,
+  )()) as [(m: unknown) => Promise<void>, () => Promise<string>];
+  let bytes = 0;
+  for (const job of jobs) {
+    if (job.module !== undefined) await setModule(state.loadstring(job.module, '=module', true));
+    const program = state.loadstring(job.program === '' ? '\n' : job.program, '=program', false);
+    if (typeof program !== 'string') {
+      try {
+        await program();
+      } catch {
+        // A runtime error is an outcome here too.
+      }
+    }
+    bytes += (await take()).length;
+  }
+  return bytes;
+}
+
+// The pool's workers start (and load the VM) before its clock starts, as the raw loop's VM is
+// loaded before its clock; the workspace path and runCampaign start theirs inside it.
+const local = await createLocalRuntime(parseRuntime('luau-web'), { workers: concurrency });
+await Promise.all(
+  Array.from({ length: 2 * concurrency }, (_, i) => local.run({ id: `w${i}`, program: '' })),
+);
+async function pool(): Promise<number> {
+  const outcomes = await Promise.all(jobs.map((j) => local.run(j)));
+  await local.close();
+  return outcomes.length;
+}
+
+// Through the embedded workspace: batches of `batchSize` in project_exec calls, `concurrency`
+// batches in flight, one VM worker per batch (the same number of VMs at once as the pool).
+const projects = new ProjectPool(client, ws.projectIds, {
   runtimes: ['luau-web'],
   inFlight: concurrency,
   workers: 1,
 });
-await pool.prepare(); // one-time install, not measured
+await projects.prepare(); // one-time install, not measured
 const batches = packBatches(programs, batchSize, 400_000);
-
-async function runRemote(): Promise<{ seconds: number; done: number }> {
-  const t = performance.now();
+async function workspace(): Promise<number> {
   let done = 0;
   await Promise.all(
     batches.map(async (batch) => {
       for (;;) {
-        await pool.waitForCapacity();
-        if (pool.capacity() <= 0) continue;
-        const r = await pool.runBatch(
+        await projects.waitForCapacity();
+        if (projects.capacity() <= 0) continue;
+        const r = await projects.runBatch(
           batch.map((p) => ({ id: String(p.index), program: p.program, module: p.module })),
         );
         done += r.outcomes.size;
@@ -74,62 +214,46 @@ async function runRemote(): Promise<{ seconds: number; done: number }> {
       }
     }),
   );
-  return { seconds: (performance.now() - t) / 1000, done };
+  return done;
 }
 
-let directSeconds = Infinity;
-let remoteSeconds = Infinity;
-let remoteDone = 0;
-let direct: ProgramOutcome[] = [];
-for (let r = 0; r < rounds; r++) {
-  const d = await runDirect();
-  if (d.seconds < directSeconds) [directSeconds, direct] = [d.seconds, d.outcomes];
-  const w = await runRemote();
-  if (w.seconds < remoteSeconds) [remoteSeconds, remoteDone] = [w.seconds, w.done];
-}
-
-// End to end: a whole campaign (generation, printing, batching, recording) on the same seed.
-const start = performance.now();
-const summary = await runCampaign({
-  dir: join(root, 'campaign'),
-  options: { count, seed, level, shrink: false, inFlight: concurrency, batchSize },
-  target: { client, projectIds: ws.projectIds },
-});
-const campaignSeconds = (performance.now() - start) / 1000;
+const loadBefore = load();
+await LuauState.createAsync({}); // loads the VM of this process
+const raw = await measured(rawLoop);
+const direct = await measured(pool);
+const remote = await measured(workspace);
+const e2e = await endToEnd(count, 'campaign');
+const loadAfter = load();
 await ws.close();
 rmSync(root, { recursive: true, force: true });
 
-const same = direct.filter((o) => o.status !== 'timeout').length;
-const directRate = jobs.length / directSeconds;
-const remoteRate = remoteDone / remoteSeconds;
-const rows = [
-  ['path', 'programs', 'seconds', 'programs/s'],
-  [
-    'direct (LuauWebPool, in process)',
-    String(jobs.length),
-    directSeconds.toFixed(2),
-    directRate.toFixed(1),
-  ],
-  [
-    'embedded workspace (project_exec)',
-    String(remoteDone),
-    remoteSeconds.toFixed(2),
-    remoteRate.toFixed(1),
-  ],
-  [
-    'runCampaign end to end',
-    String(summary.done),
-    campaignSeconds.toFixed(2),
-    (summary.done / campaignSeconds).toFixed(1),
-  ],
+const rawRate = jobs.length / raw.seconds;
+const rows: [string, number, { seconds: number; peakKb: number }][] = [
+  ['generation and printing only (1 thread)', programs.length, gen],
+  ['raw loop (1 reused state, no isolation)', jobs.length, raw],
+  [`LuauWebPool (${concurrency} workers)`, direct.value, direct],
+  [`embedded workspace (${concurrency} batches in flight)`, remote.value, remote],
+  ['runCampaign end to end', e2e.value.done, e2e],
 ];
-const widths = rows[0]!.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
-for (const r of rows)
+const table = [
+  ['path', 'programs', 'seconds', 'programs/s', '× raw', 'peak RSS MB'],
+  ...rows.map(([name, n, m]) => [
+    name,
+    String(n),
+    m.seconds.toFixed(2),
+    (n / m.seconds).toFixed(0),
+    (n / m.seconds / rawRate).toFixed(2),
+    (m.peakKb / 1024).toFixed(0),
+  ]),
+];
+const widths = table[0]!.map((_, k) => Math.max(...table.map((r) => r[k]!.length)));
+for (const r of table)
   process.stdout.write(
     `${r.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ')}\n`,
   );
 process.stdout.write(
-  `\nratio workspace/direct: ${(remoteRate / directRate).toFixed(2)} (goal ≥ 0.8; best of ${rounds} alternating rounds each); ` +
-    `${concurrency} VMs at once on both paths, batches of ${batchSize}, level ${level}, seed ${seed}, ${same} programs without timeout\n`,
+  `\n${level} programs, seed ${seed}, ${withModule} of ${jobs.length} with a module; batches of ${batchSize}; ` +
+    `first luauArbitraries() call ${firstCallMs.toFixed(0)} ms; ` +
+    `goal: end to end ≥ 0.5 × raw and ≥ 1000 programs/s; load average ${loadBefore} before, ${loadAfter} after\n`,
 );
 await import('./campaign-luau-cli.js');

@@ -79,6 +79,7 @@ import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
 import type { ResolvedOptions } from './options.js';
+import { codePointString } from './scalars.js';
 
 /**
  * Raw (unresolved) arbitraries by message name (`Stat`, `Expr`, ...).
@@ -121,7 +122,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
   );
   const text = fc.oneof(
     { arbitrary: fc.string({ maxLength: 8 }), weight: 4 },
-    { arbitrary: fc.string({ unit: 'binary', maxLength: 6 }), weight: 1 },
+    { arbitrary: codePointString(6), weight: 1 },
   );
   const types = f.typeAnnotations;
 

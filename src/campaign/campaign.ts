@@ -8,6 +8,7 @@ import { readFindings, saveFinding } from './findings.js';
 import type { FindingOccurrence, FindingRecord, ShrunkProgram } from './findings.js';
 import type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 import { resolveCampaignOptions } from './options.js';
+import { ProgramGenerator } from './program-generator.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { CampaignProgram } from './programs.js';
 import { ProjectPool } from './projects.js';
@@ -230,6 +231,8 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let sessionDone = 0;
   const elapsed = (): number => elapsedBefore + (Date.now() - sessionStart) / 1000;
   const pending = store.pending();
+  // Generation runs in threads, ahead of the batches, while the main thread uploads and records.
+  const generator = new ProgramGenerator(o, { upcoming: pending });
   const ready: CampaignProgram[][] = [];
   const attempts = new Map<number, number>();
   const tasks = new Set<Promise<void>>();
@@ -326,6 +329,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   while (!aborted()) {
     if (failuresInARow >= maxFailures) {
       await Promise.all(tasks);
+      await generator.close();
       saveProgress(true);
       throw new CampaignError(
         `${failuresInARow} batches failed in a row; last error: ${lastError}`,
@@ -339,7 +343,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
           o.batchSize,
           Math.max(10, Math.ceil(pending.length / (2 * pool.slots()))),
         );
-        const programs = generatePrograms(arbitrary, o.seed, pending.splice(0, size * 4));
+        const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
         for (const p of programs) {
           if (p.printError === undefined) printable.push(p);
@@ -362,6 +366,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     await Promise.race([...tasks, ...(work ? [pool.waitForCapacity()] : []), stop]);
   }
   await Promise.all(tasks);
+  await generator.close();
   saveProgress(true);
 
   const ranAll = store.progress.done >= o.count;

@@ -20,6 +20,8 @@ export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } f
 export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
 export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
+export { ProgramGenerator } from './program-generator.js';
+export type { ProgramGeneratorOptions } from './program-generator.js';
 export type { CampaignProgram } from './programs.js';
 export { NoProjectError, ProjectPool } from './projects.js';
 export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from './projects.js';

@@ -10,13 +10,18 @@ export interface LuauWebPoolOptions {
   /** Wall-clock limit per program, in milliseconds (luau-web has no instruction hook). Default 2000. */
   readonly timeoutMs?: number;
   /**
-   * Programs per worker process before it is replaced (each program gets a new VM state in
-   * the worker's fixed 17 MB heap, which holds about 38). Default 30.
+   * Programs run one after another in one VM state, each isolated from the others, before the
+   * state is replaced; 1 gives every program a fresh state. Default 1000.
    */
+  readonly programsPerState?: number;
+  /** Programs per worker process before it is replaced. Default 10000. */
   readonly recycleAfter?: number;
-  /** Estimated heap (KiB) of a worker's states after which it is replaced early. Default 13000. */
+  /**
+   * Heap (KiB) of a worker's abandoned states (a state's heap is never returned; the VM has
+   * 17 MB) after which the worker process is replaced. Default 12000.
+   */
   readonly heapBudgetKb?: number;
-  /** Programs queued in one worker at once. Default 8. */
+  /** Programs queued in one worker at once. Default 32. */
   readonly pipeline?: number;
   /** Characters of output kept in {@link ProgramOutcome.output}. Default 512. */
   readonly excerptChars?: number;
@@ -52,6 +57,8 @@ export interface LuauWebPoolStats {
   readonly retried: number;
   /** Programs finished. */
   readonly programs: number;
+  /** VM states the workers created for programs (compile-only states not counted). */
+  readonly states: number;
 }
 
 interface JsPool {
@@ -75,9 +82,11 @@ function loadPoolModule(): Promise<JsPoolModule> {
 }
 
 /**
- * Runs Luau programs in the bundled luau-web VM, each in a fresh VM state, in worker
- * processes that can be killed at a wall-clock limit and replaced after an abort. This is the
- * very code of the runner that campaigns install into workspace projects (`data/runner/`).
+ * Runs Luau programs in the bundled luau-web VM, in worker processes that can be killed at a
+ * wall-clock limit and replaced after an abort. Many programs share one VM state, each with
+ * its own globals, output and module, so that no program changes another's output (as if each
+ * ran in a fresh state; `programsPerState: 1` really gives each one). This is the very code of
+ * the runner that campaigns install into workspace projects (`data/runner/`).
  *
  * Statuses: `compile-error` (the module or program does not compile), `runtime-error` (it
  * raised an error), `timeout` (no result within `timeoutMs`), `crash` (the VM aborted, or its

@@ -55,6 +55,28 @@ describe('LuauWebPool', () => {
     }
   });
 
+  it('attributes a timeout to the program past its limit, not to those finished before it', async () => {
+    const one = new LuauWebPool({ workers: 1, timeoutMs: 20_000 });
+    try {
+      const jobs = Array.from({ length: 12 }, (_, i) => ({
+        id: String(i),
+        program: i === 6 ? 'while true do end' : `print(${i})`,
+      }));
+      const outcomes = await Promise.all(
+        jobs.map((j) => one.run(j, j.id === '6' ? { timeoutMs: 500 } : {})),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(
+        jobs.map((j) => (j.id === '6' ? 'timeout' : 'ok')),
+      );
+      expect(outcomes.filter((o) => o.status === 'ok').map((o) => o.output)).toEqual(
+        jobs.filter((j) => j.id !== '6').map((j) => `${j.id}\n`),
+      );
+      expect(outcomes[6]!.timeMs).toBeGreaterThanOrEqual(500);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('runs the module once for require(module0) and require(module1)', async () => {
     const o = await pool.run({
       id: 'm',

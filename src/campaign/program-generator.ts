@@ -1,0 +1,206 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { fromBinary } from '@bufbuild/protobuf';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import type { ResolvedCampaignOptions } from './options.js';
+import { campaignArbitrary, generatePrograms } from './programs.js';
+import type { CampaignProgram } from './programs.js';
+
+/** What a generation thread needs to draw a campaign's programs. */
+export type GenerateSettings = Pick<ResolvedCampaignOptions, 'level' | 'profile' | 'maxNodes'> & {
+  readonly seed: number;
+};
+
+/** A request to a generation thread. */
+export interface GenerateRequest {
+  readonly id: number;
+  readonly indices: readonly number[];
+}
+
+/** A program as a generation thread sends it: the tree encoded. */
+export type GeneratedProgram = Omit<CampaignProgram, 'tree'> & { readonly bytes: Uint8Array };
+
+/** Options of {@link ProgramGenerator}. */
+export interface ProgramGeneratorOptions {
+  /**
+   * Generation threads; 0 generates on the calling thread. Default: one less than the cores,
+   * at least 1 and at most 4 (the VM workers and the main thread need the rest).
+   */
+  readonly threads?: number;
+  /**
+   * The indices wanted next (read, not changed): after each call, the first `readAhead` of
+   * them are generated in advance.
+   */
+  readonly upcoming?: readonly number[];
+  /** Programs generated in advance from `upcoming`. Default 1000. */
+  readonly readAhead?: number;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  busy: number;
+}
+
+const here = import.meta.url;
+// From the sources (tests, benches) the thread runs TypeScript through tsx, as this file does.
+const fromSources = here.endsWith('.ts');
+
+/**
+ * Generates a campaign's programs in worker threads: the same programs as
+ * {@link generatePrograms} (program `i` is the value fast-check draws at run `i` for the seed,
+ * so a finding is replayed and shrunk on the main thread as before), whatever the number of
+ * threads. Contiguous indices are split among the threads; the trees come back encoded and are
+ * decoded only when read.
+ *
+ * @example
+ * ```ts
+ * const generator = new ProgramGenerator({ level: 'runnable', profile: 'luau-web', maxNodes: null, seed: 42 });
+ * const programs = await generator.generate([0, 1, 2, 3]);
+ * await generator.close();
+ * ```
+ */
+export class ProgramGenerator {
+  readonly #settings: GenerateSettings;
+  readonly #threads: Thread[] = [];
+  readonly #threadCount: number;
+  readonly #upcoming: readonly number[];
+  readonly #readAhead: number;
+  readonly #ahead = new Map<number, Promise<CampaignProgram>>();
+  readonly #waiting = new Map<
+    number,
+    { resolve: (p: GeneratedProgram[]) => void; reject: (e: unknown) => void }
+  >();
+  #nextId = 0;
+  #closed = false;
+  #local: ReturnType<typeof campaignArbitrary> | undefined;
+
+  constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
+    this.#settings = {
+      level: settings.level,
+      profile: settings.profile,
+      maxNodes: settings.maxNodes,
+      seed: settings.seed,
+    };
+    const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+    if (!Number.isInteger(threads) || threads < 0)
+      throw new RangeError(`threads must be a non-negative integer, got ${threads}`);
+    this.#threadCount = threads;
+    this.#upcoming = options.upcoming ?? [];
+    this.#readAhead = options.readAhead ?? 1000;
+  }
+
+  /** The programs with these indices, in increasing index order (as `generatePrograms`). */
+  async generate(indices: readonly number[]): Promise<CampaignProgram[]> {
+    if (this.#closed) throw new Error('the ProgramGenerator is closed');
+    const sorted = [...new Set(indices)].sort((a, b) => a - b);
+    this.#request(sorted.filter((i) => !this.#ahead.has(i)));
+    const wanted = sorted.map((i) => this.#ahead.get(i)!);
+    for (const i of sorted) this.#ahead.delete(i);
+    // Queued behind the programs wanted now.
+    this.#request(this.#upcoming.slice(0, this.#readAhead).filter((i) => !this.#ahead.has(i)));
+    return Promise.all(wanted);
+  }
+
+  /** Ends the threads. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all(this.#threads.map((t) => t.worker.terminate()));
+  }
+
+  /** Starts generating `indices` (not yet asked for), split among the threads. */
+  #request(indices: readonly number[]): void {
+    if (indices.length === 0) return;
+    if (this.#threadCount === 0) {
+      this.#local ??= campaignArbitrary(this.#settings);
+      for (const p of generatePrograms(this.#local, this.#settings.seed, indices))
+        this.#ahead.set(p.index, Promise.resolve(p));
+      return;
+    }
+    const sorted = [...indices].sort((a, b) => a - b);
+    const parts = Math.min(this.#threadCount, sorted.length);
+    const size = Math.ceil(sorted.length / parts);
+    for (let k = 0; k < sorted.length; k += size) {
+      const part = sorted.slice(k, k + size);
+      const done = this.#send(part);
+      part.forEach((index, j) => {
+        const program = done.then((programs) => decoded(programs[j]!, index));
+        // A failure surfaces when the program is asked for.
+        program.catch(() => undefined);
+        this.#ahead.set(index, program);
+      });
+    }
+  }
+
+  #send(indices: readonly number[]): Promise<GeneratedProgram[]> {
+    const thread = this.#idlest();
+    const id = ++this.#nextId;
+    // A thread keeps the process alive only while it has work.
+    if (thread.busy++ === 0) thread.worker.ref();
+    return new Promise<GeneratedProgram[]>((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, indices } satisfies GenerateRequest);
+    }).finally(() => {
+      if (--thread.busy === 0) thread.worker.unref();
+    });
+  }
+
+  #idlest(): Thread {
+    if (this.#threads.length < this.#threadCount) {
+      const t: Thread = { worker: this.#spawn(), busy: 0 };
+      this.#threads.push(t);
+      return t;
+    }
+    return this.#threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+  }
+
+  #spawn(): Worker {
+    const file = new URL(`./generate-worker.${fromSources ? 'ts' : 'js'}`, here);
+    const worker = fromSources
+      ? new Worker(
+          // tsx's loader, registered in the thread itself (a thread does not inherit it).
+          `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`,
+          { eval: true, workerData: this.#settings },
+        )
+      : new Worker(file, { workerData: this.#settings });
+    worker.unref();
+    worker.on('message', (m: { id: number; programs: GeneratedProgram[] }) => {
+      const w = this.#waiting.get(m.id);
+      this.#waiting.delete(m.id);
+      w?.resolve(m.programs);
+    });
+    const fail = (e: unknown): void => {
+      for (const w of this.#waiting.values()) w.reject(e);
+      this.#waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (!this.#closed) fail(new Error(`a generation thread exited with code ${code}`));
+    });
+    return worker;
+  }
+}
+
+/** tsx's ESM registration API (a development dependency: only the sources need it). */
+function tsxApi(): string {
+  const pkg = createRequire(here).resolve('tsx/package.json');
+  return pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
+}
+
+/** A program of a thread, its tree decoded when first read. */
+function decoded(p: GeneratedProgram, index: number): CampaignProgram {
+  if (p.index !== index) throw new Error(`generation thread sent program ${p.index}, not ${index}`);
+  const { bytes, ...rest } = p;
+  let tree: ModuleSet | undefined;
+  return {
+    ...rest,
+    get tree(): ModuleSet {
+      tree ??= fromBinary(ModuleSetSchema, bytes);
+      return tree;
+    },
+  };
+}
