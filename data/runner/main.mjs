@@ -202,7 +202,8 @@ async function luau(args) {
   const pool = createPool({ workers: 1, timeoutMs: 60000, excerptChars: 1 << 30 });
   const moduleFile = join(dirname(file), 'module0.luau');
   let program = readFileSync(file, 'utf8');
-  const prefix = 'local module0, module1 = "./module0", "./module0"; ';
+  // The names the luau CLI runner gives the module (see command.mjs): luau-web sets the same.
+  const prefix = 'module0, module1 = "./module0", "./module0"; ';
   if (program.startsWith(prefix)) program = program.slice(prefix.length);
   const outcome = await pool.run({
     id: '1',

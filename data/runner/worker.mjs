@@ -57,7 +57,8 @@ const UNSAFE_ENV = /\b(?:getfenv|setfenv)\b/;
 // `finish()`, which returns the output not yet emitted, the heap in KB, and the result of the
 // reset for the next program (one call into the VM instead of two). `print` writes tostring of each argument, tab-separated, one line per call, buffered
 // in Luau (a call into JavaScript costs about 0.25 ms, a return value far less), emitted in
-// 64 KB parts; `require(module0)` / `require(module1)` run the module once and return its value.
+// 64 KB parts; `module0` and `module1` name the module as the luau CLI runner does (`./module0`), and
+// `require(module0)` runs the module once and returns its value.
 const PRELUDE = `local env, emit = ...
 local clear, isfrozen, concat, create = table.clear, table.isfrozen, table.concat, table.create
 local setmetatable, getmetatable, rawset, pcall, select, tostring, error, gcinfo =
@@ -82,7 +83,7 @@ local function print(...)
   if size > 65536 then emit(take()) end
 end
 local function require(name)
-  if name ~= 'module0' and name ~= 'module1' then error('require: unknown module ' .. tostring(name), 2) end
+  if name ~= './module0' then error('require: unknown module ' .. tostring(name), 2) end
   if mod == nil then error('require: this program has no module', 2) end
   if not loaded then loaded = true value = mod() end
   return value
@@ -96,11 +97,15 @@ local function reset()
   mod, loaded, value = nil, false, nil
   rawset(env, 'print', print)
   rawset(env, 'require', require)
-  rawset(env, 'module0', 'module0')
-  rawset(env, 'module1', 'module1')
   return true
 end
-return reset, function(m) mod = m end, function() return take(), gcinfo(), reset() end`;
+-- As the luau CLI runner names the module beside the program: both names are its path.
+local function setmodule(m)
+  mod = m
+  rawset(env, 'module0', './module0')
+  rawset(env, 'module1', './module0')
+end
+return reset, setmodule, function() return take(), gcinfo(), reset() end`;
 
 let compileState;
 let current;

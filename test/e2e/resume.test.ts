@@ -73,13 +73,17 @@ describe('runCampaign', () => {
   beforeAll(async () => {
     ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
     client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
-    // The implementation under test: a faulty one that segfaults on every program with a repeat
-    // loop and otherwise prints a checksum of the program it was given, so that equal outputs
-    // at an index mean the same program ran there.
+    // The implementation under test: a faulty one with three bugs, each its own finding (a
+    // signal per loop kind), that otherwise prints a checksum of the program it was given, so
+    // that equal outputs at an index mean the same program ran there.
     const script = join(root, 'faulty.sh');
     writeFileSync(
       script,
-      `#!/bin/sh\nif grep -q 'repeat' "$1"; then kill -SEGV $$; fi\ncksum < "$1"\n`,
+      '#!/bin/sh\n' +
+        `if grep -q 'repeat' "$1"; then kill -SEGV $$; fi\n` +
+        `if grep -q 'while' "$1"; then kill -ABRT $$; fi\n` +
+        `if grep -q 'for ' "$1"; then kill -BUS $$; fi\n` +
+        'cksum < "$1"\n',
     );
     chmodSync(script, 0o755);
     runtime = `command:${script} {program}`;

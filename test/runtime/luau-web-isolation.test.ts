@@ -116,8 +116,8 @@ describe('LuauWebPool', () => {
     // What the probes show is what a fresh state shows: nothing of the leak programs.
     const clean =
       'nil\tnil\tnil\tnil\tnil\tnil\tnil\tnil\n' +
-      'function\tfunction\tmodule0\tmodule1\tnil\t3.141592653589793\tfunction\n' +
-      'false\trequire: this program has no module\n' +
+      'function\tfunction\tnil\tnil\tnil\t3.141592653589793\tfunction\n' +
+      'false\trequire: unknown module nil\n' +
       'ABC\t3\txxx\n';
     for (const o of a.filter((x) => x.id.endsWith('/probe') || x.id.endsWith('/probe2')))
       expect({ id: o.id, output: o.output }).toEqual({ id: o.id, output: clean });
