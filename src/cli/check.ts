@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
-import { Command, Option } from 'commander';
+import { existsSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   addGeneratorFlags,
   generatorOptions,
@@ -7,10 +8,12 @@ import {
   type GeneratorFlags,
 } from '../arbitrary/cli-options.js';
 import { checkValidity, type ValidityReport } from '../arbitrary/index.js';
+import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 
 interface CheckFlags extends GeneratorFlags {
   count: number;
   json?: boolean;
+  luauCompile?: string;
   timeout: number;
   workers: number;
 }
@@ -132,6 +135,10 @@ export function checkCommand(): Command {
         .default(2),
     )
     .option('--json', 'print the report as JSON')
+    .option(
+      '--luau-compile <path>',
+      'luau-compile for the opcode and builtin coverage (default: the Luau tools folder beside the package, when present)',
+    )
     .action(async (flags: CheckFlags) => {
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
       const bar = showProgress
@@ -153,8 +160,19 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
+      if (flags.luauCompile !== undefined && !existsSync(flags.luauCompile)) {
+        throw new InvalidArgumentError(`--luau-compile: no such file: ${flags.luauCompile}`);
+      }
+      const measures = await measureSample(
+        generatorOptions(flags),
+        report.seed,
+        report.count,
+        flags.luauCompile ?? defaultLuauCompile(),
+      );
       process.stdout.write(
-        flags.json === true ? JSON.stringify(report, null, 2) + '\n' : formatReport(report),
+        flags.json === true
+          ? JSON.stringify({ ...report, ...measures }, null, 2) + '\n'
+          : formatReport(report) + formatSampleMeasures(measures),
       );
       if (!meetsTarget(report)) process.exitCode = 1;
     });
