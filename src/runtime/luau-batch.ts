@@ -23,9 +23,10 @@ export interface LuauBatchOutcome {
   /**
    * `ok`: ran to the end; `error`: the CLI reported a compile or runtime error naming the
    * program (exit status 1 when run alone); `crash`: the process died of a signal or an
-   * unexpected exit status with the program alone in it; `timeout`: it ran past the limit alone.
+   * unexpected exit status with the program alone in it; `timeout`: it ran past the limit alone;
+   * `output-limit`: it printed more than the limit alone (its output is cut there).
    */
-  readonly status: 'ok' | 'error' | 'crash' | 'timeout';
+  readonly status: 'ok' | 'error' | 'crash' | 'timeout' | 'output-limit';
   /** Everything the program printed. */
   readonly stdout: string;
   /** The lines of standard error naming the program (its error message and stack frames). */
@@ -40,12 +41,15 @@ export interface LuauBatchOptions {
   readonly concurrency?: number;
   /** Wall-clock limit of one process, in ms. Default 20000. */
   readonly timeoutMs?: number;
+  /** Bytes of standard output one process may print before it is stopped. Default 16 MiB. */
+  readonly maxOutputBytes?: number;
 }
 
 interface ProcessResult {
   readonly code: number | null;
   readonly signal: string | null;
   readonly timedOut: boolean;
+  readonly overflow: boolean;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -60,6 +64,7 @@ function runProcess(
   cwd: string,
   files: readonly string[],
   timeoutMs: number,
+  maxOutputBytes: number,
 ): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const child = spawn(engine.luau, [...engine.args, ...files], {
@@ -69,11 +74,23 @@ function runProcess(
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
+    let overflow = false;
+    let outBytes = 0;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stdout.on('data', (b: Buffer) => {
+      if (overflow) return;
+      outBytes += b.length;
+      if (outBytes > maxOutputBytes) {
+        overflow = true;
+        child.kill('SIGKILL');
+        out.push(b.subarray(0, b.length - (outBytes - maxOutputBytes)));
+        return;
+      }
+      out.push(b);
+    });
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e) => {
       clearTimeout(timer);
@@ -81,6 +98,7 @@ function runProcess(
         code: null,
         signal: null,
         timedOut: false,
+        overflow: false,
         stdout: '',
         stderr: `cannot start ${engine.luau}: ${e.message}`,
       });
@@ -91,6 +109,7 @@ function runProcess(
         code,
         signal,
         timedOut,
+        overflow,
         stdout: Buffer.concat(out).toString('latin1'),
         stderr: Buffer.concat(err).toString('latin1'),
       });
@@ -147,6 +166,7 @@ export class LuauBatchRunner {
     const batchSize = options.batchSize ?? 100;
     const concurrency = options.concurrency ?? 2;
     const timeoutMs = options.timeoutMs ?? 20_000;
+    const maxOutputBytes = options.maxOutputBytes ?? 16 * 1024 * 1024;
     const outcomes: LuauBatchOutcome[] = new Array<LuauBatchOutcome>(this.#count);
     const pending: number[][] = [];
     for (let i = 0; i < this.#count; i += batchSize) {
@@ -154,7 +174,7 @@ export class LuauBatchRunner {
     }
     const runRange = async (indexes: number[]): Promise<void> => {
       const files = indexes.flatMap((i) => [`d${i}/program.luau`, 'mark.luau']);
-      const r = await runProcess(engine, this.dir, files, timeoutMs);
+      const r = await runProcess(engine, this.dir, files, timeoutMs, maxOutputBytes);
       const chunks = r.stdout.split(this.#marker);
       const named = new Map<number, string[]>();
       for (const line of r.stderr.split('\n')) {
@@ -168,6 +188,7 @@ export class LuauBatchRunner {
       // Exit status 0, or 1 with every error named: the batch ran to the end.
       const complete =
         !r.timedOut &&
+        !r.overflow &&
         chunks.length === indexes.length + 1 &&
         (r.code === 0 || (r.code === 1 && named.size > 0));
       if (complete) {
@@ -184,7 +205,13 @@ export class LuauBatchRunner {
       if (indexes.length === 1) {
         const i = indexes[0] as number;
         outcomes[i] = {
-          status: r.timedOut ? 'timeout' : r.code === 1 ? 'error' : 'crash',
+          status: r.timedOut
+            ? 'timeout'
+            : r.overflow
+              ? 'output-limit'
+              : r.code === 1
+                ? 'error'
+                : 'crash',
           stdout: chunks[0] ?? '',
           error: r.stderr.slice(0, 2000) + (r.signal === null ? '' : `\nsignal ${r.signal}`),
         };

@@ -51,6 +51,28 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
   });
 });
 
+describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
+  it('stops a program that prints past the limit and keeps the others', async () => {
+    const programs = [
+      { program: 'print(1)' },
+      { program: 'for i = 1, 1e7 do print(string.rep("x", 100)) end' },
+      { program: 'print(3)' },
+    ];
+    const batch = new LuauBatchRunner(programs);
+    try {
+      const out = await batch.run(
+        { luau: tools().luau, args: ['-O2'] },
+        { maxOutputBytes: 100_000 },
+      );
+      expect(out.map((o) => o.status)).toEqual(['ok', 'output-limit', 'ok']);
+      expect(out[1]?.stdout.length).toBeLessThanOrEqual(100_000);
+      expect(out[2]?.stdout).toBe('3\n');
+    } finally {
+      batch.close();
+    }
+  });
+});
+
 describe.skipIf(!haveLuauTools)('batchOutcomesDiffer', () => {
   it('tells a faulty build from the sound one by what a program prints', async () => {
     const t = tools();
