@@ -1,5 +1,5 @@
 // npm run bench -- detect [--count N] [--seed S] [--level L] [--profile P] [--tools DIR]
-//   [--at N,N] [--baseline REV] [--batch-size N]
+//   [--at N,N] [--baseline REV,...] [--batch-size N]
 // What generated programs detect: N programs (default 1000, profile luau, level runnable) run
 // on the Luau tools folder's `luau` and on each faulty build in its `mutants/`; a program
 // detects a fault when its exit status or output differs. Three comparisons per fault:
@@ -10,8 +10,8 @@
 //   codegen    the faulty build against the sound one, both at -O2 --codegen.
 // Prints per fault how many programs detect it and the first one's index, and the faults
 // detected within the first N programs for each N of --at (default 200 and the count).
-// --baseline REV runs the generator of a git revision (e.g. main) on the same seed, side by
-// side.
+// --baseline REV[,REV...] also runs the generator of each git revision (e.g. main) on the same
+// seed, side by side with the checkout's.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,7 @@ import {
 
 const usage =
   'usage: npm run bench -- detect [--count N] [--seed S] [--level L] [--profile luau|luau-web] ' +
-  '[--tools DIR] [--at N,N] [--baseline REV] [--batch-size N]\n';
+  '[--tools DIR] [--at N,N] [--baseline REV,...] [--batch-size N]\n';
 
 function fail(message: string): never {
   process.stderr.write(`detect: ${message}\n${usage}`);
@@ -110,7 +110,7 @@ function gitRevision(rev: string): string {
 async function revisionGenerator(rev: string, dir: string): Promise<Generator> {
   const commit = gitRevision(rev);
   const tar = join(dir, 'tree.tar');
-  execFileSync('git', ['archive', '-o', tar, commit, 'src', 'gen', 'package.json'], {
+  execFileSync('git', ['archive', '-o', tar, commit, 'src', 'gen', 'data', 'package.json'], {
     cwd: packageRoot,
   });
   execFileSync('tar', ['-xf', tar], { cwd: dir });
@@ -230,13 +230,13 @@ const generators: Generator[] = [
 ];
 const unpacked: string[] = [];
 try {
-  if (parsed.baseline !== undefined) {
+  for (const rev of parsed.baseline?.split(',') ?? []) {
     const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-baseline-'));
     unpacked.push(dir);
     try {
-      generators.push(await revisionGenerator(parsed.baseline, dir));
+      generators.push(await revisionGenerator(rev, dir));
     } catch (e) {
-      fail(`--baseline ${parsed.baseline}: ${(e as Error).message}`);
+      fail(`--baseline ${rev}: ${(e as Error).message}`);
     }
   }
 
@@ -270,17 +270,17 @@ try {
       );
     }
   }
-  if (results.length === 2) {
-    const [a, b] = results as [GeneratorResult, GeneratorResult];
+  if (results.length > 1) {
     console.log('');
-    console.log(`side by side (${a.label} / ${b.label}):`);
+    console.log(`side by side (${results.map((r) => r.label).join(' / ')}):`);
     for (const n of checkpoints) {
       console.log(
-        `  faults detected by the first ${String(n).padStart(5)}: ${detectedWithin(a, n)} / ` +
-          `${detectedWithin(b, n)} of ${a.faults.length}`,
+        `  faults detected by the first ${String(n).padStart(5)}: ` +
+          results.map((r) => detectedWithin(r, n)).join(' / ') +
+          ` of ${tools.faulty.length}`,
       );
     }
-    console.log(`  seconds: ${a.seconds.toFixed(1)} / ${b.seconds.toFixed(1)}`);
+    console.log(`  seconds: ${results.map((r) => r.seconds.toFixed(1)).join(' / ')}`);
   }
 } finally {
   for (const d of unpacked) rmSync(d, { recursive: true, force: true });
