@@ -83,6 +83,14 @@ export class Gen {
     return hasLibrary(this.o.profile, name);
   }
 
+  /**
+   * Whether strings must stay free of NUL bytes: luau-web's `print` ends a line's text at the
+   * first NUL, the native CLI prints it.
+   */
+  nulFree(): boolean {
+    return this.o.profile === 'luau-web';
+  }
+
   /** Whether `^` may take any exponent in this profile. */
   anyExponent(): boolean {
     return anyExponent(this.o.profile);

@@ -113,6 +113,7 @@ const words = [
  * strLiteral(new Choices([0])); // ""
  * ```
  */
-export function strLiteral(c: Choices): Expr {
-  return build.string(c.pick(words));
+export function strLiteral(c: Choices, nulFree = false): Expr {
+  const w = c.pick(words);
+  return build.string(nulFree ? w.replace('\u0000', '0') : w);
 }

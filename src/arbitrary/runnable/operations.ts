@@ -74,7 +74,7 @@ function leaf(g: Gen, ty: Ty): Expr {
       const v = c.chance(65) ? g.pickVar('str') : undefined;
       if (v !== undefined) return g.ref(v.name);
       const r = c.chance(15) ? g.pickVar('rec') : undefined;
-      return r !== undefined ? node.field(g.ref(r.name), 2) : strLiteral(c);
+      return r !== undefined ? node.field(g.ref(r.name), 2) : strLiteral(c, g.nulFree());
     }
     case 'bool': {
       const v = c.chance(50) ? g.pickVar('bool') : undefined;
@@ -84,7 +84,8 @@ function leaf(g: Gen, ty: Ty): Expr {
     case 'sarr': {
       const v = c.chance(70) ? g.pickVar(ty) : undefined;
       if (v !== undefined) return g.ref(v.name);
-      const n = c.int(5);
+      // Strict mode types `{}` without an indexer: typed arrays have an element.
+      const n = (g.typed ? 1 : 0) + c.int(5);
       return node.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
     }
     case 'rec': {
@@ -93,7 +94,7 @@ function leaf(g: Gen, ty: Ty): Expr {
       return node.record([
         [0, numLiteral(c)],
         [1, intLiteral(c)],
-        [2, strLiteral(c)],
+        [2, strLiteral(c, g.nulFree())],
       ]);
     }
     case 'obj': {
@@ -152,28 +153,37 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => build.unary(ExprUnary_Op.Minus, g.num(d + 1)),
     (g, d) => g.int(d + 1),
     (g, d) => build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1)),
+    // Numbers are truthy: `a and b` is b, `a or b` is a (strict mode types them `number?`).
     (g, d) =>
-      build.binary(g.c.pick([ExprBinary_Op.And, ExprBinary_Op.Or]), g.num(d + 1), g.num(d + 1)),
+      g.typed
+        ? build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        : build.binary(g.c.pick([ExprBinary_Op.And, ExprBinary_Op.Or]), g.num(d + 1), g.num(d + 1)),
     (g, d) =>
-      build.binary(
-        ExprBinary_Op.Or,
-        build.binary(ExprBinary_Op.And, g.bool(d + 1), g.num(d + 1)),
-        g.num(d + 1),
-      ),
+      g.typed
+        ? build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        : build.binary(
+            ExprBinary_Op.Or,
+            build.binary(ExprBinary_Op.And, g.bool(d + 1), g.num(d + 1)),
+            g.num(d + 1),
+          ),
     (g, d) => callFunction(g, d, 'num') ?? leaf(g, 'num'),
     (g, d) => build.group(g.num(d + 1)),
   ],
   str: [
     (g, d) => build.binary(ExprBinary_Op.Concat, g.str(d + 1), g.str(d + 1)),
     (g, d) =>
-      build.binary(ExprBinary_Op.Concat, g.str(d + 1), g.expr(g.c.pick(['num', 'int']), d + 1)),
+      build.binary(
+        ExprBinary_Op.Concat,
+        g.str(d + 1),
+        numberText(g, g.expr(g.c.pick(['num', 'int']), d + 1)),
+      ),
     (g, d) => build.ifElse(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
     (g, d) =>
       g.o.features.interpolatedStrings
         ? node.interp([
-            strLiteral(g.c),
+            strLiteral(g.c, g.nulFree()),
             g.expr(g.c.pick(['num', 'int', 'str', 'bool']), d + 1),
-            strLiteral(g.c),
+            strLiteral(g.c, g.nulFree()),
             g.num(d + 1),
           ])
         : g.str(d + 1),
@@ -190,7 +200,7 @@ const core: Partial<Record<Ty, Production[]>> = {
   bool: [
     (g, d) => {
       const ty = g.c.pick(['num', 'int', 'str'] as const);
-      return build.binary(g.c.pick(compare), g.expr(ty, d + 1), g.expr(ty, d + 1));
+      return build.binary(g.c.pick(compare), widened(g, g.expr(ty, d + 1)), g.expr(ty, d + 1));
     },
     (g, d) => build.binary(g.c.pick(compare), g.num(d + 1), numLiteral(g.c)),
     (g, d) => build.unary(ExprUnary_Op.Not, g.bool(d + 1)),
@@ -199,14 +209,20 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) =>
       build.binary(
         g.c.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
-        g.bool(d + 1),
+        widened(g, g.bool(d + 1)),
         g.bool(d + 1),
       ),
     (g, d) => build.ifElse(g.bool(d + 1), g.bool(d + 1), g.bool(d + 1)),
     (g, d) => callFunction(g, d, 'bool') ?? leaf(g, 'bool'),
   ],
-  iarr: [(g, d) => node.array(Array.from({ length: g.c.int(7) }, () => g.int(d + 1)))],
-  sarr: [(g, d) => node.array(Array.from({ length: g.c.int(5) }, () => g.str(d + 1)))],
+  iarr: [
+    (g, d) =>
+      node.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(7) }, () => g.int(d + 1))),
+  ],
+  sarr: [
+    (g, d) =>
+      node.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(5) }, () => g.str(d + 1))),
+  ],
   rec: [
     (g, d) =>
       node.record([
@@ -216,6 +232,24 @@ const core: Partial<Record<Ty, Production[]>> = {
       ]),
   ],
 };
+
+/**
+ * At the typed level, a string or boolean constant compared with `==` is a singleton type that
+ * strict mode refuses to compare with another singleton: `tostring("a")` and `not not true`
+ * have the wide types.
+ */
+function widened(g: Gen, e: Expr): Expr {
+  if (!g.typed) return e;
+  const c = e.exprOneof.case;
+  if (c === 'string') return build.call(build.global('tostring'), [e]);
+  if (c === 'bool') return build.unary(ExprUnary_Op.Not, build.unary(ExprUnary_Op.Not, e));
+  return e;
+}
+
+/** A number where a string is concatenated: as it is (the VM converts it), or through `tostring` at the typed level. */
+export function numberText(g: Gen, e: Expr): Expr {
+  return g.typed ? build.call(build.global('tostring'), [e]) : e;
+}
 
 /** A call of a function local returning `ret`, with arguments of its parameter types. */
 function callFunction(g: Gen, d: number, ret: 'int' | 'num' | 'str' | 'bool'): Expr | undefined {

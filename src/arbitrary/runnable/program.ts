@@ -36,14 +36,10 @@ function chunk(
   const g = new Gen(c, options, swarm, productions);
   g.fuel = g.scope.declare({ ty: 'fn', mutable: false });
   const prelude: Stat[] = [];
-  if (swarm.metatables) {
+  // Strict mode cannot follow values through a shared metatable: none at the typed level.
+  if (swarm.metatables && !g.typed) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
-    prelude.push(...metatablePrelude(g.meta));
-    if (g.typed) {
-      const first = prelude[0]!;
-      if (first.statOneof.case === 'local')
-        first.statOneof.value.types = [annotation({ ty: 'obj', mutable: false })];
-    }
+    prelude.push(...metatablePrelude(g.meta, g.typed, g.anyExponent()));
     g.nodes += 120;
   }
   if (module) {

@@ -75,11 +75,15 @@ export const bufferModel: LibraryModel = {
         const b = bufVar(g);
         if (b === undefined) return build.string('');
         const off = g.c.int(BUFFER_SIZE);
-        return g.lib('buffer', 'readstring', [
+        const s = g.lib('buffer', 'readstring', [
           b,
           build.number(off),
           build.number(g.c.int(BUFFER_SIZE - off + 1)),
         ]);
+        // NUL bytes replaced in a NUL-free profile (see `Gen.nulFree`).
+        return g.nulFree()
+          ? build.group(g.lib('string', 'gsub', [s, build.string('\u0000'), build.string('.')]))
+          : s;
       },
     ],
   },

@@ -35,12 +35,13 @@ function caught(g: Gen, call: Expr): Stat[] {
   ];
 }
 
-/** What a protected function raises: a number, a string with level 0, or a table's field. */
+/**
+ * What a protected function raises: a number or a string, at level 0 (at level 1 the message
+ * would start with the chunk's name, which differs between runners), or a boolean.
+ */
 function raise(g: Gen, d: number, ty: Scalar): Stat {
-  const v = g.expr(ty, d + 1);
-  return node.callStat(
-    build.call(build.global('error'), ty === 'str' ? [v, build.number(0)] : [v]),
-  );
+  if (g.c.chance(20)) return node.callStat(build.call(build.global('error'), [g.bool(d + 1)]));
+  return node.callStat(build.call(build.global('error'), [g.expr(ty, d + 1), build.number(0)]));
 }
 
 /**
@@ -56,9 +57,8 @@ function raise(g: Gen, d: number, ty: Scalar): Stat {
 export const controlModel: LibraryModel = {
   name: 'control',
   on: (g) => g.swarm.errors || g.swarm.coroutines,
-  exprs: {
-    bool: [(g) => g.lib('coroutine', 'isyieldable', [])],
-  },
+  // `coroutine.isyieldable()` only inside coroutines: luau-web runs the main chunk in one.
+  exprs: {},
   stats: [
     (g, d) => {
       if (!g.swarm.errors || g.pure > 0) return [];
@@ -84,7 +84,11 @@ export const controlModel: LibraryModel = {
         default:
           return caught(
             g,
-            build.call(build.global('pcall'), [build.global('error'), g.num(d + 1)]),
+            build.call(build.global('pcall'), [
+              build.global('error'),
+              g.num(d + 1),
+              build.number(0),
+            ]),
           );
       }
     },
@@ -94,7 +98,11 @@ export const controlModel: LibraryModel = {
       const f = closure(g, d, ['num'], (gg) => {
         const out: Stat[] = [];
         for (let i = 0; i < yields; i++) {
-          out.push(node.callStat(gg.lib('coroutine', 'yield', [gg.num(d + 1)])));
+          out.push(
+            node.callStat(
+              gg.lib('coroutine', 'yield', [gg.num(d + 1), gg.lib('coroutine', 'isyieldable', [])]),
+            ),
+          );
         }
         out.push(node.ret([gg.num(d + 1)]));
         return out;

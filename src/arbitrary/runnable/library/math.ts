@@ -59,7 +59,11 @@ export const mathModel: LibraryModel = {
         ] as const);
         return g.lib('math', 'clamp', [g.num(d + 1), build.number(lo), build.number(hi)]);
       },
-      (g, d) => g.lib('math', 'log', [g.num(d + 1), build.number(g.c.pick([2, 10, 3]))]),
+      (g, d) =>
+        g.lib('math', 'log', [
+          g.num(d + 1),
+          build.number(g.c.pick(g.has('math.log10') ? [2, 10, 3] : [3])),
+        ]),
       (g, d) => g.lib('math', 'pow', [g.num(d + 1), build.number(g.c.pick([2, 3, -1, 0]))]),
       (g, d) =>
         g.has('math.atan2')

@@ -2,14 +2,17 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../g
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { node } from '../nodes.js';
+import { annotation } from '../types.js';
 import type { LibraryModel } from './model.js';
 
 const A = 252;
 const B = 253;
 
-function fn(params: number, body: Stat[]): Expr {
+/** A metamethod; at the typed level its parameters are `any` (strict mode cannot follow `mt`). */
+function fn(params: number, body: Stat[], typed: boolean): Expr {
   const args = [node.local(A), node.local(B), node.local(254)].slice(0, params);
-  return node.funcExpr(node.func(args, body));
+  const types = typed ? args.map(() => annotation({ ty: 'obj', mutable: false })) : [];
+  return node.funcExpr(node.func(args, body, false, types));
 }
 
 /** `setmetatable(fields, mt)`. */
@@ -38,7 +41,7 @@ const arith: [string, ExprBinary_Op][] = [
  * const stats = metatablePrelude(g, 1); // local l1 = {} ... l1.__add = function ...
  * ```
  */
-export function metatablePrelude(mt: number): Stat[] {
+export function metatablePrelude(mt: number, typed: boolean, anyExponent: boolean): Stat[] {
   const a = build.local(A);
   const b = build.local(B);
   const n0 = (e: Expr) => node.field(e, 0);
@@ -46,22 +49,38 @@ export function metatablePrelude(mt: number): Stat[] {
     node.assign([build.indexName(build.local(mt), build.name(name))], [value]);
   const out: Stat[] = [node.localStat([node.local(mt)], [node.array([])])];
   for (const [name, op] of arith) {
+    // `^` with any exponent differs in the last digit between luau-web and native builds.
+    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(2) : n0(b);
     out.push(
       set(
         name,
-        fn(2, [node.ret([withMeta(mt, node.record([[0, build.binary(op, n0(a), n0(b))]]))])]),
+        fn(
+          2,
+          [node.ret([withMeta(mt, node.record([[0, build.binary(op, n0(a), right)]]))])],
+          typed,
+        ),
       ),
     );
   }
   out.push(
     set(
       '__unm',
-      fn(1, [node.ret([withMeta(mt, node.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])]),
+      fn(
+        1,
+        [node.ret([withMeta(mt, node.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])],
+        typed,
+      ),
     ),
   );
-  out.push(set('__eq', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])])));
-  out.push(set('__lt', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])])));
-  out.push(set('__le', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])])));
+  out.push(
+    set('__eq', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])], typed)),
+  );
+  out.push(
+    set('__lt', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])], typed)),
+  );
+  out.push(
+    set('__le', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
+  );
   const side = (e: Expr) =>
     build.ifElse(
       build.binary(
@@ -69,48 +88,56 @@ export function metatablePrelude(mt: number): Stat[] {
         build.call(build.global('type'), [e]),
         build.string('table'),
       ),
-      build.call(build.global('rawget'), [e, build.string('n0')]),
-      e,
+      build.call(build.global('tostring'), [
+        build.call(build.global('rawget'), [e, build.string('n0')]),
+      ]),
+      build.call(build.global('tostring'), [e]),
     );
   out.push(
     set(
       '__concat',
-      fn(2, [
-        node.ret([
-          build.binary(
-            ExprBinary_Op.Concat,
-            build.group(side(a)),
-            build.binary(ExprBinary_Op.Concat, build.string('~'), build.group(side(b))),
-          ),
-        ]),
-      ]),
+      fn(
+        2,
+        [
+          node.ret([
+            build.binary(
+              ExprBinary_Op.Concat,
+              build.group(side(a)),
+              build.binary(ExprBinary_Op.Concat, build.string('~'), build.group(side(b))),
+            ),
+          ]),
+        ],
+        typed,
+      ),
     ),
   );
-  out.push(set('__len', fn(1, [node.ret([build.unary(ExprUnary_Op.Minus, n0(a))])])));
-  out.push(set('__call', fn(2, [node.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])])));
+  out.push(set('__len', fn(1, [node.ret([build.unary(ExprUnary_Op.Minus, n0(a))])], typed)));
+  out.push(set('__call', fn(2, [node.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])], typed)));
   out.push(
     node.assign(
       [build.indexExpr(build.local(mt), build.string('__tostring'))],
-      [fn(1, [node.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])])],
+      [fn(1, [node.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])], typed)],
     ),
   );
   out.push(
     set(
       '__newindex',
-      fn(3, [
-        node.callStat(
-          build.call(build.global('rawset'), [
-            a,
-            b,
-            build.binary(ExprBinary_Op.Mul, build.local(254), build.number(2)),
-          ]),
-        ),
-      ]),
+      fn(
+        3,
+        [
+          node.callStat(
+            build.call(build.global('rawset'), [
+              a,
+              b,
+              build.binary(ExprBinary_Op.Mul, build.local(254), build.number(2)),
+            ]),
+          ),
+        ],
+        typed,
+      ),
     ),
   );
-  const last = node.funcExpr(
-    node.func([node.local(A), node.local(B)], [node.ret([build.unary(ExprUnary_Op.Len, b)])]),
-  );
+  const last = fn(2, [node.ret([build.unary(ExprUnary_Op.Len, b)])], typed);
   const level2 = withMetaTable(
     node.record([[5, build.number(-5)]]),
     node.record([['__index', last]]),

@@ -9,6 +9,12 @@ function index(g: Gen, d: number): Expr {
   return build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(1 + g.c.int(9)));
 }
 
+/** A byte `e % m` (a non-NUL one in a NUL-free profile). */
+function byteOf(g: Gen, e: Expr, m: number): Expr {
+  const b = build.binary(ExprBinary_Op.Mod, e, build.number(g.nulFree() ? m - 1 : m));
+  return g.nulFree() ? build.binary(ExprBinary_Op.Add, b, build.number(1)) : b;
+}
+
 /** `(e or dflt)`: a library result that may be nil, made total. */
 function orElse(e: Expr, dflt: Expr): Expr {
   return build.group(build.binary(ExprBinary_Op.Or, e, dflt));
@@ -69,9 +75,9 @@ export const stringModel: LibraryModel = {
         const args = specs.map(([, ty]) => {
           const e = g.expr(ty, d + 1);
           // %c, %x, %o want a non-negative integer.
-          return ty === 'int'
-            ? g.lib('math', 'abs', [build.binary(ExprBinary_Op.Mod, e, build.number(256))])
-            : e;
+          if (ty === 'int') return byteOf(g, e, 256);
+          // Strict mode checks format strings: `%s` takes a string.
+          return ty === 'num' && g.typed ? build.call(build.global('tostring'), [e]) : e;
         });
         return g.lib('string', 'format', [build.string(specs.map(([f]) => f).join(' ')), ...args]);
       },
@@ -93,7 +99,7 @@ export const stringModel: LibraryModel = {
           'string',
           'char',
           Array.from({ length: 1 + g.c.int(4) }, () =>
-            build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(g.c.pick([128, 256, 26]))),
+            byteOf(g, g.int(d + 1), g.c.pick([128, 256, 26])),
           ),
         ),
     ],

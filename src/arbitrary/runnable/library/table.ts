@@ -6,10 +6,14 @@ import type { LibraryModel, Production, StatProduction } from './model.js';
 
 const seps = [',', '', ' ', '; ', '|'];
 
-/** `int % (#a + extra) + 1`: a position in `[1, #a + extra]`. */
+/**
+ * A position in `[1, #a + extra]`: near the front (`math.min(2, #a + 1)`) or anywhere
+ * (`int % (#a + extra) + 1`).
+ */
 function position(g: Gen, a: Expr, d: number, extra: number): Expr {
   const len = build.unary(ExprUnary_Op.Len, a);
   const n = extra === 0 ? len : build.binary(ExprBinary_Op.Add, len, build.number(extra));
+  if (g.c.chance(50)) return g.lib('math', 'min', [build.number(1 + g.c.int(3)), n]);
   return build.binary(
     ExprBinary_Op.Add,
     build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.group(n)),

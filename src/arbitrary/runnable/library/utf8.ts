@@ -7,7 +7,9 @@ import type { LibraryModel } from './model.js';
 function codePoint(g: Gen, d: number) {
   if (g.c.chance(50))
     return build.number(g.c.pick([65, 97, 233, 955, 8364, 26085, 128512, 0x10ffff]));
-  return build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(0xd800)));
+  const cp = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(0xd7ff));
+  // Never U+0000 (a NUL byte; see `Gen.nulFree`).
+  return build.group(build.binary(ExprBinary_Op.Add, cp, build.number(1)));
 }
 
 /**
