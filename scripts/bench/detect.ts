@@ -7,7 +7,9 @@
 //   -O0/-O2    the faulty build against itself at -O0 and -O2 (no sound build needed: what a
 //              differential campaign sees); programs where the sound build itself differs
 //              between -O0 and -O2 are left out;
-//   codegen    the faulty build against the sound one, both at -O2 --codegen.
+//   codegen    the faulty build against the sound one, both at -O2 --codegen;
+//   -O2/cg     the faulty build against itself at -O2 and -O2 --codegen (left out as above
+//              where the sound build differs between the two).
 // Prints per fault how many programs detect it and the first one's index, and the faults
 // detected within the first N programs for each N of --at (default 200 and the count).
 // --baseline REV[,REV...] also runs the generator of each git revision (e.g. main) on the same
@@ -137,7 +139,7 @@ function dirty(): boolean {
   );
 }
 
-const modes = ['-O2', '-O0/-O2', 'codegen'] as const;
+const modes = ['-O2', '-O0/-O2', 'codegen', '-O2/cg'] as const;
 type Mode = (typeof modes)[number];
 
 interface FaultResult {
@@ -151,6 +153,7 @@ interface GeneratorResult {
   readonly seconds: number;
   readonly referenceOk: number;
   readonly referenceUnstable: number;
+  readonly referenceUnstableCodegen: number;
   readonly faults: FaultResult[];
 }
 
@@ -175,8 +178,10 @@ async function measure(g: Generator): Promise<GeneratorResult> {
     const ref0 = await run(tools.luau, ['-O0']);
     const refC = await run(tools.luau, ['-O2', '--codegen']);
     const unstable = new Set<number>();
+    const unstableCodegen = new Set<number>();
     ref2.forEach((o, i) => {
       if (batchOutcomesDiffer(o, ref0[i] as LuauBatchOutcome)) unstable.add(i);
+      if (batchOutcomesDiffer(o, refC[i] as LuauBatchOutcome)) unstableCodegen.add(i);
     });
     const faults: FaultResult[] = [];
     for (const f of tools.faulty) {
@@ -191,6 +196,7 @@ async function measure(g: Generator): Promise<GeneratorResult> {
           '-O2': pick((i) => batchOutcomesDiffer(ref2[i]!, m2[i]!)),
           '-O0/-O2': pick((i) => !unstable.has(i) && batchOutcomesDiffer(m0[i]!, m2[i]!)),
           codegen: pick((i) => batchOutcomesDiffer(refC[i]!, mC[i]!)),
+          '-O2/cg': pick((i) => !unstableCodegen.has(i) && batchOutcomesDiffer(m2[i]!, mC[i]!)),
         },
       });
     }
@@ -199,6 +205,7 @@ async function measure(g: Generator): Promise<GeneratorResult> {
       seconds: seconds(start),
       referenceOk: ref2.filter((o) => o.status === 'ok').length,
       referenceUnstable: unstable.size,
+      referenceUnstableCodegen: unstableCodegen.size,
       faults,
     };
   } finally {
@@ -251,7 +258,8 @@ try {
     console.log('');
     console.log(
       `${r.label}: ${r.seconds.toFixed(1)} s; sound build -O2: ${r.referenceOk}/${count} ran to ` +
-        `the end, ${r.referenceUnstable} differ between -O0 and -O2`,
+        `the end, ${r.referenceUnstable} differ between -O0 and -O2, ` +
+        `${r.referenceUnstableCodegen} between -O2 and --codegen`,
     );
     console.log(
       `  ${'fault'.padEnd(22)} ${modes.map((m) => m.padStart(16)).join(' ')}   (programs detecting, first #)`,
