@@ -135,9 +135,14 @@ export function checkCommand(): Command {
         .default(2),
     )
     .option('--json', 'print the report as JSON')
-    .option(
-      '--luau-compile <path>',
-      'luau-compile for the opcode and builtin coverage (default: the Luau tools folder beside the package, when present)',
+    .addOption(
+      new Option(
+        '--luau-compile <path>',
+        'luau-compile for the opcode and builtin coverage (default: the Luau tools folder beside the package, when present)',
+      ).argParser((path: string) => {
+        if (!existsSync(path)) throw new InvalidArgumentError(`no such file: ${path}`);
+        return path;
+      }),
     )
     .action(async (flags: CheckFlags) => {
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
@@ -160,9 +165,6 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
-      if (flags.luauCompile !== undefined && !existsSync(flags.luauCompile)) {
-        throw new InvalidArgumentError(`--luau-compile: no such file: ${flags.luauCompile}`);
-      }
       const measures = await measureSample(
         generatorOptions(flags),
         report.seed,
