@@ -1,5 +1,5 @@
 // npm run bench -- detect [--count N] [--seed S] [--level L] [--profile P] [--tools DIR]
-//   [--at N,N] [--baseline REV,...] [--batch-size N]
+//   [--at N,N] [--baseline REV,...] [--baseline-only] [--batch-size N]
 // What generated programs detect: N programs (default 1000, profile luau, level runnable) run
 // on the Luau tools folder's `luau` and on each faulty build in its `mutants/`; a program
 // detects a fault when its exit status or output differs. Three comparisons per fault:
@@ -13,7 +13,7 @@
 // Prints per fault how many programs detect it and the first one's index, and the faults
 // detected within the first N programs for each N of --at (default 200 and the count).
 // --baseline REV[,REV...] also runs the generator of each git revision (e.g. main) on the same
-// seed, side by side with the checkout's.
+// seed, side by side with the checkout's (--baseline-only: only those).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ import {
 
 const usage =
   'usage: npm run bench -- detect [--count N] [--seed S] [--level L] [--profile luau|luau-web] ' +
-  '[--tools DIR] [--at N,N] [--baseline REV,...] [--batch-size N]\n';
+  '[--tools DIR] [--at N,N] [--baseline REV,...] [--baseline-only] [--batch-size N]\n';
 
 function fail(message: string): never {
   process.stderr.write(`detect: ${message}\n${usage}`);
@@ -55,6 +55,7 @@ try {
       tools: { type: 'string', default: defaultLuauToolsDir },
       at: { type: 'string' },
       baseline: { type: 'string' },
+      'baseline-only': { type: 'boolean', default: false },
       'batch-size': { type: 'string', default: '100' },
     },
     strict: true,
@@ -228,13 +229,17 @@ function cell(ids: number[]): string {
   return ids.length === 0 ? '-' : `${ids.length} (#${ids[0]})`;
 }
 
-const generators: Generator[] = [
-  {
-    label: `worktree (${gitRevision('HEAD')}${dirty() ? ' + uncommitted changes' : ''})`,
-    arbitraries: luauArbitraries,
-    print: printPretty,
-  },
-];
+const generators: Generator[] = parsed['baseline-only']
+  ? []
+  : [
+      {
+        label: `checkout (${gitRevision('HEAD')}${dirty() ? ' + uncommitted changes' : ''})`,
+        arbitraries: luauArbitraries,
+        print: printPretty,
+      },
+    ];
+if (generators.length === 0 && parsed.baseline === undefined)
+  fail('--baseline-only needs --baseline');
 const unpacked: string[] = [];
 try {
   for (const rev of parsed.baseline?.split(',') ?? []) {
