@@ -6,6 +6,8 @@ import {
   StatCompoundAssign_Op,
   StatSchema,
   StatTypeAliasSchema,
+  StatTypeFunctionSchema,
+  StatFunctionSchema,
   type Expr,
   type Stat,
 } from '../../../gen/luau_pb.js';
@@ -70,6 +72,10 @@ const localStat: StatProduction = (g, d) => {
     values.push(ty === 'str' ? storedStr(g, d + 1) : stored(g, ty, d + 1));
   }
   const vars = infos.map((info) => g.declare(info));
+  if (n === 1 && !g.typed && g.c.chance(10)) {
+    // Declared empty (nil), then assigned.
+    return [node.localStat(vars, []), node.assign([build.local(vars[0]!.name)], values)];
+  }
   return [node.localStat(vars, values, g.types(infos))];
 };
 
@@ -156,6 +162,24 @@ function inLoop(g: Gen): boolean {
   return g.scope.frame.loops > 0;
 }
 
+/** `x += 1` (or `x = x + 1` without compound assignment). */
+function increment(g: Gen, x: Expr): Stat {
+  return g.o.features.compoundAssignment
+    ? node.compound(StatCompoundAssign_Op.Add, x, build.number(1))
+    : node.assign([x], [build.binary(ExprBinary_Op.Add, x, build.number(1))]);
+}
+
+/** A loop body of fixed statements after the fuel guard. */
+function loopBodyWith(g: Gen, declare: () => void, stats: Stat[]): Stat[] {
+  g.scope.frame.loops++;
+  const mark = g.scope.mark();
+  declare();
+  const body = [...fuelGuard(g, node.brk()), ...stats];
+  g.scope.release(mark);
+  g.scope.frame.loops--;
+  return body;
+}
+
 /** A loop body: the fuel guard, then statements (with `break`/`continue` allowed). */
 function loopBody(g: Gen, d: number, declare?: () => void): Stat[] {
   g.scope.frame.loops++;
@@ -218,6 +242,34 @@ const forInStat: StatProduction = (g, d) => {
   return [node.forIn(vars, [build.call(build.global('ipairs'), [src])], body)];
 };
 
+/**
+ * Iteration in an unspecified order (`pairs`, `next`, generalized `for ... in t`) that only
+ * counts: the count is the same in every order (the fuel guard stops every order after the
+ * same number of steps).
+ */
+const countStat: StatProduction = (g, d) => {
+  if (!g.roomFor(3) || !g.swarm.tables || g.typed) return [];
+  const ty = g.c.pick(['iarr', 'sarr', 'rec'] as const);
+  const src = g.expr(ty, d + 1);
+  // Not an int while the loop is built: the loop variables must not take its name.
+  const counterInfo: VarInfo = { ty: 'fn', mutable: false };
+  const counter = g.declare(counterInfo);
+  let vars = [node.local(0)];
+  const body = loopBodyWith(g, () => {
+    vars = [g.declare({ ty: 'fn', mutable: false }), g.declare({ ty: 'fn', mutable: false })];
+  }, [increment(g, build.local(counter.name))]);
+  const kind = g.c.int(3);
+  const values =
+    kind === 0
+      ? [build.call(build.global('pairs'), [src])]
+      : kind === 1
+        ? [build.global('next'), src]
+        : [src];
+  counterInfo.ty = 'int';
+  counterInfo.mutable = true;
+  return [node.localStat([counter], [build.number(0)]), node.forIn(vars, values, body)];
+};
+
 const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
   const exit = g.c.chance(50) || !g.o.features.continue ? node.brk() : node.cont();
@@ -235,16 +287,15 @@ const functionStat: StatProduction = (g, d) => {
   const f = g.declare(info);
   const recursive = g.c.chance(30);
   if (!recursive) g.scope.visible.pop();
-  const outerLoops = g.scope.frame.loops;
-  void outerLoops;
-  g.scope.pushFrame(false);
+  // Untyped functions sometimes take their arguments as `...` and unpack them.
+  const vararg = !g.typed && params.length > 0 && g.c.chance(30);
+  g.scope.pushFrame(vararg);
   const paramInfos = params.map((ty) => ({ ty, mutable: true }));
-  const args = paramInfos.map((p) => g.declare(p));
-  const body: Stat[] = [];
+  const declared = paramInfos.map((p) => g.declare(p));
+  const args = vararg ? [] : declared;
+  const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
   if (recursive) body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
-  const mark = g.scope.mark();
   body.push(...g.block(d + 1));
-  void mark;
   const result = ret === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ret, d + 1);
   if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
   body.push(node.ret([result]));
@@ -253,10 +304,26 @@ const functionStat: StatProduction = (g, d) => {
   const fn = node.func(
     args,
     body,
-    false,
+    vararg,
     g.types(paramInfos),
     g.typed ? [annotation({ ty: ret, mutable: true })] : [],
   );
+  if (!recursive && !g.typed && g.c.chance(25)) {
+    // `local f` then `function f(...) ... end`: a function statement assigning the local.
+    return [
+      node.localStat([f], []),
+      create(StatSchema, {
+        statOneof: {
+          case: 'function',
+          value: create(StatFunctionSchema, {
+            var: build.lvalue(build.local(f.name)),
+            func: fn,
+            self: false,
+          }),
+        },
+      }),
+    ];
+  }
   const out = node.localFunction(f, fn);
   if (recursive || g.c.chance(50)) {
     // Called at once, its result printed.
@@ -289,7 +356,7 @@ const closureLoopStat: StatProduction = (g, d) => {
   const body: Stat[] = [
     node.localStat([c], [init], g.types([{ ty: 'int', mutable: true }])),
     node.assign([build.indexExpr(build.local(fs.name), build.local(i.name))], [closure]),
-    node.compound(StatCompoundAssign_Op.Add, build.local(c.name), build.number(1)),
+    increment(g, build.local(c.name)),
   ];
   g.scope.release(mark);
   const calls = Array.from({ length: n }, (_, k) =>
@@ -323,15 +390,28 @@ const printStat: StatProduction = (g, d) => {
 
 const doStat: StatProduction = (g, d) => [node.doBlock(g.block(d + 1, inLoop(g)))];
 
+/** A type alias, or a type function returning `types.number`: no effect at run time. */
 const typeAliasStat: StatProduction = (g) => {
   if (g.typed || g.scope.frames.length > 1 || g.scope.frame.loops > 0) return [];
+  const name = create(RegularTypeNameSchema, { index: g.c.int(8) });
+  if (g.c.chance(30)) {
+    const body = [node.ret([build.indexName(build.global('types'), build.name('number'))])];
+    return [
+      create(StatSchema, {
+        statOneof: {
+          case: 'typeFunction',
+          value: create(StatTypeFunctionSchema, { export: false, name, func: node.func([], body) }),
+        },
+      }),
+    ];
+  }
   return [
     create(StatSchema, {
       statOneof: {
         case: 'typeAlias',
         value: create(StatTypeAliasSchema, {
           export: false,
-          name: create(RegularTypeNameSchema, { index: g.c.int(8) }),
+          name,
           type: annotation({ ty: g.c.pick(['num', 'str', 'iarr', 'rec'] as const), mutable: true }),
         }),
       },
@@ -348,6 +428,7 @@ const core: [number, StatProduction][] = [
   [1, repeatStat],
   [3, forStat],
   [2, forInStat],
+  [1, countStat],
   [2, exitStat],
   [3, functionStat],
   [1, closureLoopStat],

@@ -22,6 +22,11 @@ export const basicsModel: LibraryModel = {
   on: () => true,
   exprs: {
     int: [
+      // Every chunk and vararg function may count its arguments.
+      (g, d) =>
+        g.scope.frame.vararg
+          ? build.call(build.global('select'), [build.string('#'), build.varargs()])
+          : build.unary(2, g.str(d + 1)),
       (g, d) =>
         build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.c.int(4))]),
     ],
