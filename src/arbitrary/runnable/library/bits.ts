@@ -1,7 +1,7 @@
 import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import type { LibraryModel } from './model.js';
+import type { LibraryModel, Production } from './model.js';
 
 /** A shift or bit count: constant (often 16 or more) or a value reduced to [0, 31]. */
 function shift(g: Gen, d: number) {
@@ -22,20 +22,28 @@ export const bitsModel: LibraryModel = {
   name: 'bit32',
   on: (g) => g.swarm.bits,
   exprs: {
+    // One production per function: each is as likely as the others.
     int: [
-      (g, d) =>
-        g.lib(
-          'bit32',
-          g.c.pick(['band', 'bor', 'bxor']),
-          Array.from({ length: 1 + g.c.int(4) }, () => g.int(d + 1)),
-        ),
+      ...['band', 'bor', 'bxor'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib(
+              'bit32',
+              f,
+              Array.from({ length: 1 + g.c.int(4) }, () => g.int(d + 1)),
+            ),
+      ),
       (g, d) => g.lib('bit32', 'bnot', [g.int(d + 1)]),
-      (g, d) =>
-        g.lib('bit32', g.c.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']), [
-          g.int(d + 1),
-          shift(g, d),
-        ]),
-      (g, d) => g.lib('bit32', g.c.pick(['countlz', 'countrz']), [g.int(d + 1)]),
+      ...['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib('bit32', f, [g.int(d + 1), shift(g, d)]),
+      ),
+      ...['countlz', 'countrz'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib('bit32', f, [g.int(d + 1)]),
+      ),
       (g, d) => {
         const f = g.c.int(29);
         return g.lib('bit32', 'extract', [
