@@ -3,7 +3,7 @@ import { build } from '../build.js';
 import type { Choices } from './choices.js';
 
 const magnitudes = [
-  1, 2, 3, 5, 7, 10, 16, 31, 100, 255, 256, 1000, 4096, 65535, 65536, 1e6, 2147483647,
+  1, 2, 3, 5, 7, 10, 16, 31, 100, 255, 256, 1000, 4096, 65535, 65536, 1e6, 123456789, 0x7fffffff,
 ];
 const divisors = [2, 3, 4, 7, 8, 10, 16, 1000];
 
@@ -12,7 +12,7 @@ function neg(e: Expr): Expr {
 }
 
 /**
- * A constant integer of magnitude at most 65536, often small, sometimes negative.
+ * A constant integer of magnitude up to 2^31 - 1, often small, sometimes negative.
  *
  * @example
  * ```ts
@@ -22,7 +22,7 @@ function neg(e: Expr): Expr {
 export function intLiteral(c: Choices): Expr {
   const v = c.weighted([6, 3, 2]);
   if (v === 0) return build.number(c.int(11));
-  const m = magnitudes[c.int(14)]!;
+  const m = c.pick(magnitudes);
   return v === 1 ? build.number(m) : neg(build.number(m));
 }
 

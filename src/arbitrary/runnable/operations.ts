@@ -120,7 +120,7 @@ const core: Partial<Record<Ty, Production[]>> = {
   int: [
     (g, d) =>
       build.binary(g.c.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]), g.int(d + 1), g.int(d + 1)),
-    (g) => build.binary(ExprBinary_Op.Mul, leaf(g, 'int'), intLiteral(g.c)),
+    (g) => build.binary(ExprBinary_Op.Mul, leaf(g, 'int'), build.number(g.c.int(15) - 7)),
     (g, d) =>
       build.binary(
         g.c.pick([ExprBinary_Op.Mod, ExprBinary_Op.FloorDiv]),

@@ -32,7 +32,10 @@ function reduceInt(g: Gen, e: Expr): Expr {
     case 1:
       return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096]))]);
     case 2:
-      return g.lib('bit32', 'band', [e, build.number(g.c.pick([0xff, 0xfff, 0xfffff]))]);
+      return g.lib('bit32', 'band', [
+        e,
+        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff])),
+      ]);
     default:
       return g.lib('math', 'clamp', [e, build.number(-100000), build.number(100000)]);
   }
