@@ -61,8 +61,11 @@ export class Gen {
   meta: number | undefined;
   /** Inside a metamethod, a sort comparator or a coroutine: no printing, no fuel. */
   pure = 0;
-  /** Functions being generated that may call themselves (their local names). */
-  readonly recursive: number[] = [];
+  /**
+   * Recursive functions enclosing the current point: no coroutines or protected calls there,
+   * which would nest one C call per recursion level (Luau stops at about 200).
+   */
+  recursive = 0;
 
   constructor(
     readonly c: Choices,

@@ -298,7 +298,9 @@ const functionStat: StatProduction = (g, d) => {
   const args = vararg ? [] : declared;
   const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
   if (recursive) body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
+  if (recursive) g.recursive++;
   body.push(...g.block(d + 1));
+  if (recursive) g.recursive--;
   const result = ret === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ret, d + 1);
   if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
   body.push(node.ret([result]));

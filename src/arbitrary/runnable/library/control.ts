@@ -61,7 +61,7 @@ export const controlModel: LibraryModel = {
   exprs: {},
   stats: [
     (g, d) => {
-      if (!g.swarm.errors || g.pure > 0) return [];
+      if (!g.swarm.errors || g.pure > 0 || g.recursive > 0) return [];
       const ty = g.c.pick(['num', 'int', 'str'] as const);
       const f = closure(g, d, [ty], (gg) => [
         node.ifStat(gg.bool(d + 1), [raise(gg, d, ty)]),
@@ -93,7 +93,7 @@ export const controlModel: LibraryModel = {
       }
     },
     (g, d) => {
-      if (!g.swarm.coroutines || g.pure > 0 || !g.roomFor(3)) return [];
+      if (!g.swarm.coroutines || g.pure > 0 || g.recursive > 0 || !g.roomFor(3)) return [];
       const yields = 1 + g.c.int(3);
       const f = closure(g, d, ['num'], (gg) => {
         const out: Stat[] = [];
