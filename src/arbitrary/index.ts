@@ -26,4 +26,4 @@ export { caseOf, messageOf, type OneofValue } from './message-builder.js';
 export { messageKey } from './message-key.js';
 export { runtimeGlobals } from './names.js';
 export { MAX_VISIBLE_LOCALS } from './resolve-scoped.js';
-export { LOOP_FUEL, MAX_STRING } from './resolve-runnable.js';
+export { LOOP_FUEL, MAX_STRING } from './runnable/index.js';

@@ -1,19 +1,16 @@
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type fc from 'fast-check';
-import {
-  ExprSchema,
-  ModuleSetSchema,
-  StatBlockSchema,
-  file_luau,
-  type Expr,
-  type ModuleSet,
-  type StatBlock,
-} from '../../gen/luau_pb.js';
+import { ExprSchema, ModuleSetSchema, StatBlockSchema, file_luau } from '../../gen/luau_pb.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
 import { messageKey } from './message-key.js';
 import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
 import { rawGrammar } from './raw-grammar.js';
-import { RunnableResolver } from './resolve-runnable.js';
+import {
+  choiceRecord,
+  runnableChunk,
+  runnableModuleSet,
+  runnableNumber,
+} from './runnable/index.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { schemaArbitraries } from './schema-level.js';
 
@@ -43,9 +40,18 @@ export function luauArbitraries(options: LuauArbitraryOptions = {}): LuauArbitra
 function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
   const raw = rawGrammar(options);
   const out: Record<string, fc.Arbitrary<unknown>> = {};
+  const runnable = options.level === 'runnable' || options.level === 'typed';
   for (const desc of file_luau.messages) {
     const arb = raw[desc.name]!;
     out[messageKey(desc.name)] = arb.map((value) => resolveOne(options, desc, value));
+  }
+  if (runnable) {
+    // Whole programs and number expressions are built type-directed from a record of choices.
+    out[messageKey(ModuleSetSchema.name)] = choiceRecord().map((r) =>
+      runnableModuleSet(r, options),
+    );
+    out[messageKey(StatBlockSchema.name)] = choiceRecord().map((r) => runnableChunk(r, options));
+    out[messageKey(ExprSchema.name)] = choiceRecord().map((r) => runnableNumber(r, options));
   }
   return out as unknown as LuauArbitraries;
 }
@@ -56,16 +62,7 @@ function resolveOne<Desc extends DescMessage>(
   raw: unknown,
 ): MessageShape<Desc> {
   if (options.level === 'runnable' || options.level === 'typed') {
-    const runnable = new RunnableResolver(options);
-    switch (desc.typeName) {
-      case ModuleSetSchema.typeName:
-        return runnable.moduleSet(raw as ModuleSet) as MessageShape<Desc>;
-      case StatBlockSchema.typeName:
-        return runnable.chunk(raw as StatBlock) as unknown as MessageShape<Desc>;
-      case ExprSchema.typeName:
-        return runnable.expression(raw as Expr) as unknown as MessageShape<Desc>;
-    }
-    // Other messages are parts of programs: valid alone at the scoped level.
+    // Parts of programs: valid alone at the scoped level.
     return new ScopedResolver({ ...options, level: 'scoped' }).any(desc, raw as MessageShape<Desc>);
   }
   return new ScopedResolver(options).any(desc, raw as MessageShape<Desc>);

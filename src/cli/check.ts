@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   addGeneratorFlags,
@@ -8,11 +9,13 @@ import {
 } from '../arbitrary/cli-options.js';
 import { checkValidity, type ValidityReport } from '../arbitrary/index.js';
 import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
+import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 
 interface CheckFlags extends GeneratorFlags {
   count: number;
   runtime: RuntimeProfile;
   json?: boolean;
+  luauCompile?: string;
   timeout: number;
   workers: number;
 }
@@ -177,6 +180,15 @@ export function checkCommand(): Command {
         .default(parseRuntime('luau-web'), 'luau-web'),
     )
     .option('--json', 'print the report as JSON')
+    .addOption(
+      new Option(
+        '--luau-compile <path>',
+        'luau-compile for the opcode and builtin coverage (default: the Luau tools folder beside the package, when present)',
+      ).argParser((path: string) => {
+        if (!existsSync(path)) throw new InvalidArgumentError(`no such file: ${path}`);
+        return path;
+      }),
+    )
     .action(async (flags: CheckFlags, command: Command) => {
       // Real Luau takes the whole language: the `luau` profile, unless one was chosen.
       if (
@@ -205,10 +217,18 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
+      const measures = await measureSample(
+        generatorOptions(flags),
+        report.seed,
+        report.count,
+        flags.luauCompile ?? defaultLuauCompile(),
+      );
       process.stdout.write(
         flags.json === true
-          ? JSON.stringify({ ...report, runtime: flags.runtime.spec }, null, 2) + '\n'
-          : runtimeNote(report, flags.runtime) + formatReport(report),
+          ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'
+          : runtimeNote(report, flags.runtime) +
+              formatReport(report) +
+              formatSampleMeasures(measures),
       );
       if (!meetsTarget(report)) process.exitCode = 1;
     });

@@ -29,3 +29,16 @@ export {
 export type { InstalledRunner, InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
 export { luauWebDir, runnerBundle, runnerSourceDir } from './runner-files.js';
 export type { RunnerBundle, RunnerFile } from './runner-files.js';
+export { bytecodeCoverage, countListing } from './bytecode-coverage.js';
+export type { BytecodeCoverage, BytecodeCoverageOptions } from './bytecode-coverage.js';
+export { duplicateRate } from './duplicate-rate.js';
+export type { DuplicateRate } from './duplicate-rate.js';
+export { LuauBatchRunner, batchOutcomesDiffer } from './luau-batch.js';
+export type {
+  LuauBatchOptions,
+  LuauBatchOutcome,
+  LuauBatchProgram,
+  LuauEngine,
+} from './luau-batch.js';
+export { defaultLuauToolsDir, luauTools } from './luau-tools.js';
+export type { FaultyLuau, LuauTools } from './luau-tools.js';

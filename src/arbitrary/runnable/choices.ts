@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+
+/**
+ * Most choices one program reads. A program stops growing when its record runs out, so the
+ * length of the record bounds the program as well as `maxNodes` does.
+ *
+ * @example
+ * ```ts
+ * fc.sample(choiceRecord(), 1)[0]!.length <= MAX_CHOICES; // true
+ * ```
+ */
+export const MAX_CHOICES = 2048;
+
+/**
+ * The fast-check value a runnable program is built from: a record of choices, drawn as a seed
+ * and a length and expanded by a small deterministic generator (drawing thousands of
+ * fast-check numbers per program would be slow). Shrinking the length gives a prefix of the
+ * same record, so a shrunk program is the start of the failing one, completed with the
+ * smallest options; every choice is read modulo its number of options, so any record gives a
+ * runnable program.
+ *
+ * @example
+ * ```ts
+ * const tree = choiceRecord().map((xs) => runnableChunk(xs, options));
+ * ```
+ */
+export function choiceRecord(): fc.Arbitrary<number[]> {
+  return fc
+    .tuple(fc.noBias(fc.nat({ max: 0x7fffffff })), fc.noBias(fc.nat({ max: MAX_CHOICES })))
+    .map(([seed, length]) => expandRecord(seed, length));
+}
+
+/**
+ * `length` choices in `[0, 65536)` from `seed` (mulberry32).
+ *
+ * @example
+ * ```ts
+ * expandRecord(1, 3).length; // 3
+ * ```
+ */
+export function expandRecord(seed: number, length: number): number[] {
+  const out = new Array<number>(length);
+  let a = seed >>> 0;
+  for (let i = 0; i < length; i++) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = ((t ^ (t >>> 14)) >>> 0) >>> 16;
+  }
+  return out;
+}
+
+/**
+ * Reads a record of choices: each read takes the next number modulo the options; a used-up
+ * record reads `0`, the smallest option, so every program ends.
+ *
+ * @example
+ * ```ts
+ * const c = new Choices([7, 2]);
+ * c.int(4); // 3
+ * c.chance(50); // false (2 < 50 reads as "no")
+ * c.int(4); // 0 (used up)
+ * ```
+ */
+export class Choices {
+  private i = 0;
+
+  constructor(private readonly record: readonly number[]) {}
+
+  /** Whether every choice has been read. */
+  get exhausted(): boolean {
+    return this.i >= this.record.length;
+  }
+
+  /** A number in `[0, n)`. */
+  int(n: number): number {
+    if (n <= 1) return 0;
+    const x = this.record[this.i++];
+    return x === undefined ? 0 : x % n;
+  }
+
+  /** True with about `percent` % probability; false once the record is used up. */
+  chance(percent: number): boolean {
+    return this.int(100) >= 100 - percent;
+  }
+
+  /** One of `options` (the first once the record is used up). */
+  pick<T>(options: readonly T[]): T {
+    return options[this.int(options.length)]!;
+  }
+
+  /** An index drawn by weight (index 0 once the record is used up). */
+  weighted(weights: readonly number[]): number {
+    let total = 0;
+    for (const w of weights) total += w;
+    if (total <= 0) return 0;
+    let x = this.int(total);
+    for (let i = 0; i < weights.length; i++) {
+      x -= weights[i]!;
+      if (x < 0) return i;
+    }
+    return 0;
+  }
+}

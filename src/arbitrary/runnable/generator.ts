@@ -1,0 +1,179 @@
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { ResolvedOptions } from '../options.js';
+import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
+import { Scope, type VisibleLocal } from '../scope.js';
+import type { Choices } from './choices.js';
+import { node } from './nodes.js';
+import { anyExponent, hasLibrary } from './profile-library.js';
+import type { Swarm } from './swarm.js';
+import { annotation, type Ty, type VarInfo } from './types.js';
+
+/**
+ * Loop iterations and recursive calls a whole chunk may make: every loop body and every
+ * recursive function first takes one unit from the chunk's fuel table and stops when none is
+ * left.
+ *
+ * @example
+ * ```ts
+ * // every runnable chunk with a loop starts with: local l0 = {LOOP_FUEL}
+ * ```
+ */
+export const LOOP_FUEL = 100;
+
+/**
+ * Longest string an assignment keeps: strings assigned in loops cannot grow without bound.
+ *
+ * @example
+ * ```ts
+ * // s = string.sub(s .. t, 1, MAX_STRING)
+ * ```
+ */
+export const MAX_STRING = 40;
+
+/** The parts of a runnable generator that the expression and statement modules call. */
+export interface Productions {
+  expr(g: Gen, ty: Ty, d: number): Expr;
+  block(g: Gen, d: number, loop: boolean): Stat[];
+}
+
+/**
+ * The state of one runnable program being built: the record of choices, the options and
+ * feature subset, the locals in scope with their types, the node budget and the chunk's fuel
+ * table. Expressions and statements are built by the modules beside it, which all take a
+ * `Gen`.
+ *
+ * @example
+ * ```ts
+ * const g = new Gen(new Choices(record), options, swarm, productions);
+ * const e = g.expr('num', 0);
+ * ```
+ */
+export class Gen {
+  readonly scope = new Scope<VarInfo>();
+  readonly typed: boolean;
+  /** Messages built so far (approximately). */
+  nodes = 0;
+  /** The fuel table's local, declared when something first uses it. */
+  fuel = 0;
+  fuelUsed = false;
+  /** The shared metatable's local (when the program has one). */
+  meta: number | undefined;
+  /** Inside a metamethod, a sort comparator or a coroutine: no printing, no fuel. */
+  pure = 0;
+  /**
+   * Recursive functions enclosing the current point: no coroutines or protected calls there,
+   * which would nest one C call per recursion level (Luau stops at about 200).
+   */
+  recursive = 0;
+
+  constructor(
+    readonly c: Choices,
+    readonly o: ResolvedOptions,
+    readonly swarm: Swarm,
+    private readonly p: Productions,
+  ) {
+    this.typed = o.level === 'typed';
+  }
+
+  /** Whether the node budget is spent: further expressions are leaves, no more statements. */
+  spent(): boolean {
+    return this.nodes >= this.o.maxNodes;
+  }
+
+  /** Whether library function `name` may be called in this profile. */
+  has(name: string): boolean {
+    return hasLibrary(this.o.profile, name);
+  }
+
+  /**
+   * Whether strings must stay free of NUL bytes: luau-web's `print` ends a line's text at the
+   * first NUL, the native CLI prints it.
+   */
+  nulFree(): boolean {
+    return this.o.profile === 'luau-web';
+  }
+
+  /** Whether `^` may take any exponent in this profile. */
+  anyExponent(): boolean {
+    return anyExponent(this.o.profile);
+  }
+
+  /** An expression of type `ty`, `d` levels deep. */
+  expr(ty: Ty, d: number): Expr {
+    this.nodes += 2;
+    return this.p.expr(this, ty, d);
+  }
+
+  /** Shorthands of {@link expr}. */
+  num(d: number): Expr {
+    return this.expr('num', d);
+  }
+  int(d: number): Expr {
+    return this.expr('int', d);
+  }
+  str(d: number): Expr {
+    return this.expr('str', d);
+  }
+  bool(d: number): Expr {
+    return this.expr('bool', d);
+  }
+
+  /** The statements of a nested block (`loop`: a loop body, where break/continue may go). */
+  block(d: number, loop = false): Stat[] {
+    const mark = this.scope.mark();
+    const out = this.p.block(this, d, loop);
+    this.scope.release(mark);
+    return out;
+  }
+
+  /** Whether expressions at depth `d` must be leaves. */
+  leafOnly(d: number): boolean {
+    return d >= this.o.maxDepth || this.spent();
+  }
+
+  /** The reachable locals of a type (assignable ones only when `mutable`). */
+  vars(ty: Ty, mutable = false): VisibleLocal<VarInfo>[] {
+    return this.scope.reachable().filter((v) => v.kind.ty === ty && (!mutable || v.kind.mutable));
+  }
+
+  /** A reachable local of a type, or undefined. */
+  pickVar(ty: Ty, mutable = false): VisibleLocal<VarInfo> | undefined {
+    const vs = this.vars(ty, mutable);
+    return vs.length === 0 ? undefined : vs[vs.length - 1 - this.c.int(vs.length)];
+  }
+
+  /** A reference to a local. */
+  ref(name: number): Expr {
+    this.nodes += 2;
+    return build.local(name);
+  }
+
+  /** Room for `count` more locals in the current function. */
+  roomFor(count: number): boolean {
+    return this.scope.visible.length + count <= MAX_VISIBLE_LOCALS - 8;
+  }
+
+  /** Declares a local. */
+  declare(info: VarInfo): Local {
+    this.nodes += 2;
+    return node.local(this.scope.declare(info));
+  }
+
+  /** The annotations of new locals at the typed level (none otherwise). */
+  types(infos: VarInfo[]): ReturnType<typeof annotation>[] {
+    return this.typed ? infos.map(annotation) : [];
+  }
+
+  /** The fuel table, marked as used. */
+  fuelRef(): Expr {
+    this.fuelUsed = true;
+    return this.ref(this.fuel);
+  }
+
+  /** `lib.fn(args)`. */
+  lib(lib: string, fn: string, args: Expr[]): Expr {
+    this.nodes += 4 + args.length;
+    return build.libCall(lib, fn, args);
+  }
+}

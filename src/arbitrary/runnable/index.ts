@@ -1,0 +1,4 @@
+export { choiceRecord, Choices, expandRecord, MAX_CHOICES } from './choices.js';
+export { LOOP_FUEL, MAX_STRING } from './generator.js';
+export { runnableChunk, runnableModuleSet, runnableNumber } from './program.js';
+export { hasLibrary } from './profile-library.js';

@@ -1,0 +1,76 @@
+import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import type { Ty } from '../types.js';
+import type { LibraryModel } from './model.js';
+
+function scalars(g: Gen, d: number, n: number, ty: Ty = 'num') {
+  return Array.from({ length: n }, () => g.expr(ty, d + 1));
+}
+
+/**
+ * The base library: `select` with `'#'` and negative indices, `tostring`, `tonumber` (with
+ * and without a base), `type`, `typeof`, `rawequal`.
+ *
+ * @example
+ * ```ts
+ * basicsModel.exprs.int?.[0]?.(g, 0); // select('#', a, b)
+ * ```
+ */
+export const basicsModel: LibraryModel = {
+  name: 'base',
+  on: () => true,
+  exprs: {
+    int: [
+      // Every chunk and vararg function may count its arguments.
+      (g, d) =>
+        g.scope.frame.vararg
+          ? build.call(build.global('select'), [build.string('#'), build.varargs()])
+          : build.unary(2, g.str(d + 1)),
+      (g, d) =>
+        build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.c.int(4))]),
+    ],
+    num: [
+      (g, d) => {
+        const n = 1 + g.c.int(4);
+        const k = g.c.chance(50) ? 1 + g.c.int(n) : -1 - g.c.int(n);
+        return build.group(
+          build.call(build.global('select'), [build.number(k), ...scalars(g, d, n)]),
+        );
+      },
+      (g, d) =>
+        build.group(
+          build.binary(
+            ExprBinary_Op.Or,
+            build.call(build.global('tonumber'), [g.str(d + 1)]),
+            build.number(0),
+          ),
+        ),
+      (g, d) =>
+        build.group(
+          build.binary(
+            ExprBinary_Op.Or,
+            build.call(build.global('tonumber'), [
+              g.str(d + 1),
+              build.number(g.c.pick([2, 16, 36, 8])),
+            ]),
+            build.number(-1),
+          ),
+        ),
+    ],
+    str: [
+      (g, d) =>
+        build.call(build.global('tostring'), [g.expr(g.c.pick(['num', 'bool', 'int']), d + 1)]),
+      (g, d) =>
+        build.call(build.global(g.c.pick(['type', 'typeof'])), [
+          g.expr(g.c.pick(['num', 'str', 'bool', 'iarr']), d + 1),
+        ]),
+    ],
+    bool: [
+      (g, d) => {
+        const ty = g.c.pick(['num', 'str', 'bool'] as const);
+        return build.call(build.global('rawequal'), [g.expr(ty, d + 1), g.expr(ty, d + 1)]);
+      },
+    ],
+  },
+};

@@ -1,0 +1,67 @@
+import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import type { LibraryModel, Production } from './model.js';
+
+/** A shift or bit count: constant (often 16 or more) or a value reduced to [0, 31]. */
+function shift(g: Gen, d: number) {
+  if (g.c.chance(60)) return build.number(g.c.pick([0, 1, 3, 8, 15, 16, 17, 24, 31]));
+  return build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(32)));
+}
+
+/**
+ * `bit32`: every function, on integer operands (bit32 converts through a 64-bit integer,
+ * defined for the magnitudes `int` values have), with constant and computed shifts.
+ *
+ * @example
+ * ```ts
+ * bitsModel.exprs.int?.[0]?.(g, 0); // bit32.band(a, b, ...)
+ * ```
+ */
+export const bitsModel: LibraryModel = {
+  name: 'bit32',
+  on: (g) => g.swarm.bits,
+  exprs: {
+    // One production per function: each is as likely as the others.
+    int: [
+      ...['band', 'bor', 'bxor'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib(
+              'bit32',
+              f,
+              Array.from({ length: 1 + g.c.int(4) }, () => g.int(d + 1)),
+            ),
+      ),
+      (g, d) => g.lib('bit32', 'bnot', [g.int(d + 1)]),
+      ...['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib('bit32', f, [g.int(d + 1), shift(g, d)]),
+      ),
+      ...['countlz', 'countrz'].map(
+        (f): Production =>
+          (g, d) =>
+            g.lib('bit32', f, [g.int(d + 1)]),
+      ),
+      (g, d) => {
+        const f = g.c.int(29);
+        return g.lib('bit32', 'extract', [
+          g.int(d + 1),
+          build.number(f),
+          build.number(1 + g.c.int(32 - f)),
+        ]);
+      },
+      (g, d) => {
+        const f = g.c.int(29);
+        return g.lib('bit32', 'replace', [
+          g.int(d + 1),
+          g.int(d + 1),
+          build.number(f),
+          build.number(1 + g.c.int(32 - f)),
+        ]);
+      },
+    ],
+    bool: [(g, d) => g.lib('bit32', 'btest', [g.int(d + 1), g.int(d + 1)])],
+  },
+};

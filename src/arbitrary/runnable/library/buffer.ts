@@ -1,0 +1,147 @@
+import { ExprBinary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
+import { BUFFER_SIZE } from '../types.js';
+import type { LibraryModel } from './model.js';
+
+const widths = [
+  ['u8', 1],
+  ['i8', 1],
+  ['u16', 2],
+  ['i16', 2],
+  ['u32', 4],
+  ['i32', 4],
+] as const;
+
+function offset(g: Gen, size: number): Expr {
+  return build.number(g.c.int(BUFFER_SIZE - size + 1));
+}
+
+function bufVar(g: Gen): Expr | undefined {
+  const v = g.pickVar('buf');
+  return v === undefined ? undefined : g.ref(v.name);
+}
+
+/**
+ * `buffer`: buffers of {@link BUFFER_SIZE} bytes written and read at offsets inside them, with
+ * integer and float widths (floats written from finite values only: a NaN's sign bit differs
+ * between platforms), strings, `fill`, `copy`, `len`, `tostring`.
+ *
+ * @example
+ * ```ts
+ * bufferModel.exprs.int?.[0]?.(g, 0); // buffer.readi32(b, 4)
+ * ```
+ */
+export const bufferModel: LibraryModel = {
+  name: 'buffer',
+  on: (g) => g.swarm.buffers,
+  exprs: {
+    buf: [
+      (g) => g.lib('buffer', 'create', [build.number(BUFFER_SIZE)]),
+      (g) =>
+        g.lib('buffer', 'fromstring', [
+          g.lib('string', 'rep', [
+            build.string(g.c.pick(['ab', 'xy', '\u0001z', '09'])),
+            build.number(BUFFER_SIZE / 2),
+          ]),
+        ]),
+    ],
+    int: [
+      (g) => {
+        const b = bufVar(g);
+        if (b === undefined) return build.number(0);
+        const [w, size] = g.c.pick(widths);
+        return g.lib('buffer', `read${w}`, [b, offset(g, size)]);
+      },
+      (g) => {
+        const b = bufVar(g);
+        return b === undefined ? build.number(BUFFER_SIZE) : g.lib('buffer', 'len', [b]);
+      },
+    ],
+    num: [
+      (g) => {
+        const b = bufVar(g);
+        if (b === undefined) return build.number(0);
+        const w = g.c.pick([
+          ['f32', 4],
+          ['f64', 8],
+        ] as const);
+        return g.lib('buffer', `read${w[0]}`, [b, offset(g, w[1])]);
+      },
+    ],
+    str: [
+      (g) => {
+        const b = bufVar(g);
+        if (b === undefined) return build.string('');
+        const off = g.c.int(BUFFER_SIZE);
+        const s = g.lib('buffer', 'readstring', [
+          b,
+          build.number(off),
+          build.number(g.c.int(BUFFER_SIZE - off + 1)),
+        ]);
+        // NUL bytes replaced in a NUL-free profile (see `Gen.nulFree`).
+        return g.nulFree()
+          ? build.group(g.lib('string', 'gsub', [s, build.string('\u0000'), build.string('.')]))
+          : s;
+      },
+    ],
+  },
+  stats: [
+    (g, d) => {
+      const b = bufVar(g);
+      if (b === undefined) return [];
+      switch (g.c.int(5)) {
+        case 0: {
+          const [w, size] = g.c.pick(widths);
+          return [node.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
+        }
+        case 1: {
+          const [w, size] = g.c.pick([
+            ['f32', 4],
+            ['f64', 8],
+          ] as const);
+          return [node.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
+        }
+        case 2: {
+          const off = g.c.int(BUFFER_SIZE);
+          const s = g.lib('string', 'sub', [
+            g.str(d + 1),
+            build.number(1),
+            build.number(BUFFER_SIZE - off),
+          ]);
+          return [node.callStat(g.lib('buffer', 'writestring', [b, build.number(off), s]))];
+        }
+        case 3: {
+          const off = g.c.int(BUFFER_SIZE);
+          const v = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(256));
+          return [
+            node.callStat(
+              g.lib('buffer', 'fill', [
+                b,
+                build.number(off),
+                v,
+                build.number(g.c.int(BUFFER_SIZE - off + 1)),
+              ]),
+            ),
+          ];
+        }
+        default: {
+          const src = bufVar(g)!;
+          const off = g.c.int(BUFFER_SIZE / 2);
+          return [
+            node.callStat(
+              g.lib('buffer', 'copy', [
+                b,
+                build.number(off),
+                src,
+                build.number(0),
+                build.number(BUFFER_SIZE / 2),
+              ]),
+            ),
+          ];
+        }
+      }
+    },
+  ],
+};

@@ -1,0 +1,213 @@
+import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
+import { annotation } from '../types.js';
+import type { LibraryModel } from './model.js';
+
+const A = 252;
+const B = 253;
+
+/** A metamethod; at the typed level its parameters are `any` (strict mode cannot follow `mt`). */
+function fn(params: number, body: Stat[], typed: boolean): Expr {
+  const args = [node.local(A), node.local(B), node.local(254)].slice(0, params);
+  const types = typed ? args.map(() => annotation({ ty: 'obj', mutable: false })) : [];
+  return node.funcExpr(node.func(args, body, false, types));
+}
+
+/** `setmetatable(fields, mt)`. */
+function withMeta(mt: number, fields: Expr): Expr {
+  return build.call(build.global('setmetatable'), [fields, build.local(mt)]);
+}
+
+const arith: [string, ExprBinary_Op][] = [
+  ['__add', ExprBinary_Op.Add],
+  ['__sub', ExprBinary_Op.Sub],
+  ['__mul', ExprBinary_Op.Mul],
+  ['__div', ExprBinary_Op.Div],
+  ['__mod', ExprBinary_Op.Mod],
+  ['__pow', ExprBinary_Op.Pow],
+  ['__idiv', ExprBinary_Op.FloorDiv],
+];
+
+/**
+ * The program's shared metatable `mt` (declared first when the program uses metatables):
+ * arithmetic metamethods making new objects, `__unm`, `__eq`, `__lt`, `__le`, `__concat`,
+ * `__len`, `__call`, `__tostring`, `__newindex` (stores doubled through `rawset`), and an
+ * `__index` chain of three tables ending in a function.
+ *
+ * @example
+ * ```ts
+ * const stats = metatablePrelude(g, 1); // local l1 = {} ... l1.__add = function ...
+ * ```
+ */
+export function metatablePrelude(mt: number, typed: boolean, anyExponent: boolean): Stat[] {
+  const a = build.local(A);
+  const b = build.local(B);
+  const n0 = (e: Expr) => node.field(e, 0);
+  const set = (name: string, value: Expr) =>
+    node.assign([build.indexName(build.local(mt), build.name(name))], [value]);
+  const out: Stat[] = [node.localStat([node.local(mt)], [node.array([])])];
+  for (const [name, op] of arith) {
+    // `^` with any exponent differs in the last digit between luau-web and native builds.
+    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(2) : n0(b);
+    out.push(
+      set(
+        name,
+        fn(
+          2,
+          [node.ret([withMeta(mt, node.record([[0, build.binary(op, n0(a), right)]]))])],
+          typed,
+        ),
+      ),
+    );
+  }
+  out.push(
+    set(
+      '__unm',
+      fn(
+        1,
+        [node.ret([withMeta(mt, node.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])],
+        typed,
+      ),
+    ),
+  );
+  out.push(
+    set('__eq', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])], typed)),
+  );
+  out.push(
+    set('__lt', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])], typed)),
+  );
+  out.push(
+    set('__le', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
+  );
+  const side = (e: Expr) =>
+    build.ifElse(
+      build.binary(
+        ExprBinary_Op.CompareEq,
+        build.call(build.global('type'), [e]),
+        build.string('table'),
+      ),
+      build.call(build.global('tostring'), [
+        build.call(build.global('rawget'), [e, build.string('n0')]),
+      ]),
+      build.call(build.global('tostring'), [e]),
+    );
+  out.push(
+    set(
+      '__concat',
+      fn(
+        2,
+        [
+          node.ret([
+            build.binary(
+              ExprBinary_Op.Concat,
+              build.group(side(a)),
+              build.binary(ExprBinary_Op.Concat, build.string('~'), build.group(side(b))),
+            ),
+          ]),
+        ],
+        typed,
+      ),
+    ),
+  );
+  out.push(set('__len', fn(1, [node.ret([build.unary(ExprUnary_Op.Minus, n0(a))])], typed)));
+  out.push(set('__call', fn(2, [node.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])], typed)));
+  out.push(
+    node.assign(
+      [build.indexExpr(build.local(mt), build.string('__tostring'))],
+      [fn(1, [node.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])], typed)],
+    ),
+  );
+  out.push(
+    set(
+      '__newindex',
+      fn(
+        3,
+        [
+          node.callStat(
+            build.call(build.global('rawset'), [
+              a,
+              b,
+              build.binary(ExprBinary_Op.Mul, build.local(254), build.number(2)),
+            ]),
+          ),
+        ],
+        typed,
+      ),
+    ),
+  );
+  const last = fn(2, [node.ret([build.unary(ExprUnary_Op.Len, b)])], typed);
+  const level2 = withMetaTable(
+    node.record([[5, build.number(-5)]]),
+    node.record([['__index', last]]),
+  );
+  const level1 = withMetaTable(
+    node.record([[4, build.number(44)]]),
+    node.record([['__index', level2]]),
+  );
+  out.push(set('__index', level1));
+  return out;
+}
+
+function withMetaTable(t: Expr, meta: Expr): Expr {
+  return build.call(build.global('setmetatable'), [t, meta]);
+}
+
+function objOf(g: Gen, d: number): Expr {
+  return g.expr('obj', d + 1);
+}
+
+/**
+ * Objects sharing the program's metatable: made by `setmetatable` and by arithmetic on
+ * objects; read through fields, `__index` chains, `#`, calls, comparisons, `tostring` and
+ * `..`.
+ *
+ * @example
+ * ```ts
+ * metatableModel.exprs.num?.[0]?.(g, 0); // o.n4 (through __index)
+ * ```
+ */
+export const metatableModel: LibraryModel = {
+  name: 'metatable',
+  on: (g) => g.meta !== undefined,
+  exprs: {
+    obj: [
+      (g, d) => withMeta(g.meta!, node.record([[0, g.num(d + 1)]])),
+      (g, d) => build.binary(g.c.pick(arith)[1], objOf(g, d), objOf(g, d)),
+      (g, d) => build.unary(ExprUnary_Op.Minus, objOf(g, d)),
+    ],
+    num: [
+      (g, d) => node.field(objOf(g, d), g.c.pick([0, 4, 5, 6])),
+      (g, d) => build.unary(ExprUnary_Op.Len, objOf(g, d)),
+      (g, d) => build.call(objOf(g, d), [g.num(d + 1)]),
+    ],
+    bool: [
+      (g, d) =>
+        build.binary(
+          g.c.pick([
+            ExprBinary_Op.CompareEq,
+            ExprBinary_Op.CompareNe,
+            ExprBinary_Op.CompareLt,
+            ExprBinary_Op.CompareLe,
+            ExprBinary_Op.CompareGt,
+          ]),
+          objOf(g, d),
+          objOf(g, d),
+        ),
+      (g, d) => build.call(build.global('rawequal'), [objOf(g, d), objOf(g, d)]),
+    ],
+    str: [
+      (g, d) => build.call(build.global('tostring'), [objOf(g, d)]),
+      (g, d) => build.binary(ExprBinary_Op.Concat, objOf(g, d), g.str(d + 1)),
+      (g, d) => build.binary(ExprBinary_Op.Concat, g.str(d + 1), objOf(g, d)),
+    ],
+  },
+  stats: [
+    (g, d) => {
+      const v = g.pickVar('obj');
+      if (v === undefined) return [];
+      return [node.assign([node.field(g.ref(v.name), 3)], [g.num(d + 1)])];
+    },
+  ],
+};

@@ -1,0 +1,200 @@
+import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
+import type { LibraryModel, Production, StatProduction } from './model.js';
+
+const seps = [',', '', ' ', '; ', '|'];
+
+/**
+ * A position in `[1, #a + extra]`: near the front (`math.min(2, #a + 1)`) or anywhere
+ * (`int % (#a + extra) + 1`).
+ */
+function position(g: Gen, a: Expr, d: number, extra: number): Expr {
+  const len = build.unary(ExprUnary_Op.Len, a);
+  const n = extra === 0 ? len : build.binary(ExprBinary_Op.Add, len, build.number(extra));
+  if (g.c.chance(50)) return g.lib('math', 'min', [build.number(1 + g.c.int(3)), n]);
+  return build.binary(
+    ExprBinary_Op.Add,
+    build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.group(n)),
+    build.number(1),
+  );
+}
+
+/** An array variable of either kind, with its element type. */
+function someArray(g: Gen): { a: Expr; elem: 'int' | 'str'; name: number } | undefined {
+  const kind = g.c.chance(50) ? 'iarr' : 'sarr';
+  const v = g.pickVar(kind) ?? g.pickVar(kind === 'iarr' ? 'sarr' : 'iarr');
+  if (v === undefined) return undefined;
+  return { a: g.ref(v.name), elem: v.kind.ty === 'iarr' ? 'int' : 'str', name: v.name };
+}
+
+function arrayCopy(ty: 'iarr' | 'sarr'): Production {
+  return (g, d) => {
+    const src = g.expr(ty, d + 1);
+    switch (g.c.int(3)) {
+      case 0:
+        return g.lib('table', 'clone', [src]);
+      case 1:
+        return node.array([g.lib('table', 'unpack', [src])]);
+      default:
+        return g.lib('table', 'move', [
+          src,
+          build.number(1),
+          build.unary(ExprUnary_Op.Len, g.expr(ty, d + 1)),
+          build.number(1),
+          node.array([]),
+        ]);
+    }
+  };
+}
+
+const stats: StatProduction[] = [
+  // table.insert at the end or at a position in [1, #a + 1].
+  (g, d) => {
+    const t = someArray(g);
+    if (t === undefined) return [];
+    const v = g.expr(t.elem, d + 1);
+    if (g.c.chance(50)) return [node.callStat(g.lib('table', 'insert', [t.a, v]))];
+    return [node.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
+  },
+  // table.remove from the end or a position, its value kept.
+  (g, d) => {
+    const t = someArray(g);
+    if (t === undefined || !g.roomFor(1)) return [];
+    const args = g.c.chance(40) ? [t.a] : [t.a, position(g, g.ref(t.name), d, 1)];
+    const dflt = t.elem === 'int' ? build.number(-1) : build.string('');
+    const info = { ty: t.elem, mutable: true } as const;
+    const value = build.binary(ExprBinary_Op.Or, g.lib('table', 'remove', args), dflt);
+    return [node.localStat([g.declare(info)], [value], g.types([info]))];
+  },
+  // table.sort, by the default order or a pure comparator (a total order).
+  (g) => {
+    const t = someArray(g);
+    if (t === undefined) return [];
+    if (g.c.chance(50)) return [node.callStat(g.lib('table', 'sort', [t.a]))];
+    const [x, y] = [node.local(250), node.local(251)];
+    const cmp = node.func(
+      [x, y],
+      [
+        node.ret([
+          build.binary(
+            g.c.pick([ExprBinary_Op.CompareGt, ExprBinary_Op.CompareLt]),
+            build.local(250),
+            build.local(251),
+          ),
+        ]),
+      ],
+      false,
+      g.typed
+        ? g.types([
+            { ty: t.elem, mutable: true },
+            { ty: t.elem, mutable: true },
+          ])
+        : [],
+    );
+    return [node.callStat(g.lib('table', 'sort', [t.a, node.funcExpr(cmp)]))];
+  },
+  // a[#a + 1] = v, or a[pos] = v inside [1, #a].
+  (g, d) => {
+    const t = someArray(g);
+    if (t === undefined) return [];
+    const v = g.expr(t.elem, d + 1);
+    if (g.c.chance(50)) {
+      const end = build.binary(
+        ExprBinary_Op.Add,
+        build.unary(ExprUnary_Op.Len, g.ref(t.name)),
+        build.number(1),
+      );
+      return [node.assign([build.indexExpr(t.a, end)], [v])];
+    }
+    const cond = build.binary(
+      ExprBinary_Op.CompareGt,
+      build.unary(ExprUnary_Op.Len, g.ref(t.name)),
+      build.number(0),
+    );
+    return [
+      node.ifStat(cond, [
+        node.assign([build.indexExpr(t.a, position(g, g.ref(t.name), d, 0))], [v]),
+      ]),
+    ];
+  },
+  // table.move within one array (shifts right by one), and table.clear.
+  (g) => {
+    const t = someArray(g);
+    if (t === undefined) return [];
+    if (g.c.chance(80)) {
+      return [
+        node.callStat(
+          g.lib('table', 'move', [
+            t.a,
+            build.number(1),
+            build.unary(ExprUnary_Op.Len, g.ref(t.name)),
+            build.number(2),
+          ]),
+        ),
+      ];
+    }
+    return [node.callStat(g.lib('table', 'clear', [t.a]))];
+  },
+];
+
+/**
+ * `table`: insert (with and without position), remove, concat, sort (default order and a
+ * pure comparator), unpack, pack, move, clone, find, create, clear; `#`, `rawlen`, `rawget`,
+ * `select('#', ...)` and `ipairs` over dense arrays.
+ *
+ * @example
+ * ```ts
+ * tableModel.stats?.[0]?.(g, 0); // [table.insert(a, v)] when an array is in scope
+ * ```
+ */
+export const tableModel: LibraryModel = {
+  name: 'table',
+  on: (g) => g.swarm.tables,
+  exprs: {
+    iarr: [
+      arrayCopy('iarr'),
+      (g, d) => g.lib('table', 'create', [build.number(g.c.int(6)), g.int(d + 1)]),
+    ],
+    sarr: [
+      arrayCopy('sarr'),
+      (g, d) => g.lib('string', 'split', [g.str(d + 1), build.string(g.c.pick(seps))]),
+    ],
+    str: [
+      (g, d) =>
+        g.lib('table', 'concat', [
+          g.expr(g.c.pick(['iarr', 'sarr']), d + 1),
+          build.string(g.c.pick(seps)),
+        ]),
+    ],
+    int: [
+      (g, d) => build.unary(ExprUnary_Op.Len, g.expr(g.c.pick(['iarr', 'sarr']), d + 1)),
+      (g, d) => build.call(build.global('rawlen'), [g.expr(g.c.pick(['iarr', 'sarr']), d + 1)]),
+      (g, d) =>
+        build.group(
+          build.binary(
+            ExprBinary_Op.Or,
+            g.lib('table', 'find', [g.expr('iarr', d + 1), g.int(d + 1)]),
+            build.number(0),
+          ),
+        ),
+      (g, d) =>
+        build.call(build.global('select'), [
+          build.string('#'),
+          g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
+        ]),
+      (g, d) =>
+        g.lib('math', g.c.pick(['max', 'min']), [
+          g.int(d + 1),
+          g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
+        ]),
+      (g, d) =>
+        build.indexExpr(
+          g.lib('table', 'pack', [g.int(d + 1), g.num(d + 1), g.str(d + 1)]),
+          build.string('n'),
+        ),
+    ],
+  },
+  stats,
+};

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { luauArbitraries, type LuauArbitraryOptions } from '../../src/arbitrary/index.js';
+import { printPretty } from '../../src/print/index.js';
+import type { LuauBatchProgram } from '../../src/runtime/index.js';
+
+/**
+ * A seed for a fresh sample on every run, or `LUAU_FUZZ_SEED` to replay one; tests print it
+ * in their failure messages.
+ *
+ * @example
+ * ```ts
+ * const seed = freshSeed(); // LUAU_FUZZ_SEED=123 npx vitest run … replays seed 123
+ * ```
+ */
+export function freshSeed(): number {
+  const env = process.env['LUAU_FUZZ_SEED'];
+  return env !== undefined && env !== '' ? Number(env) : Math.floor(Math.random() * 2 ** 31);
+}
+
+/**
+ * Samples `count` trees with `seed` and prints each as a program (with its module, when it
+ * has one) for {@link LuauBatchRunner}.
+ *
+ * @example
+ * ```ts
+ * const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 1, 100);
+ * ```
+ */
+export function samplePrograms(
+  options: LuauArbitraryOptions,
+  seed: number,
+  count: number,
+): LuauBatchProgram[] {
+  return fc.sample(luauArbitraries(options).moduleSet, { seed, numRuns: count }).map((t) => {
+    const chunks = printPretty(t);
+    const program = chunks[chunks.length - 1] ?? '';
+    return chunks.length === 2 ? { program, module: chunks[0] } : { program };
+  });
+}
+
+/**
+ * A failing program for an assertion message: its index, what went wrong and its source.
+ *
+ * @example
+ * ```ts
+ * expect(bad, describeFailures(seed, bad.slice(0, 3))).toEqual([]);
+ * ```
+ */
+export function describeFailures(
+  seed: number,
+  failures: readonly { index: number; why: string; program: LuauBatchProgram }[],
+  total: number,
+): string {
+  const shown = failures.slice(0, 3).map((f) => {
+    const source =
+      f.program.module === undefined
+        ? f.program.program
+        : `${f.program.module}\n-- program\n${f.program.program}`;
+    return `#${f.index}: ${f.why}\n${source.slice(0, 3000)}`;
+  });
+  return (
+    `seed ${seed} (replay with LUAU_FUZZ_SEED=${seed}): ${failures.length} of ${total} failed\n` +
+    shown.join('\n----\n')
+  );
+}

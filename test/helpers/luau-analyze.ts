@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { LuauBatchRunner, type LuauBatchProgram } from '../../src/runtime/index.js';
+
+const run = promisify(execFile);
+
+// `./d3/program.luau(2,7): TypeError: …`; lint warnings carry the lint's name instead.
+const errorLine = /\bd(\d+)\/(?:program|module0)\.luau\(\d+,\d+\): (TypeError|SyntaxError): /;
+
+/**
+ * Type-checks programs with `luau-analyze --mode=strict`, many files per process, and
+ * resolves to each program's type and syntax errors (empty when it passes; lint warnings do
+ * not count, as they do not fail the checker).
+ *
+ * @example
+ * ```ts
+ * const errors = await analyzeStrict(luauAnalyze, [{ program: 'local x: number = "a"' }]);
+ * ```
+ */
+export async function analyzeStrict(
+  luauAnalyze: string,
+  programs: readonly LuauBatchProgram[],
+  batchSize = 200,
+): Promise<string[][]> {
+  // The batch runner's files: `d<i>/program.luau` beside its `module0.luau`.
+  const files = new LuauBatchRunner(programs);
+  const errors = programs.map((): string[] => []);
+  try {
+    for (let i = 0; i < programs.length; i += batchSize) {
+      const names = Array.from(
+        { length: Math.min(batchSize, programs.length - i) },
+        (_, k) => `d${i + k}/program.luau`,
+      );
+      const out = await run(luauAnalyze, ['--mode=strict', ...names], {
+        cwd: files.dir,
+        maxBuffer: 256 * 1024 * 1024,
+      }).catch((e: { code?: unknown; stdout?: string; stderr?: string }) => {
+        // Exit status 1 means errors were found; anything else is the checker failing.
+        if (e.code !== 1) throw e as Error;
+        return { stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+      });
+      for (const line of `${out.stdout}\n${out.stderr}`.split('\n')) {
+        const m = errorLine.exec(line);
+        if (m !== null) errors[Number(m[1])]?.push(line);
+      }
+    }
+  } finally {
+    files.close();
+  }
+  return errors;
+}
