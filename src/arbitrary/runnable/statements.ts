@@ -297,7 +297,19 @@ const functionStat: StatProduction = (g, d) => {
   const declared = paramInfos.map((p) => g.declare(p));
   const args = vararg ? [] : declared;
   const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
-  if (recursive) body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
+  if (recursive) {
+    // A string passed on from call to call could double each time: cut it on entry.
+    for (const [k, p] of declared.entries()) {
+      if (params[k] !== 'str') continue;
+      const cut = g.lib('string', 'sub', [
+        build.local(p.name),
+        build.number(1),
+        build.number(MAX_STRING),
+      ]);
+      body.push(node.assign([build.local(p.name)], [cut]));
+    }
+    body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
+  }
   if (recursive) g.recursive++;
   body.push(...g.block(d + 1));
   if (recursive) g.recursive--;
