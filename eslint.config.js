@@ -1,6 +1,46 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The layers of src/, each importing only from those before it: gen < tree < print < arbitrary <
+// runtime < campaign < cli. The workspace client stands apart (used by runtime, campaign, cli),
+// and so does the server (used by cli only). Heavy or CLI-only packages stay in their layer.
+const layers = ['tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
+const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|\\.js$)`;
+const serverPackages = ['fastify', '@fastify/*', 'better-sqlite3'];
+const cliPackages = ['commander', 'cli-progress'];
+
+function restrict(files, folders, packages, why) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(folders.length === 0 ? [] : [{ regex: folder(folders), message: why }]),
+            ...(packages.length === 0 ? [] : [{ group: packages, message: why }]),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const layerRules = layers
+  .slice(0, -1)
+  .map((layer, i) =>
+    restrict(
+      [`src/${layer}/**/*.ts`],
+      [
+        ...layers.slice(i + 1),
+        'workspace/server',
+        ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
+      ],
+      [...serverPackages, ...cliPackages],
+      `src/${layer} may import only the layers before it (gen < tree < print < arbitrary < runtime < campaign < cli); the workspace server only from cli`,
+    ),
+  );
+
 export default tseslint.config(
   { ignores: ['gen/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -16,4 +56,17 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  ...layerRules,
+  restrict(
+    ['src/workspace/client/**/*.ts'],
+    ['server', ...layers],
+    [...serverPackages, ...cliPackages],
+    'the workspace client stands apart: no server, no layer above it, no server packages',
+  ),
+  restrict(
+    ['src/workspace/server/**/*.ts'],
+    layers,
+    cliPackages,
+    'the workspace server stands apart: only its own files and the client protocol types',
+  ),
 );

@@ -13,13 +13,6 @@ export {
   type ResolvedOptions,
   type ValidityLevel,
 } from './options.js';
-export {
-  checkValidity,
-  type CaseCoverage,
-  type ErrorCount,
-  type ValidityCheckOptions,
-  type ValidityReport,
-} from './validity-report.js';
 export { anyInt32, anyInt64, anyProtoString } from './scalars.js';
 export { hoisting } from './hoisting.js';
 export { caseOf, messageOf, type OneofValue } from './message-builder.js';

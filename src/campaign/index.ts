@@ -30,8 +30,6 @@ export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError } from './store.js';
 export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js';
-export { ConnectError, connectWorkspace } from './connect.js';
-export type { ConnectedWorkspace, ConnectOptions } from './connect.js';
 export { publishFindings } from './publish.js';
 export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
 export { reduceStatements } from './reduce.js';

@@ -6,8 +6,8 @@ import {
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
-} from '../arbitrary/cli-options.js';
-import { checkValidity, type ValidityReport } from '../arbitrary/index.js';
+} from './generator-options.js';
+import { checkValidity, type ValidityReport } from '../runtime/index.js';
 import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 

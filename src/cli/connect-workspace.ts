@@ -1,6 +1,6 @@
-import { startEmbeddedWorkspace, defaultDataDir } from '../workspace/server/index.js';
+import type { CampaignTarget } from '../campaign/index.js';
 import { parseApiChoice, WorkspaceClient, type ApiVersion } from '../workspace/client/index.js';
-import type { CampaignTarget } from './campaign.js';
+import { loadWorkspaceServer } from './load-server.js';
 
 /**
  * The request body limit of the embedded server a campaign starts, which the client is
@@ -26,6 +26,8 @@ export interface ConnectOptions {
   readonly workspaceDir?: string;
   /** Environment to read `WORKSPACE_URL`, `WORKSPACE_API_KEY`, `WORKSPACE_API` from. Default `process.env`. */
   readonly env?: Record<string, string | undefined>;
+  /** The command that connects, named in errors. Default `run`. */
+  readonly command?: string;
 }
 
 /** A workspace to run a campaign in. */
@@ -70,6 +72,9 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
   const url = options.url ?? env.WORKSPACE_URL;
   if (url === undefined || url === '') {
     const wanted = Math.max(1, options.embeddedProjects ?? 1);
+    const { startEmbeddedWorkspace, defaultDataDir } = await loadWorkspaceServer(
+      options.command ?? 'run',
+    );
     const ws = await startEmbeddedWorkspace({
       dataDir: options.workspaceDir ?? defaultDataDir(),
       projects: wanted,

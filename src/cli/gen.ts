@@ -10,7 +10,7 @@ import {
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
-} from '../arbitrary/cli-options.js';
+} from './generator-options.js';
 import { luauArbitraries, resolveOptions } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { encodeTree, treeFormatExtension, treeStats, type TreeFormat } from '../tree/index.js';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { profileNames, validityLevels, type LuauArbitraryOptions } from './options.js';
+import { profileNames, validityLevels, type LuauArbitraryOptions } from '../arbitrary/index.js';
 
 /**
  * The generator's command-line flags, as commander parses them.

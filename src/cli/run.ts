@@ -1,15 +1,11 @@
 import { join } from 'node:path';
+import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { profileNames, validityLevels } from '../arbitrary/index.js';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
-import {
-  connectWorkspace,
-  formatSummary,
-  publishFindings,
-  runCampaign,
-} from '../campaign/index.js';
+import { formatSummary, publishFindings, runCampaign } from '../campaign/index.js';
 import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
 
 interface RunFlags extends WorkspaceFlags {
@@ -188,6 +184,7 @@ export function runCommand(): Command {
         );
       }
       const ws = await connectWorkspace({
+        command: 'run',
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
         ...(flags.api === undefined ? {} : { api: flags.api }),

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { defaultDataDir, startEmbeddedWorkspace } from '../workspace/server/index.js';
+import { loadWorkspaceServer } from './load-server.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -77,6 +77,7 @@ export function serveCommand(): Command {
         insecureSharedUser?: boolean;
         sandbox: boolean;
       }) => {
+        const { defaultDataDir, startEmbeddedWorkspace } = await loadWorkspaceServer('serve');
         const dataDir = opts.data ?? defaultDataDir();
         const ws = await startEmbeddedWorkspace({
           dataDir,

@@ -1,15 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command } from 'commander';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
-import {
-  campaignArbitrary,
-  connectWorkspace,
-  ProjectPool,
-  shrinkRemotely,
-  updateShrunk,
-} from '../campaign/index.js';
+import { campaignArbitrary, ProjectPool, shrinkRemotely, updateShrunk } from '../campaign/index.js';
 import type { FindingRecord } from '../campaign/index.js';
 
 interface ShrinkFlags extends WorkspaceFlags {
@@ -52,6 +47,7 @@ export function shrinkCommand(): Command {
         throw new Error(`${dir} is not a finding directory (no outcome.json)`);
       const finding = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
       const ws = await connectWorkspace({
+        command: 'shrink',
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
         ...(flags.api === undefined ? {} : { api: flags.api }),

@@ -1,12 +1,7 @@
 import { Command } from 'commander';
-import {
-  adminAddCollaborator,
-  adminCreateAccount,
-  adminCreateProject,
-  adminList,
-  adminSetAllowance,
-  defaultDataDir,
-} from '../workspace/server/index.js';
+import { loadWorkspaceServer } from './load-server.js';
+
+const server = () => loadWorkspaceServer('workspace');
 
 function dataOption(cmd: Command): Command {
   return cmd.option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)');
@@ -39,8 +34,9 @@ export function workspaceCommand(): Command {
       .description('create an account and print its id and API key (shown only this once)')
       .option('--name <name>', 'a name for the account', '')
       .option('--json', 'print JSON')
-      .action((opts: { data?: string; name: string; json?: boolean }) => {
+      .action(async (opts: { data?: string; name: string; json?: boolean }) => {
         try {
+          const { adminCreateAccount, defaultDataDir } = await server();
           const r = adminCreateAccount(opts.data ?? defaultDataDir(), { name: opts.name });
           process.stdout.write(
             opts.json === true
@@ -58,26 +54,30 @@ export function workspaceCommand(): Command {
       .requiredOption('--owner <account>', 'account id of the owner')
       .option('--title <title>', 'title', '')
       .option('--description <text>', 'description', '')
-      .action((opts: { data?: string; owner: string; title: string; description: string }) => {
-        try {
-          const id = adminCreateProject(opts.data ?? defaultDataDir(), {
-            owner: opts.owner,
-            title: opts.title,
-            description: opts.description,
-          });
-          process.stdout.write(`${id}\n`);
-        } catch (e) {
-          fail(e);
-        }
-      }),
+      .action(
+        async (opts: { data?: string; owner: string; title: string; description: string }) => {
+          try {
+            const { adminCreateProject, defaultDataDir } = await server();
+            const id = adminCreateProject(opts.data ?? defaultDataDir(), {
+              owner: opts.owner,
+              title: opts.title,
+              description: opts.description,
+            });
+            process.stdout.write(`${id}\n`);
+          } catch (e) {
+            fail(e);
+          }
+        },
+      ),
   );
   cmd.addCommand(
     dataOption(new Command('add-collaborator'))
       .description('add an account to a project as a collaborator')
       .requiredOption('--project <project>', 'project id')
       .requiredOption('--account <account>', 'account id')
-      .action((opts: { data?: string; project: string; account: string }) => {
+      .action(async (opts: { data?: string; project: string; account: string }) => {
         try {
+          const { adminAddCollaborator, defaultDataDir } = await server();
           adminAddCollaborator(opts.data ?? defaultDataDir(), opts.project, opts.account);
         } catch (e) {
           fail(e);
@@ -94,8 +94,9 @@ export function workspaceCommand(): Command {
         '--upgrades <json>',
         'JSON object of upgrade amounts, e.g. {"memory":4000,"disk_quota":10000,"network":1}',
       )
-      .action((opts: { data?: string; account: string; upgrades: string }) => {
+      .action(async (opts: { data?: string; account: string; upgrades: string }) => {
         try {
+          const { adminSetAllowance, defaultDataDir } = await server();
           let parsed: unknown;
           try {
             parsed = JSON.parse(opts.upgrades);
@@ -115,8 +116,9 @@ export function workspaceCommand(): Command {
     dataOption(new Command('list'))
       .description('list accounts and projects')
       .option('--json', 'print JSON')
-      .action((opts: { data?: string; json?: boolean }) => {
+      .action(async (opts: { data?: string; json?: boolean }) => {
         try {
+          const { adminList, defaultDataDir } = await server();
           const { accounts, projects } = adminList(opts.data ?? defaultDataDir());
           if (opts.json === true) {
             process.stdout.write(

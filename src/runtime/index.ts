@@ -42,3 +42,10 @@ export type {
 } from './luau-batch.js';
 export { defaultLuauToolsDir, luauTools } from './luau-tools.js';
 export type { FaultyLuau, LuauTools } from './luau-tools.js';
+export {
+  checkValidity,
+  type CaseCoverage,
+  type ErrorCount,
+  type ValidityCheckOptions,
+  type ValidityReport,
+} from './validity-report.js';

@@ -1,15 +1,11 @@
 import fc from 'fast-check';
 import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { printPretty } from '../print/index.js';
-import {
-  createLocalRuntime,
-  parseRuntime,
-  type ProgramOutcome,
-  type RuntimeProfile,
-} from '../runtime/index.js';
+import { luauArbitraries, resolveOptions, type LuauArbitraryOptions } from '../arbitrary/index.js';
+import { createLocalRuntime } from './local-runtime.js';
+import type { ProgramOutcome } from './outcome.js';
+import { parseRuntime, type RuntimeProfile } from './profile.js';
 import { treeStats } from '../tree/index.js';
-import { resolveOptions, type LuauArbitraryOptions } from './options.js';
-import { luauArbitraries } from './luau-arbitraries.js';
 
 /**
  * Options of {@link checkValidity}: the generator's, and how many programs to run how.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectError, connectWorkspace } from '../../src/campaign/connect.js';
+import { ConnectError, connectWorkspace } from '../../src/cli/connect-workspace.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
