@@ -1,4 +1,10 @@
-import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import {
+  ExprBinary_Op,
+  ExprUnary_Op,
+  type Expr,
+  type Local,
+  type Stat,
+} from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { ResolvedOptions } from '../options.js';
 import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
@@ -117,6 +123,20 @@ export class Gen {
   }
   bool(d: number): Expr {
     return this.expr('bool', d);
+  }
+
+  /**
+   * `if cond then a else b`; where if-expressions are switched off, the same value through
+   * `and`/`or`: `cond and a or b` for values never false or nil, and
+   * `(cond and a) or (not cond and b)` for booleans (`cond` then runs twice).
+   */
+  choose(cond: Expr, a: Expr, b: Expr, bool = false): Expr {
+    if (this.o.features.ifExpressions) return build.ifElse(cond, a, b);
+    const first = build.binary(ExprBinary_Op.And, cond, a);
+    const second = bool
+      ? build.group(build.binary(ExprBinary_Op.And, build.unary(ExprUnary_Op.Not, cond), b))
+      : b;
+    return build.group(build.binary(ExprBinary_Op.Or, build.group(first), second));
   }
 
   /** The statements of a nested block (`loop`: a loop body, where break/continue may go). */

@@ -129,7 +129,7 @@ const core: Partial<Record<Ty, Production[]>> = {
       ),
     (g, d) => build.unary(ExprUnary_Op.Len, g.str(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.int(d + 1)),
-    (g, d) => build.ifElse(g.bool(d + 1), g.int(d + 1), g.int(d + 1)),
+    (g, d) => g.choose(g.bool(d + 1), g.int(d + 1), g.int(d + 1)),
     (g, d) =>
       build.group(
         build.binary(
@@ -152,15 +152,15 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => build.binary(g.c.pick(arith.slice(0, 6)), numLiteral(g.c), g.num(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.num(d + 1)),
     (g, d) => g.int(d + 1),
-    (g, d) => build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1)),
+    (g, d) => g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1)),
     // Numbers are truthy: `a and b` is b, `a or b` is a (strict mode types them `number?`).
     (g, d) =>
       g.typed
-        ? build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
         : build.binary(g.c.pick([ExprBinary_Op.And, ExprBinary_Op.Or]), g.num(d + 1), g.num(d + 1)),
     (g, d) =>
       g.typed
-        ? build.ifElse(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
         : build.binary(
             ExprBinary_Op.Or,
             build.binary(ExprBinary_Op.And, g.bool(d + 1), g.num(d + 1)),
@@ -177,7 +177,7 @@ const core: Partial<Record<Ty, Production[]>> = {
         g.str(d + 1),
         numberText(g, g.expr(g.c.pick(['num', 'int']), d + 1)),
       ),
-    (g, d) => build.ifElse(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
+    (g, d) => g.choose(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
     (g, d) =>
       g.o.features.interpolatedStrings
         ? node.interp([
@@ -212,7 +212,7 @@ const core: Partial<Record<Ty, Production[]>> = {
         widened(g, g.bool(d + 1)),
         g.bool(d + 1),
       ),
-    (g, d) => build.ifElse(g.bool(d + 1), g.bool(d + 1), g.bool(d + 1)),
+    (g, d) => g.choose(g.bool(d + 1), g.bool(d + 1), g.bool(d + 1), true),
     (g, d) => callFunction(g, d, 'bool') ?? leaf(g, 'bool'),
   ],
   iarr: [

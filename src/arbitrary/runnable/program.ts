@@ -39,7 +39,7 @@ function chunk(
   // Strict mode cannot follow values through a shared metatable: none at the typed level.
   if (swarm.metatables && !g.typed) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
-    prelude.push(...metatablePrelude(g.meta, g.typed, g.anyExponent()));
+    prelude.push(...metatablePrelude(g, g.meta));
     g.nodes += 120;
   }
   if (module) {

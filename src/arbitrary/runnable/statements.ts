@@ -410,8 +410,9 @@ const doStat: StatProduction = (g, d) => [node.doBlock(g.block(d + 1, inLoop(g))
 /** A type alias, or a type function returning `types.number`: no effect at run time. */
 const typeAliasStat: StatProduction = (g) => {
   if (g.typed || g.scope.frames.length > 1 || g.scope.frame.loops > 0) return [];
+  if (!g.o.features.typeAliases && !g.o.features.typeFunctions) return [];
   const name = create(RegularTypeNameSchema, { index: g.c.int(8) });
-  if (g.c.chance(30)) {
+  if (g.o.features.typeFunctions && (!g.o.features.typeAliases || g.c.chance(30))) {
     const body = [node.ret([build.indexName(build.global('types'), build.name('number'))])];
     return [
       create(StatSchema, {

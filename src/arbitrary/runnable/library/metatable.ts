@@ -38,10 +38,12 @@ const arith: [string, ExprBinary_Op][] = [
  *
  * @example
  * ```ts
- * const stats = metatablePrelude(g, 1); // local l1 = {} ... l1.__add = function ...
+ * const stats = metatablePrelude(g, g.meta); // local l1 = {} ... l1.__add = function ...
  * ```
  */
-export function metatablePrelude(mt: number, typed: boolean, anyExponent: boolean): Stat[] {
+export function metatablePrelude(g: Gen, mt: number): Stat[] {
+  const typed = g.typed;
+  const anyExponent = g.anyExponent();
   const a = build.local(A);
   const b = build.local(B);
   const n0 = (e: Expr) => node.field(e, 0);
@@ -82,7 +84,7 @@ export function metatablePrelude(mt: number, typed: boolean, anyExponent: boolea
     set('__le', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
   );
   const side = (e: Expr) =>
-    build.ifElse(
+    g.choose(
       build.binary(
         ExprBinary_Op.CompareEq,
         build.call(build.global('type'), [e]),
