@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../api-error.js';
+import type { ExecV2Response } from '../../client/types.js';
 import type { ExecOutcome, ExecParams } from '../project-manager.js';
 
-/** What `async_call` and `async_get` answer about a job (API v2). */
-export interface AsyncJobView {
-  type: 'async';
-  job_id: string;
-  status: 'running' | 'completed' | 'error';
-  /** Start time in ms since the epoch. */
-  start: number;
-  stdout: string;
-  stderr: string;
-  exit_code: number;
-  /** Seconds the job ran, once it finished. */
-  elapsed_s?: number;
-}
+/** What `async_call` and `async_get` answer about a job (API v2): the client's type of it. */
+export type AsyncJobView = Omit<Extract<ExecV2Response, { type: 'async' }>, 'pid'>;
 
 interface Job {
   view: AsyncJobView;
