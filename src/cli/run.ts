@@ -5,7 +5,13 @@ import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { profileNames, validityLevels } from '../arbitrary/index.js';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
-import { formatSummary, publishFindings, runCampaign } from '../campaign/index.js';
+import {
+  CampaignOptionsError,
+  formatSummary,
+  publishFindings,
+  resolveCampaignOptions,
+  runCampaign,
+} from '../campaign/index.js';
 import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
 
 interface RunFlags extends WorkspaceFlags {
@@ -39,6 +45,35 @@ function int(name: string, text: string | undefined): number | undefined {
   const n = Number(text);
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got '${text}'`);
   return n;
+}
+
+/** The flag of each campaign option, for errors in the user's words. */
+const flagOf: Partial<Record<keyof CampaignOptions, string>> = {
+  count: '--count',
+  seed: '--seed',
+  maxNodes: '--max-nodes',
+  batchSize: '--batch-size',
+  payloadLimit: '--payload-limit',
+  inFlight: '--in-flight',
+  timeoutMs: '--timeout',
+  workers: '--workers',
+  shrinkAttempts: '--shrink-attempts',
+  shrinkTimeMs: '--shrink-time',
+  shrinkFindings: '--shrink-findings',
+};
+
+/** Checks the options before anything is started or created, naming the flags. */
+function checkOptions(options: CampaignOptions): void {
+  try {
+    resolveCampaignOptions(options);
+  } catch (e) {
+    if (!(e instanceof CampaignOptionsError)) throw e;
+    const key = /^(\w+) /.exec(e.message)?.[1] as keyof CampaignOptions | undefined;
+    const flag = key === undefined ? undefined : flagOf[key];
+    throw new Error(flag === undefined ? e.message : `${flag}${e.message.slice(key!.length)}`, {
+      cause: e,
+    });
+  }
 }
 
 function campaignOptions(f: RunFlags): CampaignOptions {
@@ -177,6 +212,7 @@ export function runCommand(): Command {
         throw new Error('give either --out or --resume, not both');
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const options = campaignOptions(flags);
+      if (flags.resume === undefined) checkOptions(options);
       const given = Object.keys(options).filter((k) => k !== 'shrink' || options.shrink === false);
       if (flags.resume !== undefined && given.length > 0) {
         process.stderr.write(
