@@ -207,7 +207,9 @@ export function checkCommand(): Command {
           )
         : undefined;
       bar?.start(flags.count, 0);
+      const printed: string[][] = [];
       const report = await checkValidity({
+        onSources: (sources, i) => (printed[i] = [...sources]),
         ...generatorOptions(flags),
         count: flags.count,
         timeoutMs: flags.timeout,
@@ -217,12 +219,7 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
-      const measures = await measureSample(
-        generatorOptions(flags),
-        report.seed,
-        report.count,
-        flags.luauCompile ?? defaultLuauCompile(),
-      );
+      const measures = await measureSample(printed, flags.luauCompile ?? defaultLuauCompile());
       process.stdout.write(
         flags.json === true
           ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'

@@ -1,8 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
-import { luauArbitraries, type LuauArbitraryOptions } from '../arbitrary/index.js';
-import { printPretty } from '../print/index.js';
 import {
   bytecodeCoverage,
   defaultLuauToolsDir,
@@ -36,23 +33,21 @@ export function defaultLuauCompile(): string | undefined {
 }
 
 /**
- * Generates the sample again (same options and seed, so the same trees), prints it, and
- * measures its exact-duplicate rate and, with `luauCompile`, its distinct opcodes and builtins
- * at `-O2` (each module and program compiled as its own file).
+ * The exact-duplicate rate of a printed sample (each entry a program's sources, the module's
+ * first) and, with `luauCompile`, its distinct opcodes and builtins at `-O2` (each module and
+ * program compiled as its own file).
  *
  * @example
  * ```ts
- * const m = await measureSample({ level: 'runnable', profile: 'luau' }, 7, 1000, '/opt/luau/luau-compile');
+ * const printed: string[][] = [];
+ * await checkValidity({ count: 1000, onSources: (s, i) => (printed[i] = [...s]) });
+ * const m = await measureSample(printed, '/opt/luau/luau-compile');
  * ```
  */
 export async function measureSample(
-  options: LuauArbitraryOptions,
-  seed: number,
-  count: number,
+  printed: readonly (readonly string[])[],
   luauCompile: string | undefined,
 ): Promise<SampleMeasures> {
-  const trees = fc.sample(luauArbitraries(options).moduleSet, { seed, numRuns: count });
-  const printed = trees.map((t) => printPretty(t));
   const duplicates = duplicateRate(printed);
   if (luauCompile === undefined) return { duplicates };
   const coverage = await bytecodeCoverage(printed.flat(), { luauCompile, optimize: 2 });

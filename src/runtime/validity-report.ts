@@ -28,6 +28,11 @@ export interface ValidityCheckOptions extends LuauArbitraryOptions {
   runtime?: RuntimeProfile;
   /** Called after each program with the number done and the total. Default: none. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Called with each program's printed sources (the module's first), in sample order, so
+   * that a caller can measure the same sample without generating it again. Default: none.
+   */
+  onSources?: (sources: readonly string[], index: number) => void;
 }
 
 /**
@@ -113,6 +118,7 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
     timeoutMs = 5000,
     workers = 2,
     onProgress,
+    onSources,
     runtime,
     ...generator
   } = options;
@@ -152,6 +158,7 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
         maxNodes = Math.max(maxNodes, stats.nodes);
         for (const key of Object.keys(stats.cases)) caseTrees[key] = (caseTrees[key] ?? 0) + 1;
         const job = programJob(tree, String(i));
+        onSources?.(job.module === undefined ? [job.program] : [job.module, job.program], i);
         const example = [job.module, job.program]
           .filter((s) => s !== undefined)
           .join('\n-- program\n');
