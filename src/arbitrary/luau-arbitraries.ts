@@ -9,6 +9,7 @@ import { runnableChunk, runnableModuleSet, runnableNumber } from './runnable/ind
 import { builtFromRecord } from './runnable/built-from-record.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { schemaArbitraries } from './schema-level.js';
+import { tracedMap } from './traced-map.js';
 
 /**
  * An arbitrary for every message of the schema, valid at the requested level and for the
@@ -22,10 +23,11 @@ import { schemaArbitraries } from './schema-level.js';
  *
  * Shrinking: a failing runnable program shrinks through the record of choices it was built
  * from (shorter, with blocks of choices deleted or zeroed, single choices lowered), so every
- * shrunk program is runnable too. Trees given to fast-check in `examples` shrink at these
- * levels when this generator built them (the very object, sampled from an arbitrary of the
- * same options); a tree built elsewhere (by hand, read from a file, cloned) cannot be traced
- * back to a record and does not shrink. At the schema level, any tree shrinks.
+ * shrunk program is runnable too. Trees given to fast-check in `examples` shrink above the
+ * schema level when an arbitrary of the same options built them (the very object: it leads
+ * back to the record of choices or the raw tree it was built from); a tree built elsewhere
+ * (by hand, read from a file, cloned) does not shrink there. At the schema level, any tree
+ * shrinks.
  *
  * @example
  * ```ts
@@ -44,13 +46,15 @@ function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
   const raw = rawGrammar(options);
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   const runnable = options.level === 'runnable' || options.level === 'typed';
+  const key = JSON.stringify(options);
   for (const desc of file_luau.messages) {
     const arb = raw[desc.name]!;
-    out[messageKey(desc.name)] = arb.map((value) => resolveOne(options, desc, value));
+    out[messageKey(desc.name)] = tracedMap(arb, `${desc.name} ${key}`, (value) =>
+      resolveOne(options, desc, value),
+    );
   }
   if (runnable) {
     // Whole programs and number expressions are built type-directed from a record of choices.
-    const key = JSON.stringify(options);
     out[messageKey(ModuleSetSchema.name)] = builtFromRecord(
       `moduleSet ${key}`,
       (r) => runnableModuleSet(r, options),
