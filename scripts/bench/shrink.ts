@@ -4,8 +4,9 @@
 // one it replaced (a record was a seed and a length: shrinking made it a prefix or another
 // random record; kept here only, as a baseline). For each property: the first counterexample
 // (both shrinkers see the same one: the same seed draws the same records) and the shrunk one
-// (messages, printed bytes and lines), shrink steps, properties run, and time; then the
-// ratios new/old. Properties: the program calls `table.sort`; it has a `while` loop; its
+// (messages, printed bytes and lines), shrink steps, properties run, and time; then what
+// the campaign's statement-deletion reducer, run after it, still removes (messages, lines,
+// candidates run); then the ratios new/old. Properties: the program calls `table.sort`; it has a `while` loop; its
 // output in luau-web has 5 lines or more; and, with the Luau tools folder present, the
 // faulty build `mutants/fmod-fast-sign` prints other than the sound build at -O2 (skipped
 // when absent).
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, resolveOptions } from '../../src/arbitrary/index.js';
+import { reduceStatements } from '../../src/campaign/reduce.js';
 import {
   expandRecord,
   MAX_CHOICES,
@@ -152,6 +154,8 @@ function size(tree: ModuleSet): Size {
 interface Result {
   readonly first: Size;
   readonly shrunk: Size;
+  readonly reduced: Size;
+  readonly reduceRuns: number;
   readonly steps: number;
   readonly runs: number;
   readonly seconds: number;
@@ -179,9 +183,18 @@ async function measure(failure: Failure, arbitrary: fc.Arbitrary<ModuleSet>): Pr
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (first === undefined || smallest === undefined)
     throw new Error(`no counterexample in ${runs} runs of seed ${seed}`);
+  const reduced = await reduceStatements(smallest, {
+    stillFail: async (candidates) => {
+      const out: boolean[] = [];
+      for (const c of candidates) out.push(await failure.fails(c));
+      return out;
+    },
+  });
   return {
     first: size(first),
     shrunk: size(smallest),
+    reduced: size(reduced.tree),
+    reduceRuns: reduced.attempts,
     steps: details.numShrinks,
     runs: calls,
     seconds,
@@ -197,7 +210,8 @@ console.log(
 const header =
   `  ${'property'.padEnd(27)} ${'shrinker'.padEnd(11)} ${'first: nodes'.padStart(12)} ` +
   `${'bytes'.padStart(7)} ${'shrunk: nodes'.padStart(13)} ${'bytes'.padStart(6)} ` +
-  `${'lines'.padStart(5)} ${'steps'.padStart(6)} ${'runs'.padStart(6)} ${'s'.padStart(7)}`;
+  `${'lines'.padStart(5)} ${'steps'.padStart(6)} ${'runs'.padStart(6)} ${'s'.padStart(7)}  ` +
+  `${'reduced: nodes'.padStart(14)} ${'lines'.padStart(5)} ${'runs'.padStart(5)}`;
 const rows: { failure: string; results: Result[] }[] = [];
 try {
   console.log(header);
@@ -211,21 +225,24 @@ try {
           `${String(r.first.bytes).padStart(7)} ${String(r.shrunk.nodes).padStart(13)} ` +
           `${String(r.shrunk.bytes).padStart(6)} ${String(r.shrunk.lines).padStart(5)} ` +
           `${String(r.steps).padStart(6)} ${String(r.runs).padStart(6)} ` +
-          `${r.seconds.toFixed(1).padStart(7)}${r.interrupted ? ' (time limit)' : ''}`,
+          `${r.seconds.toFixed(1).padStart(7)}  ${String(r.reduced.nodes).padStart(14)} ` +
+          `${String(r.reduced.lines).padStart(5)} ${String(r.reduceRuns).padStart(5)}` +
+          `${r.interrupted ? ' (time limit)' : ''}`,
       );
     }
     rows.push({ failure: failure.name, results });
   }
   console.log('');
   console.log(
-    `  ${'property'.padEnd(27)} ${'shrunk nodes new/old'.padStart(20)} ${'shrunk bytes new/old'.padStart(20)} ${'time new/old'.padStart(13)}`,
+    `  ${'property'.padEnd(27)} ${'shrunk nodes new/old'.padStart(20)} ${'shrunk bytes new/old'.padStart(20)} ${'time new/old'.padStart(13)} ${'reduced nodes new/old'.padStart(22)}`,
   );
   for (const { failure, results } of rows) {
     const [old, now] = results as [Result, Result];
     console.log(
       `  ${failure.padEnd(27)} ${(now.shrunk.nodes / old.shrunk.nodes).toFixed(3).padStart(20)} ` +
         `${(now.shrunk.bytes / old.shrunk.bytes).toFixed(3).padStart(20)} ` +
-        `${(now.seconds / old.seconds).toFixed(2).padStart(13)}`,
+        `${(now.seconds / old.seconds).toFixed(2).padStart(13)} ` +
+        `${(now.reduced.nodes / old.reduced.nodes).toFixed(3).padStart(22)}`,
     );
   }
   for (const { failure, results } of rows) {
