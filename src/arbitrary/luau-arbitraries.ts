@@ -5,14 +5,11 @@ import type { LuauArbitraries } from './arbitraries-shape.js';
 import { messageKey } from './message-key.js';
 import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
 import { rawGrammar } from './raw-grammar.js';
-import {
-  choiceRecord,
-  runnableChunk,
-  runnableModuleSet,
-  runnableNumber,
-} from './runnable/index.js';
+import { runnableChunk, runnableModuleSet, runnableNumber } from './runnable/index.js';
+import { builtFromRecord } from './runnable/built-from-record.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { schemaArbitraries } from './schema-level.js';
+import { tracedMap } from './traced-map.js';
 
 /**
  * An arbitrary for every message of the schema, valid at the requested level and for the
@@ -23,6 +20,14 @@ import { schemaArbitraries } from './schema-level.js';
  * (`stat`, `expr` and the rest are valid alone); `moduleSet` and `statBlock` are whole programs.
  * At the `runnable` and `typed` levels, `moduleSet`, `statBlock` (a program) and `expr` (a
  * number) are runnable; the other messages, parts of programs, are valid at the scoped level.
+ *
+ * Shrinking: a failing runnable program shrinks through the record of choices it was built
+ * from (shorter, with blocks of choices deleted or zeroed, single choices lowered), so every
+ * shrunk program is runnable too. Trees given to fast-check in `examples` shrink above the
+ * schema level when an arbitrary of the same options built them (the very object: it leads
+ * back to the record of choices or the raw tree it was built from); a tree built elsewhere
+ * (by hand, read from a file, cloned) does not shrink there. At the schema level, any tree
+ * shrinks.
  *
  * @example
  * ```ts
@@ -41,17 +46,28 @@ function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
   const raw = rawGrammar(options);
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   const runnable = options.level === 'runnable' || options.level === 'typed';
+  const key = JSON.stringify(options);
   for (const desc of file_luau.messages) {
     const arb = raw[desc.name]!;
-    out[messageKey(desc.name)] = arb.map((value) => resolveOne(options, desc, value));
+    out[messageKey(desc.name)] = tracedMap(arb, `${desc.name} ${key}`, (value) =>
+      resolveOne(options, desc, value),
+    );
   }
   if (runnable) {
     // Whole programs and number expressions are built type-directed from a record of choices.
-    out[messageKey(ModuleSetSchema.name)] = choiceRecord().map((r) =>
-      runnableModuleSet(r, options),
+    out[messageKey(ModuleSetSchema.name)] = builtFromRecord(
+      `moduleSet ${key}`,
+      (r) => runnableModuleSet(r, options),
+      (tree) => (tree.module?.body.length ?? 0) + (tree.program?.body.length ?? 0),
     );
-    out[messageKey(StatBlockSchema.name)] = choiceRecord().map((r) => runnableChunk(r, options));
-    out[messageKey(ExprSchema.name)] = choiceRecord().map((r) => runnableNumber(r, options));
+    out[messageKey(StatBlockSchema.name)] = builtFromRecord(
+      `statBlock ${key}`,
+      (r) => runnableChunk(r, options),
+      (block) => block.body.length,
+    );
+    out[messageKey(ExprSchema.name)] = builtFromRecord(`expr ${key}`, (r) =>
+      runnableNumber(r, options),
+    );
   }
   return out as unknown as LuauArbitraries;
 }

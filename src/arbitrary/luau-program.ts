@@ -43,7 +43,10 @@ export interface LuauProgramOptions extends LuauArbitraryOptions {
 /**
  * Luau programs as printed source with their tree, valid at the requested level (default
  * `syntax`, where the source always parses): for property tests of parsers, formatters,
- * linters and runtimes. Shrinks like the trees do (a failing program shrinks to a small one).
+ * linters and runtimes. Shrinks like the trees do (a failing program shrinks to a small one);
+ * a program given in fast-check's `examples` shrinks too when an arbitrary of the same options
+ * made it (at the `runnable` and `typed` levels its tree leads back to the record of choices
+ * it was built from; one built by hand does not shrink at those levels).
  *
  * @example
  * ```ts

@@ -185,7 +185,7 @@ describe('luauArbitraries', () => {
       sorts,
       2,
     );
-    // Shrinking the record's length keeps a prefix of the program that still fails.
+    // Shrinking edits the record of choices: whatever it keeps still builds a runnable program.
     expect(nodes).toBeLessThan(originalNodes);
     expect(printPretty(tree).join('\n')).toContain('table.sort(');
     const [run] = await runTwice(fc.constant(tree), 1, 1);

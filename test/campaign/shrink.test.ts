@@ -52,4 +52,24 @@ describe('shrinkProgram', () => {
     expect(flaky.reproduced).toBe(false);
     expect(flaky.attempts).toBe(1);
   });
+
+  it('shrinks a runnable program through its record of choices', async () => {
+    const runnable = campaignArbitrary({ level: 'runnable', profile: 'luau', maxNodes: null });
+    const program = generatePrograms(
+      runnable,
+      seed,
+      Array.from({ length: 60 }, (_, i) => i),
+    ).find((p) => p.program.includes('while'))!;
+    const result = await shrinkProgram({
+      arbitrary: runnable,
+      seed,
+      index: program.index,
+      maxAttempts: 150,
+      stillFails: async (t) => hasWhile(t),
+    });
+    expect(result.reproduced).toBe(true);
+    expect(result.attempts).toBeLessThanOrEqual(150);
+    expect(hasWhile(result.tree)).toBe(true);
+    expect(treeStats(ModuleSetSchema, result.tree).nodes).toBeLessThan(program.nodes);
+  });
 });

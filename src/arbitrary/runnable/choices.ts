@@ -1,34 +1,13 @@
-import fc from 'fast-check';
-
 /**
  * Most choices one program reads. A program stops growing when its record runs out, so the
  * length of the record bounds the program as well as `maxNodes` does.
  *
  * @example
  * ```ts
- * fc.sample(choiceRecord(), 1)[0]!.length <= MAX_CHOICES; // true
+ * expandRecord(1, MAX_CHOICES).length; // 2048
  * ```
  */
 export const MAX_CHOICES = 2048;
-
-/**
- * The fast-check value a runnable program is built from: a record of choices, drawn as a seed
- * and a length and expanded by a small deterministic generator (drawing thousands of
- * fast-check numbers per program would be slow). Shrinking the length gives a prefix of the
- * same record, so a shrunk program is the start of the failing one, completed with the
- * smallest options; every choice is read modulo its number of options, so any record gives a
- * runnable program.
- *
- * @example
- * ```ts
- * const tree = choiceRecord().map((xs) => runnableChunk(xs, options));
- * ```
- */
-export function choiceRecord(): fc.Arbitrary<number[]> {
-  return fc
-    .tuple(fc.noBias(fc.nat({ max: 0x7fffffff })), fc.noBias(fc.nat({ max: MAX_CHOICES })))
-    .map(([seed, length]) => expandRecord(seed, length));
-}
 
 /**
  * `length` choices in `[0, 65536)` from `seed` (mulberry32).

@@ -1,4 +1,9 @@
-export { choiceRecord, Choices, expandRecord, MAX_CHOICES } from './choices.js';
+export { Choices, expandRecord, MAX_CHOICES } from './choices.js';
+export {
+  choiceRecord,
+  shrinkCandidateBound,
+  type ChoiceRecordOptions,
+} from './record-arbitrary.js';
 export { LOOP_FUEL, MAX_STRING } from './generator.js';
 export { runnableChunk, runnableModuleSet, runnableNumber } from './program.js';
 export { hasLibrary } from './profile-library.js';
