@@ -1,4 +1,5 @@
 import { basename, join, resolve } from 'node:path';
+import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
@@ -49,6 +50,11 @@ export interface RunCampaignArgs {
   readonly dir: string;
   /** Continue the campaign in `dir` (its options are used; `options` is ignored). Default false. */
   readonly resume?: boolean;
+  /**
+   * Resume a campaign recorded by another generator version, drawing the programs not run yet
+   * with this one (see `CampaignStore.resume`). Default false: such a campaign is refused.
+   */
+  readonly rederive?: boolean;
   /** Options of a new campaign. Default: all defaults. */
   readonly options?: CampaignOptions;
   /** Where to run. */
@@ -188,7 +194,10 @@ function addToTally(t: Tally, r: ProgramRecord): void {
  * ```
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
-  const resumed = args.resume === true ? CampaignStore.resume(args.dir) : undefined;
+  const resumed =
+    args.resume === true
+      ? CampaignStore.resume(args.dir, { rederive: args.rederive === true })
+      : undefined;
   const o = resumed?.options ?? resolveCampaignOptions(args.options);
   if (resumed === undefined) CampaignStore.assertFree(args.dir);
   const arbitrary = campaignArbitrary(o);
@@ -240,8 +249,9 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let lastError = '';
   let lastSave = 0;
 
-  const record = (r: ProgramRecord): void => {
-    if (!store.record(r)) return;
+  // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree.
+  const record = (r: ProgramRecord, tree?: ModuleSet): void => {
+    if (!store.record(r, tree)) return;
     sessionDone++;
     addToTally(tally, r);
   };
@@ -285,25 +295,31 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
                 timeMs: 0,
               };
               const all = o.runtimes.map(() => crash);
-              record({
-                i: p.index,
-                outcomes: all,
-                finding: 'crash',
-                nodes: p.nodes,
-                kinds: p.kinds,
-                project: result.projectId,
-              });
+              record(
+                {
+                  i: p.index,
+                  outcomes: all,
+                  finding: 'crash',
+                  nodes: p.nodes,
+                  kinds: p.kinds,
+                  project: result.projectId,
+                },
+                p.tree,
+              );
               continue;
             }
             const finding = classifyOutcomes(o.level, outcomes);
-            record({
-              i: p.index,
-              outcomes,
-              ...(finding === undefined ? {} : { finding }),
-              nodes: p.nodes,
-              kinds: p.kinds,
-              project: result.projectId,
-            });
+            record(
+              {
+                i: p.index,
+                outcomes,
+                ...(finding === undefined ? {} : { finding }),
+                nodes: p.nodes,
+                kinds: p.kinds,
+                project: result.projectId,
+              },
+              finding === undefined ? undefined : p.tree,
+            );
           }
           if (lost.length > 0) ready.unshift(lost);
           saveProgress();
@@ -465,8 +481,8 @@ async function saveFindings(
     if (aborted()) return;
     args.onProgress?.(progress());
     const r = group.representative;
-    const [program] = generatePrograms(arbitrary, o.seed, [r.i]);
-    if (program === undefined) continue;
+    const tree = store.tree(r.i) ?? generatePrograms(arbitrary, o.seed, [r.i])[0]?.tree;
+    if (tree === undefined) continue;
     const occurrence = (x: ProgramRecord): FindingOccurrence => ({
       index: x.i,
       outcomes: x.outcomes,
@@ -481,6 +497,7 @@ async function saveFindings(
         arbitrary,
         seed: o.seed,
         index: r.i,
+        tree,
         level: o.level,
         kind: r.finding,
         runtimes: o.runtimes,
@@ -498,8 +515,12 @@ async function saveFindings(
       level: o.level,
       profile: o.profile,
       maxNodes: o.maxNodes,
+      maxDepth: o.maxDepth,
+      maxStatements: o.maxStatements,
+      types: o.types,
+      generatorVersion: store.generatorVersionOf(r.i),
       runtimes: o.runtimes,
-      original: { ...occurrence(r), tree: program.tree },
+      original: { ...occurrence(r), tree },
       others: group.others.map(occurrence),
       ...(shrunk === undefined ? {} : { shrunk }),
     });
