@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
   addGeneratorFlags,
+  generatorDefaults,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
@@ -91,7 +92,10 @@ function treeFiles(
  * ```
  */
 export function genCommand(): Command {
-  return addGeneratorFlags(new Command('gen').description('write a corpus of generated trees'))
+  return addGeneratorFlags(
+    new Command('gen').description('write a corpus of generated trees'),
+    generatorDefaults.gen,
+  )
     .addOption(
       new Option('--count <n>', 'trees to generate')
         .argParser(wholeNumber('--count', 1))
