@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
@@ -13,9 +13,11 @@ import {
   runCampaign,
 } from '../campaign/index.js';
 import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
+import { RuntimeSpecError } from '../runtime/index.js';
 import {
   addGeneratorFlags,
   generatorDefaults,
+  wholeNumber,
   withFlagNames,
   type GeneratorFlags,
 } from './generator-options.js';
@@ -27,7 +29,7 @@ interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   out?: string;
   resume?: string;
   rederive?: boolean;
-  projects?: string;
+  projects?: number;
   batchSize?: string;
   payloadLimit?: string;
   inFlight?: string;
@@ -88,10 +90,12 @@ const campaignFlags = new Set([
 ]);
 
 /** Checks the options before anything is started or created, naming the flags. */
-function checkOptions(options: CampaignOptions): void {
+function checkOptions(options: CampaignOptions, diff: boolean): void {
   try {
     resolveCampaignOptions(options);
   } catch (e) {
+    if (e instanceof RuntimeSpecError)
+      throw new Error(`${diff ? '--diff' : '--runtime'}: ${e.message}`, { cause: e });
     if (!(e instanceof CampaignOptionsError)) throw e;
     const key = /^(\w+) /.exec(e.message)?.[1] as keyof CampaignOptions | undefined;
     const flag = key === undefined ? undefined : flagOf[key];
@@ -205,7 +209,11 @@ export function runCommand(): Command {
       '--rederive',
       'with --resume, a campaign recorded by another generator version: draw the programs not run yet with this one (findings keep their recorded trees)',
     )
-    .option('--projects <n>', 'projects of the embedded workspace (default 1)');
+    .addOption(
+      new Option('--projects <n>', 'projects of the embedded workspace (default 1)').argParser(
+        wholeNumber('--projects', 1),
+      ),
+    );
   return withWorkspaceOptions(head)
     .option('--batch-size <n>', 'programs per project_exec call (default 100)')
     .option(
@@ -238,7 +246,7 @@ export function runCommand(): Command {
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const options = campaignOptions(flags);
       // Checked before a workspace is started: options, or the campaign to resume.
-      if (flags.resume === undefined) checkOptions(options);
+      if (flags.resume === undefined) checkOptions(options, flags.diff !== undefined);
       else CampaignStore.inspect(dir, { rederive: flags.rederive === true });
       const given = command.options
         .filter((o) => campaignFlags.has(o.attributeName()))
@@ -256,9 +264,7 @@ export function runCommand(): Command {
         ...(flags.api === undefined ? {} : { api: flags.api }),
         ...(flags.project === undefined ? {} : { projectIds: flags.project }),
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
-        ...(flags.projects === undefined
-          ? {}
-          : { embeddedProjects: int('--projects', flags.projects) ?? 1 }),
+        ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
         ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
       });
       const controller = new AbortController();

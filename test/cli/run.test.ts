@@ -28,6 +28,9 @@ describe('luau-fuzz run', () => {
     [['--max-depth', '65'], '--max-depth must be at most 64 above the schema level'],
     [['--max-statements', '0'], "--max-statements must be a whole number >= 1, got '0'"],
     [['--rederive'], '--rederive goes with --resume DIR'],
+    [['--projects', '0'], "--projects must be a whole number >= 1, got '0'"],
+    [['--runtime', 'luau-cli:-O7'], "--runtime: unknown luau-cli option '-O7'"],
+    [['--diff', 'luau-web', 'lua'], "--diff: unknown runtime 'lua'"],
   ])('refuses %j naming the flag, before it creates a workspace', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
     try {
