@@ -1,5 +1,4 @@
 import { basename, join, resolve } from 'node:path';
-import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import { encodeBatch } from '../runtime/index.js';
 import type { WorkspaceClient } from '../workspace/client/index.js';
@@ -249,8 +248,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let lastError = '';
   let lastSave = 0;
 
+  // The programs of the batches launched, by index, until recorded.
+  const launched = new Map<number, CampaignProgram>();
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree.
-  const record = (r: ProgramRecord, tree?: ModuleSet): void => {
+  const record = (r: ProgramRecord): void => {
+    const tree = r.finding === undefined ? undefined : launched.get(r.i)?.tree;
+    launched.delete(r.i);
     if (!store.record(r, tree)) return;
     sessionDone++;
     addToTally(tally, r);
@@ -271,6 +274,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   };
 
   const launch = (batch: CampaignProgram[]): void => {
+    for (const p of batch) launched.set(p.index, p);
     const task = pool
       .runBatch(batch.map(jobOf))
       .then(
@@ -295,31 +299,25 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
                 timeMs: 0,
               };
               const all = o.runtimes.map(() => crash);
-              record(
-                {
-                  i: p.index,
-                  outcomes: all,
-                  finding: 'crash',
-                  nodes: p.nodes,
-                  kinds: p.kinds,
-                  project: result.projectId,
-                },
-                p.tree,
-              );
-              continue;
-            }
-            const finding = classifyOutcomes(o.level, outcomes);
-            record(
-              {
+              record({
                 i: p.index,
-                outcomes,
-                ...(finding === undefined ? {} : { finding }),
+                outcomes: all,
+                finding: 'crash',
                 nodes: p.nodes,
                 kinds: p.kinds,
                 project: result.projectId,
-              },
-              finding === undefined ? undefined : p.tree,
-            );
+              });
+              continue;
+            }
+            const finding = classifyOutcomes(o.level, outcomes);
+            record({
+              i: p.index,
+              outcomes,
+              ...(finding === undefined ? {} : { finding }),
+              nodes: p.nodes,
+              kinds: p.kinds,
+              project: result.projectId,
+            });
           }
           if (lost.length > 0) ready.unshift(lost);
           saveProgress();
