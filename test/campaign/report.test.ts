@@ -88,6 +88,10 @@ describe('reproduceCommands', () => {
     ]);
     // Not shrunk: the commands run the original.
     expect(reproduceCommands(summary.dir, unshrunk!)[1]).toMatch(/\/original\.luau$/);
+    // Drawn by another generator version: shrunk from its recorded tree.
+    expect(reproduceCommands(summary.dir, { ...shrunk!, generatorVersion: null })[0]).toBe(
+      `luau-fuzz shrink ${dir} --rederive`,
+    );
   });
 });
 
