@@ -37,7 +37,7 @@ export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from 
 export { formatSummary, reportHtml, reproduceCommands, writeReport } from './report.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
-export { CampaignStore, CampaignStoreError, GeneratorVersionError, versionName } from './store.js';
+export { CampaignStore, CampaignStoreError, GeneratorVersionError } from './store.js';
 export type {
   CampaignProgress,
   GeneratorChange,

@@ -95,15 +95,8 @@ export class GeneratorVersionError extends CampaignStoreError {
   }
 }
 
-/**
- * How a recorded generator version reads in messages.
- *
- * @example
- * ```ts
- * versionName(null); // 'a generator without a version (before versions were recorded)'
- * ```
- */
-export function versionName(version: number | null): string {
+/** How a recorded generator version reads in messages. */
+function versionName(version: number | null): string {
   return version === null
     ? 'a generator without a version (before versions were recorded)'
     : `generator version ${version}`;
@@ -113,7 +106,15 @@ function treePath(dir: string, i: number): string {
   return join(dir, 'trees', `${i}.binpb`);
 }
 
-/** A change of generator in a campaign resumed with `rederive`. */
+/**
+ * A change of generator in a campaign resumed with `rederive` (`options.json`'s
+ * `generatorChanges`).
+ *
+ * @example
+ * ```ts
+ * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
+ * ```
+ */
 export interface GeneratorChange {
   /** The version before (`null`: none recorded). */
   readonly from: number | null;
@@ -123,7 +124,14 @@ export interface GeneratorChange {
   readonly programsDone: number;
 }
 
-/** Options of {@link CampaignStore.resume}. */
+/**
+ * Options of {@link CampaignStore.resume}.
+ *
+ * @example
+ * ```ts
+ * const store = CampaignStore.resume(dir, { rederive: true } satisfies ResumeOptions);
+ * ```
+ */
 export interface ResumeOptions {
   /**
    * Resume a campaign recorded by another generator version: the programs not run yet are
