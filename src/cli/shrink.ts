@@ -28,11 +28,15 @@ interface ShrinkFlags extends WorkspaceFlags {
 /**
  * `luau-fuzz shrink FINDING_DIR`: shrinks a saved finding again (with a new budget), running
  * the candidates in workspace projects (the embedded workspace when none is given), and
- * rewrites its `shrunk.*` files and `outcome.json`.
+ * rewrites its `shrunk.*` files and `outcome.json`. It starts from the recorded tree
+ * (`original.binpb`); a finding drawn by another generator version is refused before anything
+ * starts, unless `--rederive` (statement deletion on the recorded tree, without fast-check's
+ * replay of the seed and index).
  *
  * @example
  * ```sh
  * luau-fuzz shrink luau-fuzz-runs/2026-01-01T00-00-00/findings/3f9a0c1d2e4b5a69 --attempts 1000
+ * luau-fuzz shrink old-runs/findings/3f9a0c1d2e4b5a69 --rederive
  * ```
  */
 export function shrinkCommand(): Command {
