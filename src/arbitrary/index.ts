@@ -1,5 +1,6 @@
 export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js';
 export { luauArbitraries } from './luau-arbitraries.js';
+export { GENERATOR_VERSION } from './generator-version.js';
 export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
 export {
   MAX_VALID_DEPTH,

@@ -49,6 +49,11 @@ export interface RunCampaignArgs {
   readonly dir: string;
   /** Continue the campaign in `dir` (its options are used; `options` is ignored). Default false. */
   readonly resume?: boolean;
+  /**
+   * Resume a campaign recorded by another generator version, drawing the programs not run yet
+   * with this one (see `CampaignStore.resume`). Default false: such a campaign is refused.
+   */
+  readonly rederive?: boolean;
   /** Options of a new campaign. Default: all defaults. */
   readonly options?: CampaignOptions;
   /** Where to run. */
@@ -188,7 +193,10 @@ function addToTally(t: Tally, r: ProgramRecord): void {
  * ```
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
-  const resumed = args.resume === true ? CampaignStore.resume(args.dir) : undefined;
+  const resumed =
+    args.resume === true
+      ? CampaignStore.resume(args.dir, { rederive: args.rederive === true })
+      : undefined;
   const o = resumed?.options ?? resolveCampaignOptions(args.options);
   if (resumed === undefined) CampaignStore.assertFree(args.dir);
   const arbitrary = campaignArbitrary(o);
@@ -240,8 +248,13 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let lastError = '';
   let lastSave = 0;
 
+  // The programs of the batches launched, by index, until recorded.
+  const launched = new Map<number, CampaignProgram>();
+  // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree.
   const record = (r: ProgramRecord): void => {
-    if (!store.record(r)) return;
+    const tree = r.finding === undefined ? undefined : launched.get(r.i)?.tree;
+    launched.delete(r.i);
+    if (!store.record(r, tree)) return;
     sessionDone++;
     addToTally(tally, r);
   };
@@ -261,6 +274,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   };
 
   const launch = (batch: CampaignProgram[]): void => {
+    for (const p of batch) launched.set(p.index, p);
     const task = pool
       .runBatch(batch.map(jobOf))
       .then(
@@ -465,8 +479,8 @@ async function saveFindings(
     if (aborted()) return;
     args.onProgress?.(progress());
     const r = group.representative;
-    const [program] = generatePrograms(arbitrary, o.seed, [r.i]);
-    if (program === undefined) continue;
+    const tree = store.tree(r.i) ?? generatePrograms(arbitrary, o.seed, [r.i])[0]?.tree;
+    if (tree === undefined) continue;
     const occurrence = (x: ProgramRecord): FindingOccurrence => ({
       index: x.i,
       outcomes: x.outcomes,
@@ -481,6 +495,7 @@ async function saveFindings(
         arbitrary,
         seed: o.seed,
         index: r.i,
+        tree,
         level: o.level,
         kind: r.finding,
         runtimes: o.runtimes,
@@ -498,8 +513,12 @@ async function saveFindings(
       level: o.level,
       profile: o.profile,
       maxNodes: o.maxNodes,
+      maxDepth: o.maxDepth,
+      maxStatements: o.maxStatements,
+      types: o.types,
+      generatorVersion: store.generatorVersionOf(r.i),
       runtimes: o.runtimes,
-      original: { ...occurrence(r), tree: program.tree },
+      original: { ...occurrence(r), tree },
       others: group.others.map(occurrence),
       ...(shrunk === undefined ? {} : { shrunk }),
     });

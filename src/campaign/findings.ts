@@ -38,6 +38,18 @@ export interface FindingRecord {
   readonly profile: string;
   /** The campaign's tree size limit (`null`: the default). */
   readonly maxNodes: number | null;
+  /** The campaign's nesting limit (`null` or absent: the default). */
+  readonly maxDepth?: number | null;
+  /** The campaign's statements per block (`null` or absent: the default). */
+  readonly maxStatements?: number | null;
+  /** Whether the campaign's programs have type syntax (absent: true). */
+  readonly types?: boolean;
+  /**
+   * The generator version that drew the representative (`null` or absent: unknown, recorded
+   * before versions were). Another version replays another program from (seed, index), so
+   * `luau-fuzz shrink` then works from `original.binpb` only when told `--rederive`.
+   */
+  readonly generatorVersion?: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
   /** The representative program (the group's smallest), which `original.*` holds. */
@@ -89,6 +101,14 @@ export interface FindingToSave {
   readonly profile: string;
   /** The campaign's tree size limit (`null`: the default). */
   readonly maxNodes: number | null;
+  /** The campaign's nesting limit (`null`: the default). Default `null`. */
+  readonly maxDepth?: number | null;
+  /** The campaign's statements per block (`null`: the default). Default `null`. */
+  readonly maxStatements?: number | null;
+  /** Whether the campaign's programs have type syntax. Default true. */
+  readonly types?: boolean;
+  /** The generator version that drew the representative (`null`: unknown). */
+  readonly generatorVersion: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
   /** The representative program as found, with its tree. */
@@ -184,6 +204,10 @@ export function saveFinding(
     level: f.level,
     profile: f.profile,
     maxNodes: f.maxNodes,
+    maxDepth: f.maxDepth ?? null,
+    maxStatements: f.maxStatements ?? null,
+    types: f.types ?? true,
+    generatorVersion: f.generatorVersion,
     runtimes: f.runtimes,
     original: plain(f.original),
     shrunk:

@@ -17,8 +17,17 @@ export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
-export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
-export type { CampaignOptions, ResolvedCampaignOptions } from './options.js';
+export {
+  arbitraryOptionsOf,
+  CampaignOptionsError,
+  generatorSettingsOf,
+  resolveCampaignOptions,
+} from './options.js';
+export type {
+  CampaignGeneratorSettings,
+  CampaignOptions,
+  ResolvedCampaignOptions,
+} from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export { ProgramGenerator } from './program-generator.js';
 export type { ProgramGeneratorOptions } from './program-generator.js';
@@ -28,8 +37,14 @@ export type { BatchResult, ProjectEvent, ProjectPoolOptions, PoolProject } from 
 export { formatSummary, reportHtml, reproduceCommands, writeReport } from './report.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
-export { CampaignStore, CampaignStoreError } from './store.js';
-export type { CampaignProgress, ProgramRecord, ProgressSample } from './store.js';
+export { CampaignStore, CampaignStoreError, GeneratorVersionError } from './store.js';
+export type {
+  CampaignProgress,
+  GeneratorChange,
+  ProgramRecord,
+  ProgressSample,
+  ResumeOptions,
+} from './store.js';
 export { publishFindings } from './publish.js';
 export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
 export { reduceStatements } from './reduce.js';

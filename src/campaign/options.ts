@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
-import { profileNames, validityLevels } from '../arbitrary/index.js';
+import type { LuauArbitraryOptions, ProfileName, ValidityLevel } from '../arbitrary/index.js';
+import {
+  GENERATOR_VERSION,
+  profileNames,
+  resolveOptions,
+  validityLevels,
+} from '../arbitrary/index.js';
 import { parseRuntime } from '../runtime/index.js';
+import type { GeneratorChange } from './store.js';
 
 /** Options of a campaign: what is generated, how it runs, how findings are shrunk. */
 export interface CampaignOptions {
@@ -15,6 +21,12 @@ export interface CampaignOptions {
   readonly profile?: ProfileName;
   /** Largest tree (messages) generated. Default: the arbitraries' default (400). */
   readonly maxNodes?: number;
+  /** Deepest nesting of statements, expressions and types. Default: the arbitraries' default (6). */
+  readonly maxDepth?: number;
+  /** Most statements in one block. Default: the arbitraries' default (6). */
+  readonly maxStatements?: number;
+  /** Type syntax at all (annotations, aliases, type functions, generics). Default true. */
+  readonly types?: boolean;
   /**
    * Runtimes, as `parseRuntime` specs. One runtime, or two or more for differential mode
    * (every program runs under each; a difference between any two in output or in
@@ -56,6 +68,19 @@ export interface ResolvedCampaignOptions {
   readonly profile: ProfileName;
   /** Largest tree in messages, or `null` for the arbitraries' default. */
   readonly maxNodes: number | null;
+  /** Deepest nesting, or `null` for the arbitraries' default. */
+  readonly maxDepth: number | null;
+  /** Most statements per block, or `null` for the arbitraries' default. */
+  readonly maxStatements: number | null;
+  /** Whether programs have type syntax. */
+  readonly types: boolean;
+  /**
+   * The {@link GENERATOR_VERSION} that draws the programs: with the seed, it says which
+   * program each index is. A campaign recorded by another version is not resumed silently.
+   */
+  readonly generatorVersion: number;
+  /** Changes of generator version by `--resume --rederive`, oldest first (absent: none). */
+  readonly generatorChanges?: readonly GeneratorChange[];
   /** Runtime specs: one, or two or more for differential mode. */
   readonly runtimes: readonly string[];
   /** Most programs per batch. */
@@ -92,6 +117,61 @@ export class CampaignOptionsError extends Error {
   override readonly name = 'CampaignOptionsError';
 }
 
+/**
+ * What the generator of a campaign needs from its options: with a seed, they fix program `i`.
+ * The limits added after the first campaigns (`maxDepth`, `maxStatements`, `types`) may be
+ * absent: the arbitraries' defaults.
+ *
+ * @example
+ * ```ts
+ * const settings: CampaignGeneratorSettings = { level: 'runnable', profile: 'luau-web', maxNodes: null };
+ * ```
+ */
+export type CampaignGeneratorSettings = Pick<
+  ResolvedCampaignOptions,
+  'level' | 'profile' | 'maxNodes'
+> &
+  Partial<Pick<ResolvedCampaignOptions, 'maxDepth' | 'maxStatements' | 'types'>>;
+
+/**
+ * The generator settings of a campaign's options, and nothing else.
+ *
+ * @example
+ * ```ts
+ * const settings = generatorSettingsOf(resolveCampaignOptions({ maxDepth: 4 })); // settings.maxDepth === 4
+ * ```
+ */
+export function generatorSettingsOf(o: CampaignGeneratorSettings): CampaignGeneratorSettings {
+  return {
+    level: o.level,
+    profile: o.profile,
+    maxNodes: o.maxNodes,
+    ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),
+    ...(o.maxStatements === undefined ? {} : { maxStatements: o.maxStatements }),
+    ...(o.types === undefined ? {} : { types: o.types }),
+  };
+}
+
+/**
+ * The arbitraries' options of a campaign's generator settings (`null` or absent limits: the
+ * arbitraries' defaults).
+ *
+ * @example
+ * ```ts
+ * luauArbitraries(arbitraryOptionsOf(resolveCampaignOptions({ maxDepth: 4 }))).moduleSet;
+ * ```
+ */
+export function arbitraryOptionsOf(settings: CampaignGeneratorSettings): LuauArbitraryOptions {
+  return {
+    level: settings.level,
+    profile: settings.profile,
+    ...(settings.types === false ? { types: false } : {}),
+    ...(settings.maxNodes == null ? {} : { maxNodes: settings.maxNodes }),
+    ...(settings.maxDepth == null ? {} : { maxDepth: settings.maxDepth }),
+    ...(settings.maxStatements == null ? {} : { maxStatements: settings.maxStatements }),
+  };
+}
+
 function positive(name: string, value: number, min = 1): number {
   if (!Number.isInteger(value) || value < min)
     throw new CampaignOptionsError(`${name} must be an integer ≥ ${min}, got ${value}`);
@@ -121,12 +201,27 @@ export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedC
   const seed = options.seed ?? randomInt(0, 2 ** 31 - 1);
   if (!Number.isInteger(seed))
     throw new CampaignOptionsError(`seed must be an integer, got ${seed}`);
-  return {
-    count: positive('count', options.count ?? 1000),
-    seed,
+  const generator = {
     level,
     profile,
     maxNodes: options.maxNodes === undefined ? null : positive('maxNodes', options.maxNodes),
+    maxDepth: options.maxDepth === undefined ? null : positive('maxDepth', options.maxDepth),
+    maxStatements:
+      options.maxStatements === undefined ? null : positive('maxStatements', options.maxStatements),
+    types: options.types ?? true,
+  };
+  try {
+    resolveOptions(arbitraryOptionsOf(generator));
+  } catch (e) {
+    // The arbitraries' own limits (maxDepth above the schema level), named as here.
+    if (e instanceof RangeError) throw new CampaignOptionsError(e.message.replace(/^option /, ''));
+    throw e;
+  }
+  return {
+    count: positive('count', options.count ?? 1000),
+    seed,
+    ...generator,
+    generatorVersion: GENERATOR_VERSION,
     runtimes: [...runtimes],
     batchSize: positive('batchSize', options.batchSize ?? 100),
     payloadLimit: positive('payloadLimit', options.payloadLimit ?? 400_000, 10_000),

@@ -6,12 +6,13 @@ import { Worker } from 'node:worker_threads';
 import { fromBinary } from '@bufbuild/protobuf';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import type { ResolvedCampaignOptions } from './options.js';
+import { generatorSettingsOf } from './options.js';
+import type { CampaignGeneratorSettings } from './options.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { CampaignProgram } from './programs.js';
 
 /** What a generation thread needs to draw a campaign's programs. */
-export type GenerateSettings = Pick<ResolvedCampaignOptions, 'level' | 'profile' | 'maxNodes'> & {
+export type GenerateSettings = CampaignGeneratorSettings & {
   readonly seed: number;
 };
 
@@ -79,12 +80,7 @@ export class ProgramGenerator {
   #local: ReturnType<typeof campaignArbitrary> | undefined;
 
   constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
-    this.#settings = {
-      level: settings.level,
-      profile: settings.profile,
-      maxNodes: settings.maxNodes,
-      seed: settings.seed,
-    };
+    this.#settings = { ...generatorSettingsOf(settings), seed: settings.seed };
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     if (!Number.isInteger(threads) || threads < 0)
       throw new RangeError(`threads must be a non-negative integer, got ${threads}`);

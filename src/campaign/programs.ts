@@ -4,7 +4,8 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { treeStats } from '../tree/index.js';
-import type { ResolvedCampaignOptions } from './options.js';
+import { arbitraryOptionsOf } from './options.js';
+import type { CampaignGeneratorSettings } from './options.js';
 
 /** One generated program of a campaign. */
 export interface CampaignProgram {
@@ -32,14 +33,8 @@ export interface CampaignProgram {
  * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
  * ```
  */
-export function campaignArbitrary(
-  options: Pick<ResolvedCampaignOptions, 'level' | 'profile' | 'maxNodes'>,
-): fc.Arbitrary<ModuleSet> {
-  return luauArbitraries({
-    level: options.level,
-    profile: options.profile,
-    ...(options.maxNodes === null ? {} : { maxNodes: options.maxNodes }),
-  }).moduleSet;
+export function campaignArbitrary(options: CampaignGeneratorSettings): fc.Arbitrary<ModuleSet> {
+  return luauArbitraries(arbitraryOptionsOf(options)).moduleSet;
 }
 
 /**

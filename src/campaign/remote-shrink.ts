@@ -1,4 +1,7 @@
+import { equals } from '@bufbuild/protobuf';
+import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
@@ -108,6 +111,12 @@ export interface RemoteShrinkArgs {
   readonly seed: number;
   /** The program's index in the campaign. */
   readonly index: number;
+  /**
+   * The program as recorded. When the arbitrary's replay of (seed, index) is another tree (a
+   * campaign resumed by another generator version), fast-check's shrinker, which needs the
+   * replay, is skipped: statements are deleted from this tree only. Default: the replay.
+   */
+  readonly tree?: ModuleSet;
   /** The campaign's validity level (what counts as a finding). */
   readonly level: ValidityLevel;
   /** The finding to keep while shrinking. */
@@ -134,6 +143,26 @@ export interface RemoteShrinkResult {
   readonly timeMs: number;
   /** Whether the original failed again when re-run. */
   readonly reproduced: boolean;
+}
+
+/** Whether the arbitrary replays the recorded program at (seed, index). */
+function replays(args: RemoteShrinkArgs): boolean {
+  if (args.tree === undefined) return true;
+  const [replay] = fc.sample(args.arbitrary, {
+    seed: args.seed,
+    path: String(args.index),
+    numRuns: 1,
+  });
+  return replay !== undefined && equals(ModuleSetSchema, replay, args.tree);
+}
+
+/** Runs the recorded program alone, as the first step of shrinking without a replay. */
+async function runOriginal(
+  pool: ProjectPool,
+  tree: ModuleSet,
+  keep: (outcomes: ProgramOutcome[] | undefined) => boolean,
+): Promise<{ tree: ModuleSet; reproduced: boolean; attempts: number }> {
+  return { tree, reproduced: keep(await runTreeRemotely(pool, tree)), attempts: 1 };
 }
 
 /**
@@ -170,19 +199,21 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
   };
   // fast-check's shrinker first (it knows how the program was generated), then statement
   // deletion in batches on what it left, each with its share of the time.
-  const result = await shrinkProgram({
-    arbitrary: args.arbitrary,
-    seed: args.seed,
-    index: args.index,
-    maxAttempts: args.maxAttempts,
-    maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
-    stillFails: async (candidate) => {
-      const key = keyOf(candidate);
-      if (key === undefined) return false;
-      if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
-      return keep(candidate, seen.get(key));
-    },
-  });
+  const result = replays(args)
+    ? await shrinkProgram({
+        arbitrary: args.arbitrary,
+        seed: args.seed,
+        index: args.index,
+        maxAttempts: args.maxAttempts,
+        maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
+        stillFails: async (candidate) => {
+          const key = keyOf(candidate);
+          if (key === undefined) return false;
+          if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
+          return keep(candidate, seen.get(key));
+        },
+      })
+    : await runOriginal(args.pool, args.tree!, (outcomes) => keep(args.tree!, outcomes));
   let tree = result.tree;
   let attempts = result.attempts;
   if (result.reproduced) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
+import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './campaign.js';
@@ -159,8 +160,9 @@ function shellWord(word: string): string {
 }
 
 /**
- * Commands that reproduce a saved finding: `luau-fuzz shrink DIR`, and for each runtime run by
- * a command (`luau-cli`, `command:`), its plain command line on the finding's program.
+ * Commands that reproduce a saved finding: `luau-fuzz shrink DIR` (with `--rederive` when
+ * another generator version drew it), and for each runtime run by a command (`luau-cli`,
+ * `command:`), its plain command line on the finding's program.
  *
  * @example
  * ```ts
@@ -173,7 +175,9 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
   const runnable = join(dir, `${stem}-run`, 'program.luau');
   const withModule = existsSync(runnable);
   const program = join(dir, `${stem}.luau`);
-  const commands = [`luau-fuzz shrink ${shellWord(dir)}`];
+  // A program drawn by another generator version is shrunk from its recorded tree only.
+  const rederive = (f.generatorVersion ?? null) !== GENERATOR_VERSION ? ' --rederive' : '';
+  const commands = [`luau-fuzz shrink ${shellWord(dir)}${rederive}`];
   for (const spec of f.runtimes) {
     let profile: RuntimeProfile;
     try {

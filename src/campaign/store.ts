@@ -7,7 +7,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
+import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { ResolvedCampaignOptions } from './options.js';
 
@@ -62,13 +66,88 @@ export interface CampaignProgress {
  * ```
  */
 export class CampaignStoreError extends Error {
-  override readonly name = 'CampaignStoreError';
+  override readonly name: string = 'CampaignStoreError';
 }
 
 /**
- * A campaign's directory (`--out DIR`): `options.json` (the resolved options and seed),
- * `results.jsonl` (one line per finished program, appended as results arrive, so a killed
- * campaign loses only the batches in flight), `progress.json`, `findings/`, `report.html`.
+ * A campaign recorded by another version of the generator: its indices would replay other
+ * programs. Resuming it anyway takes `rederive`.
+ *
+ * @example
+ * ```ts
+ * try { CampaignStore.resume(dir); } catch (e) { if (e instanceof GeneratorVersionError) console.error(e.recorded, e.current); }
+ * ```
+ */
+export class GeneratorVersionError extends CampaignStoreError {
+  override readonly name = 'GeneratorVersionError';
+  /** The version the directory records (`null`: recorded before versions were). */
+  readonly recorded: number | null;
+  /** This generator's version. */
+  readonly current: number;
+
+  constructor(what: string, recorded: number | null, advice: string) {
+    super(
+      `${what} was recorded by ${versionName(recorded)}, and this is generator version ${GENERATOR_VERSION}: ` +
+        `its seed and indices would replay other programs. ${advice}`,
+    );
+    this.recorded = recorded;
+    this.current = GENERATOR_VERSION;
+  }
+}
+
+/** How a recorded generator version reads in messages. */
+function versionName(version: number | null): string {
+  return version === null
+    ? 'a generator without a version (before versions were recorded)'
+    : `generator version ${version}`;
+}
+
+function treePath(dir: string, i: number): string {
+  return join(dir, 'trees', `${i}.binpb`);
+}
+
+/**
+ * A change of generator in a campaign resumed with `rederive` (`options.json`'s
+ * `generatorChanges`).
+ *
+ * @example
+ * ```ts
+ * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
+ * ```
+ */
+export interface GeneratorChange {
+  /** The version before (`null`: none recorded). */
+  readonly from: number | null;
+  /** The version after. */
+  readonly to: number;
+  /** Programs finished before the change (drawn by `from`). */
+  readonly programsDone: number;
+}
+
+/**
+ * Options of {@link CampaignStore.resume}.
+ *
+ * @example
+ * ```ts
+ * const store = CampaignStore.resume(dir, { rederive: true } satisfies ResumeOptions);
+ * ```
+ */
+export interface ResumeOptions {
+  /**
+   * Resume a campaign recorded by another generator version: the programs not run yet are
+   * drawn by this version, findings keep their recorded trees (`trees/`), and findings
+   * recorded without a tree run again as new programs. Recorded in `options.json`
+   * (`generatorChanges`). Default false: such a campaign is refused.
+   */
+  readonly rederive?: boolean;
+}
+
+/**
+ * A campaign's directory (`--out DIR`): `options.json` (the resolved options, seed and
+ * generator version), `results.jsonl` (one line per finished program, appended as results
+ * arrive, so a killed campaign loses only the batches in flight), `trees/<index>.binpb` (the
+ * tree of every program that is a finding, written before its line), `progress.json`,
+ * `findings/`, `report.html`.
  *
  * @example
  * ```ts
@@ -116,12 +195,76 @@ export class CampaignStore {
     return store;
   }
 
-  /** Opens a campaign to continue it: reads its options and every finished program. */
-  static resume(dir: string): CampaignStore {
+  /**
+   * The saved options of the campaign in `dir`, checked as {@link CampaignStore.resume} checks
+   * them, without changing anything (so a command can refuse before it starts anything).
+   *
+   * @throws {@link CampaignStoreError} without a campaign, {@link GeneratorVersionError} for
+   * another generator version without `rederive`.
+   */
+  static inspect(dir: string, resumeOptions: ResumeOptions = {}): ResolvedCampaignOptions {
     const optionsPath = join(dir, 'options.json');
     if (!existsSync(optionsPath))
       throw new CampaignStoreError(`${dir} holds no campaign (no options.json)`);
-    const options = JSON.parse(readFileSync(optionsPath, 'utf8')) as ResolvedCampaignOptions;
+    const saved = JSON.parse(readFileSync(optionsPath, 'utf8')) as ResolvedCampaignOptions;
+    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
+    if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {
+      throw new GeneratorVersionError(
+        dir,
+        recorded,
+        `Resume it with --rederive to draw the programs not run yet with version ${GENERATOR_VERSION} ` +
+          '(findings keep their recorded trees), or start a new campaign.',
+      );
+    }
+    return saved;
+  }
+
+  /**
+   * Opens a campaign to continue it: reads its options and every finished program. A
+   * campaign recorded by another generator version is a {@link GeneratorVersionError} unless
+   * `rederive` is given.
+   */
+  static resume(dir: string, resumeOptions: ResumeOptions = {}): CampaignStore {
+    const optionsPath = join(dir, 'options.json');
+    const saved = CampaignStore.inspect(dir, resumeOptions);
+    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
+    const rederive = recorded !== GENERATOR_VERSION;
+    const resultsPath = join(dir, 'results.jsonl');
+    const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+    // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
+    const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
+    if (complete !== text) writeFileSync(resultsPath, complete);
+    const records: ProgramRecord[] = [];
+    const done = new Set<number>();
+    let dropped = false;
+    for (const line of complete.split('\n')) {
+      if (line === '') continue;
+      const record = JSON.parse(line) as ProgramRecord;
+      if (done.has(record.i)) continue;
+      // Re-derived: a finding without its tree cannot be replayed any more; it runs again.
+      if (rederive && record.finding !== undefined && !existsSync(treePath(dir, record.i))) {
+        dropped = true;
+        continue;
+      }
+      done.add(record.i);
+      records.push(record);
+    }
+    if (dropped) writeFileSync(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    let options = saved;
+    if (rederive) {
+      const change: GeneratorChange = {
+        from: recorded,
+        to: GENERATOR_VERSION,
+        programsDone: done.size,
+      };
+      options = {
+        ...saved,
+        generatorVersion: GENERATOR_VERSION,
+        generatorChanges: [...(saved.generatorChanges ?? []), change],
+      };
+      writeFileSync(`${optionsPath}.tmp`, `${JSON.stringify(options, null, 2)}\n`);
+      renameSync(`${optionsPath}.tmp`, optionsPath);
+    }
     const progressPath = join(dir, 'progress.json');
     const progress = existsSync(progressPath)
       ? (JSON.parse(readFileSync(progressPath, 'utf8')) as CampaignProgress)
@@ -134,19 +277,13 @@ export class CampaignStore {
           samples: [],
         };
     const store = new CampaignStore(dir, options, progress);
-    const resultsPath = join(dir, 'results.jsonl');
-    const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
-    // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
-    const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-    if (complete !== text) writeFileSync(resultsPath, complete);
-    for (const line of complete.split('\n')) {
-      if (line === '') continue;
-      const record = JSON.parse(line) as ProgramRecord;
-      if (store.#done.has(record.i)) continue;
-      store.#done.add(record.i);
-      store.#records.push(record);
+    for (const r of records) {
+      store.#done.add(r.i);
+      store.#records.push(r);
     }
-    progress.done = store.#done.size;
+    progress.done = done.size;
+    // Programs run again after a re-derivation: the campaign is not finished any more.
+    if (dropped) progress.finished = false;
     progress.sessions++;
     mkdirSync(join(dir, 'findings'), { recursive: true });
     return store;
@@ -169,14 +306,45 @@ export class CampaignStore {
     return out;
   }
 
-  /** Records a finished program (once: a second record of the same index is ignored). Returns false when ignored. */
-  record(record: ProgramRecord): boolean {
+  /**
+   * Records a finished program (once: a second record of the same index is ignored). Returns
+   * false when ignored. The tree of a finding is saved first (`trees/<index>.binpb`), so that
+   * every recorded finding can be saved and shrunk from its own tree, whatever generator
+   * version resumes the campaign.
+   */
+  record(record: ProgramRecord, tree?: ModuleSet): boolean {
     if (this.#done.has(record.i)) return false;
+    if (record.finding !== undefined && tree !== undefined) {
+      mkdirSync(join(this.dir, 'trees'), { recursive: true });
+      writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
+    }
     appendFileSync(join(this.dir, 'results.jsonl'), `${JSON.stringify(record)}\n`);
     this.#done.add(record.i);
     this.#records.push(record);
     this.progress.done = this.#done.size;
     return true;
+  }
+
+  /**
+   * The generator version that drew finished program `i` (`null`: unknown, recorded before
+   * versions were): the campaign's, unless `--rederive` changed it after `i` was recorded.
+   */
+  generatorVersionOf(i: number): number | null {
+    const position = this.#records.findIndex((r) => r.i === i);
+    // Records keep their order: the first `programsDone` of them precede a change.
+    for (const change of this.options.generatorChanges ?? [])
+      if (position >= 0 && position < change.programsDone) return change.from;
+    return this.options.generatorVersion;
+  }
+
+  /**
+   * The recorded tree of program `i` (a finding's), or `undefined` when none was recorded
+   * (not a finding, or recorded before trees were).
+   */
+  tree(i: number): ModuleSet | undefined {
+    const path = treePath(this.dir, i);
+    if (!existsSync(path)) return undefined;
+    return decodeTree(ModuleSetSchema, readFileSync(path), 'binpb', { source: path });
   }
 
   /** Message kinds over every finished program's tree (node-kind coverage). */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   addGeneratorFlags,
+  generatorDefaults,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
@@ -126,7 +127,8 @@ export function formatReport(r: ValidityReport): string {
 }
 
 /**
- * `luau-fuzz check`: generates programs at a level, prints and runs them in luau-web (or the
+ * `luau-fuzz check`: generates programs at a level (by default what `run` runs: runnable, in
+ * luau-web's profile), prints and runs them in luau-web (or the
  * runtime of `--runtime`, with the specs of `run`: `luau-cli:-O2:path=LUAU`, …), and
  * prints a table of outcomes (parsed, compiled, ran, same output twice, errors by message)
  * and per-kind coverage; `--json` prints the report as JSON. Exit code 1 when the level's
@@ -144,9 +146,7 @@ export function checkCommand(): Command {
     new Command('check').description(
       'validity report: generate programs, run them (luau-web or --runtime), count outcomes and coverage',
     ),
-    'scoped',
-    // The programs run in the bundled luau-web VM: its profile by default.
-    'luau-web',
+    generatorDefaults.check,
   )
     .addOption(
       new Option('--count <n>', 'programs to generate')

@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
   addGeneratorFlags,
+  generatorDefaults,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
 } from './generator-options.js';
-import { luauArbitraries, resolveOptions } from '../arbitrary/index.js';
+import { GENERATOR_VERSION, luauArbitraries, resolveOptions } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { encodeTree, treeFormatExtension, treeStats, type TreeFormat } from '../tree/index.js';
 
@@ -81,8 +82,8 @@ function treeFiles(
 /**
  * `luau-fuzz gen`: writes a corpus directory of generated trees, one file per format per tree
  * (`.textproto`, `.binpb`, `.json`, `.luau` and `.module.luau`), named by a content hash so a
- * duplicate tree is written once, and `manifest.json` with the seed, the options and each
- * tree's size. Text format files are protobuf text format of `luau.ModuleSet`, loadable as a
+ * duplicate tree is written once, and `manifest.json` with the seed, the options, the generator
+ * version and each tree's size. Text format files are protobuf text format of `luau.ModuleSet`, loadable as a
  * seed corpus by Luau's own protobuf fuzzer.
  *
  * @example
@@ -91,7 +92,10 @@ function treeFiles(
  * ```
  */
 export function genCommand(): Command {
-  return addGeneratorFlags(new Command('gen').description('write a corpus of generated trees'))
+  return addGeneratorFlags(
+    new Command('gen').description('write a corpus of generated trees'),
+    generatorDefaults.gen,
+  )
     .addOption(
       new Option('--count <n>', 'trees to generate')
         .argParser(wholeNumber('--count', 1))
@@ -128,6 +132,8 @@ export function genCommand(): Command {
       }
       const manifest = {
         seed,
+        // With the seed and options, it says which trees the corpus holds.
+        generatorVersion: GENERATOR_VERSION,
         count: flags.count,
         unique: entries.length,
         formats: flags.format,

@@ -1,5 +1,86 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { profileNames, validityLevels, type LuauArbitraryOptions } from '../arbitrary/index.js';
+import {
+  profileNames,
+  resolveOptions,
+  validityLevels,
+  type LuauArbitraryOptions,
+  type ProfileName,
+  type ValidityLevel,
+} from '../arbitrary/index.js';
+
+/**
+ * The default level and profile of a command that generates programs, and why.
+ *
+ * @example
+ * ```ts
+ * addGeneratorFlags(new Command('gen'), generatorDefaults.gen);
+ * ```
+ */
+export interface GeneratorDefaults {
+  /** The default `--level`. */
+  readonly level: ValidityLevel;
+  /** The default `--profile`. */
+  readonly profile: ProfileName;
+  /** Why, as the help says it. */
+  readonly why: string;
+}
+
+/**
+ * The defaults of `gen`, `check` and `run`. `gen` writes a corpus that nothing runs: the
+ * library's defaults, the whole grammar. `check` and `run` run their programs, in luau-web
+ * unless `--runtime` says otherwise: the runnable level in luau-web's profile, so that
+ * `check` measures what `run` runs.
+ *
+ * @example
+ * ```ts
+ * generatorDefaults.run.level; // 'runnable'
+ * ```
+ */
+export const generatorDefaults = {
+  gen: {
+    level: 'syntax',
+    profile: 'luau',
+    why:
+      "a corpus is read by parsers and tools, not run: the library's defaults, every tree " +
+      'that parses, over the whole grammar',
+  },
+  check: {
+    level: 'runnable',
+    profile: 'luau-web',
+    why:
+      'what `run` runs by default, so that the report measures it: runnable programs in the ' +
+      "bundled luau-web VM's profile (the luau profile when --runtime names another runtime)",
+  },
+  run: {
+    level: 'runnable',
+    profile: 'luau-web',
+    why:
+      'a campaign runs its programs in luau-web unless --runtime says otherwise: its profile, ' +
+      'and the runnable level, at which any error, timeout or difference is a finding',
+  },
+} as const satisfies Record<string, GeneratorDefaults>;
+
+/** The flag of each generator option, for errors in the user's words. */
+const flagOf: Readonly<Record<string, string>> = {
+  maxDepth: '--max-depth',
+  maxStatements: '--max-statements',
+  maxNodes: '--max-nodes',
+  level: '--level',
+  profile: '--profile',
+};
+
+/**
+ * An error message with the generator's option names (`maxDepth`, `option maxDepth`) replaced
+ * by their flags (`--max-depth`).
+ *
+ * @example
+ * ```ts
+ * withFlagNames('maxDepth must be at most 64'); // '--max-depth must be at most 64'
+ * ```
+ */
+export function withFlagNames(message: string): string {
+  return message.replace(/^(?:option )?(\w+)\b/, (word, name: string) => flagOf[name] ?? word);
+}
 
 /**
  * The generator's command-line flags, as commander parses them.
@@ -37,30 +118,40 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
   };
 }
 
+/** Breaks text into lines of at most 80 characters, at spaces. */
+function wrap(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > 80) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
 /**
  * Adds the generator's flags to a command: `--level`, `--profile`, `--seed`, `--max-depth`,
- * `--max-statements`, `--max-nodes`, `--no-types`.
+ * `--max-statements`, `--max-nodes`, `--no-types`, with the command's defaults and why in its
+ * help. One definition for `gen`, `check` and `run`.
  *
  * @example
  * ```ts
- * addGeneratorFlags(new Command('gen')).action((opts) => generatorOptions(opts));
+ * addGeneratorFlags(new Command('gen'), generatorDefaults.gen).action((opts) => generatorOptions(opts));
  * ```
  */
-export function addGeneratorFlags(
-  command: Command,
-  defaultLevel = 'syntax',
-  defaultProfile = 'luau',
-): Command {
+export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults): Command {
   return command
     .addOption(
       new Option('--level <level>', 'validity level')
         .choices([...validityLevels])
-        .default(defaultLevel),
+        .default(defaults.level),
     )
     .addOption(
       new Option('--profile <profile>', 'feature profile')
         .choices([...profileNames])
-        .default(defaultProfile),
+        .default(defaults.profile),
     )
     .addOption(
       new Option('--seed <n>', 'generator seed (default: random)').argParser(
@@ -82,11 +173,16 @@ export function addGeneratorFlags(
         wholeNumber('--max-nodes', 1),
       ),
     )
-    .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)');
+    .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)')
+    .addHelpText(
+      'after',
+      `\n${wrap(`Defaults --level ${defaults.level} --profile ${defaults.profile}: ${defaults.why}.`)}`,
+    );
 }
 
 /**
- * The generator options the flags of {@link addGeneratorFlags} select.
+ * The generator options the flags of {@link addGeneratorFlags} select, checked: a value the
+ * generator refuses (`--max-depth 100` above the schema level) is an error naming the flag.
  *
  * @example
  * ```ts
@@ -94,7 +190,7 @@ export function addGeneratorFlags(
  * ```
  */
 export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
-  return {
+  const options: LuauArbitraryOptions = {
     level: flags.level as LuauArbitraryOptions['level'] & string,
     profile: flags.profile as LuauArbitraryOptions['profile'] & string,
     types: flags.types,
@@ -102,4 +198,11 @@ export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
     ...(flags.maxStatements === undefined ? {} : { maxStatements: flags.maxStatements }),
     ...(flags.maxNodes === undefined ? {} : { maxNodes: flags.maxNodes }),
   };
+  try {
+    resolveOptions(options);
+  } catch (e) {
+    if (e instanceof RangeError) throw new Error(withFlagNames(e.message), { cause: e });
+    throw e;
+  }
+  return options;
 }

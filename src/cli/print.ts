@@ -54,7 +54,7 @@ export function printCommand(): Command {
         .choices(['compat', 'pretty'])
         .default('pretty'),
     )
-    .option('--types', 'print type annotations (default)', true)
+    .option('--types', 'print type annotations', true)
     .option('--no-types', 'leave out annotations of locals, parameters and return types')
     .addOption(
       new Option('--format <format>', 'input format (default: from each extension)').choices([

@@ -3,28 +3,33 @@ import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { profileNames, validityLevels } from '../arbitrary/index.js';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
   CampaignOptionsError,
+  CampaignStore,
   formatSummary,
   publishFindings,
   resolveCampaignOptions,
   runCampaign,
 } from '../campaign/index.js';
 import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
+import { RuntimeSpecError } from '../runtime/index.js';
+import {
+  addGeneratorFlags,
+  generatorDefaults,
+  wholeNumber,
+  withFlagNames,
+  type GeneratorFlags,
+} from './generator-options.js';
 
-interface RunFlags extends WorkspaceFlags {
+interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   count?: string;
-  seed?: string;
-  level?: string;
-  profile?: string;
-  maxNodes?: string;
   runtime?: string;
   diff?: string[];
   out?: string;
   resume?: string;
-  projects?: string;
+  rederive?: boolean;
+  projects?: number;
   batchSize?: string;
   payloadLimit?: string;
   inFlight?: string;
@@ -51,7 +56,6 @@ function int(name: string, text: string | undefined): number | undefined {
 const flagOf: Partial<Record<keyof CampaignOptions, string>> = {
   count: '--count',
   seed: '--seed',
-  maxNodes: '--max-nodes',
   batchSize: '--batch-size',
   payloadLimit: '--payload-limit',
   inFlight: '--in-flight',
@@ -62,17 +66,42 @@ const flagOf: Partial<Record<keyof CampaignOptions, string>> = {
   shrinkFindings: '--shrink-findings',
 };
 
+/** The flags (as commander names their values) that set campaign options, which a resume ignores. */
+const campaignFlags = new Set([
+  'count',
+  'seed',
+  'level',
+  'profile',
+  'maxNodes',
+  'maxDepth',
+  'maxStatements',
+  'types',
+  'runtime',
+  'diff',
+  'batchSize',
+  'payloadLimit',
+  'inFlight',
+  'timeout',
+  'workers',
+  'shrink',
+  'shrinkAttempts',
+  'shrinkTime',
+  'shrinkFindings',
+]);
+
 /** Checks the options before anything is started or created, naming the flags. */
-function checkOptions(options: CampaignOptions): void {
+function checkOptions(options: CampaignOptions, diff: boolean): void {
   try {
     resolveCampaignOptions(options);
   } catch (e) {
+    if (e instanceof RuntimeSpecError)
+      throw new Error(`${diff ? '--diff' : '--runtime'}: ${e.message}`, { cause: e });
     if (!(e instanceof CampaignOptionsError)) throw e;
     const key = /^(\w+) /.exec(e.message)?.[1] as keyof CampaignOptions | undefined;
     const flag = key === undefined ? undefined : flagOf[key];
-    throw new Error(flag === undefined ? e.message : `${flag}${e.message.slice(key!.length)}`, {
-      cause: e,
-    });
+    const message =
+      flag === undefined ? withFlagNames(e.message) : `${flag}${e.message.slice(key!.length)}`;
+    throw new Error(message, { cause: e });
   }
 }
 
@@ -83,10 +112,13 @@ function campaignOptions(f: RunFlags): CampaignOptions {
     throw new Error('give either --runtime or --diff, not both');
   const entries: [keyof CampaignOptions, unknown][] = [
     ['count', int('--count', f.count)],
-    ['seed', int('--seed', f.seed)],
-    ['level', f.level as ValidityLevel | undefined],
-    ['profile', f.profile as ProfileName | undefined],
-    ['maxNodes', int('--max-nodes', f.maxNodes)],
+    ['seed', f.seed],
+    ['level', f.level as ValidityLevel],
+    ['profile', f.profile as ProfileName],
+    ['maxNodes', f.maxNodes],
+    ['maxDepth', f.maxDepth],
+    ['maxStatements', f.maxStatements],
+    ['types', f.types],
     ['runtimes', f.diff ?? (f.runtime === undefined ? undefined : [f.runtime])],
     ['batchSize', int('--batch-size', f.batchSize)],
     ['payloadLimit', int('--payload-limit', f.payloadLimit)],
@@ -155,23 +187,14 @@ export const findingsExitCode = 3;
  * ```
  */
 export function runCommand(): Command {
-  const head = new Command('run')
-    .description(
-      'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
-    )
-    .option('--count <n>', 'programs to generate and run (default 1000)')
-    .option('--seed <n>', 'generator seed (default: random)')
-    .addOption(
-      new Option('--level <level>', 'validity level (default runnable)').choices([
-        ...validityLevels,
-      ]),
-    )
-    .addOption(
-      new Option('--profile <name>', 'feature profile (default luau-web)').choices([
-        ...profileNames,
-      ]),
-    )
-    .option('--max-nodes <n>', 'largest tree, in messages')
+  const head = addGeneratorFlags(
+    new Command('run')
+      .description(
+        'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
+      )
+      .option('--count <n>', 'programs to generate and run (default 1000)'),
+    generatorDefaults.run,
+  )
     .option(
       '--runtime <spec>',
       'luau-web (default), luau-cli[:-O0|-O1|-O2][:--codegen][:path=EXE], or command:TEMPLATE',
@@ -182,7 +205,15 @@ export function runCommand(): Command {
     )
     .option('--out <dir>', 'campaign directory (default luau-fuzz-runs/<time>)')
     .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
-    .option('--projects <n>', 'projects of the embedded workspace (default 1)');
+    .option(
+      '--rederive',
+      'with --resume, a campaign recorded by another generator version: draw the programs not run yet with this one (findings keep their recorded trees)',
+    )
+    .addOption(
+      new Option('--projects <n>', 'projects of the embedded workspace (default 1)').argParser(
+        wholeNumber('--projects', 1),
+      ),
+    );
   return withWorkspaceOptions(head)
     .option('--batch-size <n>', 'programs per project_exec call (default 100)')
     .option(
@@ -207,13 +238,20 @@ export function runCommand(): Command {
       'after',
       `\nExit status: 0 no findings, 1 error, ${findingsExitCode} findings (0 with --no-fail-on-findings), 130 stopped (continue with --resume).`,
     )
-    .action(async (flags: RunFlags) => {
+    .action(async (flags: RunFlags, command: Command) => {
       if (flags.resume !== undefined && flags.out !== undefined)
         throw new Error('give either --out or --resume, not both');
+      if (flags.rederive === true && flags.resume === undefined)
+        throw new Error('--rederive goes with --resume DIR');
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const options = campaignOptions(flags);
-      if (flags.resume === undefined) checkOptions(options);
-      const given = Object.keys(options).filter((k) => k !== 'shrink' || options.shrink === false);
+      // Checked before a workspace is started: options, or the campaign to resume.
+      if (flags.resume === undefined) checkOptions(options, flags.diff !== undefined);
+      else CampaignStore.inspect(dir, { rederive: flags.rederive === true });
+      const given = command.options
+        .filter((o) => campaignFlags.has(o.attributeName()))
+        .filter((o) => command.getOptionValueSource(o.attributeName()) === 'cli')
+        .map((o) => o.long ?? o.attributeName());
       if (flags.resume !== undefined && given.length > 0) {
         process.stderr.write(
           `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${given.join(', ')}\n`,
@@ -226,9 +264,7 @@ export function runCommand(): Command {
         ...(flags.api === undefined ? {} : { api: flags.api }),
         ...(flags.project === undefined ? {} : { projectIds: flags.project }),
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
-        ...(flags.projects === undefined
-          ? {}
-          : { embeddedProjects: int('--projects', flags.projects) ?? 1 }),
+        ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
         ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
       });
       const controller = new AbortController();
@@ -262,7 +298,9 @@ export function runCommand(): Command {
         }
         const summary = await runCampaign({
           dir,
-          ...(flags.resume === undefined ? { options } : { resume: true }),
+          ...(flags.resume === undefined
+            ? { options }
+            : { resume: true, rederive: flags.rederive === true }),
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {

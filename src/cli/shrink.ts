@@ -2,43 +2,64 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
-import { campaignArbitrary, ProjectPool, shrinkRemotely, updateShrunk } from '../campaign/index.js';
+import {
+  campaignArbitrary,
+  GeneratorVersionError,
+  ProjectPool,
+  shrinkRemotely,
+  updateShrunk,
+} from '../campaign/index.js';
 import type { FindingRecord } from '../campaign/index.js';
+import { decodeTree } from '../tree/index.js';
+import { wholeNumber } from './generator-options.js';
 
 interface ShrinkFlags extends WorkspaceFlags {
-  attempts?: string;
-  time?: string;
-  timeout?: string;
+  attempts: number;
+  time: number;
+  timeout: number;
+  rederive?: boolean;
   json?: boolean;
-}
-
-function int(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`${name} must be a positive integer, got '${text}'`);
-  return n;
 }
 
 /**
  * `luau-fuzz shrink FINDING_DIR`: shrinks a saved finding again (with a new budget), running
  * the candidates in workspace projects (the embedded workspace when none is given), and
- * rewrites its `shrunk.*` files and `outcome.json`.
+ * rewrites its `shrunk.*` files and `outcome.json`. It starts from the recorded tree
+ * (`original.binpb`); a finding drawn by another generator version is refused before anything
+ * starts, unless `--rederive` (statement deletion on the recorded tree, without fast-check's
+ * replay of the seed and index).
  *
  * @example
  * ```sh
  * luau-fuzz shrink luau-fuzz-runs/2026-01-01T00-00-00/findings/3f9a0c1d2e4b5a69 --attempts 1000
+ * luau-fuzz shrink old-runs/findings/3f9a0c1d2e4b5a69 --rederive
  * ```
  */
 export function shrinkCommand(): Command {
   const head = new Command('shrink')
     .description('shrink a saved finding again, re-running candidates in workspace projects')
     .argument('<finding-dir>', 'a finding directory (holding outcome.json)')
-    .option('--attempts <n>', 'candidate runs (default 300)')
-    .option('--time <ms>', 'time allowed (default 60000)')
-    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)');
+    .addOption(
+      new Option('--attempts <n>', 'candidate runs')
+        .argParser(wholeNumber('--attempts', 1))
+        .default(300),
+    )
+    .addOption(
+      new Option('--time <ms>', 'time allowed').argParser(wholeNumber('--time', 1)).default(60_000),
+    )
+    .addOption(
+      new Option('--timeout <ms>', 'wall-clock limit per program')
+        .argParser(wholeNumber('--timeout', 1))
+        .default(2000),
+    )
+    .option(
+      '--rederive',
+      'a finding recorded by another generator version: shrink original.binpb by deleting statements (no fast-check replay)',
+    );
   return withWorkspaceOptions(head)
     .option('--json', 'print the updated outcome.json')
     .action(async (dir: string, flags: ShrinkFlags) => {
@@ -46,6 +67,24 @@ export function shrinkCommand(): Command {
       if (!existsSync(recordPath))
         throw new Error(`${dir} is not a finding directory (no outcome.json)`);
       const finding = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+      const recorded = finding.generatorVersion ?? null;
+      if (recorded !== GENERATOR_VERSION && flags.rederive !== true) {
+        throw new GeneratorVersionError(
+          dir,
+          recorded,
+          'Shrink it with --rederive to work from its recorded tree (original.binpb) by deleting statements, ' +
+            "without fast-check's replay.",
+        );
+      }
+      const originalPath = join(dir, 'original.binpb');
+      // The program as found: shrinking starts from it, not from a regeneration.
+      const original = existsSync(originalPath)
+        ? decodeTree(ModuleSetSchema, readFileSync(originalPath), 'binpb', {
+            source: originalPath,
+          })
+        : undefined;
+      if (original === undefined && recorded !== GENERATOR_VERSION)
+        throw new Error(`${dir} has no original.binpb to shrink without a replay`);
       const ws = await connectWorkspace({
         command: 'shrink',
         ...(flags.url === undefined ? {} : { url: flags.url }),
@@ -58,25 +97,29 @@ export function shrinkCommand(): Command {
       try {
         const pool = new ProjectPool(ws.target.client, ws.target.projectIds, {
           runtimes: finding.runtimes,
-          timeoutMs: int('--timeout', flags.timeout, 2000),
+          timeoutMs: flags.timeout,
         });
         await pool.prepare();
         const arbitrary = campaignArbitrary({
           level: finding.level as ValidityLevel,
           profile: finding.profile as ProfileName,
           maxNodes: finding.maxNodes ?? null,
+          maxDepth: finding.maxDepth ?? null,
+          maxStatements: finding.maxStatements ?? null,
+          types: finding.types ?? true,
         });
         const result = await shrinkRemotely({
           pool,
           arbitrary,
           seed: finding.seed,
           index: finding.original.index,
+          ...(original === undefined ? {} : { tree: original }),
           level: finding.level as ValidityLevel,
           kind: finding.kind,
           runtimes: finding.runtimes,
           outcomes: finding.original.outcomes,
-          maxAttempts: int('--attempts', flags.attempts, 300),
-          maxTimeMs: int('--time', flags.time, 60_000),
+          maxAttempts: flags.attempts,
+          maxTimeMs: flags.time,
         });
         // A finding that did not fail again keeps its files: nothing was shrunk.
         const record = result.reproduced ? updateShrunk(dir, result.tree, result) : finding;

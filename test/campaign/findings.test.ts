@@ -1,9 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findingHash, readFindings, saveFinding } from '../../src/campaign/findings.js';
+import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { printPretty } from '../../src/print/index.js';
+import { decodeTree } from '../../src/tree/index.js';
 import type { ProgramOutcome } from '../../src/runtime/outcome.js';
 
 const arbitrary = campaignArbitrary({ level: 'syntax', profile: 'luau-web', maxNodes: null });
@@ -19,6 +23,7 @@ const common = {
   level: 'syntax',
   profile: 'luau-web',
   maxNodes: null,
+  generatorVersion: GENERATOR_VERSION,
   runtimes: ['luau-web'],
 };
 
@@ -80,5 +85,18 @@ describe('saveFinding', () => {
     expect(existsSync(join(dir, record.hash, 'original.luau'))).toBe(true);
     expect(existsSync(join(dir, record.hash, 'shrunk.luau'))).toBe(false);
     expect(existsSync(join(dir, record.hash, 'shrunk.binpb'))).toBe(false);
+  });
+
+  it('carries the tree bytes of the program, which decode to its printed source, and the generator version', () => {
+    const { record } = saveFinding(dir, {
+      ...common,
+      original: { index: 2, outcomes: segv, nodes: c!.nodes, tree: c!.tree },
+    });
+    expect(record.generatorVersion).toBe(GENERATOR_VERSION);
+    const folder = join(dir, record.hash);
+    const tree = decodeTree(ModuleSetSchema, readFileSync(join(folder, 'original.binpb')), 'binpb');
+    const printed = printPretty(tree);
+    expect(readFileSync(join(folder, 'original.luau'), 'utf8')).toBe(printed[printed.length - 1]);
+    expect(printed).toEqual(printPretty(c!.tree));
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignOptionsError, resolveCampaignOptions } from '../../src/campaign/options.js';
+import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
+import {
+  arbitraryOptionsOf,
+  CampaignOptionsError,
+  resolveCampaignOptions,
+} from '../../src/campaign/options.js';
 import { RuntimeSpecError } from '../../src/runtime/profile.js';
 
 describe('resolveCampaignOptions', () => {
@@ -28,5 +33,30 @@ describe('resolveCampaignOptions', () => {
     );
     expect(() => resolveCampaignOptions({ runtimes: ['lua'] })).toThrow(RuntimeSpecError);
     expect(() => resolveCampaignOptions({ payloadLimit: 100 })).toThrow(/payloadLimit/);
+  });
+
+  it('takes the generator limits and records the generator version', () => {
+    const o = resolveCampaignOptions({ maxDepth: 4, maxStatements: 3, types: false });
+    expect(o).toMatchObject({ maxDepth: 4, maxStatements: 3, types: false });
+    expect(o.generatorVersion).toBe(GENERATOR_VERSION);
+    expect(resolveCampaignOptions()).toMatchObject({
+      maxDepth: null,
+      maxStatements: null,
+      types: true,
+    });
+    expect(arbitraryOptionsOf(o)).toEqual({
+      level: 'runnable',
+      profile: 'luau-web',
+      types: false,
+      maxDepth: 4,
+      maxStatements: 3,
+    });
+    expect(() => resolveCampaignOptions({ maxStatements: 0 })).toThrow(
+      /^maxStatements must be an integer ≥ 1, got 0$/,
+    );
+    // The arbitraries' own limit, in the campaign's words.
+    expect(() => resolveCampaignOptions({ maxDepth: 65 })).toThrow(
+      /^maxDepth must be at most 64 above the schema level/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
 import type { CampaignSummary } from '../../src/campaign/campaign.js';
 import { saveFinding } from '../../src/campaign/findings.js';
 import { resolveCampaignOptions } from '../../src/campaign/options.js';
@@ -42,6 +43,7 @@ function campaign(): { summary: CampaignSummary; store: CampaignStore } {
     ...common,
     signature: 'mismatch · one',
     maxNodes: null,
+    generatorVersion: GENERATOR_VERSION,
     runtimes,
     original: { index: 0, outcomes, nodes: p0!.nodes, tree: p0!.tree },
     shrunk: { tree: p1!.tree, outcomes, attempts: 3, timeMs: 1, reproduced: true },
@@ -50,6 +52,7 @@ function campaign(): { summary: CampaignSummary; store: CampaignStore } {
     ...common,
     signature: 'mismatch · two',
     maxNodes: null,
+    generatorVersion: GENERATOR_VERSION,
     runtimes,
     original: { index: 1, outcomes, nodes: p1!.nodes, tree: p1!.tree },
     others: [{ index: 0, outcomes, nodes: p0!.nodes }],
@@ -85,6 +88,10 @@ describe('reproduceCommands', () => {
     ]);
     // Not shrunk: the commands run the original.
     expect(reproduceCommands(summary.dir, unshrunk!)[1]).toMatch(/\/original\.luau$/);
+    // Drawn by another generator version: shrunk from its recorded tree.
+    expect(reproduceCommands(summary.dir, { ...shrunk!, generatorVersion: null })[0]).toBe(
+      `luau-fuzz shrink ${dir} --rederive`,
+    );
   });
 });
 
@@ -141,6 +148,7 @@ describe('reproduceCommands', () => {
         level: 'runnable',
         profile: 'luau',
         maxNodes: null,
+        generatorVersion: GENERATOR_VERSION,
         runtimes: [`luau-cli:-O2:path=${realLuau}`],
         original: { index: p!.index, outcomes: [], nodes: p!.nodes, tree: p!.tree },
       }).record;

@@ -1,9 +1,17 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
 import { resolveCampaignOptions } from '../../src/campaign/options.js';
-import { CampaignStore, CampaignStoreError } from '../../src/campaign/store.js';
+import type { ResolvedCampaignOptions } from '../../src/campaign/options.js';
+import { campaignArbitrary, generatePrograms, sourcesOf } from '../../src/campaign/programs.js';
+import {
+  CampaignStore,
+  CampaignStoreError,
+  GeneratorVersionError,
+} from '../../src/campaign/store.js';
+import { printPretty } from '../../src/print/index.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -16,6 +24,16 @@ afterEach(() => {
 });
 
 const outcome = { id: '0', status: 'ok' as const, outputHash: 'h', output: '', timeMs: 1 };
+const crash = { ...outcome, status: 'crash' as const, signal: 'SIGSEGV' };
+
+/** Rewrites a campaign's options.json as another generator version would have left it. */
+function recordedBy(dir: string, version: number | undefined): void {
+  const path = join(dir, 'options.json');
+  const o = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  if (version === undefined) delete o.generatorVersion;
+  else o.generatorVersion = version;
+  writeFileSync(path, JSON.stringify(o));
+}
 
 describe('CampaignStore', () => {
   it('records each program once and resumes with the rest pending', () => {
@@ -48,5 +66,84 @@ describe('CampaignStore', () => {
       CampaignStoreError,
     );
     expect(() => CampaignStore.resume(tempDir())).toThrow(/no campaign/);
+  });
+
+  it('records the generator version, and refuses a campaign of another version naming both', () => {
+    const dir = tempDir();
+    const store = CampaignStore.create(dir, resolveCampaignOptions({ count: 3, seed: 1 }));
+    store.record({ i: 0, outcomes: [outcome], nodes: 3 });
+    const saved = JSON.parse(
+      readFileSync(join(dir, 'options.json'), 'utf8'),
+    ) as ResolvedCampaignOptions;
+    expect(saved.generatorVersion).toBe(GENERATOR_VERSION);
+    expect(CampaignStore.resume(dir).pending()).toEqual([1, 2]);
+
+    recordedBy(dir, GENERATOR_VERSION + 1);
+    const results = readFileSync(join(dir, 'results.jsonl'), 'utf8');
+    const error = (() => {
+      try {
+        CampaignStore.resume(dir);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(GeneratorVersionError);
+    expect((error as Error).message).toContain(
+      `was recorded by generator version ${GENERATOR_VERSION + 1}, and this is generator version ${GENERATOR_VERSION}`,
+    );
+    expect((error as Error).message).toContain('--rederive');
+    expect(() => CampaignStore.inspect(dir)).toThrow(GeneratorVersionError);
+    // Refused without a change to the directory.
+    expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe(results);
+
+    recordedBy(dir, undefined);
+    expect(() => CampaignStore.resume(dir)).toThrow(
+      /recorded by a generator without a version \(before versions were recorded\), and this is generator version/,
+    );
+  });
+
+  it('records the tree of every finding, which decodes to the program that was printed', () => {
+    const dir = tempDir();
+    const o = resolveCampaignOptions({ count: 3, seed: 4, level: 'syntax' });
+    const [p0, p1] = generatePrograms(campaignArbitrary(o), o.seed, [0, 1]);
+    const store = CampaignStore.create(dir, o);
+    store.record({ i: 0, outcomes: [outcome], nodes: p0!.nodes }, p0!.tree);
+    store.record({ i: 1, outcomes: [crash], finding: 'crash', nodes: p1!.nodes }, p1!.tree);
+    // Only findings keep their trees.
+    expect(store.tree(0)).toBeUndefined();
+    const tree = CampaignStore.resume(dir).tree(1)!;
+    expect(printPretty(tree)).toEqual(printPretty(p1!.tree));
+    expect(sourcesOf(tree).program).toBe(p1!.program);
+  });
+
+  it('with rederive, resumes another version: findings keep their trees, treeless ones run again', () => {
+    const dir = tempDir();
+    const o = resolveCampaignOptions({ count: 5, seed: 4, level: 'syntax' });
+    const [p1] = generatePrograms(campaignArbitrary(o), o.seed, [1]);
+    const store = CampaignStore.create(dir, o);
+    store.record({ i: 0, outcomes: [outcome], nodes: 3 });
+    store.record({ i: 1, outcomes: [crash], finding: 'crash', nodes: p1!.nodes }, p1!.tree);
+    // A finding of a campaign recorded before trees were.
+    store.record({ i: 2, outcomes: [crash], finding: 'crash', nodes: 9 });
+    recordedBy(dir, undefined);
+
+    const resumed = CampaignStore.resume(dir, { rederive: true });
+    expect(resumed.pending()).toEqual([2, 3, 4]);
+    expect(resumed.tree(1)).toBeDefined();
+    expect(resumed.options.generatorVersion).toBe(GENERATOR_VERSION);
+    expect(resumed.options.generatorChanges).toEqual([
+      { from: null, to: GENERATOR_VERSION, programsDone: 2 },
+    ]);
+    resumed.record({ i: 3, outcomes: [outcome], nodes: 3 });
+    expect(resumed.generatorVersionOf(1)).toBeNull();
+    expect(resumed.generatorVersionOf(3)).toBe(GENERATOR_VERSION);
+
+    // Recorded on disk: the next resume needs no --rederive and keeps the history.
+    const again = CampaignStore.resume(dir);
+    expect(again.pending()).toEqual([2, 4]);
+    expect(again.generatorVersionOf(0)).toBeNull();
+    expect(again.generatorVersionOf(3)).toBe(GENERATOR_VERSION);
+    expect(again.options.generatorChanges).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { generatorDefaults } from '../../src/cli/generator-options.js';
 import { createProgram, main } from '../../src/cli/main.js';
 import { packageRoot } from '../../src/package-root.js';
 
@@ -66,4 +67,33 @@ describe('main', () => {
     expect(await main(['fuzz'])).toBe(1);
     expect(err).toMatch(/unknown command 'fuzz'/);
   });
+});
+
+describe('generatorDefaults', () => {
+  it.each(Object.entries(generatorDefaults))(
+    'are given with their reason in `%s --help`, as the README says',
+    async (name, defaults) => {
+      let out = '';
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        out += String(chunk);
+        return true;
+      });
+      expect(await main([name, '--help'])).toBe(0);
+      const said = `Defaults --level ${defaults.level} --profile ${defaults.profile}: `;
+      expect(out.replace(/\n/g, ' ')).toContain(said + defaults.why);
+      expect(out).toContain(`default: "${defaults.level}"`);
+      const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+      const direct = new RegExp(
+        `\`${name}\`[^.]*?\`--level ${defaults.level} --profile ${defaults.profile}\``,
+      );
+      if (!direct.test(readme)) {
+        // Said as "the same as run's".
+        expect(readme).toContain(`\`${name}\` takes the same`);
+        expect(defaults).toMatchObject({
+          level: generatorDefaults.run.level,
+          profile: generatorDefaults.run.profile,
+        });
+      }
+    },
+  );
 });

@@ -1,9 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { defaultOut } from '../../src/cli/run.js';
+import {
+  campaignArbitrary,
+  generatePrograms,
+  type ProgramRecord,
+  type ResolvedCampaignOptions,
+} from '../../src/campaign/index.js';
 
 describe('defaultOut', () => {
   it('is luau-fuzz-runs/<UTC time to the second>, a name every file system takes', () => {
@@ -19,6 +25,12 @@ describe('luau-fuzz run', () => {
   it.each([
     [['--count', '0'], '--count must be an integer ≥ 1, got 0'],
     [['--timeout', '-1'], '--timeout must be an integer ≥ 1, got -1'],
+    [['--max-depth', '65'], '--max-depth must be at most 64 above the schema level'],
+    [['--max-statements', '0'], "--max-statements must be a whole number >= 1, got '0'"],
+    [['--rederive'], '--rederive goes with --resume DIR'],
+    [['--projects', '0'], "--projects must be a whole number >= 1, got '0'"],
+    [['--runtime', 'luau-cli:-O7'], "--runtime: unknown luau-cli option '-O7'"],
+    [['--diff', 'luau-web', 'lua'], "--diff: unknown runtime 'lua'"],
   ])('refuses %j naming the flag, before it creates a workspace', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
     try {
@@ -40,6 +52,53 @@ describe('luau-fuzz run', () => {
       expect(stderr).toContain(message);
       expect(existsSync(join(dir, 'ws'))).toBe(false);
       expect(existsSync(join(dir, 'c'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('passes --max-depth, --max-statements and --no-types to the generator and records them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
+    try {
+      const out = join(dir, 'c');
+      let stdout = '';
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        stdout += String(chunk);
+        return true;
+      });
+      vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      const args = ['--count', '12', '--seed', '5', '--level', 'scoped', '--max-depth', '2'];
+      const code = await main([
+        'run',
+        ...args,
+        '--max-statements',
+        '2',
+        '--no-types',
+        '--json',
+        '--workspace-dir',
+        join(dir, 'ws'),
+        '--out',
+        out,
+      ]);
+      vi.restoreAllMocks();
+      expect(code, stdout).toBe(0);
+      const options = JSON.parse(
+        readFileSync(join(out, 'options.json'), 'utf8'),
+      ) as ResolvedCampaignOptions;
+      expect(options).toMatchObject({ maxDepth: 2, maxStatements: 2, types: false });
+      const programs = generatePrograms(campaignArbitrary(options), 5, [...Array(12).keys()]);
+      const recorded = readFileSync(join(out, 'results.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as ProgramRecord);
+      // Each program ran as the limited generator draws it: no type syntax, small blocks.
+      expect(new Map(recorded.map((r) => [r.i, r.nodes]))).toEqual(
+        new Map(programs.map((p) => [p.index, p.nodes])),
+      );
+      for (const p of programs) {
+        expect(p.kinds.Type ?? 0).toBe(0);
+        expect(p.program).not.toMatch(/^local \w+ *:/m);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { toBinary } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import {
+  GENERATOR_VERSION,
+  luauArbitraries,
+  profileNames,
+  validityLevels,
+} from '../../src/arbitrary/index.js';
+
+/**
+ * The generator's output at each version: the fingerprint below. A change that alters a
+ * generated tree adds a line here with the next version (and bumps GENERATOR_VERSION);
+ * the lines of earlier versions stay as they were.
+ */
+const fingerprints: Readonly<Record<number, string>> = {
+  1: '1aaf493604c693a76f11e313b4dc1f0e18e16e8a3467e1247910417f750833bd',
+};
+
+/** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
+function fingerprint(): { all: string; parts: Record<string, string> } {
+  const all = createHash('sha256');
+  const parts: Record<string, string> = {};
+  for (const level of validityLevels) {
+    for (const profile of profileNames) {
+      const part = createHash('sha256');
+      const arbitrary = luauArbitraries({ level, profile }).moduleSet;
+      for (const tree of fc.sample(arbitrary, { seed: 1, numRuns: 50 }))
+        part.update(toBinary(ModuleSetSchema, tree));
+      const digest = part.digest('hex');
+      parts[`${level}/${profile}`] = digest.slice(0, 16);
+      all.update(digest);
+    }
+  }
+  return { all: all.digest('hex'), parts };
+}
+
+describe('GENERATOR_VERSION', () => {
+  it('changes with every change of the generated trees (pinned fingerprint)', () => {
+    const { all, parts } = fingerprint();
+    const pinned = fingerprints[GENERATOR_VERSION];
+    expect(
+      pinned,
+      `GENERATOR_VERSION is ${GENERATOR_VERSION}, which has no fingerprint here: add ${GENERATOR_VERSION}: '${all}'`,
+    ).toBeDefined();
+    expect(
+      all,
+      `generator output changed: bump GENERATOR_VERSION (src/arbitrary/generator-version.ts, now ${GENERATOR_VERSION}) ` +
+        `and add its fingerprint here: ${GENERATOR_VERSION + 1}: '${all}' (per level/profile: ${JSON.stringify(parts)})`,
+    ).toBe(pinned);
+  });
+
+  it('is the latest version pinned, each with its own fingerprint', () => {
+    const versions = Object.keys(fingerprints).map(Number);
+    expect(Math.max(...versions)).toBe(GENERATOR_VERSION);
+    expect(new Set(Object.values(fingerprints)).size).toBe(versions.length);
+  });
+});
