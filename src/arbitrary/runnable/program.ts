@@ -1,13 +1,12 @@
-import { create } from '@bufbuild/protobuf';
 import {
   ModuleSetSchema,
   StatRequireIntoLocalHelperSchema,
-  StatSchema,
   type Expr,
   type ModuleSet,
   type Stat,
   type StatBlock,
 } from '../../../gen/luau_pb.js';
+import { blank, messageKind } from '../blank-message.js';
 import { build } from '../build.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices } from './choices.js';
@@ -20,6 +19,8 @@ import { drawSwarm } from './swarm.js';
 import { annotation } from './types.js';
 
 const productions = { expr: expression, block: blockStatements };
+const MODULE_SET = messageKind(ModuleSetSchema);
+const REQUIRE = messageKind(StatRequireIntoLocalHelperSchema);
 
 /**
  * Builds one chunk: the fuel table (when a loop or recursion uses it), the shared metatable
@@ -44,14 +45,10 @@ function chunk(
   }
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
-    prelude.push(
-      create(StatSchema, {
-        statOneof: {
-          case: 'requireIntoLocal',
-          value: create(StatRequireIntoLocalHelperSchema, { var: v, modulenum: 0 }),
-        },
-      }),
-    );
+    const require = blank(REQUIRE);
+    require.var = v;
+    require.modulenum = 0;
+    prelude.push(build.stat({ case: 'requireIntoLocal', value: require }));
   }
   const body = [...prelude, ...blockStatements(g, 0, false)];
   if (role === 'module') body.push(node.ret([build.binary(5, g.int(1), build.number(1000))]));
@@ -83,7 +80,10 @@ export function runnableModuleSet(record: readonly number[], options: ResolvedOp
   const hasModule = options.features.modules && !typed && c.chance(20);
   const module = hasModule ? chunk(c, options, 'module', false) : undefined;
   const program = chunk(c, options, 'program', hasModule);
-  return create(ModuleSetSchema, module === undefined ? { program } : { module, program });
+  const set = blank(MODULE_SET);
+  if (module !== undefined) set.module = module;
+  set.program = program;
+  return set;
 }
 
 /**
