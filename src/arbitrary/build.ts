@@ -32,6 +32,7 @@ import {
 } from '../../gen/luau_pb.js';
 import { blank, messageKind } from './blank-message.js';
 import { builtinIndex } from './names.js';
+import { frozenDeep, SharedMessages } from './shared-messages.js';
 
 const EXPR = messageKind(ExprSchema);
 const NIL = messageKind(ExprConstantNilSchema);
@@ -69,18 +70,65 @@ function stat(oneof: Stat['statOneof']): Stat {
   return m;
 }
 
-/** A `Local` message. */
-function local(name: number): Local {
+const locals = new SharedMessages((name: number) => {
   const m = blank(LOCAL);
   m.name = name;
   return m;
+});
+
+const localRefs = new SharedMessages((name: number) => {
+  const m = blank(EXPR_LOCAL);
+  m.var = locals.get(name);
+  return expr({ case: 'local', value: m });
+});
+
+const builtinNames = new SharedMessages((text: string) => {
+  const m = blank(NAME);
+  m.nameOneof = { case: 'builtin', value: builtinIndex(text) };
+  return m;
+});
+
+const customNames = new SharedMessages((k: number) => {
+  const m = blank(NAME);
+  m.nameOneof = { case: 'custom', value: k };
+  return m;
+});
+
+const globals = new SharedMessages((text: string) => {
+  const m = blank(GLOBAL);
+  m.name = builtinNames.get(text);
+  return expr({ case: 'global', value: m });
+});
+
+function newNumber(val: number): Expr {
+  const m = blank(NUMBER);
+  m.val = val;
+  return expr({ case: 'number', value: m });
 }
+
+/** Number constants in `[-SMALL_NUMBER, SMALL_NUMBER]` are shared. */
+const SMALL_NUMBER = 4096;
+const numbers = new SharedMessages(newNumber);
+
+function newBool(val: boolean): Expr {
+  const m = blank(BOOL);
+  m.val = val;
+  return expr({ case: 'bool', value: m });
+}
+
+const constants = {
+  nil: frozenDeep(expr({ case: 'nil', value: blank(NIL) })),
+  varargs: frozenDeep(expr({ case: 'varargs', value: blank(VARARGS) })),
+  true: frozenDeep(newBool(true)),
+  false: frozenDeep(newBool(false)),
+};
 
 /**
  * Small constructors of tree messages, for the resolvers that build trees by hand. They build
  * the messages `create()` would (same prototype, fields and field order) without reading the
- * schema on every call; a tree they build is never changed afterwards, so lists are kept as
- * given.
+ * schema on every call. A tree they build is never changed afterwards: lists are kept as
+ * given, and the leaves trees repeat most (locals and references to them, names, globals,
+ * `nil`, `...`, booleans, small number constants) are made once, frozen and shared.
  *
  * @example
  * ```ts
@@ -90,13 +138,12 @@ function local(name: number): Local {
 export const build = {
   /** `nil`. */
   nil(): Expr {
-    return expr({ case: 'nil', value: blank(NIL) });
+    return constants.nil;
   },
   /** A number constant (an int32). */
   number(val: number): Expr {
-    const m = blank(NUMBER);
-    m.val = val | 0;
-    return expr({ case: 'number', value: m });
+    const v = val | 0;
+    return v >= -SMALL_NUMBER && v <= SMALL_NUMBER ? numbers.get(v) : newNumber(v);
   },
   /** A string constant. */
   string(val: string): Expr {
@@ -106,39 +153,31 @@ export const build = {
   },
   /** `true` or `false`. */
   bool(val: boolean): Expr {
-    const m = blank(BOOL);
-    m.val = val;
-    return expr({ case: 'bool', value: m });
+    return val ? constants.true : constants.false;
   },
   /** `...`. */
   varargs(): Expr {
-    return expr({ case: 'varargs', value: blank(VARARGS) });
+    return constants.varargs;
   },
   /** A builtin name (from the name table). */
   name(text: string): Name {
-    const m = blank(NAME);
-    m.nameOneof = { case: 'builtin', value: builtinIndex(text) };
-    return m;
+    return builtinNames.get(text);
   },
   /** A custom name `n<k>`. */
   customName(k: number): Name {
-    const m = blank(NAME);
-    m.nameOneof = { case: 'custom', value: k };
-    return m;
+    return customNames.get(k);
   },
   /** A `Local` message `l<name>`. */
-  localVar: local,
+  localVar(name: number): Local {
+    return locals.get(name);
+  },
   /** A reference to local `l<name>`. */
   local(name: number): Expr {
-    const m = blank(EXPR_LOCAL);
-    m.var = local(name);
-    return expr({ case: 'local', value: m });
+    return localRefs.get(name);
   },
   /** A global of the name table. */
   global(text: string): Expr {
-    const m = blank(GLOBAL);
-    m.name = build.name(text);
-    return expr({ case: 'global', value: m });
+    return globals.get(text);
   },
   /** `(e)`. */
   group(e: Expr): Expr {

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, profileNames } from '../../src/arbitrary/index.js';
+import { build } from '../../src/arbitrary/build.js';
 
 const registry = createRegistry(file_luau);
 
@@ -74,12 +75,27 @@ function difference(a: unknown, b: unknown, path: string): string | undefined {
 const levels = ['runnable', 'typed'] as const;
 
 describe('build', () => {
+  it('shares the leaves trees repeat, frozen, so that no tree can change another', () => {
+    expect(build.local(3)).toBe(build.local(3));
+    expect(build.global('math')).toBe(build.global('math'));
+    expect(build.number(-7)).toBe(build.number(-7));
+    expect(build.number(1 << 20)).not.toBe(build.number(1 << 20));
+    const ref = build.local(5);
+    expect(() => {
+      (ref.exprOneof as { value: unknown }).value = build.nil().exprOneof.value;
+    }).toThrow(TypeError);
+    const v = ref.exprOneof.case === 'local' ? ref.exprOneof.value.var : undefined;
+    expect(() => Object.assign(v!, { name: 6 })).toThrow(TypeError);
+    expect(build.local(5)).toEqual(build.local(5));
+    expect(v?.name).toBe(5);
+  });
+
   for (const level of levels) {
     for (const profile of profileNames) {
       it(`makes the messages create() makes (${level}, ${profile})`, () => {
         const trees: ModuleSet[] = fc.sample(luauArbitraries({ level, profile }).moduleSet, {
           seed: 7,
-          numRuns: 60,
+          numRuns: 40,
         });
         let messages = 0;
         for (const tree of trees) {

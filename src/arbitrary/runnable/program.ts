@@ -8,6 +8,7 @@ import {
 } from '../../../gen/luau_pb.js';
 import { blank, messageKind } from '../blank-message.js';
 import { build } from '../build.js';
+import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
@@ -27,15 +28,15 @@ const preludes = new WeakMap<ResolvedOptions, Map<number, readonly Stat[]>>();
 
 /**
  * The metatable prelude of `g`'s options, built once and shared by every program made with
- * them: it reads no choices (a test checks), and no tree is changed once built (the reducer
- * copies a tree before cutting it), so sharing its messages is safe and spares rebuilding
- * about 300 messages per program.
+ * them (frozen): it reads no choices (a test checks), and no tree is changed once built (the
+ * reducer copies a tree before cutting it), so sharing its messages is safe and spares
+ * rebuilding about 300 messages per program.
  */
 function sharedMetatablePrelude(g: Gen, mt: number): readonly Stat[] {
   let byLocal = preludes.get(g.o);
   if (byLocal === undefined) preludes.set(g.o, (byLocal = new Map()));
   let prelude = byLocal.get(mt);
-  if (prelude === undefined) byLocal.set(mt, (prelude = metatablePrelude(g, mt)));
+  if (prelude === undefined) byLocal.set(mt, (prelude = metatablePrelude(g, mt).map(frozenDeep)));
   return prelude;
 }
 
