@@ -32,6 +32,8 @@ export interface VisibleLocal<Kind> {
   kind: Kind;
 }
 
+const NO_MARKS = new Uint32Array(0);
+
 /**
  * Scopes and function frames tracked while a tree is generated: which locals are visible,
  * which function is current and how many loops enclose the current point. Declarations take
@@ -50,8 +52,8 @@ export class Scope<Kind> {
   readonly visible: VisibleLocal<Kind>[] = [];
   /** Function frames, outermost (the chunk) first. */
   readonly frames: Frame[] = [{ vararg: true, loops: 0, base: 0, typeFunction: false }];
-  /** Scratch marks of {@link declare}. */
-  #marks = new Uint32Array(64);
+  /** Scratch marks of {@link declare}, made when first needed. */
+  #marks = NO_MARKS;
   #stamp = 0;
 
   /** The current function. */
