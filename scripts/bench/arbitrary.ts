@@ -1,38 +1,221 @@
-// npm run bench -- arbitrary [COUNT]: generation throughput per validity level (profile
-// luau-web, fixed seed): trees/s, nodes/s, and KB/s of pretty-printed source, for generation
-// alone and for generation plus printing.
+// npm run bench -- arbitrary [COUNT] [--level L,...] [--profile P,...] [--seed S] [--rounds N]
+//   [--compare REV]
+// Generation throughput per validity level and profile (default: every level, profile
+// luau-web, seed 42, 2000 trees): trees/s, nodes/s, printing alone (printPretty) and
+// generation plus printing, each the best of --rounds runs. Times are CPU seconds of this
+// process (user + system), which other processes on a busy machine disturb far less than the
+// wall clock.
+// --compare REV also runs the generator and printer of a git revision (e.g. main) on the same
+// seed, interleaved with the checkout's, prints the ratios, and checks that both print the
+// same sources (sha256 of every program's printed sources, in order); exits 1 when they differ.
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { luauArbitraries, validityLevels } from '../../src/arbitrary/index.js';
+import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import {
+  luauArbitraries,
+  profileNames,
+  validityLevels,
+  type ProfileName,
+  type ValidityLevel,
+} from '../../src/arbitrary/index.js';
 import { printPretty } from '../../src/print/index.js';
 import { treeStats } from '../../src/tree/index.js';
+import { dirtyCheckout, gitRevision, unpackRevision, type Revision } from './_revision.js';
 
-const count = Number(process.argv[2] ?? 2000);
-if (!Number.isInteger(count) || count < 1) {
-  process.stderr.write('usage: npm run bench -- arbitrary [COUNT]\n');
+const usage =
+  'usage: npm run bench -- arbitrary [COUNT] [--level L,...] [--profile P,...] [--seed S] ' +
+  '[--rounds N] [--compare REV]\n';
+
+function fail(message: string): never {
+  process.stderr.write(`arbitrary: ${message}\n${usage}`);
   process.exit(2);
 }
 
-function seconds(start: bigint): number {
-  return Number(process.hrtime.bigint() - start) / 1e9;
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      level: { type: 'string' },
+      profile: { type: 'string', default: 'luau-web' },
+      seed: { type: 'string', default: '42' },
+      rounds: { type: 'string', default: '1' },
+      compare: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+} catch (e) {
+  fail((e as Error).message);
 }
 
-console.log(`arbitrary: ${count} trees per level, profile luau-web, seed 42`);
-console.log(
-  `  ${'level'.padEnd(9)} ${'trees/s'.padStart(9)} ${'nodes/s'.padStart(10)} ${'nodes/tree'.padStart(10)} ${'printed KB/s'.padStart(13)} ${'gen+print trees/s'.padStart(18)}`,
-);
-for (const level of validityLevels) {
-  const arb = luauArbitraries({ level, profile: 'luau-web' }).moduleSet;
-  fc.sample(arb, { seed: 1, numRuns: 50 }); // warm-up
-  const genStart = process.hrtime.bigint();
-  const trees = fc.sample(arb, { seed: 42, numRuns: count });
-  const genTime = seconds(genStart);
-  const nodes = trees.reduce((n, t) => n + treeStats(ModuleSetSchema, t).nodes, 0);
-  const printStart = process.hrtime.bigint();
-  let bytes = 0;
-  for (const t of trees) for (const s of printPretty(t)) bytes += Buffer.byteLength(s);
-  const printTime = seconds(printStart);
-  console.log(
-    `  ${level.padEnd(9)} ${(count / genTime).toFixed(0).padStart(9)} ${(nodes / genTime).toFixed(0).padStart(10)} ${(nodes / count).toFixed(1).padStart(10)} ${(bytes / 1024 / (genTime + printTime)).toFixed(1).padStart(13)} ${(count / (genTime + printTime)).toFixed(0).padStart(18)}`,
-  );
+function whole(flag: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) fail(`${flag} must be a whole number ≥ ${min}: ${text}`);
+  return n;
 }
+
+function listOf<T extends string>(flag: string, text: string, known: readonly T[]): T[] {
+  const out = text.split(',');
+  for (const x of out) {
+    if (!known.includes(x as T)) fail(`--${flag} takes ${known.join(', ')}: not '${x}'`);
+  }
+  return out as T[];
+}
+
+if (parsed.positionals.length > 1) fail(`one COUNT at most: ${parsed.positionals.join(' ')}`);
+const count = whole('COUNT', parsed.positionals[0] ?? '2000', 1);
+const seed = whole('--seed', parsed.values.seed, 0);
+const rounds = whole('--rounds', parsed.values.rounds, 1);
+const levels = listOf('level', parsed.values.level ?? validityLevels.join(','), validityLevels);
+const profiles = listOf('profile', parsed.values.profile, profileNames);
+
+interface Generator {
+  readonly label: string;
+  readonly arbitraries: typeof luauArbitraries;
+  readonly print: typeof printPretty;
+}
+
+interface Measure {
+  genSeconds: number;
+  printSeconds: number;
+  nodes: number;
+  bytes: number;
+  /** sha256 of every tree's printed sources, in order. */
+  hash: string;
+  /** Each program's printed sources, to name the first difference. */
+  printed: string[];
+}
+
+/** CPU seconds of this process since `start` (a `process.cpuUsage()`). */
+function seconds(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+}
+
+function measure(g: Generator, level: ValidityLevel, profile: ProfileName): Measure {
+  const arb = g.arbitraries({ level, profile }).moduleSet;
+  const genStart = process.cpuUsage();
+  const trees: ModuleSet[] = fc.sample(arb, { seed, numRuns: count });
+  const genSeconds = seconds(genStart);
+  const printStart = process.cpuUsage();
+  const sources = trees.map((t) => g.print(t));
+  const printSeconds = seconds(printStart);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const printed = sources.map((s) => s.join('\0'));
+  for (const p of printed) {
+    hash.update(p).update('\u0001');
+    bytes += Buffer.byteLength(p);
+  }
+  const nodes = trees.reduce((n, t) => n + treeStats(ModuleSetSchema, t).nodes, 0);
+  return { genSeconds, printSeconds, nodes, bytes, hash: hash.digest('hex'), printed };
+}
+
+/** The best of `rounds` runs per generator, the generators interleaved round by round. */
+function best(gens: readonly Generator[], level: ValidityLevel, profile: ProfileName): Measure[] {
+  for (const g of gens)
+    fc.sample(g.arbitraries({ level, profile }).moduleSet, { seed: 1, numRuns: 50 }); // warm-up
+  const out: Measure[] = [];
+  for (let r = 0; r < rounds; r++) {
+    gens.forEach((g, i) => {
+      const m = measure(g, level, profile);
+      const prev = out[i];
+      if (prev === undefined) out[i] = m;
+      else {
+        prev.genSeconds = Math.min(prev.genSeconds, m.genSeconds);
+        prev.printSeconds = Math.min(prev.printSeconds, m.printSeconds);
+      }
+    });
+  }
+  return out;
+}
+
+const rate = (n: number, s: number) => (n / s).toFixed(0);
+
+const generators: Generator[] = [
+  {
+    label: `checkout (${gitRevision('HEAD')}${dirtyCheckout() ? ' + uncommitted changes' : ''})`,
+    arbitraries: luauArbitraries,
+    print: printPretty,
+  },
+];
+let revision: Revision | undefined;
+if (parsed.values.compare !== undefined) {
+  try {
+    revision = unpackRevision(parsed.values.compare);
+    generators.push({
+      label: revision.label,
+      arbitraries: (
+        await revision.load<{ luauArbitraries: typeof luauArbitraries }>('src/arbitrary/index.ts')
+      ).luauArbitraries,
+      print: (await revision.load<{ printPretty: typeof printPretty }>('src/print/index.ts'))
+        .printPretty,
+    });
+  } catch (e) {
+    revision?.remove();
+    fail(`--compare ${parsed.values.compare}: ${(e as Error).message}`);
+  }
+}
+
+let differ = false;
+try {
+  console.log(
+    `arbitrary: ${count} trees per level and profile, seed ${seed}, best of ${rounds} ` +
+      `round${rounds === 1 ? '' : 's'}; ${generators.map((g) => g.label).join(' vs ')}`,
+  );
+  const columns = ['trees/s', 'nodes/s', 'nodes/tree', 'print/s', 'printed KB/s', 'gen+print/s'];
+  console.log(
+    `  ${'level'.padEnd(9)} ${'profile'.padEnd(9)} ${'code'.padEnd(9)} ` +
+      columns.map((c) => c.padStart(12)).join(' '),
+  );
+  for (const level of levels) {
+    for (const profile of profiles) {
+      const ms = best(generators, level, profile);
+      ms.forEach((m, i) => {
+        const both = m.genSeconds + m.printSeconds;
+        const cells = [
+          rate(count, m.genSeconds),
+          rate(m.nodes, m.genSeconds),
+          (m.nodes / count).toFixed(1),
+          rate(count, m.printSeconds),
+          (m.bytes / 1024 / both).toFixed(1),
+          rate(count, both),
+        ];
+        console.log(
+          `  ${level.padEnd(9)} ${profile.padEnd(9)} ${(i === 0 ? 'checkout' : 'compare').padEnd(9)} ` +
+            cells.map((c) => c.padStart(12)).join(' '),
+        );
+      });
+      const [mine, theirs] = ms;
+      if (mine === undefined || theirs === undefined) continue;
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+      console.log(
+        `  ${''.padEnd(9)} ${''.padEnd(9)} ${'ratio'.padEnd(9)} ` +
+          [
+            ratio(theirs.genSeconds, mine.genSeconds),
+            '',
+            '',
+            ratio(theirs.printSeconds, mine.printSeconds),
+            '',
+            ratio(theirs.genSeconds + theirs.printSeconds, mine.genSeconds + mine.printSeconds),
+          ]
+            .map((c) => c.padStart(12))
+            .join(' '),
+      );
+      if (mine.hash === theirs.hash) {
+        console.log(`  ${''.padEnd(29)} same sources (sha256 ${mine.hash.slice(0, 16)})`);
+      } else {
+        differ = true;
+        const first = mine.printed.findIndex((p, i) => p !== theirs.printed[i]);
+        console.log(
+          `  ${''.padEnd(29)} DIFFERENT sources (sha256 ${mine.hash.slice(0, 16)} vs ` +
+            `${theirs.hash.slice(0, 16)}), first at program #${first}`,
+        );
+      }
+    }
+  }
+} finally {
+  revision?.remove();
+}
+if (differ) process.exit(1);

@@ -14,16 +14,11 @@
 // detected within the first N programs for each N of --at (default 200 and the count).
 // --baseline REV[,REV...] also runs the generator of each git revision (e.g. main) on the same
 // seed, side by side with the checkout's (--baseline-only: only those).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, validityLevels, type ValidityLevel } from '../../src/arbitrary/index.js';
-import { packageRoot } from '../../src/package-root.js';
 import { printPretty } from '../../src/print/index.js';
 import {
   defaultLuauToolsDir,
@@ -34,6 +29,7 @@ import {
   type LuauBatchProgram,
   type LuauTools,
 } from '../../src/runtime/index.js';
+import { dirtyCheckout, gitRevision, unpackRevision, type Revision } from './_revision.js';
 
 const usage =
   'usage: npm run bench -- detect [--count N] [--seed S] [--level L] [--profile luau|luau-web] ' +
@@ -102,42 +98,15 @@ interface Generator {
   readonly print: Printer;
 }
 
-function gitRevision(rev: string): string {
-  return execFileSync('git', ['rev-parse', '--short', rev], {
-    cwd: packageRoot,
-    encoding: 'utf8',
-  }).trim();
-}
-
 /** The generator and printer of a git revision, unpacked beside this checkout's node_modules. */
-async function revisionGenerator(rev: string, dir: string): Promise<Generator> {
-  const commit = gitRevision(rev);
-  const tar = join(dir, 'tree.tar');
-  execFileSync('git', ['archive', '-o', tar, commit, 'src', 'gen', 'data', 'package.json'], {
-    cwd: packageRoot,
-  });
-  execFileSync('tar', ['-xf', tar], { cwd: dir });
-  symlinkSync(join(packageRoot, 'node_modules'), join(dir, 'node_modules'));
-  const arbitrary = (await import(pathToFileURL(join(dir, 'src/arbitrary/index.ts')).href)) as {
-    luauArbitraries: Arbitraries;
-  };
-  const print = (await import(pathToFileURL(join(dir, 'src/print/index.ts')).href)) as {
-    printPretty: Printer;
-  };
+async function revisionGenerator(revision: Revision): Promise<Generator> {
+  const arbitrary = await revision.load<{ luauArbitraries: Arbitraries }>('src/arbitrary/index.ts');
+  const print = await revision.load<{ printPretty: Printer }>('src/print/index.ts');
   return {
-    label: `${rev} (${commit})`,
+    label: revision.label,
     arbitraries: arbitrary.luauArbitraries,
     print: print.printPretty,
   };
-}
-
-function dirty(): boolean {
-  return (
-    execFileSync('git', ['status', '--porcelain', '--', 'src', 'gen'], {
-      cwd: packageRoot,
-      encoding: 'utf8',
-    }).trim() !== ''
-  );
 }
 
 const modes = ['-O2', '-O0/-O2', 'codegen', '-O2/cg'] as const;
@@ -233,21 +202,22 @@ const generators: Generator[] = parsed['baseline-only']
   ? []
   : [
       {
-        label: `checkout (${gitRevision('HEAD')}${dirty() ? ' + uncommitted changes' : ''})`,
+        label: `checkout (${gitRevision('HEAD')}${dirtyCheckout() ? ' + uncommitted changes' : ''})`,
         arbitraries: luauArbitraries,
         print: printPretty,
       },
     ];
 if (generators.length === 0 && parsed.baseline === undefined)
   fail('--baseline-only needs --baseline');
-const unpacked: string[] = [];
+const unpacked: Revision[] = [];
 try {
   for (const rev of parsed.baseline?.split(',') ?? []) {
-    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-baseline-'));
-    unpacked.push(dir);
     try {
-      generators.push(await revisionGenerator(rev, dir));
+      const revision = unpackRevision(rev);
+      unpacked.push(revision);
+      generators.push(await revisionGenerator(revision));
     } catch (e) {
+      for (const r of unpacked) r.remove();
       fail(`--baseline ${rev}: ${(e as Error).message}`);
     }
   }
@@ -296,5 +266,5 @@ try {
     console.log(`  seconds: ${results.map((r) => r.seconds.toFixed(1)).join(' / ')}`);
   }
 } finally {
-  for (const d of unpacked) rmSync(d, { recursive: true, force: true });
+  for (const r of unpacked) r.remove();
 }

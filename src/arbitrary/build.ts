@@ -1,4 +1,3 @@
-import { create } from '@bufbuild/protobuf';
 import {
   ExprBinarySchema,
   ExprCallSchema,
@@ -27,13 +26,109 @@ import {
   type ExprPrefix,
   type ExprUnary_Op,
   type LValue,
+  type Local,
   type Name,
   type Stat,
 } from '../../gen/luau_pb.js';
+import { blank, messageKind } from './blank-message.js';
 import { builtinIndex } from './names.js';
+import { frozenDeep, SharedMessages } from './shared-messages.js';
+
+const EXPR = messageKind(ExprSchema);
+const NIL = messageKind(ExprConstantNilSchema);
+const NUMBER = messageKind(ExprConstantNumberSchema);
+const STRING = messageKind(ExprConstantStringSchema);
+const BOOL = messageKind(ExprConstantBoolSchema);
+const VARARGS = messageKind(ExprVarargsSchema);
+const NAME = messageKind(NameSchema);
+const LOCAL = messageKind(LocalSchema);
+const EXPR_LOCAL = messageKind(ExprLocalSchema);
+const GLOBAL = messageKind(ExprGlobalSchema);
+const GROUP = messageKind(ExprGroupSchema);
+const PREFIX = messageKind(ExprPrefixSchema);
+const INDEX_NAME = messageKind(ExprIndexNameSchema);
+const INDEX_EXPR = messageKind(ExprIndexExprSchema);
+const CALL = messageKind(ExprCallSchema);
+const STAT = messageKind(StatSchema);
+const STAT_CALL = messageKind(StatCallSchema);
+const BINARY = messageKind(ExprBinarySchema);
+const UNARY = messageKind(ExprUnarySchema);
+const IF_ELSE = messageKind(ExprIfElseSchema);
+const LVALUE = messageKind(LValueSchema);
+
+/** An `Expr` of one case. */
+function expr(oneof: Expr['exprOneof']): Expr {
+  const m = blank(EXPR);
+  m.exprOneof = oneof;
+  return m;
+}
+
+/** A `Stat` of one case. */
+function stat(oneof: Stat['statOneof']): Stat {
+  const m = blank(STAT);
+  m.statOneof = oneof;
+  return m;
+}
+
+const locals = new SharedMessages((name: number) => {
+  const m = blank(LOCAL);
+  m.name = name;
+  return m;
+});
+
+const localRefs = new SharedMessages((name: number) => {
+  const m = blank(EXPR_LOCAL);
+  m.var = locals.get(name);
+  return expr({ case: 'local', value: m });
+});
+
+const builtinNames = new SharedMessages((text: string) => {
+  const m = blank(NAME);
+  m.nameOneof = { case: 'builtin', value: builtinIndex(text) };
+  return m;
+});
+
+const customNames = new SharedMessages((k: number) => {
+  const m = blank(NAME);
+  m.nameOneof = { case: 'custom', value: k };
+  return m;
+});
+
+const globals = new SharedMessages((text: string) => {
+  const m = blank(GLOBAL);
+  m.name = builtinNames.get(text);
+  return expr({ case: 'global', value: m });
+});
+
+function newNumber(val: number): Expr {
+  const m = blank(NUMBER);
+  m.val = val;
+  return expr({ case: 'number', value: m });
+}
+
+/** Number constants in `[-SMALL_NUMBER, SMALL_NUMBER]` are shared. */
+const SMALL_NUMBER = 4096;
+const numbers = new SharedMessages(newNumber);
+
+function newBool(val: boolean): Expr {
+  const m = blank(BOOL);
+  m.val = val;
+  return expr({ case: 'bool', value: m });
+}
+
+const constants = {
+  nil: frozenDeep(expr({ case: 'nil', value: blank(NIL) })),
+  varargs: frozenDeep(expr({ case: 'varargs', value: blank(VARARGS) })),
+  true: frozenDeep(newBool(true)),
+  false: frozenDeep(newBool(false)),
+};
 
 /**
- * Small constructors of tree messages, for the resolvers that build trees by hand.
+ * Small constructors of tree messages, for the resolvers that build trees by hand. They build
+ * the messages `create()` would (same prototype, fields and field order) without reading the
+ * schema on every call. A tree they build is never changed afterwards: lists are kept as
+ * given, and the leaves trees repeat most (locals and references to them, names, globals,
+ * `nil`, `...`, booleans, small number constants) are made once, frozen and shared.
  *
  * @example
  * ```ts
@@ -43,103 +138,100 @@ import { builtinIndex } from './names.js';
 export const build = {
   /** `nil`. */
   nil(): Expr {
-    return create(ExprSchema, { exprOneof: { case: 'nil', value: create(ExprConstantNilSchema) } });
+    return constants.nil;
   },
   /** A number constant (an int32). */
   number(val: number): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'number', value: create(ExprConstantNumberSchema, { val: val | 0 }) },
-    });
+    const v = val | 0;
+    return v >= -SMALL_NUMBER && v <= SMALL_NUMBER ? numbers.get(v) : newNumber(v);
   },
   /** A string constant. */
   string(val: string): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'string', value: create(ExprConstantStringSchema, { val }) },
-    });
+    const m = blank(STRING);
+    m.val = val;
+    return expr({ case: 'string', value: m });
   },
   /** `true` or `false`. */
   bool(val: boolean): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'bool', value: create(ExprConstantBoolSchema, { val }) },
-    });
+    return val ? constants.true : constants.false;
   },
   /** `...`. */
   varargs(): Expr {
-    return create(ExprSchema, { exprOneof: { case: 'varargs', value: create(ExprVarargsSchema) } });
+    return constants.varargs;
   },
   /** A builtin name (from the name table). */
   name(text: string): Name {
-    return create(NameSchema, { nameOneof: { case: 'builtin', value: builtinIndex(text) } });
+    return builtinNames.get(text);
   },
   /** A custom name `n<k>`. */
   customName(k: number): Name {
-    return create(NameSchema, { nameOneof: { case: 'custom', value: k } });
+    return customNames.get(k);
+  },
+  /** A `Local` message `l<name>`. */
+  localVar(name: number): Local {
+    return locals.get(name);
   },
   /** A reference to local `l<name>`. */
   local(name: number): Expr {
-    return create(ExprSchema, {
-      exprOneof: {
-        case: 'local',
-        value: create(ExprLocalSchema, { var: create(LocalSchema, { name }) }),
-      },
-    });
+    return localRefs.get(name);
   },
   /** A global of the name table. */
   global(text: string): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'global', value: create(ExprGlobalSchema, { name: build.name(text) }) },
-    });
+    return globals.get(text);
   },
   /** `(e)`. */
-  group(expr: Expr): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'group', value: create(ExprGroupSchema, { expr }) },
-    });
+  group(e: Expr): Expr {
+    const m = blank(GROUP);
+    m.expr = e;
+    return expr({ case: 'group', value: m });
   },
   /** The prefix form of an expression, in parentheses unless it is a name, index or call. */
-  prefix(expr: Expr): ExprPrefix {
-    const e = expr.exprOneof;
-    switch (e.case) {
+  prefix(e: Expr): ExprPrefix {
+    const o = e.exprOneof;
+    const m = blank(PREFIX);
+    switch (o.case) {
       case 'local':
       case 'global':
       case 'group':
       case 'call':
       case 'indexName':
       case 'indexExpr':
-        return create(ExprPrefixSchema, { exprOneof: e });
-      default:
-        return create(ExprPrefixSchema, {
-          exprOneof: { case: 'group', value: create(ExprGroupSchema, { expr }) },
-        });
+        // A new oneof object holding the same message, as `create()` makes.
+        m.exprOneof = { case: o.case, value: o.value } as ExprPrefix['exprOneof'];
+        return m;
+      default: {
+        const g = blank(GROUP);
+        g.expr = e;
+        m.exprOneof = { case: 'group', value: g };
+        return m;
+      }
     }
   },
   /** `prefix.name`. */
   indexName(prefix: Expr, name: Name): Expr {
-    return create(ExprSchema, {
-      exprOneof: {
-        case: 'indexName',
-        value: create(ExprIndexNameSchema, { expr: build.prefix(prefix), index: name }),
-      },
-    });
+    const m = blank(INDEX_NAME);
+    m.expr = build.prefix(prefix);
+    m.index = name;
+    return expr({ case: 'indexName', value: m });
   },
   /** `prefix[index]`. */
   indexExpr(prefix: Expr, index: Expr): Expr {
-    return create(ExprSchema, {
-      exprOneof: {
-        case: 'indexExpr',
-        value: create(ExprIndexExprSchema, { expr: build.prefix(prefix), index }),
-      },
-    });
+    const m = blank(INDEX_EXPR);
+    m.expr = build.prefix(prefix);
+    m.index = index;
+    return expr({ case: 'indexExpr', value: m });
   },
   /** A call message `func(args)` (`func:name(args)` when `self`). */
   callMessage(func: Expr, args: Expr[], self = false): ExprCall {
-    return create(ExprCallSchema, { func: build.prefix(func), self, args });
+    const m = blank(CALL);
+    m.func = build.prefix(func);
+    m.self = self;
+    m.args = args;
+    return m;
   },
   /** A call expression. */
   call(func: Expr, args: Expr[], self = false): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'call', value: build.callMessage(func, args, self) },
-    });
+    return expr({ case: 'call', value: build.callMessage(func, args, self) });
   },
   /** `lib.fn(args)` for a library table of the runtime. */
   libCall(lib: string, fn: string, args: Expr[]): Expr {
@@ -148,46 +240,51 @@ export const build = {
   /** A call statement. */
   callStat(call: Expr): Stat {
     if (call.exprOneof.case !== 'call') throw new Error('not a call');
-    return create(StatSchema, {
-      statOneof: { case: 'call', value: create(StatCallSchema, { expr: call.exprOneof.value }) },
-    });
+    const m = blank(STAT_CALL);
+    m.expr = call.exprOneof.value;
+    return stat({ case: 'call', value: m });
   },
   /** `left op right`. */
   binary(op: ExprBinary_Op, left: Expr, right: Expr): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'binary', value: create(ExprBinarySchema, { op, left, right }) },
-    });
+    const m = blank(BINARY);
+    m.op = op;
+    m.left = left;
+    m.right = right;
+    return expr({ case: 'binary', value: m });
   },
   /** `op expr`. */
-  unary(op: ExprUnary_Op, expr: Expr): Expr {
-    return create(ExprSchema, {
-      exprOneof: { case: 'unary', value: create(ExprUnarySchema, { op, expr }) },
-    });
+  unary(op: ExprUnary_Op, operand: Expr): Expr {
+    const m = blank(UNARY);
+    m.op = op;
+    m.expr = operand;
+    return expr({ case: 'unary', value: m });
   },
   /** `if cond then a else b`. */
   ifElse(cond: Expr, then: Expr, otherwise: Expr): Expr {
-    return create(ExprSchema, {
-      exprOneof: {
-        case: 'ifelse',
-        value: create(ExprIfElseSchema, {
-          cond,
-          then,
-          elseOneof: { case: 'else', value: otherwise },
-        }),
-      },
-    });
+    const m = blank(IF_ELSE);
+    m.cond = cond;
+    m.then = then;
+    m.elseOneof = { case: 'else', value: otherwise };
+    return expr({ case: 'ifelse', value: m });
   },
   /** The assignable form of a local, field or index expression. */
-  lvalue(expr: Expr): LValue {
-    const e = expr.exprOneof;
-    switch (e.case) {
+  lvalue(e: Expr): LValue {
+    const o = e.exprOneof;
+    switch (o.case) {
       case 'local':
       case 'global':
       case 'indexName':
-      case 'indexExpr':
-        return create(LValueSchema, { lvalueOneof: e });
+      case 'indexExpr': {
+        const m = blank(LVALUE);
+        m.lvalueOneof = { case: o.case, value: o.value } as LValue['lvalueOneof'];
+        return m;
+      }
       default:
-        throw new Error(`not assignable: ${String(e.case)}`);
+        throw new Error(`not assignable: ${String(o.case)}`);
     }
   },
+  /** A `Stat` of one case. */
+  stat,
+  /** An `Expr` of one case. */
+  expr,
 };

@@ -75,7 +75,13 @@ export const runtimeGlobalIndices: readonly number[] = indicesWhere((n) =>
  * ```
  */
 export function builtinIndex(name: string): number {
-  const i = nameTables.names.indexOf(name);
-  if (i < 0) throw new Error(`'${name}' is not in the name table`);
+  const i = nameIndex.get(name);
+  if (i === undefined) throw new Error(`'${name}' is not in the name table`);
   return i;
 }
+
+/** Each name's first index in the table (what `indexOf` gives), built once. */
+const nameIndex = new Map<string, number>();
+nameTables.names.forEach((name, i) => {
+  if (!nameIndex.has(name)) nameIndex.set(name, i);
+});

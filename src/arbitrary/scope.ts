@@ -32,6 +32,8 @@ export interface VisibleLocal<Kind> {
   kind: Kind;
 }
 
+const NO_MARKS = new Uint32Array(0);
+
 /**
  * Scopes and function frames tracked while a tree is generated: which locals are visible,
  * which function is current and how many loops enclose the current point. Declarations take
@@ -50,6 +52,9 @@ export class Scope<Kind> {
   readonly visible: VisibleLocal<Kind>[] = [];
   /** Function frames, outermost (the chunk) first. */
   readonly frames: Frame[] = [{ vararg: true, loops: 0, base: 0, typeFunction: false }];
+  /** Scratch marks of {@link declare}, made when first needed. */
+  #marks = NO_MARKS;
+  #stamp = 0;
 
   /** The current function. */
   get frame(): Frame {
@@ -68,17 +73,34 @@ export class Scope<Kind> {
 
   /** Declares a local, returning its number. */
   declare(kind: Kind): number {
-    const used = new Set(this.visible.map((v) => v.name));
+    // The lowest number no visible local has: at most `visible.length`, so only the numbers
+    // below that are marked (with this call's stamp, which spares clearing the marks).
+    const n = this.visible.length;
+    if (this.#marks.length <= n) this.#marks = new Uint32Array(2 * n + 16);
+    const stamp = ++this.#stamp;
+    for (let i = 0; i < n; i++) {
+      const name = this.visible[i]!.name;
+      if (name < n) this.#marks[name] = stamp;
+    }
     let name = 0;
-    while (used.has(name)) name++;
+    while (name < n && this.#marks[name] === stamp) name++;
     this.visible.push({ name, kind });
     return name;
   }
 
   /** The locals the current point may reference (a type function sees only its own). */
   reachable(): VisibleLocal<Kind>[] {
-    const barrier = this.barrier();
+    const barrier = this.reachableFrom();
     return barrier === 0 ? this.visible : this.visible.slice(barrier);
+  }
+
+  /** Where the {@link reachable} locals start in {@link visible}. */
+  reachableFrom(): number {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i]!;
+      if (f.typeFunction) return f.base;
+    }
+    return 0;
   }
 
   /** Enters a function. */
@@ -95,13 +117,5 @@ export class Scope<Kind> {
   /** Inside a type function (at any depth). */
   inTypeFunction(): boolean {
     return this.frames.some((f) => f.typeFunction);
-  }
-
-  private barrier(): number {
-    for (let i = this.frames.length - 1; i >= 0; i--) {
-      const f = this.frames[i]!;
-      if (f.typeFunction) return f.base;
-    }
-    return 0;
   }
 }

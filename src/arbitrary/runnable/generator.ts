@@ -157,10 +157,23 @@ export class Gen {
     return this.scope.reachable().filter((v) => v.kind.ty === ty && (!mutable || v.kind.mutable));
   }
 
-  /** A reachable local of a type, or undefined. */
+  /** A reachable local of a type, or undefined (one of {@link vars}, without building the list). */
   pickVar(ty: Ty, mutable = false): VisibleLocal<VarInfo> | undefined {
-    const vs = this.vars(ty, mutable);
-    return vs.length === 0 ? undefined : vs[vs.length - 1 - this.c.int(vs.length)];
+    const visible = this.scope.visible;
+    const from = this.scope.reachableFrom();
+    let count = 0;
+    for (let i = from; i < visible.length; i++) {
+      const k = visible[i]!.kind;
+      if (k.ty === ty && (!mutable || k.mutable)) count++;
+    }
+    if (count === 0) return undefined;
+    // The same pick as `vars(ty, mutable)[count - 1 - c.int(count)]`.
+    let skip = count - 1 - this.c.int(count);
+    for (let i = from; i < visible.length; i++) {
+      const v = visible[i]!;
+      if (v.kind.ty === ty && (!mutable || v.kind.mutable) && skip-- === 0) return v;
+    }
+    return undefined;
   }
 
   /** A reference to a local. */

@@ -1,14 +1,14 @@
-import { create } from '@bufbuild/protobuf';
 import {
   ModuleSetSchema,
   StatRequireIntoLocalHelperSchema,
-  StatSchema,
   type Expr,
   type ModuleSet,
   type Stat,
   type StatBlock,
 } from '../../../gen/luau_pb.js';
+import { blank, messageKind } from '../blank-message.js';
 import { build } from '../build.js';
+import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
@@ -20,6 +20,25 @@ import { drawSwarm } from './swarm.js';
 import { annotation } from './types.js';
 
 const productions = { expr: expression, block: blockStatements };
+const MODULE_SET = messageKind(ModuleSetSchema);
+const REQUIRE = messageKind(StatRequireIntoLocalHelperSchema);
+
+/** Metatable preludes built so far, per options and local. */
+const preludes = new WeakMap<ResolvedOptions, Map<number, readonly Stat[]>>();
+
+/**
+ * The metatable prelude of `g`'s options, built once and shared by every program made with
+ * them (frozen): it reads no choices (a test checks), and no tree is changed once built (the
+ * reducer copies a tree before cutting it), so sharing its messages is safe and spares
+ * rebuilding about 300 messages per program.
+ */
+function sharedMetatablePrelude(g: Gen, mt: number): readonly Stat[] {
+  let byLocal = preludes.get(g.o);
+  if (byLocal === undefined) preludes.set(g.o, (byLocal = new Map()));
+  let prelude = byLocal.get(mt);
+  if (prelude === undefined) byLocal.set(mt, (prelude = metatablePrelude(g, mt).map(frozenDeep)));
+  return prelude;
+}
 
 /**
  * Builds one chunk: the fuel table (when a loop or recursion uses it), the shared metatable
@@ -39,19 +58,15 @@ function chunk(
   // Strict mode cannot follow values through a shared metatable: none at the typed level.
   if (swarm.metatables && !g.typed) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
-    prelude.push(...metatablePrelude(g, g.meta));
+    for (const s of sharedMetatablePrelude(g, g.meta)) prelude.push(s);
     g.nodes += 120;
   }
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
-    prelude.push(
-      create(StatSchema, {
-        statOneof: {
-          case: 'requireIntoLocal',
-          value: create(StatRequireIntoLocalHelperSchema, { var: v, modulenum: 0 }),
-        },
-      }),
-    );
+    const require = blank(REQUIRE);
+    require.var = v;
+    require.modulenum = 0;
+    prelude.push(build.stat({ case: 'requireIntoLocal', value: require }));
   }
   const body = [...prelude, ...blockStatements(g, 0, false)];
   if (role === 'module') body.push(node.ret([build.binary(5, g.int(1), build.number(1000))]));
@@ -83,7 +98,10 @@ export function runnableModuleSet(record: readonly number[], options: ResolvedOp
   const hasModule = options.features.modules && !typed && c.chance(20);
   const module = hasModule ? chunk(c, options, 'module', false) : undefined;
   const program = chunk(c, options, 'program', hasModule);
-  return create(ModuleSetSchema, module === undefined ? { program } : { module, program });
+  const set = blank(MODULE_SET);
+  if (module !== undefined) set.module = module;
+  set.program = program;
+  return set;
 }
 
 /**
