@@ -22,6 +22,9 @@ export interface Swarm {
   bits: boolean;
   buffers: boolean;
   utf8: boolean;
+  integers: boolean;
+  globals: boolean;
+  vectors: boolean;
   /** Weight of library calls against operators, 1..4. */
   libraryWeight: number;
 }
@@ -39,6 +42,9 @@ const families = [
   'bits',
   'buffers',
   'utf8',
+  'integers',
+  'globals',
+  'vectors',
 ] as const;
 
 /**

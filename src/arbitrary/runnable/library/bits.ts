@@ -1,12 +1,30 @@
-import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
 
-/** A shift or bit count: constant (often 16 or more) or a value reduced to [0, 31]. */
+/**
+ * A shift or rotation count over the whole range the library defines: constants anywhere in
+ * [0, 31] (and sometimes negative, shifting the other way, or 32 and past it, shifting every
+ * bit out), or a value reduced to [0, 31] or to [-32, 31].
+ */
 function shift(g: Gen, d: number) {
-  if (g.c.chance(60)) return build.number(g.c.pick([0, 1, 3, 8, 15, 16, 17, 24, 31]));
-  return build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(32)));
+  switch (g.c.weighted([6, 1, 3])) {
+    case 0:
+      return build.number(g.c.int(32));
+    case 1: {
+      const k = g.c.pick([32, 33, 40, 63, 64, 100]);
+      return g.c.chance(50)
+        ? build.unary(ExprUnary_Op.Minus, build.number(k - 30))
+        : build.number(k);
+    }
+    default: {
+      const m = build.group(
+        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(g.c.chance(70) ? 32 : 64)),
+      );
+      return g.c.chance(70) ? m : build.binary(ExprBinary_Op.Sub, m, build.number(32));
+    }
+  }
 }
 
 /**

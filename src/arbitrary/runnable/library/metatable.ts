@@ -185,6 +185,20 @@ export const metatableModel: LibraryModel = {
       (g, d) => build.call(objOf(g, d), [g.num(d + 1)]),
     ],
     bool: [
+      // Distinct objects with equal fields: `==` is decided by `__eq`, not by identity.
+      (g, d) => {
+        const v = g.pickVar('obj');
+        if (v === undefined) return g.bool(d + 1);
+        const copy = withMeta(g.meta!, node.record([[0, node.field(g.ref(v.name), 0)]]));
+        const op = g.c.pick([
+          ExprBinary_Op.CompareEq,
+          ExprBinary_Op.CompareNe,
+          ExprBinary_Op.CompareLe,
+        ]);
+        return g.c.chance(50)
+          ? build.binary(op, g.ref(v.name), copy)
+          : build.binary(op, copy, g.ref(v.name));
+      },
       (g, d) =>
         build.binary(
           g.c.pick([
@@ -198,6 +212,11 @@ export const metatableModel: LibraryModel = {
           objOf(g, d),
         ),
       (g, d) => build.call(build.global('rawequal'), [objOf(g, d), objOf(g, d)]),
+      (g, d) =>
+        build.call(build.global('rawequal'), [
+          build.call(build.global('getmetatable'), [objOf(g, d)]),
+          build.local(g.meta!),
+        ]),
     ],
     str: [
       (g, d) => build.call(build.global('tostring'), [objOf(g, d)]),
