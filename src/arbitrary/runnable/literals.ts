@@ -103,6 +103,12 @@ const words = [
   '[x]',
   'aaaa',
   'The quick brown fox',
+  'abcdefghijklmnopqrstuvwxyz',
+  'Lorem ipsum dolor sit amet',
+  'UPPER lower 123',
+  'a1b2c3d4e5f6',
+  '  padded  text  ',
+  '(nested [brackets])',
 ];
 
 /**

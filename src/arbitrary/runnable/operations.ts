@@ -12,6 +12,7 @@ import type { LibraryModel, Production } from './library/model.js';
 import { stringModel } from './library/string.js';
 import { tableModel } from './library/table.js';
 import { utf8Model } from './library/utf8.js';
+import { vectorModel } from './library/vector.js';
 import { globalRef, pickGlobal } from './globals.js';
 import { intLiteral, numLiteral, strLiteral } from './literals.js';
 import { node } from './nodes.js';
@@ -36,6 +37,7 @@ export const libraryModels: readonly LibraryModel[] = [
   metatableModel,
   controlModel,
   integerModel,
+  vectorModel,
 ];
 
 const arith = [

@@ -21,24 +21,33 @@ import { node } from './nodes.js';
 import { libraryModels } from './operations.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
 
-/** Keeps an int local's value small, so sums and products of ints stay exact integers. */
+/**
+ * Keeps an int local's value below 2^31 in magnitude (sums and products of ints stay exact
+ * integers), at magnitudes from a few units to the full 31 bits.
+ */
 function reduceInt(g: Gen, e: Expr): Expr {
   switch (g.c.int(4)) {
     case 0:
       return build.binary(
         ExprBinary_Op.Mod,
         build.group(e),
-        build.number(g.c.pick([7, 100, 1000, 65536])),
+        build.number(g.c.pick([7, 100, 1000, 65536, 0x7fffffff])),
       );
     case 1:
-      return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096]))]);
+      return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096, 0x40000000]))]);
     case 2:
       return g.lib('bit32', 'band', [
         e,
-        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff])),
+        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff, 0x7fff0000])),
       ]);
-    default:
-      return g.lib('math', 'clamp', [e, build.number(-100000), build.number(100000)]);
+    default: {
+      const k = g.c.pick([100000, 0x7fffffff]);
+      return g.lib('math', 'clamp', [
+        e,
+        build.unary(ExprUnary_Op.Minus, build.number(k)),
+        build.number(k),
+      ]);
+    }
   }
 }
 

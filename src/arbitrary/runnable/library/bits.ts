@@ -28,6 +28,25 @@ function shift(g: Gen, d: number) {
 }
 
 /**
+ * An operand over the whole 32-bit range (bit32 reads any number modulo 2^32): an int, or an
+ * int spread over the high bits (`x * 65536`, `x * 16777216`) or moved below zero.
+ */
+function word(g: Gen, d: number) {
+  switch (g.c.weighted([5, 3, 1])) {
+    case 0:
+      return g.int(d + 1);
+    case 1:
+      return build.binary(
+        ExprBinary_Op.Mul,
+        g.int(d + 1),
+        build.number(g.c.pick([65536, 16777216, 0x10001, 0x1000193])),
+      );
+    default:
+      return build.binary(ExprBinary_Op.Sub, g.int(d + 1), build.number(0x7fffffff));
+  }
+}
+
+/**
  * `bit32`: every function, on integer operands (bit32 converts through a 64-bit integer,
  * defined for the magnitudes `int` values have), with constant and computed shifts.
  *
@@ -48,24 +67,24 @@ export const bitsModel: LibraryModel = {
             g.lib(
               'bit32',
               f,
-              Array.from({ length: 1 + g.c.int(4) }, () => g.int(d + 1)),
+              Array.from({ length: 1 + g.c.int(4) }, () => word(g, d)),
             ),
       ),
-      (g, d) => g.lib('bit32', 'bnot', [g.int(d + 1)]),
+      (g, d) => g.lib('bit32', 'bnot', [word(g, d)]),
       ...['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
         (f): Production =>
           (g, d) =>
-            g.lib('bit32', f, [g.int(d + 1), shift(g, d)]),
+            g.lib('bit32', f, [word(g, d), shift(g, d)]),
       ),
       ...['countlz', 'countrz'].map(
         (f): Production =>
           (g, d) =>
-            g.lib('bit32', f, [g.int(d + 1)]),
+            g.lib('bit32', f, [word(g, d)]),
       ),
       (g, d) => {
         const f = g.c.int(29);
         return g.lib('bit32', 'extract', [
-          g.int(d + 1),
+          word(g, d),
           build.number(f),
           build.number(1 + g.c.int(32 - f)),
         ]);
@@ -73,13 +92,13 @@ export const bitsModel: LibraryModel = {
       (g, d) => {
         const f = g.c.int(29);
         return g.lib('bit32', 'replace', [
-          g.int(d + 1),
-          g.int(d + 1),
+          word(g, d),
+          word(g, d),
           build.number(f),
           build.number(1 + g.c.int(32 - f)),
         ]);
       },
     ],
-    bool: [(g, d) => g.lib('bit32', 'btest', [g.int(d + 1), g.int(d + 1)])],
+    bool: [(g, d) => g.lib('bit32', 'btest', [word(g, d), word(g, d)])],
   },
 };
