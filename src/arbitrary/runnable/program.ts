@@ -38,8 +38,8 @@ function chunk(
   // Globals in the program only: a module's would be the program's too.
   if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
   const prelude: Stat[] = [];
-  // Strict mode cannot follow values through a shared metatable: none at the typed level.
-  if (swarm.metatables && !g.typed) {
+  // At the typed level objects and metamethod parameters are `any` (see `annotation`).
+  if (swarm.metatables) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
     prelude.push(...metatablePrelude(g, g.meta));
     g.nodes += 120;

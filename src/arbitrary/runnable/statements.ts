@@ -326,11 +326,19 @@ const sortedPairsStat: StatProduction = (g, d) => {
   if (!g.roomFor(5) || !g.swarm.tables) return [];
   // Strict mode types `pairs` over a record's fields loosely: arrays only at the typed level.
   const ty = g.c.pick(g.typed ? (['iarr', 'sarr'] as const) : (['iarr', 'sarr', 'rec'] as const));
-  const t = g.pickVar(ty);
-  if (t === undefined) return [];
   const keyTy = ty === 'rec' ? 'str' : 'int';
   const valTy = ty === 'iarr' ? 'int' : 'str';
   const mark = g.scope.mark();
+  // A table in scope, or a new one made for the loop.
+  const prelude: Stat[] = [];
+  let t = g.pickVar(ty);
+  if (t === undefined || g.c.chance(30)) {
+    const info: VarInfo = { ty, mutable: true };
+    const value = g.expr(ty, d + 1);
+    const local = g.declare(info);
+    prelude.push(node.localStat([local], [value], g.types([info])));
+    t = { name: local.name, kind: info };
+  }
   const ks = g.declare({ ty: 'fn', mutable: false });
   const k0 = g.declare({ ty: 'fn', mutable: false });
   const append = g.c.chance(50)
@@ -349,7 +357,7 @@ const sortedPairsStat: StatProduction = (g, d) => {
         [build.local(k0.name)],
       );
   const over = (): Expr[] => {
-    const kind = g.typed ? 0 : g.c.int(3);
+    const kind = g.c.int(3);
     const src = g.ref(t.name);
     return kind === 0
       ? [build.call(build.global('pairs'), [src])]
@@ -375,6 +383,7 @@ const sortedPairsStat: StatProduction = (g, d) => {
   g.scope.release(mark);
   return [
     node.doBlock([
+      ...prelude,
       node.localStat(
         [ks],
         [node.array([])],
