@@ -396,6 +396,24 @@ const sortedPairsStat: StatProduction = (g, d) => {
   ];
 };
 
+const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%w+)=(%w+)'];
+
+/**
+ * `for a, b in string.gmatch(s, pattern)`: each match in order, its captures as strings (not
+ * at the typed level, where strict mode types captures `string?`).
+ */
+const gmatchStat: StatProduction = (g, d) => {
+  if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
+  const pattern = g.c.pick(wordPatterns);
+  const captures = pattern.startsWith('(') ? 2 : 1;
+  const src = g.str(d + 1);
+  let vars = [node.local(0)];
+  const body = loopBody(g, d, () => {
+    vars = Array.from({ length: captures }, () => g.declare({ ty: 'str', mutable: false }));
+  });
+  return [node.forIn(vars, [g.lib('string', 'gmatch', [src, build.string(pattern)])], body)];
+};
+
 const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
   const exit = g.c.chance(50) || !g.o.features.continue ? node.brk() : node.cont();
@@ -571,6 +589,7 @@ const core: [number, StatProduction][] = [
   [2, forInStat],
   [1, countStat],
   [2, sortedPairsStat],
+  [1, gmatchStat],
   [2, exitStat],
   [3, functionStat],
   [1, closureLoopStat],

@@ -1,6 +1,7 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
 import type { LibraryModel } from './model.js';
 
 /**
@@ -31,6 +32,41 @@ function signed(k: number): Expr {
 function byteOf(g: Gen, e: Expr, m: number): Expr {
   const b = build.binary(ExprBinary_Op.Mod, e, build.number(g.nulFree() ? m - 1 : m));
   return g.nulFree() ? build.binary(ExprBinary_Op.Add, b, build.number(1)) : b;
+}
+
+/**
+ * What `gsub` puts in place of a match: a template (`%0`, `%1`), a pure function of the match
+ * (its text changed, its length, or `nil` to keep it), or a table of replacements.
+ */
+function replacement(g: Gen): Expr {
+  switch (g.c.weighted([4, 2, 1])) {
+    case 0:
+      return build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%']));
+    case 1: {
+      const w = node.local(250);
+      // Strict mode wants the function to return a string.
+      const bodies = [
+        () => build.call(build.indexName(build.local(250), build.name('upper')), [], true),
+        () => g.lib('string', 'rep', [build.local(250), build.number(2)]),
+        () => build.unary(ExprUnary_Op.Len, build.local(250)),
+        () => build.nil(),
+      ];
+      const body = g.c.pick(g.typed ? bodies.slice(0, 2) : bodies)();
+      const types = g.types([{ ty: 'str', mutable: false }]);
+      return node.funcExpr(node.func([w], [node.ret([body])], false, types));
+    }
+    default:
+      return node.record([
+        ['a', build.string('A')],
+        ['hello', build.string('bye')],
+        ...(g.typed
+          ? []
+          : ([
+              ['o', build.number(0)],
+              ['1', build.bool(false)],
+            ] as [string, Expr][])),
+      ]);
+  }
 }
 
 /** `(e or dflt)`: a library result that may be nil, made total. */
@@ -149,7 +185,8 @@ export const stringModel: LibraryModel = {
           g.lib('string', 'gsub', [
             g.str(d + 1),
             build.string(g.c.pick(patterns)),
-            build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%'])),
+            replacement(g),
+            ...(g.c.chance(30) ? [build.number(g.c.int(4))] : []),
           ]),
         ),
       (g, d) =>
