@@ -596,7 +596,7 @@ const core: [number, StatProduction][] = [
   [2, printStat],
   [1, doStat],
   [1, typeAliasStat],
-  [2, globalStat],
+  [4, globalStat],
 ];
 
 /** Moves `extra` before a block's final break, continue or return (or to its end). */
