@@ -17,7 +17,7 @@ import {
   expectSameTreesForSeed,
   shrinkCounterexample,
 } from '../helpers/arbitrary-checks.js';
-import { printPretty } from '../../src/print/index.js';
+import { nameTables, printPretty } from '../../src/print/index.js';
 import { runTwice } from '../helpers/arbitrary-runs.js';
 import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
 
@@ -53,6 +53,23 @@ function isFuelGuard(body: readonly Stat[], fuel: number): boolean {
   if (guard.value.then?.body[0]?.statOneof.case !== 'break') return false;
   const take = body[1]?.statOneof;
   return take?.case === 'compoundAssign' || take?.case === 'assign';
+}
+
+/** `table.insert(ks, k)` or `ks[#ks + 1] = k`. */
+function onlyAppends(s: Stat): boolean {
+  const o = s.statOneof;
+  if (o.case === 'call') {
+    const f = o.value.expr?.func?.exprOneof;
+    return (
+      f?.case === 'indexName' &&
+      f.value.index?.nameOneof.case === 'builtin' &&
+      nameTables.names[f.value.index.nameOneof.value] === 'insert' &&
+      o.value.expr?.args.length === 2
+    );
+  }
+  if (o.case !== 'assign' || o.value.vars.length !== 1) return false;
+  const target = o.value.vars[0]?.lvalueOneof;
+  return target?.case === 'indexExpr' && target.value.index?.exprOneof.case === 'binary';
 }
 
 const runnable = luauArbitraries({ level: 'runnable', profile: 'luau-web' });
@@ -106,6 +123,9 @@ describe('luauArbitraries', () => {
           ) {
             return;
           }
+          // Collecting a table's keys (`for k in pairs(t) do table.insert(ks, k) end`, before
+          // sorting them) is bounded by the table's size: its body only appends to an array.
+          if (s.case === 'forIn' && body.length === 1 && onlyAppends(body[0]!)) return;
           loops++;
           // A chunk with a loop declares its fuel table first, and the loop reads it.
           expect(fuel).toBeDefined();
@@ -171,6 +191,10 @@ describe('luauArbitraries', () => {
       'pcall(',
       'setmetatable(',
       'select(',
+      'vector.create(',
+      'string.gmatch(',
+      'in pairs(',
+      'getmetatable(',
     ];
     const rare = calls.filter((c) => sources.filter((s) => s.includes(c)).length < 20);
     expect(rare).toEqual([]);
@@ -183,7 +207,7 @@ describe('luauArbitraries', () => {
       ModuleSetSchema,
       runnable.moduleSet,
       sorts,
-      2,
+      1,
     );
     // Shrinking edits the record of choices: whatever it keeps still builds a runnable program.
     expect(nodes).toBeLessThan(originalNodes);

@@ -59,7 +59,8 @@ describe.skipIf(!existsSync(faulty) || !existsSync(luau))('a faulty Luau build',
     const program = join(dir, 'findings', f.hash, 'shrunk.luau');
     const source = readFileSync(program, 'utf8');
     expect(source).toContain('math.fmod');
-    expect(source.trim().split('\n').length).toBeLessThanOrEqual(8);
+    // A few lines: the smallest statement holding a loop of closures is a 10-line block.
+    expect(source.trim().split('\n').length).toBeLessThanOrEqual(12);
     // Outside luau-fuzz: the faulty build disagrees with itself, the real Luau does not.
     const out = (exe: string, level: string): string =>
       spawnSync(exe, [level, program], { encoding: 'utf8' }).stdout;

@@ -10,6 +10,7 @@ import type { ResolvedOptions } from '../options.js';
 import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
 import { Scope, type VisibleLocal } from '../scope.js';
 import type { Choices } from './choices.js';
+import type { GlobalVar } from './globals.js';
 import { node } from './nodes.js';
 import { anyExponent, hasLibrary } from './profile-library.js';
 import type { Swarm } from './swarm.js';
@@ -63,6 +64,8 @@ export class Gen {
   /** The fuel table's local, declared when something first uses it. */
   fuel = 0;
   fuelUsed = false;
+  /** Globals assigned so far; undefined where the chunk has none (modules, the typed level). */
+  globals: GlobalVar[] | undefined;
   /** The shared metatable's local (when the program has one). */
   meta: number | undefined;
   /** Inside a metamethod, a sort comparator or a coroutine: no printing, no fuel. */

@@ -3,7 +3,8 @@ import { build } from '../build.js';
 import type { Choices } from './choices.js';
 
 const magnitudes = [
-  1, 2, 3, 5, 7, 10, 16, 31, 100, 255, 256, 1000, 4096, 65535, 65536, 1e6, 123456789, 0x7fffffff,
+  1, 2, 3, 5, 7, 10, 16, 31, 100, 255, 256, 1000, 4096, 32767, 65535, 65536, 1e6, 16777216,
+  123456789, 0x12345678, 0x40000000, 0x7fff0000, 999999937, 0x7fffffff,
 ];
 const divisors = [2, 3, 4, 7, 8, 10, 16, 1000];
 
@@ -20,7 +21,7 @@ function neg(e: Expr): Expr {
  * ```
  */
 export function intLiteral(c: Choices): Expr {
-  const v = c.weighted([6, 3, 2]);
+  const v = c.weighted([5, 3, 2]);
   if (v === 0) return build.number(c.int(11));
   const m = c.pick(magnitudes);
   return v === 1 ? build.number(m) : neg(build.number(m));
@@ -102,6 +103,12 @@ const words = [
   '[x]',
   'aaaa',
   'The quick brown fox',
+  'abcdefghijklmnopqrstuvwxyz',
+  'Lorem ipsum dolor sit amet',
+  'UPPER lower 123',
+  'a1b2c3d4e5f6',
+  '  padded  text  ',
+  '(nested [brackets])',
 ];
 
 /**

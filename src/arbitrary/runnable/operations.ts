@@ -5,12 +5,15 @@ import { basicsModel } from './library/basics.js';
 import { bitsModel } from './library/bits.js';
 import { bufferModel } from './library/buffer.js';
 import { controlModel } from './library/control.js';
+import { integerModel } from './library/integer.js';
 import { mathModel } from './library/math.js';
 import { metatableModel } from './library/metatable.js';
 import type { LibraryModel, Production } from './library/model.js';
 import { stringModel } from './library/string.js';
 import { tableModel } from './library/table.js';
 import { utf8Model } from './library/utf8.js';
+import { vectorModel } from './library/vector.js';
+import { globalRef, pickGlobal } from './globals.js';
 import { intLiteral, numLiteral, strLiteral } from './literals.js';
 import { node } from './nodes.js';
 import type { Ty } from './types.js';
@@ -33,6 +36,8 @@ export const libraryModels: readonly LibraryModel[] = [
   utf8Model,
   metatableModel,
   controlModel,
+  integerModel,
+  vectorModel,
 ];
 
 const arith = [
@@ -56,6 +61,15 @@ const compare = [
 /** A leaf of a type: a local of the type (or one that converts) or a constant. */
 function leaf(g: Gen, ty: Ty): Expr {
   const c = g.c;
+  if (
+    g.globals !== undefined &&
+    g.globals.length > 0 &&
+    (ty === 'num' || ty === 'int' || ty === 'str' || ty === 'bool') &&
+    c.chance(15)
+  ) {
+    const v = pickGlobal(g, ty);
+    if (v !== undefined) return globalRef(g, v.name);
+  }
   switch (ty) {
     case 'int': {
       const v = c.chance(70) ? g.pickVar('int') : undefined;

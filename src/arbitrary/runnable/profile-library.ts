@@ -23,8 +23,8 @@ const transcendental = [
 /**
  * Whether a profile's runtime has library function `name` (`'math.sin'`) with results that
  * agree with the other runtimes the profile is compared with. Probed on luau-web 1.4.0: it has
- * every function of Luau 0.715's `math`, `string`, `table`, `bit32`, `buffer`, `utf8` and
- * `coroutine` libraries; only the `integer` library is missing; the transcendental functions
+ * every function of Luau 0.715's `math`, `string`, `table`, `bit32`, `buffer`, `utf8`,
+ * `vector` and `coroutine` libraries; only the `integer` library is missing; the transcendental functions
  * differ from native builds in the last digits, so the `luau-web` profile leaves them out.
  *
  * @example

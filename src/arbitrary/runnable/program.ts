@@ -54,9 +54,11 @@ function chunk(
   const swarm = drawSwarm(c);
   const g = new Gen(c, options, swarm, productions);
   g.fuel = g.scope.declare({ ty: 'fn', mutable: false });
+  // Globals in the program only: a module's would be the program's too.
+  if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
   const prelude: Stat[] = [];
-  // Strict mode cannot follow values through a shared metatable: none at the typed level.
-  if (swarm.metatables && !g.typed) {
+  // At the typed level objects and metamethod parameters are `any` (see `annotation`).
+  if (swarm.metatables) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
     for (const s of sharedMetatablePrelude(g, g.meta)) prelude.push(s);
     g.nodes += 120;

@@ -14,30 +14,40 @@ import {
 import { build } from '../build.js';
 import { checksumStats } from './checksum.js';
 import { fuelGuard } from './fuel.js';
+import { globalChecksum, globalRef, newGlobal } from './globals.js';
 import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { libraryModels } from './operations.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
 
-/** Keeps an int local's value small, so sums and products of ints stay exact integers. */
+/**
+ * Keeps an int local's value below 2^31 in magnitude (sums and products of ints stay exact
+ * integers), at magnitudes from a few units to the full 31 bits.
+ */
 function reduceInt(g: Gen, e: Expr): Expr {
   switch (g.c.int(4)) {
     case 0:
       return build.binary(
         ExprBinary_Op.Mod,
         build.group(e),
-        build.number(g.c.pick([7, 100, 1000, 65536])),
+        build.number(g.c.pick([7, 100, 1000, 65536, 0x7fffffff])),
       );
     case 1:
-      return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096]))]);
+      return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096, 0x40000000]))]);
     case 2:
       return g.lib('bit32', 'band', [
         e,
-        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff])),
+        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff, 0x7fff0000])),
       ]);
-    default:
-      return g.lib('math', 'clamp', [e, build.number(-100000), build.number(100000)]);
+    default: {
+      const k = g.c.pick([100000, 0x7fffffff]);
+      return g.lib('math', 'clamp', [
+        e,
+        build.unary(ExprUnary_Op.Minus, build.number(k)),
+        build.number(k),
+      ]);
+    }
   }
 }
 
@@ -152,6 +162,40 @@ const compoundStat: StatProduction = (g, d) => {
   const value = g.num(d + 1);
   if (g.o.features.compoundAssignment) return [node.compound(cop, target, value)];
   return [node.assign([target], [build.binary(bop, target, value)])];
+};
+
+/**
+ * A global: defined in the chunk's top block (`n10 = value`), assigned anywhere after, also
+ * by compound assignment.
+ */
+const globalStat: StatProduction = (g, d) => {
+  if (g.globals === undefined) return [];
+  const ty = g.c.pick(scalarTypes);
+  const fresh = newGlobal(g, ty, d);
+  if (fresh !== undefined && (g.globals.length === 0 || g.c.chance(50))) {
+    // The value first: it cannot read the global it defines.
+    const value = ty === 'str' ? storedStr(g, d + 1) : stored(g, ty, d + 1);
+    g.globals.push(fresh);
+    return [node.assign([globalRef(g, fresh.name)], [value])];
+  }
+  const v = g.globals[g.c.int(g.globals.length)];
+  if (v === undefined) return [];
+  const target = globalRef(g, v.name);
+  if (g.c.chance(60) || v.ty === 'bool') {
+    return [node.assign([target], [v.ty === 'str' ? storedStr(g, d + 1) : stored(g, v.ty, d + 1)])];
+  }
+  const [cop, bop, value] =
+    v.ty === 'str'
+      ? ([
+          StatCompoundAssign_Op.Concat,
+          ExprBinary_Op.Concat,
+          build.string(g.c.pick(['x', '', '_'])),
+        ] as const)
+      : v.ty === 'int'
+        ? ([StatCompoundAssign_Op.Sub, ExprBinary_Op.Sub, build.number(g.c.int(40) - 10)] as const)
+        : ([...g.c.pick(compoundOps.slice(0, 4)), g.num(d + 1)] as const);
+  if (g.o.features.compoundAssignment) return [node.compound(cop, target, value)];
+  return [node.assign([target], [build.binary(bop, globalRef(g, v.name), value)])];
 };
 
 const ifStat: StatProduction = (g, d) => {
@@ -271,6 +315,103 @@ const countStat: StatProduction = (g, d) => {
   counterInfo.ty = 'int';
   counterInfo.mutable = true;
   return [node.localStat([counter], [build.number(0)]), node.forIn(vars, values, body)];
+};
+
+/**
+ * `pairs`/`next` in a deterministic order: the keys of a table collected (a loop bounded by
+ * the table's size, which only appends to a fresh array), sorted, then iterated with
+ * `ipairs`, each key's value read back (`t[k] or default`: the body may shorten arrays).
+ */
+const sortedPairsStat: StatProduction = (g, d) => {
+  if (!g.roomFor(5) || !g.swarm.tables) return [];
+  // Strict mode types `pairs` over a record's fields loosely: arrays only at the typed level.
+  const ty = g.c.pick(g.typed ? (['iarr', 'sarr'] as const) : (['iarr', 'sarr', 'rec'] as const));
+  const keyTy = ty === 'rec' ? 'str' : 'int';
+  const valTy = ty === 'iarr' ? 'int' : 'str';
+  const mark = g.scope.mark();
+  // A table in scope, or a new one made for the loop.
+  const prelude: Stat[] = [];
+  let t = g.pickVar(ty);
+  if (t === undefined || g.c.chance(30)) {
+    const info: VarInfo = { ty, mutable: true };
+    const value = g.expr(ty, d + 1);
+    const local = g.declare(info);
+    prelude.push(node.localStat([local], [value], g.types([info])));
+    t = { name: local.name, kind: info };
+  }
+  const ks = g.declare({ ty: 'fn', mutable: false });
+  const k0 = g.declare({ ty: 'fn', mutable: false });
+  const append = g.c.chance(50)
+    ? node.callStat(g.lib('table', 'insert', [build.local(ks.name), build.local(k0.name)]))
+    : node.assign(
+        [
+          build.indexExpr(
+            build.local(ks.name),
+            build.binary(
+              ExprBinary_Op.Add,
+              build.unary(ExprUnary_Op.Len, build.local(ks.name)),
+              build.number(1),
+            ),
+          ),
+        ],
+        [build.local(k0.name)],
+      );
+  const over = (): Expr[] => {
+    const kind = g.c.int(3);
+    const src = g.ref(t.name);
+    return kind === 0
+      ? [build.call(build.global('pairs'), [src])]
+      : kind === 1
+        ? [build.global('next'), src]
+        : [src];
+  };
+  const collect = node.forIn([k0], over(), [append]);
+  g.scope.visible.pop();
+  const sort = node.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
+  let vars = [node.local(0)];
+  let v = node.local(0);
+  const body = loopBody(g, d, () => {
+    vars = [g.declare({ ty: 'fn', mutable: false }), g.declare({ ty: keyTy, mutable: false })];
+    v = g.declare({ ty: valTy, mutable: true });
+  });
+  const read = build.indexExpr(g.ref(t.name), build.local(vars[1]!.name));
+  const value =
+    ty === 'rec'
+      ? build.call(build.global('tostring'), [read])
+      : build.binary(ExprBinary_Op.Or, read, valTy === 'int' ? build.number(0) : build.string(''));
+  body.splice(2, 0, node.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])));
+  g.scope.release(mark);
+  return [
+    node.doBlock([
+      ...prelude,
+      node.localStat(
+        [ks],
+        [node.array([])],
+        g.typed ? [annotation({ ty: keyTy === 'int' ? 'iarr' : 'sarr', mutable: false })] : [],
+      ),
+      collect,
+      sort,
+      node.forIn(vars, [build.call(build.global('ipairs'), [build.local(ks.name)])], body),
+    ]),
+  ];
+};
+
+const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%w+)=(%w+)'];
+
+/**
+ * `for a, b in string.gmatch(s, pattern)`: each match in order, its captures as strings (not
+ * at the typed level, where strict mode types captures `string?`).
+ */
+const gmatchStat: StatProduction = (g, d) => {
+  if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
+  const pattern = g.c.pick(wordPatterns);
+  const captures = pattern.startsWith('(') ? 2 : 1;
+  const src = g.str(d + 1);
+  let vars = [node.local(0)];
+  const body = loopBody(g, d, () => {
+    vars = Array.from({ length: captures }, () => g.declare({ ty: 'str', mutable: false }));
+  });
+  return [node.forIn(vars, [g.lib('string', 'gmatch', [src, build.string(pattern)])], body)];
 };
 
 const exitStat: StatProduction = (g, d) => {
@@ -447,12 +588,15 @@ const core: [number, StatProduction][] = [
   [3, forStat],
   [2, forInStat],
   [1, countStat],
+  [2, sortedPairsStat],
+  [1, gmatchStat],
   [2, exitStat],
   [3, functionStat],
   [1, closureLoopStat],
   [2, printStat],
   [1, doStat],
   [1, typeAliasStat],
+  [4, globalStat],
 ];
 
 /** Moves `extra` before a block's final break, continue or return (or to its end). */
@@ -490,6 +634,11 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
     const [, make] = productions[g.c.weighted(weights)]!;
     out.push(...make(g, d));
   }
-  if (g.pure === 0) insertBeforeExit(out, checksumStats(g.scope.visible.slice(mark)));
+  if (g.pure === 0) {
+    const sums = checksumStats(g.scope.visible.slice(mark));
+    // The chunk's top block ends with its globals.
+    if (d === 0) sums.push(...globalChecksum(g));
+    insertBeforeExit(out, sums);
+  }
   return out;
 }

@@ -22,6 +22,9 @@ export interface Swarm {
   bits: boolean;
   buffers: boolean;
   utf8: boolean;
+  integers: boolean;
+  globals: boolean;
+  vectors: boolean;
   /** Weight of library calls against operators, 1..4. */
   libraryWeight: number;
 }
@@ -39,11 +42,16 @@ const families = [
   'bits',
   'buffers',
   'utf8',
+  'integers',
+  'globals',
+  'vectors',
 ] as const;
 
 /**
  * Draws a program's feature subset: each family is on with probability 60 %, all off once the
- * record is used up (the smallest programs use none).
+ * record is used up (the smallest programs use none). Six families share one choice (its
+ * base-5 digits), so that a short record is not used up by the draw alone: every record that
+ * is used up before the first statement gives the same empty program.
  *
  * @example
  * ```ts
@@ -52,7 +60,13 @@ const families = [
  */
 export function drawSwarm(c: Choices): Swarm {
   const out = { libraryWeight: 1 } as Swarm;
-  for (const f of families) out[f] = c.chance(60);
+  let x = 0;
+  families.forEach((f, i) => {
+    if (i % 6 === 0) x = c.int(5 ** 6);
+    // Digits 2, 3 and 4 of 5: on.
+    out[f] = x % 5 >= 2;
+    x = Math.floor(x / 5);
+  });
   out.libraryWeight = 1 + c.int(4);
   return out;
 }

@@ -31,6 +31,7 @@ export const basicsModel: LibraryModel = {
         build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.c.int(4))]),
     ],
     num: [
+      (g, d) => build.group(build.call(build.global('assert'), [g.num(d + 1)])),
       (g, d) => {
         const n = 1 + g.c.int(4);
         const k = g.c.chance(50) ? 1 + g.c.int(n) : -1 - g.c.int(n);
@@ -59,6 +60,14 @@ export const basicsModel: LibraryModel = {
         ),
     ],
     str: [
+      // `assert` passes a true value through (with its message, when given).
+      (g, d) =>
+        build.group(
+          build.call(
+            build.global('assert'),
+            g.c.chance(50) ? [g.str(d + 1)] : [g.str(d + 1), g.str(d + 1)],
+          ),
+        ),
       (g, d) =>
         build.call(build.global('tostring'), [g.expr(g.c.pick(['num', 'bool', 'int']), d + 1)]),
       (g, d) =>

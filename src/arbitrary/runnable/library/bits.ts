@@ -1,12 +1,49 @@
-import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
 
-/** A shift or bit count: constant (often 16 or more) or a value reduced to [0, 31]. */
+/**
+ * A shift or rotation count over the whole range the library defines: constants anywhere in
+ * [0, 31] (and sometimes negative, shifting the other way, or 32 and past it, shifting every
+ * bit out), or a value reduced to [0, 31] or to [-32, 31].
+ */
 function shift(g: Gen, d: number) {
-  if (g.c.chance(60)) return build.number(g.c.pick([0, 1, 3, 8, 15, 16, 17, 24, 31]));
-  return build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(32)));
+  switch (g.c.weighted([6, 1, 3])) {
+    case 0:
+      return build.number(g.c.int(32));
+    case 1: {
+      const k = g.c.pick([32, 33, 40, 63, 64, 100]);
+      return g.c.chance(50)
+        ? build.unary(ExprUnary_Op.Minus, build.number(k - 30))
+        : build.number(k);
+    }
+    default: {
+      const m = build.group(
+        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(g.c.chance(70) ? 32 : 64)),
+      );
+      return g.c.chance(70) ? m : build.binary(ExprBinary_Op.Sub, m, build.number(32));
+    }
+  }
+}
+
+/**
+ * An operand over the whole 32-bit range (bit32 reads any number modulo 2^32): an int, or an
+ * int spread over the high bits (`x * 65536`, `x * 16777216`) or moved below zero.
+ */
+function word(g: Gen, d: number) {
+  switch (g.c.weighted([5, 3, 1])) {
+    case 0:
+      return g.int(d + 1);
+    case 1:
+      return build.binary(
+        ExprBinary_Op.Mul,
+        g.int(d + 1),
+        build.number(g.c.pick([65536, 16777216, 0x10001, 0x1000193])),
+      );
+    default:
+      return build.binary(ExprBinary_Op.Sub, g.int(d + 1), build.number(0x7fffffff));
+  }
 }
 
 /**
@@ -30,24 +67,24 @@ export const bitsModel: LibraryModel = {
             g.lib(
               'bit32',
               f,
-              Array.from({ length: 1 + g.c.int(4) }, () => g.int(d + 1)),
+              Array.from({ length: 1 + g.c.int(4) }, () => word(g, d)),
             ),
       ),
-      (g, d) => g.lib('bit32', 'bnot', [g.int(d + 1)]),
+      (g, d) => g.lib('bit32', 'bnot', [word(g, d)]),
       ...['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
         (f): Production =>
           (g, d) =>
-            g.lib('bit32', f, [g.int(d + 1), shift(g, d)]),
+            g.lib('bit32', f, [word(g, d), shift(g, d)]),
       ),
       ...['countlz', 'countrz'].map(
         (f): Production =>
           (g, d) =>
-            g.lib('bit32', f, [g.int(d + 1)]),
+            g.lib('bit32', f, [word(g, d)]),
       ),
       (g, d) => {
         const f = g.c.int(29);
         return g.lib('bit32', 'extract', [
-          g.int(d + 1),
+          word(g, d),
           build.number(f),
           build.number(1 + g.c.int(32 - f)),
         ]);
@@ -55,13 +92,13 @@ export const bitsModel: LibraryModel = {
       (g, d) => {
         const f = g.c.int(29);
         return g.lib('bit32', 'replace', [
-          g.int(d + 1),
-          g.int(d + 1),
+          word(g, d),
+          word(g, d),
           build.number(f),
           build.number(1 + g.c.int(32 - f)),
         ]);
       },
     ],
-    bool: [(g, d) => g.lib('bit32', 'btest', [g.int(d + 1), g.int(d + 1)])],
+    bool: [(g, d) => g.lib('bit32', 'btest', [word(g, d), word(g, d)])],
   },
 };

@@ -70,12 +70,19 @@ export const mathModel: LibraryModel = {
           ? g.lib('math', 'atan2', [g.num(d + 1), g.num(d + 1)])
           : g.lib('math', 'sqrt', [g.num(d + 1)]),
       (g, d) => g.lib('math', 'ldexp', [g.num(d + 1), build.number(g.c.int(12) - 4)]),
+      // Of finite values only: the exponent of an infinity or NaN differs between C libraries.
+      (g, d) => build.group(g.lib('math', 'frexp', [g.int(d + 1)])),
     ],
     int: [
       (g, d) => g.lib('math', g.c.pick(['floor', 'ceil', 'abs', 'sign']), [g.int(d + 1)]),
       (g, d) => g.lib('math', g.c.pick(['max', 'min']), many(g, d, 'int')),
       (g, d) => g.lib('math', 'clamp', [g.int(d + 1), build.number(-100), build.number(100)]),
       (g, d) => g.lib('math', 'fmod', [g.int(d + 1), build.number(1 + g.c.int(97))]),
+      (g, d) =>
+        build.call(build.global('select'), [
+          build.number(2),
+          g.lib('math', 'frexp', [g.int(d + 1)]),
+        ]),
     ],
     bool: [
       (g, d) =>

@@ -156,6 +156,16 @@ function withMetaTable(t: Expr, meta: Expr): Expr {
   return build.call(build.global('setmetatable'), [t, meta]);
 }
 
+/**
+ * Comparisons of objects: all of them, but only `==` and `~=` at the typed level, where strict
+ * mode refuses to order an object's metatable type against `any`.
+ */
+function orders(g: Gen): ExprBinary_Op[] {
+  const eq = [ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe];
+  if (g.typed) return eq;
+  return [...eq, ExprBinary_Op.CompareLt, ExprBinary_Op.CompareLe, ExprBinary_Op.CompareGt];
+}
+
 function objOf(g: Gen, d: number): Expr {
   return g.expr('obj', d + 1);
 }
@@ -185,19 +195,23 @@ export const metatableModel: LibraryModel = {
       (g, d) => build.call(objOf(g, d), [g.num(d + 1)]),
     ],
     bool: [
-      (g, d) =>
-        build.binary(
-          g.c.pick([
-            ExprBinary_Op.CompareEq,
-            ExprBinary_Op.CompareNe,
-            ExprBinary_Op.CompareLt,
-            ExprBinary_Op.CompareLe,
-            ExprBinary_Op.CompareGt,
-          ]),
-          objOf(g, d),
-          objOf(g, d),
-        ),
+      // Distinct objects with equal fields: `==` is decided by `__eq`, not by identity.
+      (g, d) => {
+        const v = g.pickVar('obj');
+        if (v === undefined) return g.bool(d + 1);
+        const copy = withMeta(g.meta!, node.record([[0, node.field(g.ref(v.name), 0)]]));
+        const op = g.c.pick(orders(g));
+        return g.c.chance(50)
+          ? build.binary(op, g.ref(v.name), copy)
+          : build.binary(op, copy, g.ref(v.name));
+      },
+      (g, d) => build.binary(g.c.pick(orders(g)), objOf(g, d), objOf(g, d)),
       (g, d) => build.call(build.global('rawequal'), [objOf(g, d), objOf(g, d)]),
+      (g, d) =>
+        build.call(build.global('rawequal'), [
+          build.call(build.global('getmetatable'), [objOf(g, d)]),
+          build.local(g.meta!),
+        ]),
     ],
     str: [
       (g, d) => build.call(build.global('tostring'), [objOf(g, d)]),

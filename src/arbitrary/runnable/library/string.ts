@@ -1,12 +1,31 @@
-import { ExprBinary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
 import type { LibraryModel } from './model.js';
 
-/** A small integer index, often negative (counted from the end). */
+/**
+ * A string index: small and often negative (counted from the end), sometimes zero or far out
+ * of range on either side (clamped by the library), or computed.
+ */
 function index(g: Gen, d: number): Expr {
-  if (g.c.chance(60)) return build.number(g.c.int(13) - 6);
-  return build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(1 + g.c.int(9)));
+  switch (g.c.weighted([6, 1, 3])) {
+    case 0:
+      return signed(g.c.int(25) - 12);
+    case 1:
+      return signed(g.c.pick([0, 40, -40, 1000, -1000, 0x7fffffff, -0x7fffffff]));
+    default:
+      return build.binary(
+        ExprBinary_Op.Sub,
+        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(1 + g.c.int(30))),
+        build.number(g.c.int(16)),
+      );
+  }
+}
+
+/** A constant, negative ones as `-k`. */
+function signed(k: number): Expr {
+  return k < 0 ? build.unary(ExprUnary_Op.Minus, build.number(-k)) : build.number(k);
 }
 
 /** A byte `e % m` (a non-NUL one in a NUL-free profile). */
@@ -15,14 +34,73 @@ function byteOf(g: Gen, e: Expr, m: number): Expr {
   return g.nulFree() ? build.binary(ExprBinary_Op.Add, b, build.number(1)) : b;
 }
 
+/**
+ * What `gsub` puts in place of a match: a template (`%0`, `%1`), a pure function of the match
+ * (its text changed, its length, or `nil` to keep it), or a table of replacements.
+ */
+function replacement(g: Gen): Expr {
+  switch (g.c.weighted([4, 2, 1])) {
+    case 0:
+      return build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%']));
+    case 1: {
+      const w = node.local(250);
+      // Strict mode wants the function to return a string.
+      const bodies = [
+        () => build.call(build.indexName(build.local(250), build.name('upper')), [], true),
+        () => g.lib('string', 'rep', [build.local(250), build.number(2)]),
+        () => build.unary(ExprUnary_Op.Len, build.local(250)),
+        () => build.nil(),
+      ];
+      const body = g.c.pick(g.typed ? bodies.slice(0, 2) : bodies)();
+      const types = g.types([{ ty: 'str', mutable: false }]);
+      return node.funcExpr(node.func([w], [node.ret([body])], false, types));
+    }
+    default:
+      return node.record([
+        ['a', build.string('A')],
+        ['hello', build.string('bye')],
+        ...(g.typed
+          ? []
+          : ([
+              ['o', build.number(0)],
+              ['1', build.bool(false)],
+            ] as [string, Expr][])),
+      ]);
+  }
+}
+
 /** `(e or dflt)`: a library result that may be nil, made total. */
 function orElse(e: Expr, dflt: Expr): Expr {
   return build.group(build.binary(ExprBinary_Op.Or, e, dflt));
 }
 
-const patterns = ['%d+', '%a+', '%s', '[aeiou]', '^%w', 'o', '.', '%p', '(%a)(%d)', 'l+', '%u'];
+const patterns = [
+  '%d+',
+  '%a+',
+  '%s',
+  '[aeiou]',
+  '^%w',
+  'o',
+  '.',
+  '%p',
+  '(%a)(%d)',
+  'l+',
+  '%u',
+  '%x+',
+  '[%w_]+',
+  '(%w+)=(%w+)',
+  '^%s*(.-)%s*$',
+  '[^,]+',
+  '.-',
+  'a*',
+  '%d%d?',
+  '%b[]',
+  '%f[%w]%w+',
+  '%l%l',
+  '(.)%1',
+];
 const plains = ['a', 'o', 'l', ',', ' ', 'ab', '.', '%', '1'];
-const formats: [string, 'int' | 'str' | 'num'][] = [
+const formats: [string, 'int' | 'sint' | 'str' | 'num' | 'none'][] = [
   ['%d', 'int'],
   ['%5d', 'int'],
   ['%-4d|', 'int'],
@@ -39,6 +117,19 @@ const formats: [string, 'int' | 'str' | 'num'][] = [
   ['%.3f', 'int'],
   ['%e', 'int'],
   ['%c', 'int'],
+  ['%+d', 'sint'],
+  ['% d', 'sint'],
+  ['%i', 'sint'],
+  ['%-12i|', 'sint'],
+  ['%#x', 'int'],
+  ['%#o', 'int'],
+  ['%08.3f', 'sint'],
+  ['%-9.2f|', 'sint'],
+  ['%.0f', 'sint'],
+  ['%+.4e', 'sint'],
+  ['%G', 'sint'],
+  ['%5.1s', 'str'],
+  ['%%', 'none'],
 ];
 
 /**
@@ -57,6 +148,11 @@ export const stringModel: LibraryModel = {
   exprs: {
     str: [
       (g, d) => g.lib('string', 'sub', [g.str(d + 1), index(g, d)]),
+      // The bytes of a range and back: `string.sub` by another road.
+      (g, d) =>
+        g.lib('string', 'char', [
+          g.lib('string', 'byte', [g.str(d + 1), index(g, d), index(g, d)]),
+        ]),
       (g, d) => g.lib('string', 'sub', [g.str(d + 1), index(g, d), index(g, d)]),
       (g, d) => g.lib('string', g.c.pick(['upper', 'lower', 'reverse']), [g.str(d + 1)]),
       (g, d) =>
@@ -72,12 +168,15 @@ export const stringModel: LibraryModel = {
       (g, d) => {
         const n = 1 + g.c.int(3);
         const specs = Array.from({ length: n }, () => g.c.pick(formats));
-        const args = specs.map(([, ty]) => {
+        const args = specs.flatMap(([, ty]) => {
+          if (ty === 'none') return [];
+          // Whole numbers of either sign (below 2^34) for %d, %i, %f, %e, %g.
+          if (ty === 'sint') return [g.int(d + 1)];
           const e = g.expr(ty, d + 1);
           // %c, %x, %o want a non-negative integer.
-          if (ty === 'int') return byteOf(g, e, 256);
+          if (ty === 'int') return [byteOf(g, e, 256)];
           // Strict mode checks format strings: `%s` takes a string.
-          return ty === 'num' && g.typed ? build.call(build.global('tostring'), [e]) : e;
+          return [ty === 'num' && g.typed ? build.call(build.global('tostring'), [e]) : e];
         });
         return g.lib('string', 'format', [build.string(specs.map(([f]) => f).join(' ')), ...args]);
       },
@@ -86,7 +185,8 @@ export const stringModel: LibraryModel = {
           g.lib('string', 'gsub', [
             g.str(d + 1),
             build.string(g.c.pick(patterns)),
-            build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%'])),
+            replacement(g),
+            ...(g.c.chance(30) ? [build.number(g.c.int(4))] : []),
           ]),
         ),
       (g, d) =>
@@ -105,6 +205,12 @@ export const stringModel: LibraryModel = {
     ],
     int: [
       (g, d) => orElse(g.lib('string', 'byte', [g.str(d + 1), index(g, d)]), build.number(-1)),
+      // Every byte of a range: how many there are.
+      (g, d) =>
+        build.call(build.global('select'), [
+          build.string('#'),
+          g.lib('string', 'byte', [g.str(d + 1), index(g, d), index(g, d)]),
+        ]),
       (g, d) => g.lib('string', 'len', [g.str(d + 1)]),
       (g, d) =>
         orElse(

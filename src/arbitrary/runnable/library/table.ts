@@ -7,13 +7,16 @@ import type { LibraryModel, Production, StatProduction } from './model.js';
 const seps = [',', '', ' ', '; ', '|'];
 
 /**
- * A position in `[1, #a + extra]`: near the front (`math.min(2, #a + 1)`) or anywhere
+ * A position in `[1, #a + extra]` (callers make sure `#a + extra` is at least 1): the front
+ * as a constant `1`, near the front (`math.min(2, #a + 1)`) or anywhere
  * (`int % (#a + extra) + 1`).
  */
 function position(g: Gen, a: Expr, d: number, extra: number): Expr {
   const len = build.unary(ExprUnary_Op.Len, a);
   const n = extra === 0 ? len : build.binary(ExprBinary_Op.Add, len, build.number(extra));
-  if (g.c.chance(50)) return g.lib('math', 'min', [build.number(1 + g.c.int(3)), n]);
+  const how = g.c.int(4);
+  if (how === 0) return build.number(1);
+  if (how === 1) return g.lib('math', 'min', [build.number(1 + g.c.int(3)), n]);
   return build.binary(
     ExprBinary_Op.Add,
     build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.group(n)),
@@ -171,6 +174,7 @@ export const tableModel: LibraryModel = {
     int: [
       (g, d) => build.unary(ExprUnary_Op.Len, g.expr(g.c.pick(['iarr', 'sarr']), d + 1)),
       (g, d) => build.call(build.global('rawlen'), [g.expr(g.c.pick(['iarr', 'sarr']), d + 1)]),
+      (g, d) => g.lib('table', 'maxn', [g.expr(g.c.pick(['iarr', 'sarr']), d + 1)]),
       (g, d) =>
         build.group(
           build.binary(

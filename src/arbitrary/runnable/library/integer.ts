@@ -1,0 +1,179 @@
+import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import { node } from '../nodes.js';
+import type { LibraryModel, Production } from './model.js';
+
+/**
+ * Decimal texts `integer.fromstring` reads (never nil): the 64-bit limits, powers of two at
+ * word boundaries and their neighbours, both signs.
+ */
+const texts = [
+  '0',
+  '-1',
+  '7',
+  '255',
+  '-32768',
+  '4294967295',
+  '4294967296',
+  '-4294967297',
+  '123456789012345',
+  '9007199254740993',
+  '-9007199254740993',
+  '9223372036854775807',
+  '-9223372036854775808',
+  '0x7F',
+];
+
+/** `integer.f(args)`. */
+function call(g: Gen, f: string, args: Expr[]): Expr {
+  return g.lib('integer', f, args);
+}
+
+/** `integer.create(k)` of a constant. */
+function constant(g: Gen, k: number): Expr {
+  return call(g, 'create', [
+    k < 0 ? build.unary(ExprUnary_Op.Minus, build.number(-k)) : build.number(k),
+  ]);
+}
+
+/** A bit count or shift: anywhere in [0, 64], sometimes past it (counts of 64 and more are defined). */
+function count(g: Gen, d: number): Expr {
+  if (g.c.chance(70)) return constant(g, g.c.int(g.c.chance(90) ? 64 : 80));
+  return call(g, 'create', [
+    build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(64))),
+  ]);
+}
+
+/** A divisor in [1, 65535] (never 0, never -1: `minsigned // -1` overflows). */
+function divisor(g: Gen, d: number): Expr {
+  if (g.c.chance(50)) return constant(g, g.c.pick([1, 2, 3, 7, 10, 16, 255, 1000, 65535]));
+  return call(g, 'bor', [
+    call(g, 'band', [integerValue(g, d + 1), constant(g, 0xffff)]),
+    constant(g, 1),
+  ]);
+}
+
+/** 1 to 4 integer values (each argument count is a distinct fast call). */
+function some(g: Gen, d: number): Expr[] {
+  return Array.from({ length: 1 + g.c.int(4) }, () => integerValue(g, d + 1));
+}
+
+/** Integer values from numbers and from texts (the limits among them). */
+function integerLeaf(g: Gen, d: number): Expr {
+  switch (g.c.int(3)) {
+    case 0:
+      return call(g, 'fromstring', [build.string(g.c.pick(texts))]);
+    default:
+      // `int` values are whole and below 2^34: `create` never gives nil.
+      return call(g, 'create', [g.int(d + 1)]);
+  }
+}
+
+/** The operations from integers to an integer, each well defined for every operand. */
+const operations: ((g: Gen, d: number) => Expr)[] = [
+  (g, d) =>
+    call(g, g.c.pick(['add', 'sub', 'mul']), [integerValue(g, d + 1), integerValue(g, d + 1)]),
+  (g, d) => call(g, g.c.pick(['neg', 'bnot']), [integerValue(g, d + 1)]),
+  (g, d) => call(g, g.c.pick(['band', 'bor', 'bxor', 'max', 'min']), some(g, d)),
+  (g, d) =>
+    call(g, g.c.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']), [
+      integerValue(g, d + 1),
+      count(g, d),
+    ]),
+  (g, d) =>
+    call(g, g.c.pick(['div', 'idiv', 'mod', 'rem', 'udiv', 'urem']), [
+      integerValue(g, d + 1),
+      divisor(g, d),
+    ]),
+  (g, d) => call(g, g.c.pick(['countlz', 'countrz']), [integerValue(g, d + 1)]),
+  (g, d) => {
+    const lo = g.c.int(200) - 100;
+    return call(g, 'clamp', [
+      integerValue(g, d + 1),
+      constant(g, lo),
+      constant(g, lo + g.c.int(300)),
+    ]);
+  },
+  (g, d) => {
+    const f = g.c.int(64);
+    const w = 1 + g.c.int(64 - f);
+    return g.c.chance(50)
+      ? call(g, 'extract', [integerValue(g, d + 1), constant(g, f), constant(g, w)])
+      : call(g, 'replace', [
+          integerValue(g, d + 1),
+          integerValue(g, d + 1),
+          constant(g, f),
+          constant(g, w),
+        ]);
+  },
+];
+
+/**
+ * An expression of Luau's 64-bit `integer` type, built from the `integer` library alone (no
+ * `5i` literals: Luau 0.715 at `-O0` loads an integer constant as another constant, so every
+ * program with one would differ between `-O0` and `-O2`).
+ *
+ * @example
+ * ```ts
+ * integerValue(g, 0); // integer.add(integer.create(l3), integer.maxsigned) or similar
+ * ```
+ */
+export function integerValue(g: Gen, d: number): Expr {
+  if (g.leafOnly(d) || g.c.chance(35)) return integerLeaf(g, d);
+  g.nodes += 2;
+  return g.c.pick(operations)(g, d);
+}
+
+const comparisons = ['lt', 'le', 'gt', 'ge', 'ult', 'ule', 'ugt', 'uge', 'btest'];
+
+const toNum: Production = (g, d) => call(g, 'tonumber', [integerValue(g, d + 1)]);
+
+/**
+ * Luau's `integer` library (profile `luau`; luau-web has none): every function on 64-bit
+ * integers that wrap, with shifts and bit fields over their whole range and nonzero
+ * divisors, read back as numbers (`tonumber`, exact or rounded), as small ints (masked or
+ * reduced), as text (`tostring`) and as booleans (comparisons, `==`).
+ *
+ * @example
+ * ```ts
+ * integerModel.exprs.num?.[0]?.(g, 0); // integer.tonumber(integer.mul(a, b))
+ * ```
+ */
+export const integerModel: LibraryModel = {
+  name: 'integer',
+  on: (g) => g.swarm.integers && g.has('integer.create'),
+  exprs: {
+    num: [toNum, toNum],
+    int: [
+      (g, d) =>
+        call(g, 'tonumber', [
+          call(g, 'band', [
+            integerValue(g, d + 1),
+            constant(g, g.c.pick([0xff, 0xffff, 0x7fffffff, 0xfffff])),
+          ]),
+        ]),
+      (g, d) =>
+        call(g, 'tonumber', [
+          call(g, g.c.pick(['rem', 'mod']), [integerValue(g, d + 1), divisor(g, d)]),
+        ]),
+      (g, d) => call(g, 'tonumber', [call(g, 'countlz', [integerValue(g, d + 1)])]),
+    ],
+    str: [
+      (g, d) => build.call(build.global('tostring'), [integerValue(g, d + 1)]),
+      (g, d) =>
+        g.o.features.interpolatedStrings
+          ? node.interp([build.string(g.c.pick(['', 'i='])), integerValue(g, d + 1)])
+          : build.call(build.global('tostring'), [integerValue(g, d + 1)]),
+    ],
+    bool: [
+      (g, d) => call(g, g.c.pick(comparisons), [integerValue(g, d + 1), integerValue(g, d + 1)]),
+      (g, d) =>
+        build.binary(
+          g.c.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
+          integerValue(g, d + 1),
+          integerValue(g, d + 1),
+        ),
+    ],
+  },
+};

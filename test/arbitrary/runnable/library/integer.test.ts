@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModuleSetSchema } from '../../../../gen/luau_pb.js';
+import { luauArbitraries } from '../../../../src/arbitrary/index.js';
+import { printPretty } from '../../../../src/print/index.js';
+import { casesPerTree } from '../../../helpers/arbitrary-checks.js';
+import { samplePrograms } from '../../../helpers/batch-programs.js';
+import { haveLuauTools } from '../../../helpers/luau-tools.js';
+import { notAlike } from '../../../helpers/runnable-alike.js';
+
+describe('integerModel', () => {
+  it('computes with the integer library in profile luau only, never with 5i literals', () => {
+    const luau = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau' }).moduleSet, {
+      seed: 31,
+      numRuns: 500,
+    });
+    const using = luau.filter((t) => printPretty(t).join('\n').includes('integer.'));
+    expect(using.length).toBeGreaterThan(50);
+    expect(casesPerTree(ModuleSetSchema, luau)['Expr.expr_oneof=integer']).toBeUndefined();
+    const web = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau-web' }).moduleSet, {
+      seed: 31,
+      numRuns: 300,
+    });
+    expect(web.filter((t) => printPretty(t).join('\n').includes('integer.'))).toEqual([]);
+  });
+
+  it.skipIf(!haveLuauTools)(
+    'gives integer programs that run clean alike at -O0, -O2 and --codegen',
+    async () => {
+      const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 32, 400)
+        .filter((p) => p.program.includes('integer.'))
+        .slice(0, 80);
+      expect(programs.length).toBeGreaterThan(40);
+      expect(await notAlike(programs)).toEqual([]);
+    },
+    120_000,
+  );
+});
