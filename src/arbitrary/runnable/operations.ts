@@ -288,7 +288,8 @@ function callFunction(g: Gen, d: number, ret: 'int' | 'num' | 'str' | 'bool'): E
  * ```
  */
 export function expression(g: Gen, ty: Ty, d: number): Expr {
-  if (g.leafOnly(d) || g.c.chance(25)) return leaf(g, ty);
+  // A leaf one time in four; choice 0 is the leaf, so a shrunk or used-up record stops growing.
+  if (g.leafOnly(d) || !g.c.chance(75)) return leaf(g, ty);
   const own = core[ty] ?? [];
   const lib: Production[] = [];
   for (const m of libraryModels) {
