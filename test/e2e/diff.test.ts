@@ -8,6 +8,7 @@ import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 
 function results(dir: string): ProgramRecord[] {
   return readFileSync(join(dir, 'results.jsonl'), 'utf8')
@@ -32,15 +33,19 @@ describe('runCampaign', () => {
   });
 
   it('reports and shrinks the mismatch of a runtime that corrupts some outputs, among three', async () => {
-    const runner = JSON.stringify(join(runnerSourceDir, 'main.mjs'));
-    // The same VM run by the same command, faithful or corrupting: the corrupting one prints
-    // one line more for every program with a `while` or `repeat` loop.
+    // The same engine run by the same command, faithful or corrupting: the corrupting one
+    // prints one line more for every program with a `while` or `repeat` loop. The engine is
+    // real Luau when the tools are there (a process starts in milliseconds), else the runner's
+    // luau-web stand-in (one Node process per program).
+    const engine = haveLuauTools
+      ? JSON.stringify(tools().luau)
+      : `node ${JSON.stringify(join(runnerSourceDir, 'main.mjs'))} luau`;
     const faithful = join(root, 'faithful-luau.sh');
-    writeFileSync(faithful, `#!/bin/sh\nexec node ${runner} luau "$1"\n`);
+    writeFileSync(faithful, `#!/bin/sh\nexec ${engine} "$1"\n`);
     const corrupting = join(root, 'corrupting-luau.sh');
     writeFileSync(
       corrupting,
-      `#!/bin/sh\nnode ${runner} luau "$1"\ncode=$?\n` +
+      `#!/bin/sh\n${engine} "$1"\ncode=$?\n` +
         `if grep -Eq 'while|repeat' "$1"; then echo corrupted; fi\nexit $code\n`,
     );
     chmodSync(faithful, 0o755);
