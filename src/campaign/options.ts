@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import { profileNames, validityLevels } from '../arbitrary/index.js';
-import { parseRuntime } from '../runtime/index.js';
+import { parseRuntime, runnerDefaults } from '../runtime/index.js';
 
 /** Options of a campaign: what is generated, how it runs, how findings are shrunk. */
 export interface CampaignOptions {
@@ -22,7 +22,11 @@ export interface CampaignOptions {
    * Default `['luau-web']`.
    */
   readonly runtimes?: readonly string[];
-  /** Most programs per batch (one `project_exec` call); smaller near the end, two batches per slot. Default 100. */
+  /**
+   * Most programs per batch (one `project_exec` call); fewer when the batch would not fit in
+   * one request body (`payloadLimit`, and the API's body limit), and near the end, two
+   * batches per slot. Default 1000.
+   */
   readonly batchSize?: number;
   /** Largest batch payload in characters; a batch the server's body limit refuses is split further. Default 400 000. */
   readonly payloadLimit?: number;
@@ -128,15 +132,19 @@ export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedC
     profile,
     maxNodes: options.maxNodes === undefined ? null : positive('maxNodes', options.maxNodes),
     runtimes: [...runtimes],
-    batchSize: positive('batchSize', options.batchSize ?? 100),
-    payloadLimit: positive('payloadLimit', options.payloadLimit ?? 400_000, 10_000),
+    batchSize: positive('batchSize', options.batchSize ?? 1000),
+    payloadLimit: positive(
+      'payloadLimit',
+      options.payloadLimit ?? runnerDefaults.payloadChars,
+      10_000,
+    ),
     inFlight: positive('inFlight', options.inFlight ?? 2),
-    timeoutMs: positive('timeoutMs', options.timeoutMs ?? 2000),
-    workers: positive('workers', options.workers ?? 1),
+    timeoutMs: positive('timeoutMs', options.timeoutMs ?? runnerDefaults.timeoutMs),
+    workers: positive('workers', options.workers ?? runnerDefaults.workers),
     shrink: options.shrink ?? true,
     shrinkAttempts: positive('shrinkAttempts', options.shrinkAttempts ?? 300),
     shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 30_000),
     shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
-    excerptChars: positive('excerptChars', options.excerptChars ?? 512),
+    excerptChars: positive('excerptChars', options.excerptChars ?? runnerDefaults.excerptChars),
   };
 }

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { dataFlag, runArgs, runnerDefaults } from '../../data/runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';
@@ -176,13 +177,16 @@ export interface RemoteBatchOptions {
   readonly name: string;
   /** Directory (relative to the home) for batch files. Default `.luau-fuzz/batches`. */
   readonly batchDir?: string;
-  /** Wall-clock limit per program, in ms. Default 2000. */
+  /** Wall-clock limit per program, in ms. Default: `runnerDefaults.timeoutMs` (2000). */
   readonly timeoutMs?: number;
-  /** Programs the runner runs in parallel. Default 1. */
+  /** Programs the runner runs in parallel. Default: `runnerDefaults.workers` (1). */
   readonly workers?: number;
-  /** Characters of output kept per outcome. Default 512. */
+  /** Characters of output kept per outcome. Default: `runnerDefaults.excerptChars` (512). */
   readonly excerptChars?: number;
-  /** `max_output` of the exec: results past it are read back in parts. Default 200 000. */
+  /**
+   * `max_output` of the exec: results past it are read back in parts. Default: room for every
+   * outcome line (its excerpt and 512 characters more), at least 200 000 and at most 4 000 000.
+   */
   readonly maxOutput?: number;
 }
 
@@ -223,9 +227,12 @@ export async function runRemoteBatch(
 ): Promise<ProgramOutcome[]> {
   if (!/^[\w.-]+$/.test(options.name)) throw new RangeError(`bad batch name '${options.name}'`);
   const batchPath = `${options.batchDir ?? '.luau-fuzz/batches'}/${options.name}.jsonl`;
-  const timeoutMs = options.timeoutMs ?? 2000;
-  const workers = options.workers ?? 1;
-  const maxOutput = options.maxOutput ?? 200_000;
+  const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs;
+  const workers = options.workers ?? runnerDefaults.workers;
+  const excerptChars = options.excerptChars ?? runnerDefaults.excerptChars;
+  // Reading back a cut output costs an exec per part: the output of a batch fits in one reply.
+  const maxOutput =
+    options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
   // Every program may use its whole limit; plus start-up of the runner and its workers.
   const execTimeout = Math.ceil((jobs.length * timeoutMs) / 1000 / workers) + 60;
   const r = await client.exec({
@@ -236,12 +243,8 @@ export async function runRemoteBatch(
       'run',
       batchPath,
       ...runnerRuntimeArgs(options.profile),
-      '--timeout-ms',
-      String(timeoutMs),
-      '--workers',
-      String(workers),
-      ...(options.excerptChars === undefined ? [] : ['--excerpt', String(options.excerptChars)]),
-      '--data',
+      ...runArgs({ timeoutMs, workers, excerptChars }),
+      dataFlag,
       ...chunkText(encodeBatch(jobs), ARG_CHUNK),
     ],
     timeout: execTimeout,
