@@ -117,7 +117,10 @@ function campaignId(dir: string, seed: number): string {
 const MAX_PROGRAM_ATTEMPTS = 3;
 
 /**
- * Splits programs into batches of at most `size` whose encoded payload stays under `limit`.
+ * Splits programs into batches of at most `size`, in order, whose encoded payload stays under
+ * `limit`. A batch over the limit is cut to the share of it that should fit (gzip compresses a
+ * batch as a whole, so the size of a part is estimated from the whole and checked again), so
+ * that batches stay close to the limit with a few encodings each.
  *
  * @example
  * ```ts
@@ -130,16 +133,23 @@ export function packBatches(
   limit: number,
 ): CampaignProgram[][] {
   const out: CampaignProgram[][] = [];
-  const split = (batch: CampaignProgram[]): void => {
-    if (batch.length > 1 && encodeBatch(batch.map(jobOf)).length > limit) {
-      const half = Math.ceil(batch.length / 2);
-      split(batch.slice(0, half));
-      split(batch.slice(half));
-    } else {
-      out.push(batch);
+  let take = size;
+  for (let i = 0; i < programs.length;) {
+    const batch = programs.slice(i, i + Math.min(size, take));
+    const encoded = batch.length > 1 ? encodeBatch(batch.map(jobOf)).length : 0;
+    if (encoded > limit) {
+      // 3 % under the estimate: a part compresses a little worse than the whole.
+      take = Math.max(
+        1,
+        Math.min(batch.length - 1, Math.floor((batch.length * limit * 0.97) / encoded)),
+      );
+      continue;
     }
-  };
-  for (let i = 0; i < programs.length; i += size) split(programs.slice(i, i + size));
+    out.push(batch);
+    i += batch.length;
+    // The next batch starts from the size that fitted, plus a little room to grow back.
+    take = Math.ceil(batch.length * 1.1);
+  }
   return out;
 }
 
@@ -221,6 +231,9 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   });
   await pool.prepare();
   await preflight(pool, o.runtimes);
+  // Batches are packed to what one exec call takes (v1 about 100 kB, v2 about 1 MB), so that
+  // none is refused and run again in halves, one after the other.
+  const payloadLimit = Math.min(o.payloadLimit, await args.target.client.payloadLimit());
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const tally = emptyTally(o.runtimes.length);
@@ -356,7 +369,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               printError: p.printError,
             });
         }
-        ready.push(...packBatches(printable, size, o.payloadLimit));
+        ready.push(...packBatches(printable, size, payloadLimit));
         continue;
       }
       launch(ready.shift()!);

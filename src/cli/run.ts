@@ -184,7 +184,10 @@ export function runCommand(): Command {
     .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
     .option('--projects <n>', 'projects of the embedded workspace (default 1)');
   return withWorkspaceOptions(head)
-    .option('--batch-size <n>', 'programs per project_exec call (default 100)')
+    .option(
+      '--batch-size <n>',
+      'programs per project_exec call (default 1000, fewer when a batch would not fit in one request)',
+    )
     .option(
       '--payload-limit <chars>',
       'largest batch payload per project_exec call (default 400000; bodies are capped at 500 kB)',
