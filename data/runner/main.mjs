@@ -4,10 +4,11 @@
 // project and starts through project_exec with the project's `node`.
 //
 //   node main.mjs verify [CHECKSUM]     check every file against manifest.json (exit 0 when intact)
-//   node main.mjs run BATCH [options] [--data CHUNK...]
+//   node main.mjs run BATCH [options] [--data-file FILE] [--data CHUNK...]
 //       runs every program of BATCH (JSON lines {id, program, module?}) and prints one JSON
 //       outcome line per program, then {"done":N}; with --data the batch arrives inline,
-//       gzip+base64 in chunks, and is written to BATCH first. Outcomes are also written to
+//       gzip+base64 in chunks, with --data-file in an uploaded file of that text, and is
+//       written to BATCH first. Outcomes are also written to
 //       BATCH.out, which `read` serves in parts when the exec output was cut (BATCH itself is
 //       removed once read, BATCH.out files after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
@@ -95,12 +96,14 @@ async function run(args) {
     if (e instanceof RunArgsError) fail(e.message);
     throw e;
   }
-  const { options, data, positional } = parsed;
+  const { options, data, dataFile, positional } = parsed;
   const batchPath = positional[0];
   if (batchPath === undefined) fail('run needs a BATCH file');
-  if (data.length > 0) {
+  if (data.length > 0 || dataFile !== undefined) {
+    const text = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
     mkdirSync(dirname(batchPath), { recursive: true });
-    writeFileSync(batchPath, gunzipSync(Buffer.from(data.join(''), 'base64')));
+    writeFileSync(batchPath, gunzipSync(Buffer.from(text, 'base64')));
+    if (dataFile !== undefined) rmSync(dataFile, { force: true });
   }
   const jobs = readFileSync(batchPath, 'utf8')
     .split('\n')

@@ -60,8 +60,11 @@ export const runnerDefaults = Object.freeze({
   errorChars: 1024,
   /** Programs run in parallel. */
   workers: 1,
-  /** Largest encoded batch (gzip + base64 characters) sent in one `project_exec` call. */
-  payloadChars: 400_000,
+  /**
+   * Largest encoded batch (gzip + base64 characters) per run; a batch larger than one request
+   * takes is uploaded in parts first.
+   */
+  payloadChars: 1_000_000,
 });
 
 /** The flag of each option of `main.mjs run`. */
@@ -77,6 +80,12 @@ const flags = Object.freeze({
 
 /** The flag after which every argument is a part of the inline batch (gzip + base64). */
 export const dataFlag = '--data';
+
+/**
+ * The flag that names a file holding the batch (gzip + base64, uploaded before the run when
+ * the batch is larger than one request takes); the file is removed once read.
+ */
+export const dataFileFlag = '--data-file';
 
 /** Bad arguments of `main.mjs run`: the message names the flag. */
 export class RunArgsError extends Error {
@@ -100,10 +109,10 @@ export function runArgs(options) {
 }
 
 /**
- * Reads the arguments of `main.mjs run`: the options, the positional arguments, and the parts
- * of an inline batch (everything after {@link dataFlag}).
+ * Reads the arguments of `main.mjs run`: the options, the positional arguments, the parts
+ * of an inline batch (everything after {@link dataFlag}) and the file of an uploaded one.
  * @param {readonly string[]} args
- * @returns {{ options: RunOptions, positional: string[], data: string[] }}
+ * @returns {{ options: RunOptions, positional: string[], data: string[], dataFile?: string }}
  * @throws {RunArgsError} for an unknown flag, a flag without its value, or a bad value.
  */
 export function parseRunArgs(args) {
@@ -113,6 +122,8 @@ export function parseRunArgs(args) {
   const positional = [];
   /** @type {string[]} */
   let data = [];
+  /** @type {string | undefined} */
+  let dataFile;
   /** @type {Map<string, string>} */
   const byFlag = new Map(Object.entries(flags).map(([key, flag]) => [flag, key]));
   for (let i = 0; i < args.length; i++) {
@@ -123,6 +134,11 @@ export function parseRunArgs(args) {
     }
     if (!a.startsWith('--')) {
       positional.push(a);
+      continue;
+    }
+    if (a === dataFileFlag) {
+      dataFile = args[++i];
+      if (dataFile === undefined) throw new RunArgsError(`${a} needs a value`);
       continue;
     }
     const key = byFlag.get(a);
@@ -142,7 +158,12 @@ export function parseRunArgs(args) {
       options[key] = n;
     }
   }
-  return { options: /** @type {RunOptions} */ (options), positional, data };
+  return {
+    options: /** @type {RunOptions} */ (options),
+    positional,
+    data,
+    ...(dataFile === undefined ? {} : { dataFile }),
+  };
 }
 
 /**

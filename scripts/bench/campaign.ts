@@ -21,7 +21,7 @@ import {
   ProjectPool,
   runCampaign,
 } from '../../src/campaign/index.js';
-import { createLocalRuntime, parseRuntime } from '../../src/runtime/index.js';
+import { createLocalRuntime, parseRuntime, runnerDefaults } from '../../src/runtime/index.js';
 import type { ProgramJob } from '../../src/runtime/index.js';
 import { parseApiChoice, WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -254,7 +254,7 @@ const projects = new ProjectPool(client, ws.projectIds, {
   workers: 1,
 });
 await projects.prepare(); // one-time install, not measured
-const batches = packBatches(programs, batchSize, Math.min(400_000, await client.payloadLimit()));
+const batches = packBatches(programs, batchSize, runnerDefaults.payloadChars);
 async function workspace(): Promise<number> {
   let done = 0;
   await Promise.all(
@@ -323,7 +323,7 @@ for (const r of table)
   );
 process.stdout.write(
   `\n${level} programs, seed ${seed}, ${withModule} of ${jobs.length} with a module; batches of ${batchSize} ` +
-    `(the workspace path: ${batches.length} exec calls over API ${await client.apiVersion()}); ` +
+    `(the workspace path: ${batches.length} runs, over API ${await client.apiVersion()}); ` +
     `first luauArbitraries() call ${firstCallMs.toFixed(0)} ms; ` +
     `goal: end to end ≥ 0.5 × raw and ≥ 1000 programs/s; load average ${loadBefore} before, ${loadAfter} after\n`,
 );

@@ -231,9 +231,6 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   });
   await pool.prepare();
   await preflight(pool, o.runtimes);
-  // Batches are packed to what one exec call takes (v1 about 100 kB, v2 about 1 MB), so that
-  // none is refused and run again in halves, one after the other.
-  const payloadLimit = Math.min(o.payloadLimit, await args.target.client.payloadLimit());
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const tally = emptyTally(o.runtimes.length);
@@ -369,7 +366,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               printError: p.printError,
             });
         }
-        ready.push(...packBatches(printable, size, payloadLimit));
+        ready.push(...packBatches(printable, size, o.payloadLimit));
         continue;
       }
       launch(ready.shift()!);

@@ -23,12 +23,14 @@ export interface CampaignOptions {
    */
   readonly runtimes?: readonly string[];
   /**
-   * Most programs per batch (one `project_exec` call); fewer when the batch would not fit in
-   * one request body (`payloadLimit`, and the API's body limit), and near the end, two
-   * batches per slot. Default 1000.
+   * Most programs per batch (one run of the runner); fewer when the encoded batch would be
+   * over `payloadLimit`, and near the end, two batches per slot. Default 1000.
    */
   readonly batchSize?: number;
-  /** Largest batch payload in characters; a batch the server's body limit refuses is split further. Default 400 000. */
+  /**
+   * Largest encoded batch (gzip + base64 characters) per run of the runner; a batch larger
+   * than one request takes is uploaded in parts first. Default 1 000 000.
+   */
   readonly payloadLimit?: number;
   /** Batches in flight per project. Default 2. */
   readonly inFlight?: number;

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { dataFlag, runArgs, runnerDefaults } from '../../data/runner/protocol.mjs';
+import { dataFileFlag, dataFlag, runArgs, runnerDefaults } from '../../data/runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';
@@ -73,6 +73,14 @@ if (mode === 'start' || mode === 'append') {
   fs.writeFileSync(file, zlib.gunzipSync(fs.readFileSync(file + '.gz')));
   fs.rmSync(file + '.gz');
 } else { process.exit(2); }`;
+
+/**
+ * Appends its arguments to a file (`new` empties it first): a batch larger than one request
+ * is uploaded in parts by `sh`, which starts in a few milliseconds, so that one run of the
+ * runner (whose VM takes seconds of CPU to warm up) covers many requests' worth of programs.
+ */
+const APPEND_SCRIPT =
+  'm=$1 f=$2; shift 2; mkdir -p "$(dirname "$f")" && if [ "$m" = new ]; then : > "$f"; fi && printf %s "$@" >> "$f"';
 
 /**
  * Splits text into parts of at most `size` characters.
@@ -207,7 +215,9 @@ export function encodeBatch(jobs: readonly ProgramJob[]): string {
 
 /**
  * Runs a batch of programs in a project with an installed runner, in one `project_exec`
- * call: the batch travels inline (gzip + base64) and is written under the batch directory;
+ * call: the batch travels inline (gzip + base64), or, when it is larger than one request
+ * takes, is uploaded first in parts (`sh` appending to a file, one call per part), and is
+ * written under the batch directory;
  * the outcomes come back as JSON lines. When the output was cut at `maxOutput`, the rest is
  * read back from the runner's result file in parts. Resolves to the outcomes of the programs
  * that finished (a program whose outcome is missing was not run: re-queue it).
@@ -230,6 +240,30 @@ export async function runRemoteBatch(
   const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs;
   const workers = options.workers ?? runnerDefaults.workers;
   const excerptChars = options.excerptChars ?? runnerDefaults.excerptChars;
+  const data = encodeBatch(jobs);
+  const fits = await client.payloadLimit();
+  let dataArgs = [dataFlag, ...chunkText(data, ARG_CHUNK)];
+  if (data.length > fits) {
+    // Larger than one request: uploaded in parts first, then named by the run.
+    const file = `${batchPath}.b64`;
+    for (const [i, part] of chunkText(data, fits).entries()) {
+      await client.exec({
+        project_id: runner.projectId,
+        command: 'sh',
+        args: [
+          '-c',
+          APPEND_SCRIPT,
+          'sh',
+          i === 0 ? 'new' : 'add',
+          file,
+          ...chunkText(part, ARG_CHUNK),
+        ],
+        timeout: 60,
+        max_output: 10_000,
+      });
+    }
+    dataArgs = [dataFileFlag, file];
+  }
   // Reading back a cut output costs an exec per part: the output of a batch fits in one reply.
   const maxOutput =
     options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
@@ -244,8 +278,7 @@ export async function runRemoteBatch(
       batchPath,
       ...runnerRuntimeArgs(options.profile),
       ...runArgs({ timeoutMs, workers, excerptChars }),
-      dataFlag,
-      ...chunkText(encodeBatch(jobs), ARG_CHUNK),
+      ...dataArgs,
     ],
     timeout: execTimeout,
     max_output: maxOutput,

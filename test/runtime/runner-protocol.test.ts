@@ -82,7 +82,7 @@ describe('runnerDefaults', () => {
     expect(runnerDefaults).toMatchObject({
       timeoutMs: 2000,
       excerptChars: 512,
-      payloadChars: 400_000,
+      payloadChars: 1_000_000,
     });
   });
 });
