@@ -113,6 +113,9 @@ function campaignId(dir: string, seed: number): string {
   return `${name}-${seed}`;
 }
 
+/** Fewest programs per batch while more are pending (a run's VM warm-up is worth ~300). */
+const MIN_BATCH = 200;
+
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
 const MAX_PROGRAM_ATTEMPTS = 3;
 
@@ -348,10 +351,11 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || pending.length > 0)) {
       if (ready.length === 0) {
         // Small campaigns (or their last programs) are cut into smaller batches, two per slot,
-        // so that every project gets work and no batch runs alone at the end.
+        // so that every project gets work and no batch runs alone at the end; but not below
+        // MIN_BATCH, since every run of the runner first spends seconds warming its VM up.
         const size = Math.min(
           o.batchSize,
-          Math.max(10, Math.ceil(pending.length / (2 * pool.slots()))),
+          Math.max(MIN_BATCH, Math.ceil(pending.length / (2 * pool.slots()))),
         );
         const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
