@@ -1,3 +1,4 @@
+// @ts-check
 // luau-fuzz runner: runs programs with an external command — a `luau` executable, or any
 // command template — with a wall-clock limit per program. A template with `{programs}` takes
 // many files at once, the way `luau a.luau b.luau` runs each file in its own sandboxed thread
@@ -13,27 +14,76 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { Buffer } from 'node:buffer';
+import { emptyOutputHash as emptyHash, runnerDefaults, toOutcome } from './protocol.mjs';
+
+/** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
+/** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
+/** @typedef {import('./protocol.mjs').OutcomeStatus} OutcomeStatus */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/**
+ * A program's result before it is an outcome line (no id yet).
+ * @typedef {{ status: OutcomeStatus, signal?: string | undefined, outputHash: string, output: string, error?: string, timeMs: number, retried?: boolean }} Result
+ */
+
+/**
+ * The files of one program in a batch directory (see {@link programFiles}).
+ * @typedef {{ dir: string, files: { path: string, text: string }[], entries: string[] }} ProgramFiles
+ */
+
+/**
+ * A file to run, with the words of the template it fills.
+ * @typedef {{ program: string, module: string, dir: string }} Entry
+ */
+
+/**
+ * A program queued in the runtime.
+ * @typedef {object} Item
+ * @property {ProgramJob} job
+ * @property {boolean} compileOnly
+ * @property {(outcome: ProgramOutcome) => void} resolve
+ * @property {(error: unknown) => void} reject
+ * @property {Item[]} [twins] The same program queued again in the batch: it runs once.
+ * @property {number[]} [entryIndexes]
+ */
+
+/**
+ * Options of {@link createCommandRuntime}.
+ * @typedef {object} CommandOptions
+ * @property {string} template
+ * @property {number | undefined} [workers]
+ * @property {number | undefined} [timeoutMs]
+ * @property {number | undefined} [excerptChars]
+ * @property {number | undefined} [errorChars]
+ * @property {number | undefined} [batchSize]
+ * @property {string | undefined} [tmpDir]
+ */
 
 export const commandDefaults = Object.freeze({
-  workers: 1,
-  timeoutMs: 2000,
-  excerptChars: 512,
-  errorChars: 1024,
+  workers: runnerDefaults.workers,
+  timeoutMs: runnerDefaults.timeoutMs,
+  excerptChars: runnerDefaults.excerptChars,
+  errorChars: runnerDefaults.errorChars,
   batchSize: 64,
 });
 
 const startAllowanceMs = 10_000;
 
-const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
 // Signal number → name; the first name wins (6 is SIGABRT, not its alias SIGIOT).
+/** @type {Record<number, string>} */
 const signalNames = {};
 for (const [name, n] of Object.entries(constants.signals)) signalNames[n] ??= name;
 
 /** Splits a command template into words (single and double quotes group; no other shell syntax). */
+/**
+ * @param {string} template
+ * @returns {string[]}
+ */
 export function splitTemplate(template) {
+  /** @type {string[]} */
   const words = [];
   let word = '';
+  /** @type {string | null} */
   let quote = null;
   let started = false;
   for (const ch of template) {
@@ -61,6 +111,8 @@ export function splitTemplate(template) {
  * Reads one error report of the Luau CLI: `MESSAGE\nstacktrace:\nTRACE`. A program that did
  * not compile never ran, so its trace is empty; a runtime error has at least the frame that
  * raised it. Returns undefined for text without a `stacktrace:` line.
+ * @param {string} text
+ * @returns {{ status: 'compile-error' | 'runtime-error', message: string, trace: string } | undefined}
  */
 export function parseLuauError(text) {
   const at = text.lastIndexOf('\nstacktrace:\n');
@@ -76,12 +128,16 @@ export function parseLuauError(text) {
  * Classifies a finished process. Exit 0 is `ok`; a signal (or a shell's exit code 128+n) is a
  * `crash`; another nonzero exit is read as a Luau CLI error report (see `parseLuauError`):
  * `compile-error` when its stack trace is empty, `runtime-error` otherwise.
+ * @param {number | null} code
+ * @param {string | null} signal
+ * @param {string} stderr
+ * @returns {{ status: OutcomeStatus, signal?: string }}
  */
 export function classifyExit(code, signal, stderr) {
   if (signal) return { status: 'crash', signal };
   if (code === 0) return { status: 'ok' };
-  if (code > 128 && signalNames[code - 128] !== undefined)
-    return { status: 'crash', signal: signalNames[code - 128] };
+  const named = code !== null && code > 128 ? signalNames[code - 128] : undefined;
+  if (named !== undefined) return { status: 'crash', signal: named };
   return { status: parseLuauError(stderr.trimEnd() + '\n')?.status ?? 'runtime-error' };
 }
 
@@ -91,6 +147,8 @@ export function classifyExit(code, signal, stderr) {
  * `module0` and `module1` are globals naming it (globals, not locals: a type function may
  * reference a global), set on the program's first line so that line numbers stay.
  * Compile-only runs start each file with `do return end`, which runs nothing.
+ * @param {ProgramJob} job
+ * @returns {ProgramFiles}
  */
 export function programFiles(job, compileOnly = false) {
   const hasModule = typeof job.module === 'string';
@@ -108,22 +166,32 @@ export function programFiles(job, compileOnly = false) {
   ];
   if (hasModule) files.push({ path: `${dir}/module0.luau`, text: `${stop}${job.module}` });
   // Compiling only, the module is checked as a file of its own (nothing requires it).
-  const entries = compileOnly && hasModule ? [files[1].path, files[0].path] : [files[0].path];
+  const [main, mod] = /** @type {[{ path: string }, { path: string } | undefined]} */ (
+    /** @type {unknown} */ (files)
+  );
+  const entries = compileOnly && mod !== undefined ? [mod.path, main.path] : [main.path];
   return { dir, files, entries };
 }
 
 /** Splits a stream at a marker line, hashing each part and keeping its start. */
 class Splitter {
+  /**
+   * @param {Buffer} marker
+   * @param {number} excerptChars
+   */
   constructor(marker, excerptChars) {
     this.marker = marker;
     this.excerptBytes = excerptChars * 4;
     this.pending = Buffer.alloc(0);
+    /** @type {{ hash: string, head: Buffer }[]} */
     this.parts = [];
-    this.open();
+    this.current = Splitter.part();
   }
-  open() {
-    this.current = { hash: createHash('sha256'), head: [], headBytes: 0 };
+  /** @returns {{ hash: import('node:crypto').Hash, head: Buffer[], headBytes: number }} */
+  static part() {
+    return { hash: createHash('sha256'), head: [], headBytes: 0 };
   }
+  /** @param {Buffer} bytes */
   add(bytes) {
     if (bytes.length === 0) return;
     const c = this.current;
@@ -136,8 +204,9 @@ class Splitter {
   close() {
     const c = this.current;
     this.parts.push({ hash: c.hash.digest('hex'), head: Buffer.concat(c.head) });
-    this.open();
+    this.current = Splitter.part();
   }
+  /** @param {Buffer} chunk */
   feed(chunk) {
     const buf = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
     let from = 0;
@@ -174,10 +243,15 @@ class Splitter {
  * buffered), which gives each program its own time limit. A batch that crashes or times out
  * is split: the program that was running gets the outcome (a crash is confirmed by running it
  * alone), and the programs before and after it run again as batches of their own.
+ * @param {CommandOptions} options
  */
 export function createCommandRuntime(options) {
-  const o = { ...commandDefaults };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
+  // Options left undefined take the defaults.
+  const o =
+    /** @type {{ -readonly [K in keyof typeof commandDefaults]: number } & CommandOptions} */ ({
+      ...commandDefaults,
+      ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+    });
   const words = splitTemplate(o.template);
   const batched = words.includes('{programs}');
   const root = scratchDir(o.tmpDir);
@@ -186,13 +260,19 @@ export function createCommandRuntime(options) {
   const markFile = 'marker.luau';
   const markSource = `print("${markText}") error("${markText}", 0)\n`;
   const stdoutMark = Buffer.from(`${markText}\n`);
+  /** @type {Set<ChildProcess>} */
   const running = new Set();
+  /** @type {Item[]} */
   const queue = [];
   let active = 0;
   let next = 0;
   let closed = false;
   let pumpScheduled = false;
 
+  /**
+   * @param {string} text
+   * @param {string} dir
+   */
   function normalizeError(text, dir) {
     // Messages read as `luau program.luau` would print them.
     return text.replaceAll(`./${dir}/`, './').trim().slice(0, o.errorChars);
@@ -201,6 +281,10 @@ export function createCommandRuntime(options) {
   /**
    * Spawns one process; resolves to { code, signal, timedOut, stdout parts, stderr parts,
    * markTimes, spawnError }. `marks` is the number of error markers expected (0: one program).
+   * @param {string[]} argv
+   * @param {string} cwd
+   * @param {number} marks
+   * @returns {Promise<{ code?: number | null, signal?: string | null, timedOut?: boolean, parts: ({ hash: string, head: Buffer } | undefined)[], stderr: string, markTimes: number[], seen: number, spawnError?: Error | undefined, started: number }>}
    */
   function spawnProcess(argv, cwd, marks) {
     return new Promise((resolve) => {
@@ -208,24 +292,35 @@ export function createCommandRuntime(options) {
       let stderr = '';
       let seen = 0;
       let scanFrom = 0;
+      /** @type {number[]} */
       const markTimes = [];
       let timedOut = false;
+      /** @type {Error | undefined} */
       let spawnError;
+      /** @type {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} */
       let child;
       const started = performance.now();
       try {
-        child = spawn(argv[0], argv.slice(1), {
+        child = spawn(/** @type {string} */ (argv[0]), argv.slice(1), {
           cwd,
           stdio: ['ignore', 'pipe', 'pipe'],
           detached: true,
         });
       } catch (e) {
-        resolve({ spawnError: e, parts: [], stderr: '', markTimes, seen, started });
+        resolve({
+          spawnError: e instanceof Error ? e : new Error(String(e)),
+          parts: [],
+          stderr: '',
+          markTimes,
+          seen,
+          started,
+        });
         return;
       }
       running.add(child);
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
       let timer;
-      const arm = (ms) => {
+      const arm = (/** @type {number} */ ms) => {
         clearTimeout(timer);
         timer = setTimeout(() => {
           timedOut = true;
@@ -235,12 +330,12 @@ export function createCommandRuntime(options) {
       // Before the first marker only the command starts (no program runs): a loaded machine
       // may take longer than one program's limit for that.
       arm(marks > 0 ? o.timeoutMs + startAllowanceMs : o.timeoutMs);
-      child.stdout.on('data', (d) => {
+      child.stdout.on('data', (/** @type {Buffer} */ d) => {
         if (marks > 0) splitter.feed(d);
         else splitter.add(d);
       });
       child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (d) => {
+      child.stderr.on('data', (/** @type {string} */ d) => {
         if (stderr.length < 16 * 1024 * 1024) stderr += d;
         if (marks === 0) return;
         // Each error marker ends one program: its time limit starts again for the next.
@@ -268,6 +363,10 @@ export function createCommandRuntime(options) {
     });
   }
 
+  /**
+   * @param {string} word
+   * @param {Entry} files
+   */
   function expand(word, files) {
     return word
       .replaceAll('{program}', files.program)
@@ -275,6 +374,10 @@ export function createCommandRuntime(options) {
       .replaceAll('{dir}', files.dir);
   }
 
+  /**
+   * @param {string} cwd
+   * @param {ProgramFiles[]} units
+   */
   function writeFiles(cwd, units) {
     for (const u of units) {
       mkdirSync(join(cwd, u.dir), { recursive: true });
@@ -282,6 +385,13 @@ export function createCommandRuntime(options) {
     }
   }
 
+  /**
+   * @param {{ hash: string, head: Buffer } | undefined} part
+   * @param {string} stderrText
+   * @param {string} dir
+   * @param {number} timeMs
+   * @returns {Result}
+   */
   function outcomeOf(part, stderrText, dir, timeMs) {
     const output = part === undefined ? '' : part.head.toString('utf8').slice(0, o.excerptChars);
     const base = { outputHash: part?.hash ?? emptyHash, output, timeMs: round(timeMs) };
@@ -296,7 +406,12 @@ export function createCommandRuntime(options) {
   }
 
   /** Runs entries (file paths of units), one process per entry. */
+  /**
+   * @param {string} cwd
+   * @param {Entry[]} entries
+   */
   async function runSingle(cwd, entries) {
+    /** @type {Result[]} */
     const results = [];
     for (const e of entries) {
       const argv = words.map((w) => expand(w, e));
@@ -311,7 +426,7 @@ export function createCommandRuntime(options) {
       if (r.timedOut) {
         results.push({ ...base, status: 'timeout', error: `no result within ${o.timeoutMs} ms` });
       } else {
-        const c = classifyExit(r.code, r.signal, r.stderr);
+        const c = classifyExit(r.code ?? null, r.signal ?? null, r.stderr);
         const said = r.stderr.trim();
         if (c.status === 'ok') results.push({ ...base, ...c });
         else if (c.status === 'crash')
@@ -333,8 +448,14 @@ export function createCommandRuntime(options) {
   }
 
   /** Runs entries in one process of the `{programs}` template; isolates a crash or timeout. */
+  /**
+   * @param {string} cwd
+   * @param {Entry[]} entries
+   * @returns {Promise<Result[]>}
+   */
   async function runBatch(cwd, entries) {
-    if (entries.length === 0) return [];
+    const first = entries[0];
+    if (first === undefined) return [];
     const files = [markFile];
     for (const e of entries) files.push(e.program, markFile);
     const argv = words.flatMap((w) => (w === '{programs}' ? files : [w]));
@@ -342,7 +463,11 @@ export function createCommandRuntime(options) {
     // A command that does not start is no program's outcome: the run fails.
     if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
     // A signal, or a shell's exit code 128+n for one.
-    const signal = r.signal ?? (r.code > 128 ? signalNames[r.code - 128] : undefined);
+    const signal =
+      r.signal ??
+      (r.code !== undefined && r.code !== null && r.code > 128
+        ? signalNames[r.code - 128]
+        : undefined);
     const complete = !r.timedOut && !signal && r.seen === entries.length + 1;
     if (complete && r.parts.length === entries.length + 2) {
       const errs = r.stderr.split(markText);
@@ -368,13 +493,14 @@ export function createCommandRuntime(options) {
           status: 'crash',
           outputHash: emptyHash,
           output: '',
-          error: normalizeError(`the command ended without a result: ${said}`, entries[0].dir),
+          error: normalizeError(`the command ended without a result: ${said}`, first.dir),
           timeMs: round(performance.now() - r.started),
         },
       ];
     }
     // The program after the last marker seen was running when the process died.
     const culprit = Math.min(Math.max(r.seen - 1, 0), entries.length - 1);
+    /** @type {Result} */
     let own;
     if (r.timedOut) {
       own = {
@@ -387,18 +513,19 @@ export function createCommandRuntime(options) {
     } else if (entries.length === 1) {
       own = {
         status: 'crash',
-        signal,
+        signal: signal ?? undefined,
         outputHash: emptyHash,
         output: '',
         error: normalizeError(
           stripMarkerTrace(r.stderr.split(markText)[1] ?? '') || `killed by ${signal}`,
-          entries[0].dir,
+          first.dir,
         ),
         timeMs: round(performance.now() - (r.markTimes[0] ?? r.started)),
       };
     } else {
       // Confirmed alone: a crash that needs the programs before it is not this program's.
-      const [alone] = await runBatch(cwd, [entries[culprit]]);
+      const [alone] = await runBatch(cwd, [/** @type {Entry} */ (entries[culprit])]);
+      if (alone === undefined) throw new Error('a program run alone gave no result');
       own = alone.status === 'crash' ? { ...alone, retried: true } : alone;
     }
     if (entries.length === 1) return [own];
@@ -408,11 +535,16 @@ export function createCommandRuntime(options) {
     return [...before, own, ...after];
   }
 
+  /** @param {Item[]} all */
   async function runItems(all) {
     const cwd = join(root, String(next++));
+    /** @type {ProgramFiles[]} */
     const units = [];
+    /** @type {Entry[]} */
     const entries = [];
+    /** @type {(Item & { twins: Item[], entryIndexes: number[] })[]} */
     const items = [];
+    /** @type {Map<string, Item & { twins: Item[] }>} */
     const twins = new Map();
     for (const item of all) {
       const files = programFiles(item.job, item.compileOnly);
@@ -421,17 +553,17 @@ export function createCommandRuntime(options) {
         first.twins.push(item);
         continue;
       }
-      item.twins = [];
-      twins.set(files.dir, item);
-      items.push(item);
+      const unit = Object.assign(item, { twins: [], entryIndexes: [] });
+      twins.set(files.dir, unit);
+      items.push(unit);
       units.push(files);
-      item.entryIndexes = [];
       const module = files.files[1]?.path ?? `${files.dir}/module0.luau`;
       for (const path of files.entries) {
-        item.entryIndexes.push(entries.length);
+        unit.entryIndexes.push(entries.length);
         entries.push({ program: path, module, dir: files.dir });
       }
     }
+    /** @type {Result[]} */
     let results;
     try {
       mkdirSync(cwd, { recursive: true });
@@ -445,9 +577,11 @@ export function createCommandRuntime(options) {
       void rm(cwd, { recursive: true, force: true }).catch(() => undefined);
     }
     for (const item of items) {
-      const own = item.entryIndexes.map((i) => results[i]);
-      const chosen = own.find((r) => r.status !== 'ok') ?? own[own.length - 1];
-      for (const one of [item, ...item.twins]) one.resolve(order({ ...chosen, id: one.job.id }));
+      const own = item.entryIndexes.map((i) => /** @type {Result} */ (results[i]));
+      const chosen = /** @type {Result} */ (
+        own.find((r) => r.status !== 'ok') ?? own[own.length - 1]
+      );
+      for (const one of [item, ...item.twins]) one.resolve(toOutcome(chosen, { id: one.job.id }));
     }
   }
 
@@ -474,6 +608,11 @@ export function createCommandRuntime(options) {
   }
 
   return {
+    /**
+     * @param {ProgramJob} job
+     * @param {{ compileOnly?: boolean }} [runOptions]
+     * @returns {Promise<ProgramOutcome>}
+     */
     run(job, runOptions = {}) {
       if (closed) return Promise.reject(new Error('the runtime is closed'));
       return new Promise((resolve, reject) => {
@@ -498,6 +637,7 @@ export function createCommandRuntime(options) {
  * The directory the programs are written to: under `tmpDir` when given, else in memory
  * (`/dev/shm`) where there is one — writing a directory per program to a disk costs more than
  * running it — else under the system's temporary directory.
+ * @param {string | undefined} tmpDir
  */
 function scratchDir(tmpDir) {
   const prefix = 'luau-fuzz-cmd-';
@@ -510,34 +650,32 @@ function scratchDir(tmpDir) {
 }
 
 /** Removes the marker's own stack trace from the start of a part of standard error. */
+/** @param {string} text */
 function stripMarkerTrace(text) {
   const m = /^\nstacktrace:\n(?:[^\n]*\n)*?\.\/marker\.luau:\d+\n/.exec(text);
   return m === null ? text : text.slice(m[0].length);
 }
 
+/**
+ * @param {string[]} argv
+ * @param {Error} e
+ */
 function startError(argv, e) {
   return `cannot start ${argv[0]}: ${e.message}`;
 }
 
+/** @param {number} ms */
 function round(ms) {
   return Math.round(Math.max(0, ms) * 1000) / 1000;
 }
 
+/** @param {ChildProcess} child */
 function killGroup(child) {
   try {
+    // The whole group: the command and whatever it started.
+    if (child.pid === undefined) throw new Error('not started');
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     child.kill('SIGKILL');
   }
-}
-
-function order(r) {
-  const out = { id: r.id, status: r.status };
-  if (r.signal !== undefined) out.signal = r.signal;
-  out.outputHash = r.outputHash ?? emptyHash;
-  out.output = r.output ?? '';
-  if (r.error !== undefined) out.error = r.error;
-  out.timeMs = r.timeMs;
-  if (r.retried === true) out.retried = true;
-  return out;
 }

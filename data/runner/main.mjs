@@ -1,12 +1,14 @@
 #!/usr/bin/env node
+// @ts-check
 // luau-fuzz runner: the command line of the runner that a campaign installs into a workspace
 // project and starts through project_exec with the project's `node`.
 //
 //   node main.mjs verify [CHECKSUM]     check every file against manifest.json (exit 0 when intact)
-//   node main.mjs run BATCH [options] [--data CHUNK...]
+//   node main.mjs run BATCH [options] [--data-file FILE] [--data CHUNK...]
 //       runs every program of BATCH (JSON lines {id, program, module?}) and prints one JSON
 //       outcome line per program, then {"done":N}; with --data the batch arrives inline,
-//       gzip+base64 in chunks, and is written to BATCH first. Outcomes are also written to
+//       gzip+base64 in chunks, with --data-file in an uploaded file of that text, and is
+//       written to BATCH first. Outcomes are also written to
 //       BATCH.out, which `read` serves in parts when the exec output was cut (BATCH itself is
 //       removed once read, BATCH.out files after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
@@ -32,47 +34,20 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 import { clearInterval, setInterval } from 'node:timers';
+import { parseRunArgs, RunArgsError } from './protocol.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message, code = 2) {
   process.stderr.write(`luau-fuzz runner: ${message}\n`);
   process.exit(code);
 }
 
-function parseOptions(args) {
-  const options = {};
-  const data = [];
-  const positional = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--data') {
-      data.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const key = a.slice(2);
-      if (key === 'codegen') {
-        options[key] = true;
-        continue;
-      }
-      const value = args[++i];
-      if (value === undefined) fail(`${a} needs a value`);
-      options[key] = value;
-    } else {
-      positional.push(a);
-    }
-  }
-  return { options, data, positional };
-}
-
-function int(options, key) {
-  if (options[key] === undefined) return undefined;
-  const n = Number(options[key]);
-  if (!Number.isInteger(n) || n < 1) fail(`--${key} must be a positive integer`);
-  return n;
-}
-
+/** @param {string | undefined} expected */
 function verify(expected) {
   const manifestPath = join(here, 'manifest.json');
   if (!existsSync(manifestPath)) return { ok: false, reason: 'no manifest.json' };
@@ -88,43 +63,54 @@ function verify(expected) {
   return { ok, checksum, bad, node: process.version };
 }
 
+/**
+ * @param {import('./protocol.mjs').RunOptions} options
+ * @returns {Promise<{ run(job: import('./protocol.mjs').ProgramJob): Promise<import('./protocol.mjs').ProgramOutcome>, close(): Promise<void> }>}
+ */
 async function createRuntime(options) {
-  const runtime = options.runtime ?? 'luau-web';
   const common = {
-    workers: int(options, 'workers'),
-    timeoutMs: int(options, 'timeout-ms'),
-    excerptChars: int(options, 'excerpt'),
+    workers: options.workers,
+    timeoutMs: options.timeoutMs,
+    excerptChars: options.excerptChars,
   };
+  const runtime = options.runtime ?? 'luau-web';
   if (runtime === 'luau-web') {
     const { createPool } = await import('./pool.mjs');
     return createPool({
       ...common,
-      recycleAfter: int(options, 'recycle-after'),
-      programsPerState: int(options, 'programs-per-state'),
+      recycleAfter: options.recycleAfter,
+      programsPerState: options.programsPerState,
     });
   }
-  if (runtime === 'command') {
-    if (options.template === undefined) fail('--runtime command needs --template');
-    const { createCommandRuntime } = await import('./command.mjs');
-    return createCommandRuntime({ ...common, template: options.template });
-  }
-  return fail(`unknown runtime '${runtime}'`);
+  if (options.template === undefined) fail('--runtime command needs --template');
+  const { createCommandRuntime } = await import('./command.mjs');
+  return createCommandRuntime({ ...common, template: options.template });
 }
 
+/** @param {string[]} args */
 async function run(args) {
-  const { options, data, positional } = parseOptions(args);
+  let parsed;
+  try {
+    parsed = parseRunArgs(args);
+  } catch (e) {
+    if (e instanceof RunArgsError) fail(e.message);
+    throw e;
+  }
+  const { options, data, dataFile, positional } = parsed;
   const batchPath = positional[0];
   if (batchPath === undefined) fail('run needs a BATCH file');
-  if (data.length > 0) {
+  if (data.length > 0 || dataFile !== undefined) {
+    const text = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
     mkdirSync(dirname(batchPath), { recursive: true });
-    writeFileSync(batchPath, gunzipSync(Buffer.from(data.join(''), 'base64')));
+    writeFileSync(batchPath, gunzipSync(Buffer.from(text, 'base64')));
+    if (dataFile !== undefined) rmSync(dataFile, { force: true });
   }
   const jobs = readFileSync(batchPath, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l, i) => {
       try {
-        return JSON.parse(l);
+        return /** @type {import('./protocol.mjs').ProgramJob} */ (JSON.parse(l));
       } catch {
         return fail(`line ${i + 1} of ${batchPath} is not JSON`);
       }
@@ -161,6 +147,10 @@ async function run(args) {
   process.stdout.write(`${JSON.stringify({ done: jobs.length })}\n`);
 }
 
+/**
+ * @param {string} dir
+ * @param {number} ageMs
+ */
 function removeOldResults(dir, ageMs) {
   const now = Date.now();
   for (const name of readdirSync(dir)) {
@@ -174,6 +164,7 @@ function removeOldResults(dir, ageMs) {
   }
 }
 
+/** @param {string[]} args */
 function read(args) {
   const [file, offsetText, lengthText] = args;
   const offset = Number(offsetText);
@@ -194,9 +185,9 @@ function read(args) {
   process.stdout.write(buffer.subarray(0, n));
 }
 
+/** @param {string[]} args */
 async function luau(args) {
-  const { positional } = parseOptions(args);
-  const file = positional[0];
+  const file = args.find((a) => !a.startsWith('--'));
   if (file === undefined) fail('usage: luau FILE');
   const { createPool } = await import('./pool.mjs');
   const pool = createPool({ workers: 1, timeoutMs: 60000, excerptChars: 1 << 30 });

@@ -1,3 +1,4 @@
+// @ts-check
 // luau-fuzz runner: a pool of luau-web VM workers. Plain JavaScript on purpose: the same
 // implementation serves `LuauWebPool` inside luau-fuzz and the runner installed into a
 // workspace project (`main.mjs`), so both run programs exactly the same way.
@@ -23,54 +24,110 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
+import { runnerDefaults, toOutcome } from './protocol.mjs';
+
+/** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
+/** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/**
+ * Options of {@link createPool}; every one has a default in {@link poolDefaults}.
+ * @typedef {object} PoolOptions
+ * @property {number | undefined} [workers]
+ * @property {number | undefined} [timeoutMs]
+ * @property {number | undefined} [programsPerState]
+ * @property {number | undefined} [recycleAfter]
+ * @property {number | undefined} [heapBudgetKb]
+ * @property {number | undefined} [pipeline]
+ * @property {number | undefined} [standbyLead]
+ * @property {number | undefined} [excerptChars]
+ * @property {number | undefined} [errorChars]
+ */
+
+/**
+ * A program queued or running in the pool.
+ * @typedef {object} Job
+ * @property {number} seq
+ * @property {string} id
+ * @property {string} program
+ * @property {string | undefined} module
+ * @property {boolean} compileOnly
+ * @property {number} timeoutMs
+ * @property {boolean} [retried] A crash being confirmed on a fresh worker.
+ * @property {boolean} [fresh] Runs only as the first program of a worker.
+ * @property {(outcome: ProgramOutcome) => void} resolve
+ * @property {(error: Error) => void} reject
+ */
+
+/**
+ * What a worker sends back per program (see `worker.mjs`).
+ * @typedef {Omit<ProgramOutcome, 'id'> & { seq: number, id?: string, abort?: boolean, retire?: boolean, statesCreated?: number }} WorkerResult
+ */
+
+/**
+ * A worker process and its state.
+ * @typedef {object} Worker
+ * @property {ChildProcess} child
+ * @property {boolean} ready
+ * @property {boolean} accepting
+ * @property {boolean} standby
+ * @property {boolean} dead
+ * @property {number} assigned
+ * @property {number} done
+ * @property {number} states
+ * @property {string} statusFile
+ * @property {ReturnType<typeof setTimeout> | undefined} watchdog
+ * @property {Map<number, Job>} inflight
+ * @property {Promise<unknown>} exited
+ */
 
 const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 
-/** SHA-256 of the empty output. */
-export const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
 export const poolDefaults = Object.freeze({
-  workers: 1,
-  timeoutMs: 2000,
+  workers: runnerDefaults.workers,
+  timeoutMs: runnerDefaults.timeoutMs,
   programsPerState: 1000,
   recycleAfter: 10000,
   heapBudgetKb: 12000,
   pipeline: 32,
   standbyLead: 12,
-  excerptChars: 512,
-  errorChars: 1024,
+  excerptChars: runnerDefaults.excerptChars,
+  errorChars: runnerDefaults.errorChars,
 });
 
+/**
+ * @param {string} name
+ * @param {number} value
+ */
 function positiveInteger(name, value) {
   if (!Number.isInteger(value) || value < 1)
     throw new RangeError(`${name} must be a positive integer, got ${value}`);
   return value;
 }
 
-/** The outcome shape shared by every runtime: one JSON line of the runner. */
-export function publicOutcome(r, job) {
-  const out = { id: job?.id ?? r.id, status: r.status };
-  if (r.signal !== undefined) out.signal = r.signal;
-  out.outputHash = r.outputHash ?? emptyHash;
-  out.output = r.output ?? '';
-  if (r.error !== undefined) out.error = r.error;
-  out.timeMs = r.timeMs ?? 0;
-  if (job?.retried) out.retried = true;
-  return out;
-}
-
 /**
  * Creates a pool. `run(job, { compileOnly, timeoutMs })` resolves to the job's outcome (it
  * never rejects for a failing program); `close()` terminates the workers and rejects the
  * programs not finished.
+ * @param {PoolOptions} [options]
  */
 export function createPool(options = {}) {
+  /** @type {Record<keyof typeof poolDefaults, number>} */
   const o = { ...poolDefaults };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
-  for (const k of ['workers', 'timeoutMs', 'recycleAfter', 'programsPerState', 'pipeline'])
+  for (const [k, v] of Object.entries(options))
+    if (v !== undefined) o[/** @type {keyof typeof poolDefaults} */ (k)] = v;
+  for (const k of /** @type {const} */ ([
+    'workers',
+    'timeoutMs',
+    'recycleAfter',
+    'programsPerState',
+    'pipeline',
+  ]))
     positiveInteger(k, o[k]);
   const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0, states: 0 };
+  /** @type {Job[]} */
   const queue = [];
+  /** @type {Set<Worker>} */
   const live = new Set();
   let seq = 0;
   let spawned = 0;
@@ -83,6 +140,7 @@ export function createPool(options = {}) {
     return n;
   }
 
+  /** @returns {Worker} */
   function spawn(standby = false) {
     stats.workersStarted++;
     const statusFile = join(tmpdir(), `luau-fuzz-worker-${process.pid}-${++spawned}`);
@@ -100,6 +158,7 @@ export function createPool(options = {}) {
         }),
       },
     });
+    /** @type {Worker} */
     const w = {
       child,
       ready: false,
@@ -112,12 +171,12 @@ export function createPool(options = {}) {
       statusFile,
       watchdog: undefined,
       inflight: new Map(),
+      exited: new Promise((resolve) => child.once('exit', resolve)),
     };
-    w.exited = new Promise((resolve) => child.once('exit', resolve));
     live.add(w);
-    child.on('message', (m) => {
+    child.on('message', (/** @type {{ ready: true } | WorkerResult[]} */ m) => {
       if (w.dead) return;
-      if (m.ready) {
+      if (!Array.isArray(m)) {
         w.ready = true;
         pump();
         return;
@@ -141,6 +200,7 @@ export function createPool(options = {}) {
   }
 
   /** Stops giving `w` programs; starts its replacement at once. */
+  /** @param {Worker} w */
   function retire(w) {
     if (!w.accepting) return;
     w.accepting = false;
@@ -164,6 +224,7 @@ export function createPool(options = {}) {
    * Starts the replacement of a worker that is close to its last program, on standby, so that
    * its start-up (about 100 ms, much more on a busy machine) overlaps the programs it has left.
    */
+  /** @param {Worker} w */
   function prepareStandby(w) {
     if (closed || w.assigned < o.recycleAfter - o.standbyLead) return;
     if ([...live].some((x) => x.standby && !x.dead)) return;
@@ -171,6 +232,7 @@ export function createPool(options = {}) {
   }
 
   /** Ends `w` (a child process: killing it is immediate and frees its VM at once). */
+  /** @param {Worker} w */
   function kill(w) {
     if (w.dead) return;
     retire(w);
@@ -183,15 +245,24 @@ export function createPool(options = {}) {
     rmSync(w.statusFile, { force: true });
   }
 
+  /**
+   * @param {Worker} w
+   * @param {Job} job
+   * @param {WorkerResult} result
+   */
   function settle(w, job, result) {
     w.inflight.delete(job.seq);
     stats.programs++;
-    job.resolve(publicOutcome(result, job));
+    job.resolve(toOutcome(result, job));
   }
 
   /**
    * (Re)starts the watchdog of `w`: it fires when `w` has sent nothing for the shortest
    * wall-clock limit of its programs while it has programs.
+   */
+  /**
+   * @param {Worker} w
+   * @param {number} [ms]
    */
   function arm(w, ms) {
     clearTimeout(w.watchdog);
@@ -202,6 +273,10 @@ export function createPool(options = {}) {
   }
 
   /** The program `w` runs now, and when it started (epoch ms), from its status file. */
+  /**
+   * @param {Worker} w
+   * @returns {{ job: Job, startedAt: number } | undefined}
+   */
   function running(w) {
     let status;
     try {
@@ -210,22 +285,30 @@ export function createPool(options = {}) {
       return undefined;
     }
     if (status.length < 2) return undefined;
-    const job = w.inflight.get(status[0]);
-    return job === undefined ? undefined : { job, startedAt: status[1] };
+    const job = w.inflight.get(status[0] ?? 0);
+    return job === undefined ? undefined : { job, startedAt: status[1] ?? 0 };
   }
 
   /** Puts back the programs that `w` had queued but not started. */
+  /**
+   * @param {Worker} w
+   * @param {Job} [except]
+   */
   function requeue(w, except) {
     const back = [...w.inflight.values()].filter((j) => j !== except);
     w.inflight.clear();
     for (const job of back.reverse()) queue.unshift(job);
   }
 
+  /**
+   * @param {Worker} w
+   * @param {WorkerResult} result
+   */
   function onResult(w, result) {
     const job = w.inflight.get(result.seq);
     if (job === undefined) return;
     w.done++;
-    if (result.statesCreated > w.states) {
+    if (result.statesCreated !== undefined && result.statesCreated > w.states) {
       stats.states += result.statesCreated - w.states;
       w.states = result.statesCreated;
     }
@@ -239,7 +322,7 @@ export function createPool(options = {}) {
         queue.unshift({ ...job, retried: true, fresh: true });
       } else {
         stats.programs++;
-        job.resolve(publicOutcome(result, job));
+        job.resolve(toOutcome(result, job));
       }
       pump();
       return;
@@ -250,6 +333,7 @@ export function createPool(options = {}) {
   }
 
   /** `w` has been silent for a wall-clock limit: a program that ran past its limit ends it. */
+  /** @param {Worker} w */
   function onSilence(w) {
     if (w.dead) return;
     const now = running(w);
@@ -262,7 +346,7 @@ export function createPool(options = {}) {
     kill(w);
     stats.programs++;
     now.job.resolve(
-      publicOutcome(
+      toOutcome(
         {
           status: 'timeout',
           error: `no result within ${now.job.timeoutMs} ms`,
@@ -274,6 +358,11 @@ export function createPool(options = {}) {
     pump();
   }
 
+  /**
+   * @param {Worker} w
+   * @param {string} reason
+   * @param {string} [signal]
+   */
   function onDeath(w, reason, signal) {
     if (w.dead) return;
     const now = running(w);
@@ -281,11 +370,11 @@ export function createPool(options = {}) {
     if (started !== undefined) w.inflight.delete(started.seq);
     requeue(w);
     kill(w);
-    if (started !== undefined) {
+    if (now !== undefined && started !== undefined) {
       stats.programs++;
       const timeMs = Math.round(Date.now() - now.startedAt);
       started.resolve(
-        publicOutcome(
+        toOutcome(
           { status: 'crash', signal, error: reason.slice(0, o.errorChars), timeMs },
           started,
         ),
@@ -307,7 +396,7 @@ export function createPool(options = {}) {
           if (w.inflight.size === 0) kill(w);
           break;
         }
-        const [job] = queue.splice(index, 1);
+        const job = /** @type {Job} */ (queue.splice(index, 1)[0]);
         if (!job.compileOnly) w.assigned++;
         w.inflight.set(job.seq, job);
         batch.push({
@@ -332,6 +421,11 @@ export function createPool(options = {}) {
   return {
     options: Object.freeze({ ...o }),
     stats,
+    /**
+     * @param {ProgramJob} job
+     * @param {{ compileOnly?: boolean, timeoutMs?: number }} [runOptions]
+     * @returns {Promise<ProgramOutcome>}
+     */
     run(job, runOptions = {}) {
       if (closed) return Promise.reject(new Error('the pool is closed'));
       if (typeof job?.program !== 'string')

@@ -1,3 +1,4 @@
+// @ts-check
 // luau-fuzz runner: the VM worker, a child process forked by `pool.mjs` with an IPC channel.
 // One luau-web VM per process (the WASM module is a per-realm singleton, with a fixed 17 MB
 // heap). Plain JavaScript on purpose: the same file runs inside luau-fuzz and, installed into
@@ -22,17 +23,57 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { runnerDefaults } from './protocol.mjs';
+
+/** @typedef {import('luau-web').LuauState} LuauState */
+/** @typedef {import('./protocol.mjs').OutcomeStatus} OutcomeStatus */
+
+/**
+ * A program as the pool sends it.
+ * @typedef {object} WorkerJob
+ * @property {number} seq
+ * @property {string} id
+ * @property {string} program
+ * @property {string | undefined} [module]
+ * @property {boolean} [compileOnly]
+ */
+
+/**
+ * What goes back to the pool per program (`WorkerResult` of `pool.mjs`).
+ * @typedef {{ seq: number, id: string, status: OutcomeStatus, outputHash: string, output: string, outputBytes: number, timeMs: number, error?: string, heapKb?: number, abort?: boolean, retire?: boolean, statesCreated?: number, diagnostics?: string[] }} WorkerResult
+ */
+
+/**
+ * A VM state and the prelude's functions in it.
+ * @typedef {object} Context
+ * @property {LuauState} state
+ * @property {() => Promise<boolean>} reset
+ * @property {(chunk: unknown) => Promise<void>} setModule
+ * @property {() => Promise<[string, number, boolean]>} finish
+ * @property {number} programs
+ * @property {number} heapKb
+ * @property {boolean} spoiled
+ * @property {boolean} clean
+ */
 
 if (process.send === undefined)
   throw new Error('worker.mjs runs under pool.mjs (it needs an IPC channel)');
-const port = { on: (event, fn) => process.on(event, fn), postMessage: (m) => process.send(m) };
+const toPool = process.send.bind(process);
+const port = {
+  /** @param {(jobs: WorkerJob[]) => void} fn */
+  onMessage: (fn) => process.on('message', fn),
+  /** @param {WorkerResult[] | { ready: true }} m */
+  postMessage: (m) => toPool(m),
+};
 // A worker whose pool went away leaves too.
 process.on('disconnect', () => process.exit(0));
+/** @type {{ excerptChars?: number, errorChars?: number, programsPerState?: number, heapBudgetKb?: number, statusFile?: string }} */
 const settings = JSON.parse(process.env.LUAU_FUZZ_WORKER ?? '{}');
 
 // The VM prints diagnostics through console.*; the pool's stdout may be a JSON-lines channel.
+/** @type {string[]} */
 const diagnostics = [];
-const keep = (...args) => {
+const keep = (/** @type {unknown[]} */ ...args) => {
   if (diagnostics.length < 20) diagnostics.push(args.map(String).join(' ').slice(0, 500));
 };
 console.log = keep;
@@ -42,8 +83,8 @@ console.error = keep;
 
 const { LuauState } = await import('luau-web');
 
-const excerptChars = settings.excerptChars ?? 512;
-const errorChars = settings.errorChars ?? 1024;
+const excerptChars = settings.excerptChars ?? runnerDefaults.excerptChars;
+const errorChars = settings.errorChars ?? runnerDefaults.errorChars;
 const programsPerState = settings.programsPerState ?? 1000;
 const heapBudgetKb = settings.heapBudgetKb ?? 12000;
 // A new state takes about 420 KB of the heap that is never returned (destroy() then create
@@ -107,27 +148,39 @@ local function setmodule(m)
 end
 return reset, setmodule, function() return take(), gcinfo(), reset() end`;
 
+/** @type {LuauState | undefined} */
 let compileState;
+/** @type {Context | undefined} */
 let current;
 let statesCreated = 0;
 // The compile-only state's share of the heap.
 let abandonedKb = stateOverheadKb;
 
+/** @param {unknown} e */
 function messageOf(e) {
   if (typeof e === 'string') return e;
-  if (e !== null && typeof e === 'object' && typeof e.message === 'string') return e.message;
+  if (e instanceof Error) return e.message;
   return String(e);
 }
 
 /** True when the VM aborted: its memory is now undefined and the worker must be replaced. */
+/** @param {unknown} e */
 function isAbort(e) {
   return (
     e instanceof WebAssembly.RuntimeError ||
-    (e !== null && typeof e === 'object' && e.name === 'RuntimeError') ||
+    (e instanceof Error && e.name === 'RuntimeError') ||
     /^Aborted\(/.test(messageOf(e))
   );
 }
 
+/**
+ * @param {WorkerJob} job
+ * @param {OutcomeStatus} status
+ * @param {number} started
+ * @param {{ hash: import('node:crypto').Hash, excerpt: string, bytes: number }} out
+ * @param {{ error?: string, heapKb?: number }} extra
+ * @returns {WorkerResult}
+ */
 function outcome(job, status, started, out, extra) {
   return {
     seq: job.seq,
@@ -142,12 +195,18 @@ function outcome(job, status, started, out, extra) {
 }
 
 // luau-web turns an empty chunk into the text "none" ("Incomplete statement"); Luau accepts it.
+/**
+ * @param {LuauState} state
+ * @param {string} source
+ * @param {string} chunk
+ */
 function load(state, source, chunk) {
   return state.loadstring(source === '' ? '\n' : source, chunk, false);
 }
 
 /** Output of the program running now: hashed whole, an excerpt kept. */
-const out = { hash: undefined, excerpt: '', bytes: 0 };
+const out = { hash: createHash('sha256'), excerpt: '', bytes: 0 };
+/** @param {unknown} chunk */
 function emit(chunk) {
   const text = String(chunk);
   if (text === '') return;
@@ -165,36 +224,52 @@ async function newState() {
     '=prelude',
     true,
   )(state.env.global, emit);
-  current = { state, reset, setModule, finish, programs: 0, heapKb: 0, spoiled: false };
+  current = {
+    state,
+    reset,
+    setModule,
+    finish,
+    programs: 0,
+    heapKb: 0,
+    spoiled: false,
+    clean: true,
+  };
   if (!(await reset())) throw new Error('a new VM state could not be reset');
-  current.clean = true;
-}
-
-/** The state the next program runs in, reset for it. */
-async function context() {
-  if (current === undefined || current.spoiled || current.programs >= programsPerState)
-    await newState();
-  // A program that did not finish (compile error) left its module set: reset now.
-  else if (!current.clean && !(await current.reset())) await newState();
-  current.clean = false;
-  current.programs++;
   return current;
 }
 
+/**
+ * The state the next program runs in, reset for it.
+ * @returns {Promise<Context>}
+ */
+async function context() {
+  let ctx = current;
+  if (ctx === undefined || ctx.spoiled || ctx.programs >= programsPerState) ctx = await newState();
+  // A program that did not finish (compile error) left its module set: reset now.
+  else if (!ctx.clean && !(await ctx.reset())) ctx = await newState();
+  ctx.clean = false;
+  ctx.programs++;
+  return ctx;
+}
+
+/**
+ * @param {WorkerJob} job
+ * @returns {Promise<WorkerResult>}
+ */
 async function runJob(job) {
   const started = performance.now();
   out.hash = createHash('sha256');
   out.excerpt = '';
   out.bytes = 0;
-  const fail = (status, e) =>
+  const fail = (/** @type {OutcomeStatus} */ status, /** @type {unknown} */ e) =>
     outcome(job, status, started, out, { error: messageOf(e).slice(0, errorChars) });
   try {
     if (job.compileOnly) {
       compileState ??= await LuauState.createAsync({});
-      for (const [source, chunk] of [
+      for (const [source, chunk] of /** @type {const} */ ([
         [job.module, '=module'],
         [job.program, '=program'],
-      ]) {
+      ])) {
         if (source === undefined || source === null) continue;
         const compiled = load(compileState, source, chunk);
         if (typeof compiled === 'string') return fail('compile-error', compiled);
@@ -244,6 +319,7 @@ async function runJob(job) {
 const statusFd = settings.statusFile === undefined ? undefined : openSync(settings.statusFile, 'w');
 const status = new Float64Array(2);
 const statusBytes = new Uint8Array(status.buffer);
+/** @type {WorkerResult[]} */
 const outbox = [];
 let oldest = 0;
 let waiting = 0;
@@ -254,7 +330,7 @@ function send() {
   port.postMessage(outbox.splice(0));
 }
 
-port.on('message', (jobs) => {
+port.onMessage((jobs) => {
   waiting += jobs.length;
   for (const job of jobs)
     chain = chain.then(async () => {

@@ -1,17 +1,19 @@
 // npm run bench -- campaign [COUNT=2000] [CONCURRENCY=2] [BATCH]
 //   programs/s of the same runnable programs (seed 2024) on four paths, with ratios to the
-//   raw loop (and generation alone for reference): a raw in-process loop (one reused luau-web state, print buffered in Luau, no
-//   isolation, no hashing: the VM's own speed), LuauWebPool (isolated programs in worker
+//   raw loop (and generation alone for reference): a raw in-process loop (one reused luau-web
+//   state, print buffered in Luau, globals cleared between programs, no other isolation, no
+//   hashing, no process boundary: the VM's own speed), LuauWebPool (isolated programs in worker
 //   processes), the embedded workspace (batches through project_exec and the installed
 //   runner), and runCampaign end to end (generation, printing, batching, recording included).
 //   Also peak RSS (this process and its child processes) per path, and the load average.
+//   WORKSPACE_API=v2 runs the workspace paths over the v2 API (1 MB request bodies).
 // npm run bench -- campaign --long [COUNT]
 //   only runCampaign end to end over COUNT programs (default 100 000), printing the RSS of the
 //   process tree as it goes: memory stays bounded over a long campaign.
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LuauState } from 'luau-web';
+import { InternalLuauWasmModule, LuauState } from 'luau-web';
 import {
   campaignArbitrary,
   generatePrograms,
@@ -19,9 +21,9 @@ import {
   ProjectPool,
   runCampaign,
 } from '../../src/campaign/index.js';
-import { createLocalRuntime, parseRuntime } from '../../src/runtime/index.js';
+import { createLocalRuntime, parseRuntime, runnerDefaults } from '../../src/runtime/index.js';
 import type { ProgramJob } from '../../src/runtime/index.js';
-import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { parseApiChoice, WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 
 const long = process.argv[2] === '--long';
@@ -29,14 +31,18 @@ const args = process.argv.slice(long ? 3 : 2);
 const count = Number(args[0] ?? (long ? 100_000 : 2000));
 const concurrency = Number(args[1] ?? 2);
 // Two batches per slot: every slot stays busy to the end (no lone last batch).
-const batchSize = Number(args[2] ?? Math.min(500, Math.ceil(count / (2 * concurrency))));
+const batchSize = Number(args[2] ?? Math.min(1000, Math.ceil(count / (2 * concurrency))));
 const seed = 2024;
 const level = 'runnable' as const;
 
-/** Resident set (KB) of this process and every process below it, from /proc. */
-function treeRssKb(): number {
+/**
+ * This process and every process below it, from /proc: resident set (KB) in total, and the
+ * CPU seconds (user and system, clock ticks of 10 ms) of each process.
+ */
+function processTree(): { rssKb: number; cpu: Map<number, number> } {
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
+  const ticks = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
@@ -45,36 +51,53 @@ function treeRssKb(): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
       rss.set(pid, (Number(fields[21]) * 4096) / 1024);
+      // utime and stime: fields 14 and 15 of stat(5).
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
       children.set(ppid, [...(children.get(ppid) ?? []), pid]);
     } catch {
       // The process ended meanwhile.
     }
   }
-  let total = 0;
+  let rssKb = 0;
+  const cpu = new Map<number, number>();
   const todo = [process.pid];
   while (todo.length > 0) {
     const pid = todo.pop()!;
-    total += rss.get(pid) ?? 0;
+    rssKb += rss.get(pid) ?? 0;
+    cpu.set(pid, (ticks.get(pid) ?? 0) / 100);
     todo.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return { rssKb, cpu };
 }
 
-/** Runs `fn` while sampling the process tree's RSS; resolves to its result, seconds and peak. */
+/**
+ * Runs `fn` while sampling the process tree every 250 ms; resolves to its result, seconds,
+ * CPU seconds of the tree (each process as last seen, so a process that lives less than a
+ * sample is missed: on a shared machine CPU per program depends far less on the load than
+ * wall-clock time does) and peak RSS.
+ */
 async function measured<T>(
   fn: () => Promise<T>,
   onSample?: (kb: number) => void,
-): Promise<{ value: T; seconds: number; peakKb: number }> {
-  let peakKb = treeRssKb();
-  const timer = setInterval(() => {
-    const kb = treeRssKb();
-    peakKb = Math.max(peakKb, kb);
-    onSample?.(kb);
-  }, 250);
+): Promise<{ value: T; seconds: number; cpu: number; peakKb: number }> {
+  const first = processTree();
+  const before = first.cpu;
+  const seen = new Map<number, number>();
+  let peakKb = first.rssKb;
+  const sample = (): void => {
+    const tree = processTree();
+    for (const [pid, s] of tree.cpu) seen.set(pid, s - (before.get(pid) ?? 0));
+    peakKb = Math.max(peakKb, tree.rssKb);
+    onSample?.(tree.rssKb);
+  };
+  const timer = setInterval(sample, 250);
   const t = performance.now();
   try {
     const value = await fn();
-    return { value, seconds: (performance.now() - t) / 1000, peakKb };
+    const seconds = (performance.now() - t) / 1000;
+    sample();
+    const cpu = [...seen.values()].reduce((x, y) => x + y, 0);
+    return { value, seconds, cpu, peakKb };
   } finally {
     clearInterval(timer);
   }
@@ -82,7 +105,12 @@ async function measured<T>(
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'));
 const ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
-const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+// WORKSPACE_API=v2 measures the embedded workspace's v2 API (1 MB bodies instead of 100 kB).
+const client = new WorkspaceClient({
+  baseUrl: ws.baseUrl,
+  apiKey: ws.apiKey,
+  api: parseApiChoice(process.env.WORKSPACE_API, 'WORKSPACE_API'),
+});
 const load = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -142,29 +170,55 @@ const withModule = jobs.filter((j) => j.module !== undefined).length;
 
 /**
  * The VM's own speed: one luau-web state in this process, every program loaded and run in it
- * one after another, print buffered in Luau and returned at the end. No isolation (globals
- * leak from one program to the next), no hashing, no wall-clock limit.
+ * one after another, print buffered in Luau and returned at the end. No isolation beyond
+ * clearing the chunks' globals table before each program (one `table.clear`: without it the
+ * globals of 2,000 runnable programs fill the VM's fixed 17 MB heap), no hashing, no
+ * wall-clock limit, no process boundary.
  */
 async function rawLoop(): Promise<number> {
   const state = await LuauState.createAsync({});
   const [setModule, take] = (await state.loadstring(
-    `local buffer, n, mod, loaded, value = {}, 0, nil, false, nil
-print = function(...)
+    `local env = ...
+local clear, concat, rawset, tostring = table.clear, table.concat, rawset, tostring
+local buffer, n, mod, loaded, value = {}, 0, nil, false, nil
+local function print(...)
   local parts = table.pack(...)
   for i = 1, parts.n do parts[i] = tostring(parts[i]) end
   n += 1
-  buffer[n] = table.concat(parts, '\\t', 1, parts.n) .. '\\n'
+  buffer[n] = concat(parts, '\\t', 1, parts.n) .. '\\n'
 end
-module0, module1 = 'module0', 'module1'
-require = function() if not loaded then loaded, value = true, mod() end return value end
+local function require() if not loaded then loaded, value = true, mod() end return value end
+local function reset()
+  clear(env)
+  rawset(env, 'print', print)
+  rawset(env, 'require', require)
+  rawset(env, 'module0', 'module0')
+  rawset(env, 'module1', 'module1')
+end
+reset()
 return function(m) mod, loaded, value = m, false, nil end,
-  function() local s = table.concat(buffer, '', 1, n) table.clear(buffer) n = 0 return s end`,
+  function() local s = concat(buffer, '', 1, n) clear(buffer) n = 0 reset() return s end`,
     '=prelude',
     true,
-  )()) as [(m: unknown) => Promise<void>, () => Promise<string>];
+  )(state.env.global)) as [(m: unknown) => Promise<void>, () => Promise<string>];
+  // A loaded chunk stays referenced (and in the heap) until its reference is released.
+  const cache = (
+    InternalLuauWasmModule as unknown as { states: { luaValueCache: Map<number, unknown> }[] }
+  ).states[(state as unknown as { stateIdx: number }).stateIdx]!.luaValueCache;
+  const release = (f: unknown): void => {
+    const ref = (f as Record<symbol, { ref: number; release(): void }>)[
+      InternalLuauWasmModule.LUA_VALUE
+    ]!;
+    ref.release();
+    cache.delete(ref.ref);
+  };
   let bytes = 0;
   for (const job of jobs) {
-    if (job.module !== undefined) await setModule(state.loadstring(job.module, '=module', true));
+    let mod: unknown;
+    if (job.module !== undefined) {
+      mod = state.loadstring(job.module, '=module', true);
+      await setModule(mod);
+    }
     const program = state.loadstring(job.program === '' ? '\n' : job.program, '=program', false);
     if (typeof program !== 'string') {
       try {
@@ -172,7 +226,9 @@ return function(m) mod, loaded, value = m, false, nil end,
       } catch {
         // A runtime error is an outcome here too.
       }
+      release(program);
     }
+    if (mod !== undefined) release(mod);
     bytes += (await take()).length;
   }
   return bytes;
@@ -198,7 +254,7 @@ const projects = new ProjectPool(client, ws.projectIds, {
   workers: 1,
 });
 await projects.prepare(); // one-time install, not measured
-const batches = packBatches(programs, batchSize, 400_000);
+const batches = packBatches(programs, batchSize, runnerDefaults.payloadChars);
 async function workspace(): Promise<number> {
   let done = 0;
   await Promise.all(
@@ -228,7 +284,8 @@ await ws.close();
 rmSync(root, { recursive: true, force: true });
 
 const rawRate = jobs.length / raw.seconds;
-const rows: [string, number, { seconds: number; peakKb: number }][] = [
+const rawCpu = raw.cpu / jobs.length;
+const rows: [string, number, { seconds: number; cpu: number; peakKb: number }][] = [
   ['generation and printing only (1 thread)', programs.length, gen],
   ['raw loop (1 reused state, no isolation)', jobs.length, raw],
   [`LuauWebPool (${concurrency} workers)`, direct.value, direct],
@@ -236,13 +293,26 @@ const rows: [string, number, { seconds: number; peakKb: number }][] = [
   ['runCampaign end to end', e2e.value.done, e2e],
 ];
 const table = [
-  ['path', 'programs', 'seconds', 'programs/s', '× raw', 'peak RSS MB'],
+  [
+    'path',
+    'programs',
+    'seconds',
+    'programs/s',
+    '× raw',
+    'CPU s',
+    'CPU ms/program',
+    '× raw',
+    'peak RSS MB',
+  ],
   ...rows.map(([name, n, m]) => [
     name,
     String(n),
     m.seconds.toFixed(2),
     (n / m.seconds).toFixed(0),
     (n / m.seconds / rawRate).toFixed(2),
+    m.cpu.toFixed(1),
+    ((1000 * m.cpu) / n).toFixed(2),
+    (m.cpu / n / rawCpu).toFixed(2),
     (m.peakKb / 1024).toFixed(0),
   ]),
 ];
@@ -252,7 +322,8 @@ for (const r of table)
     `${r.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ')}\n`,
   );
 process.stdout.write(
-  `\n${level} programs, seed ${seed}, ${withModule} of ${jobs.length} with a module; batches of ${batchSize}; ` +
+  `\n${level} programs, seed ${seed}, ${withModule} of ${jobs.length} with a module; batches of ${batchSize} ` +
+    `(the workspace path: ${batches.length} runs, over API ${await client.apiVersion()}); ` +
     `first luauArbitraries() call ${firstCallMs.toFixed(0)} ms; ` +
     `goal: end to end ≥ 0.5 × raw and ≥ 1000 programs/s; load average ${loadBefore} before, ${loadAfter} after\n`,
 );

@@ -118,11 +118,17 @@ function campaignId(dir: string, seed: number): string {
   return `${name}-${seed}`;
 }
 
+/** Fewest programs per batch while more are pending (a run's VM warm-up is worth ~300). */
+const MIN_BATCH = 200;
+
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
 const MAX_PROGRAM_ATTEMPTS = 3;
 
 /**
- * Splits programs into batches of at most `size` whose encoded payload stays under `limit`.
+ * Splits programs into batches of at most `size`, in order, whose encoded payload stays under
+ * `limit`. A batch over the limit is cut to the share of it that should fit (gzip compresses a
+ * batch as a whole, so the size of a part is estimated from the whole and checked again), so
+ * that batches stay close to the limit with a few encodings each.
  *
  * @example
  * ```ts
@@ -135,16 +141,23 @@ export function packBatches(
   limit: number,
 ): CampaignProgram[][] {
   const out: CampaignProgram[][] = [];
-  const split = (batch: CampaignProgram[]): void => {
-    if (batch.length > 1 && encodeBatch(batch.map(jobOf)).length > limit) {
-      const half = Math.ceil(batch.length / 2);
-      split(batch.slice(0, half));
-      split(batch.slice(half));
-    } else {
-      out.push(batch);
+  let take = size;
+  for (let i = 0; i < programs.length;) {
+    const batch = programs.slice(i, i + Math.min(size, take));
+    const encoded = batch.length > 1 ? encodeBatch(batch.map(jobOf)).length : 0;
+    if (encoded > limit) {
+      // 3 % under the estimate: a part compresses a little worse than the whole.
+      take = Math.max(
+        1,
+        Math.min(batch.length - 1, Math.floor((batch.length * limit * 0.97) / encoded)),
+      );
+      continue;
     }
-  };
-  for (let i = 0; i < programs.length; i += size) split(programs.slice(i, i + size));
+    out.push(batch);
+    i += batch.length;
+    // The next batch starts from the size that fitted, plus a little room to grow back.
+    take = Math.ceil(batch.length * 1.1);
+  }
   return out;
 }
 
@@ -352,10 +365,11 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || pending.length > 0)) {
       if (ready.length === 0) {
         // Small campaigns (or their last programs) are cut into smaller batches, two per slot,
-        // so that every project gets work and no batch runs alone at the end.
+        // so that every project gets work and no batch runs alone at the end; but not below
+        // MIN_BATCH, since every run of the runner first spends seconds warming its VM up.
         const size = Math.min(
           o.batchSize,
-          Math.max(10, Math.ceil(pending.length / (2 * pool.slots()))),
+          Math.max(MIN_BATCH, Math.ceil(pending.length / (2 * pool.slots()))),
         );
         const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];

@@ -6,7 +6,7 @@ import {
   resolveOptions,
   validityLevels,
 } from '../arbitrary/index.js';
-import { parseRuntime } from '../runtime/index.js';
+import { parseRuntime, runnerDefaults } from '../runtime/index.js';
 import type { GeneratorChange } from './store.js';
 
 /** Options of a campaign: what is generated, how it runs, how findings are shrunk. */
@@ -34,9 +34,15 @@ export interface CampaignOptions {
    * Default `['luau-web']`.
    */
   readonly runtimes?: readonly string[];
-  /** Most programs per batch (one `project_exec` call); smaller near the end, two batches per slot. Default 100. */
+  /**
+   * Most programs per batch (one run of the runner); fewer when the encoded batch would be
+   * over `payloadLimit`, and near the end, two batches per slot. Default 1000.
+   */
   readonly batchSize?: number;
-  /** Largest batch payload in characters; a batch the server's body limit refuses is split further. Default 400 000. */
+  /**
+   * Largest encoded batch (gzip + base64 characters) per run of the runner; a batch larger
+   * than one request takes is uploaded in parts first. Default 1 000 000.
+   */
   readonly payloadLimit?: number;
   /** Batches in flight per project. Default 2. */
   readonly inFlight?: number;
@@ -223,15 +229,19 @@ export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedC
     ...generator,
     generatorVersion: GENERATOR_VERSION,
     runtimes: [...runtimes],
-    batchSize: positive('batchSize', options.batchSize ?? 100),
-    payloadLimit: positive('payloadLimit', options.payloadLimit ?? 400_000, 10_000),
+    batchSize: positive('batchSize', options.batchSize ?? 1000),
+    payloadLimit: positive(
+      'payloadLimit',
+      options.payloadLimit ?? runnerDefaults.payloadChars,
+      10_000,
+    ),
     inFlight: positive('inFlight', options.inFlight ?? 2),
-    timeoutMs: positive('timeoutMs', options.timeoutMs ?? 2000),
-    workers: positive('workers', options.workers ?? 1),
+    timeoutMs: positive('timeoutMs', options.timeoutMs ?? runnerDefaults.timeoutMs),
+    workers: positive('workers', options.workers ?? runnerDefaults.workers),
     shrink: options.shrink ?? true,
     shrinkAttempts: positive('shrinkAttempts', options.shrinkAttempts ?? 300),
     shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 30_000),
     shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
-    excerptChars: positive('excerptChars', options.excerptChars ?? 512),
+    excerptChars: positive('excerptChars', options.excerptChars ?? runnerDefaults.excerptChars),
   };
 }

@@ -28,8 +28,9 @@ export type GeneratedProgram = Omit<CampaignProgram, 'tree'> & { readonly bytes:
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
   /**
-   * Generation threads; 0 generates on the calling thread. Default: one less than the cores,
-   * at least 1 and at most 4 (the VM workers and the main thread need the rest).
+   * Generation threads; 0 generates on the calling thread. Default: as many as the cores, at
+   * most 4 (a runnable program takes several times longer to generate than to run, so the
+   * threads, not the VM workers, are what keeps the cores busy).
    */
   readonly threads?: number;
   /**
@@ -81,7 +82,7 @@ export class ProgramGenerator {
 
   constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
     this.#settings = { ...generatorSettingsOf(settings), seed: settings.seed };
-    const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+    const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
     if (!Number.isInteger(threads) || threads < 0)
       throw new RangeError(`threads must be a non-negative integer, got ${threads}`);
     this.#threadCount = threads;

@@ -1,5 +1,5 @@
 import { RequestTooLargeError, type WorkspaceClient } from '../workspace/client/index.js';
-import { installRunner, parseRuntime, runRemoteBatch } from '../runtime/index.js';
+import { installRunner, parseRuntime, runnerDefaults, runRemoteBatch } from '../runtime/index.js';
 import type {
   InstalledRunner,
   ProgramJob,
@@ -122,9 +122,9 @@ export class ProjectPool {
     this.profiles = options.runtimes.map((r) => parseRuntime(r));
     this.#o = {
       inFlight: options.inFlight ?? 2,
-      timeoutMs: options.timeoutMs ?? 2000,
-      workers: options.workers ?? 1,
-      excerptChars: options.excerptChars ?? 512,
+      timeoutMs: options.timeoutMs ?? runnerDefaults.timeoutMs,
+      workers: options.workers ?? runnerDefaults.workers,
+      excerptChars: options.excerptChars ?? runnerDefaults.excerptChars,
       payloadLimit: options.payloadLimit,
       batchDir: options.batchDir ?? '.luau-fuzz/batches',
       failuresBeforeRest: options.failuresBeforeRest ?? 2,

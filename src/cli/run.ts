@@ -215,10 +215,13 @@ export function runCommand(): Command {
       ),
     );
   return withWorkspaceOptions(head)
-    .option('--batch-size <n>', 'programs per project_exec call (default 100)')
+    .option(
+      '--batch-size <n>',
+      'programs per project_exec call (default 1000, fewer when a batch would not fit in one request)',
+    )
     .option(
       '--payload-limit <chars>',
-      'largest batch payload per project_exec call (default 400000; bodies are capped at 500 kB)',
+      'largest encoded batch per run (default 1000000; a batch over the request body limit is uploaded in parts)',
     )
     .option('--in-flight <n>', 'batches in flight per project (default 2)')
     .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')

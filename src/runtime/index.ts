@@ -13,6 +13,7 @@ export {
   parseOutcomeLines,
 } from './outcome.js';
 export type { OutcomeStatus, ProgramOutcome } from './outcome.js';
+export { runnerDefaults } from './runner-files.js';
 export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
 export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';

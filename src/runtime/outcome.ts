@@ -1,5 +1,7 @@
-/** How one program ended. */
-export type OutcomeStatus = 'ok' | 'compile-error' | 'runtime-error' | 'timeout' | 'crash';
+import * as protocol from '../../data/runner/protocol.mjs';
+
+/** How one program ended (the runner's protocol, `data/runner/protocol.mjs`). */
+export type OutcomeStatus = protocol.OutcomeStatus;
 
 /**
  * Every status, in report order.
@@ -9,44 +11,19 @@ export type OutcomeStatus = 'ok' | 'compile-error' | 'runtime-error' | 'timeout'
  * for (const s of outcomeStatuses) console.log(s, counts[s] ?? 0);
  * ```
  */
-export const outcomeStatuses: readonly OutcomeStatus[] = [
-  'ok',
-  'compile-error',
-  'runtime-error',
-  'timeout',
-  'crash',
-];
+export const outcomeStatuses: readonly OutcomeStatus[] = protocol.outcomeStatuses;
 
 /**
  * The result of running one program under a runtime: the same shape for every runtime and for
- * every runner line (`{"id":…,"status":…}` one JSON object per program).
+ * every runner line (`{"id":…,"status":…}` one JSON object per program), as the runner's
+ * protocol (`data/runner/protocol.mjs`) defines it.
  *
  * @example
  * ```ts
  * const outcome: ProgramOutcome = { id: '7', status: 'ok', outputHash: emptyOutputHash, output: '', timeMs: 1.2 };
  * ```
  */
-export interface ProgramOutcome {
-  /** The program's id, as given to the runtime. */
-  readonly id: string;
-  /** How it ended. */
-  readonly status: OutcomeStatus;
-  /** The signal that killed the runtime's process, when one did (`SIGSEGV`, …). */
-  readonly signal?: string;
-  /** SHA-256 (hex) of everything the program printed (one line per `print` call). */
-  readonly outputHash: string;
-  /** The start of the output, bounded (the runner's excerpt length, 512 characters by default). */
-  readonly output: string;
-  /** The compiler's or runtime's message, bounded, for every status but `ok`. */
-  readonly error?: string;
-  /**
-   * Wall-clock time of compiling and running the program, in milliseconds (in a batch of the
-   * Luau CLI: between the markers before and after it, as they were read).
-   */
-  readonly timeMs: number;
-  /** True when a crash was confirmed by running the program again on a fresh VM. */
-  readonly retried?: boolean;
-}
+export type ProgramOutcome = Readonly<protocol.ProgramOutcome>;
 
 /**
  * SHA-256 of the empty output.
@@ -56,7 +33,7 @@ export interface ProgramOutcome {
  * if (outcome.outputHash === emptyOutputHash) console.log('printed nothing');
  * ```
  */
-export const emptyOutputHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+export const emptyOutputHash: string = protocol.emptyOutputHash;
 
 /**
  * A runner line that is not an outcome.

@@ -1,3 +1,5 @@
+import { runArgs } from '../../data/runner/protocol.mjs';
+
 /** The bundled luau-web VM, run by the luau-fuzz runner (the default). */
 export interface LuauWebProfile {
   readonly kind: 'luau-web';
@@ -121,6 +123,6 @@ export function commandTemplate(profile: LuauCliProfile | CommandProfile): strin
  * ```
  */
 export function runnerRuntimeArgs(profile: RuntimeProfile): string[] {
-  if (profile.kind === 'luau-web') return ['--runtime', 'luau-web'];
-  return ['--runtime', 'command', '--template', commandTemplate(profile)];
+  if (profile.kind === 'luau-web') return runArgs({ runtime: 'luau-web' });
+  return runArgs({ runtime: 'command', template: commandTemplate(profile) });
 }

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { dataFileFlag, dataFlag, runArgs, runnerDefaults } from '../../data/runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';
@@ -72,6 +73,14 @@ if (mode === 'start' || mode === 'append') {
   fs.writeFileSync(file, zlib.gunzipSync(fs.readFileSync(file + '.gz')));
   fs.rmSync(file + '.gz');
 } else { process.exit(2); }`;
+
+/**
+ * Appends its arguments to a file (`new` empties it first): a batch larger than one request
+ * is uploaded in parts by `sh`, which starts in a few milliseconds, so that one run of the
+ * runner (whose VM takes seconds of CPU to warm up) covers many requests' worth of programs.
+ */
+const APPEND_SCRIPT =
+  'm=$1 f=$2; shift 2; mkdir -p "$(dirname "$f")" && if [ "$m" = new ]; then : > "$f"; fi && printf %s "$@" >> "$f"';
 
 /**
  * Splits text into parts of at most `size` characters.
@@ -176,13 +185,16 @@ export interface RemoteBatchOptions {
   readonly name: string;
   /** Directory (relative to the home) for batch files. Default `.luau-fuzz/batches`. */
   readonly batchDir?: string;
-  /** Wall-clock limit per program, in ms. Default 2000. */
+  /** Wall-clock limit per program, in ms. Default: `runnerDefaults.timeoutMs` (2000). */
   readonly timeoutMs?: number;
-  /** Programs the runner runs in parallel. Default 1. */
+  /** Programs the runner runs in parallel. Default: `runnerDefaults.workers` (1). */
   readonly workers?: number;
-  /** Characters of output kept per outcome. Default 512. */
+  /** Characters of output kept per outcome. Default: `runnerDefaults.excerptChars` (512). */
   readonly excerptChars?: number;
-  /** `max_output` of the exec: results past it are read back in parts. Default 200 000. */
+  /**
+   * `max_output` of the exec: results past it are read back in parts. Default: room for every
+   * outcome line (its excerpt and 512 characters more), at least 200 000 and at most 4 000 000.
+   */
   readonly maxOutput?: number;
 }
 
@@ -203,7 +215,9 @@ export function encodeBatch(jobs: readonly ProgramJob[]): string {
 
 /**
  * Runs a batch of programs in a project with an installed runner, in one `project_exec`
- * call: the batch travels inline (gzip + base64) and is written under the batch directory;
+ * call: the batch travels inline (gzip + base64), or, when it is larger than one request
+ * takes, is uploaded first in parts (`sh` appending to a file, one call per part), and is
+ * written under the batch directory;
  * the outcomes come back as JSON lines. When the output was cut at `maxOutput`, the rest is
  * read back from the runner's result file in parts. Resolves to the outcomes of the programs
  * that finished (a program whose outcome is missing was not run: re-queue it).
@@ -223,9 +237,36 @@ export async function runRemoteBatch(
 ): Promise<ProgramOutcome[]> {
   if (!/^[\w.-]+$/.test(options.name)) throw new RangeError(`bad batch name '${options.name}'`);
   const batchPath = `${options.batchDir ?? '.luau-fuzz/batches'}/${options.name}.jsonl`;
-  const timeoutMs = options.timeoutMs ?? 2000;
-  const workers = options.workers ?? 1;
-  const maxOutput = options.maxOutput ?? 200_000;
+  const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs;
+  const workers = options.workers ?? runnerDefaults.workers;
+  const excerptChars = options.excerptChars ?? runnerDefaults.excerptChars;
+  const data = encodeBatch(jobs);
+  const fits = await client.payloadLimit();
+  let dataArgs = [dataFlag, ...chunkText(data, ARG_CHUNK)];
+  if (data.length > fits) {
+    // Larger than one request: uploaded in parts first, then named by the run.
+    const file = `${batchPath}.b64`;
+    for (const [i, part] of chunkText(data, fits).entries()) {
+      await client.exec({
+        project_id: runner.projectId,
+        command: 'sh',
+        args: [
+          '-c',
+          APPEND_SCRIPT,
+          'sh',
+          i === 0 ? 'new' : 'add',
+          file,
+          ...chunkText(part, ARG_CHUNK),
+        ],
+        timeout: 60,
+        max_output: 10_000,
+      });
+    }
+    dataArgs = [dataFileFlag, file];
+  }
+  // Reading back a cut output costs an exec per part: the output of a batch fits in one reply.
+  const maxOutput =
+    options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
   // Every program may use its whole limit; plus start-up of the runner and its workers.
   const execTimeout = Math.ceil((jobs.length * timeoutMs) / 1000 / workers) + 60;
   const r = await client.exec({
@@ -236,13 +277,8 @@ export async function runRemoteBatch(
       'run',
       batchPath,
       ...runnerRuntimeArgs(options.profile),
-      '--timeout-ms',
-      String(timeoutMs),
-      '--workers',
-      String(workers),
-      ...(options.excerptChars === undefined ? [] : ['--excerpt', String(options.excerptChars)]),
-      '--data',
-      ...chunkText(encodeBatch(jobs), ARG_CHUNK),
+      ...runArgs({ timeoutMs, workers, excerptChars }),
+      ...dataArgs,
     ],
     timeout: execTimeout,
     max_output: maxOutput,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import * as protocol from '../../data/runner/protocol.mjs';
 import { packageRoot } from '../package-root.js';
 
 /** One file of the self-contained runner: its path inside the runner directory and content. */
@@ -32,7 +33,19 @@ export interface RunnerBundle {
  */
 export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
 
-const driverFiles = ['main.mjs', 'pool.mjs', 'worker.mjs', 'command.mjs'] as const;
+const driverFiles = ['main.mjs', 'protocol.mjs', 'pool.mjs', 'worker.mjs', 'command.mjs'] as const;
+
+/**
+ * Defaults shared by luau-fuzz and its runner (`data/runner/protocol.mjs`): the wall-clock
+ * limit per program, the output excerpt and error lengths, the workers, and the largest
+ * encoded batch per `project_exec` call.
+ *
+ * @example
+ * ```ts
+ * const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs; // 2000
+ * ```
+ */
+export const runnerDefaults = protocol.runnerDefaults;
 const luauWebFiles = [
   'package.json',
   'src/index.js',

@@ -16,7 +16,7 @@ describe('resolveCampaignOptions', () => {
       level: 'runnable',
       profile: 'luau-web',
       runtimes: ['luau-web'],
-      batchSize: 100,
+      batchSize: 1000,
     });
   });
 

@@ -26,6 +26,21 @@ describe('packBatches', () => {
     // 60 programs at 25 per batch make 3 batches; the payload limit splits them further.
     expect(batches.length).toBeGreaterThan(3);
   });
+
+  it('fills each batch but the last close to the payload limit', () => {
+    const limit = 3000;
+    const batches = packBatches(programs, 60, limit);
+    const sizes = batches.map(
+      (b) =>
+        encodeBatch(b.map((p) => ({ id: String(p.index), program: p.program, module: p.module })))
+          .length,
+    );
+    expect(batches.flat().map((p) => p.index)).toEqual(programs.map((p) => p.index));
+    for (const size of sizes.slice(0, -1)) {
+      expect(size).toBeLessThanOrEqual(limit);
+      expect(size).toBeGreaterThan(0.7 * limit);
+    }
+  });
 });
 
 describe('generatePrograms', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,38 @@ describe('installRunner', () => {
       });
       expect(outcomes.map((o) => o.id).sort()).toEqual(jobs.map((j) => j.id).sort());
       for (const o of outcomes) expect(o.output).toBe(`${o.id.slice(1)}\n`);
+    });
+
+    it('uploads a batch larger than one request in parts, and runs it in one run', async () => {
+      // Requests of at most 8 kB: the batch (incompressible strings) needs several.
+      const jobs = Array.from({ length: 30 }, (_, i) => ({
+        id: `u${i}`,
+        program: `print(${i}, ${JSON.stringify(randomBytes(300).toString('hex'))})`,
+      }));
+      const requests: string[] = [];
+      const counting = new WorkspaceClient({
+        baseUrl: ws.baseUrl,
+        apiKey: ws.apiKey,
+        bodyLimit: 8192,
+        fetch: (url, init) => {
+          const body = typeof init?.body === 'string' ? init.body : '';
+          if (body.startsWith('{'))
+            requests.push(String((JSON.parse(body) as { command?: string }).command));
+          return fetch(url, init);
+        },
+      });
+      const outcomes = await runRemoteBatch(counting, runner, jobs, {
+        profile: parseRuntime('luau-web'),
+        name: 'batch-3',
+      });
+      expect(outcomes.map((o) => o.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+      for (const o of outcomes) {
+        expect(o.status).toBe('ok');
+        expect(o.output.startsWith(`${o.id.slice(1)}\t`)).toBe(true);
+      }
+      // Parts by `sh`, then one run of the runner by `node`.
+      expect(requests.filter((c) => c === 'sh').length).toBeGreaterThan(1);
+      expect(requests.filter((c) => c === 'node')).toHaveLength(1);
     });
   });
 });
