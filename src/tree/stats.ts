@@ -32,14 +32,36 @@ export function treeStats<Desc extends DescMessage>(
     stats.nodes++;
     if (node.depth > stats.depth) stats.depth = node.depth;
     stats.kinds[node.desc.name] = (stats.kinds[node.desc.name] ?? 0) + 1;
-    for (const oneof of node.desc.oneofs) {
+    for (const oneof of caseKeys(node.desc)) {
       const set = (node.message as unknown as Record<string, { case?: string }>)[oneof.localName];
-      const field = oneof.fields.find((f) => f.localName === set?.case);
-      const key = `${node.desc.name}.${oneof.name}=${field?.name ?? '<unset>'}`;
+      const key = (set?.case === undefined ? undefined : oneof.keys.get(set.case)) ?? oneof.unset;
       stats.cases[key] = (stats.cases[key] ?? 0) + 1;
     }
   });
   return stats;
+}
+
+interface OneofKeys {
+  readonly localName: string;
+  /** `Message.oneof=case` by the case's local name. */
+  readonly keys: ReadonlyMap<string, string>;
+  readonly unset: string;
+}
+
+const caseKeysOf = new WeakMap<DescMessage, readonly OneofKeys[]>();
+
+/** The keys of `cases` for each oneof of a message kind, made once per descriptor. */
+function caseKeys(desc: DescMessage): readonly OneofKeys[] {
+  let keys = caseKeysOf.get(desc);
+  if (keys === undefined) {
+    keys = desc.oneofs.map((oneof) => ({
+      localName: oneof.localName,
+      keys: new Map(oneof.fields.map((f) => [f.localName, `${desc.name}.${oneof.name}=${f.name}`])),
+      unset: `${desc.name}.${oneof.name}=<unset>`,
+    }));
+    caseKeysOf.set(desc, keys);
+  }
+  return keys;
 }
 
 /**

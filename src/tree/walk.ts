@@ -17,6 +17,47 @@ export interface TreeNode {
 
 type Fields = Record<string, unknown>;
 
+/** Where a message's children are: its message fields, lists of messages and oneofs, in field order. */
+type ChildSlot =
+  | { readonly kind: 'field'; readonly field: DescField & { message: DescMessage } }
+  | { readonly kind: 'list'; readonly field: DescField & { message: DescMessage } }
+  | {
+      readonly kind: 'oneof';
+      readonly localName: string;
+      /** The message members of the oneof by case name. */
+      readonly members: ReadonlyMap<string, DescField & { message: DescMessage }>;
+    };
+
+const slotsOf = new WeakMap<DescMessage, readonly ChildSlot[]>();
+
+/** The child slots of a message kind, worked out once per descriptor. */
+function childSlots(desc: DescMessage): readonly ChildSlot[] {
+  let slots = slotsOf.get(desc);
+  if (slots !== undefined) return slots;
+  const out: ChildSlot[] = [];
+  const seen = new Set<string>();
+  for (const field of desc.fields) {
+    if (field.oneof !== undefined) {
+      // A oneof's fields are declared together: its one child sits where its first field is.
+      if (seen.has(field.oneof.localName)) continue;
+      seen.add(field.oneof.localName);
+      const members = new Map<string, DescField & { message: DescMessage }>();
+      for (const f of field.oneof.fields) {
+        if (f.message !== undefined)
+          members.set(f.localName, f as DescField & { message: DescMessage });
+      }
+      if (members.size > 0) out.push({ kind: 'oneof', localName: field.oneof.localName, members });
+    } else if (field.fieldKind === 'message') {
+      out.push({ kind: 'field', field });
+    } else if (field.fieldKind === 'list' && field.listKind === 'message') {
+      out.push({ kind: 'list', field });
+    }
+  }
+  slots = out;
+  slotsOf.set(desc, slots);
+  return slots;
+}
+
 /**
  * Visits every message of a tree, parents before children, without recursion, so that a
  * tree of any depth is walked in constant stack space.
@@ -35,30 +76,53 @@ export function walkTree(
   const stack: TreeNode[] = [
     { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
   ];
+  const children: TreeNode[] = [];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     visit(node);
     const fields = node.message as unknown as Fields;
-    const children: TreeNode[] = [];
-    for (const field of node.desc.fields) {
-      const push = (child: unknown, index: number | undefined) => {
-        if (field.message === undefined) return;
-        children.push({
-          desc: field.message,
-          message: child as Message,
-          depth: node.depth + 1,
-          parent: node,
-          field,
-          index,
-        });
-      };
-      if (field.oneof !== undefined) {
-        const oneof = fields[field.oneof.localName] as { case?: string; value?: unknown };
-        if (oneof.case === field.localName) push(oneof.value, undefined);
-      } else if (field.fieldKind === 'message') {
-        const value = fields[field.localName];
-        if (value !== undefined) push(value, undefined);
-      } else if (field.fieldKind === 'list' && field.listKind === 'message') {
-        (fields[field.localName] as unknown[]).forEach((v, i) => push(v, i));
+    const depth = node.depth + 1;
+    children.length = 0;
+    for (const slot of childSlots(node.desc)) {
+      if (slot.kind === 'oneof') {
+        const oneof = fields[slot.localName] as { case?: string; value?: unknown };
+        const field = oneof.case === undefined ? undefined : slot.members.get(oneof.case);
+        if (field !== undefined) {
+          const child = oneof.value as Message;
+          children.push({
+            desc: field.message,
+            message: child,
+            depth,
+            parent: node,
+            field,
+            index: undefined,
+          });
+        }
+      } else if (slot.kind === 'field') {
+        const value = fields[slot.field.localName];
+        if (value !== undefined) {
+          const { field } = slot;
+          children.push({
+            desc: field.message,
+            message: value as Message,
+            depth,
+            parent: node,
+            field,
+            index: undefined,
+          });
+        }
+      } else {
+        const list = fields[slot.field.localName] as unknown[];
+        const { field } = slot;
+        for (let i = 0; i < list.length; i++) {
+          children.push({
+            desc: field.message,
+            message: list[i] as Message,
+            depth,
+            parent: node,
+            field,
+            index: i,
+          });
+        }
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
