@@ -73,6 +73,17 @@ export function walkTree(
   message: Message,
   visit: (node: TreeNode) => void,
 ): void {
+  // The schema comes first, as in protobuf-es (`toBinary(Schema, message)`).
+  if ((desc as { kind?: unknown } | undefined)?.kind !== 'message') {
+    throw new TypeError(
+      `expected a message descriptor (e.g. ModuleSetSchema) as the first argument, then the tree; got ${describe(desc)}`,
+    );
+  }
+  if (typeof message !== 'object' || message === null || !('$typeName' in message)) {
+    throw new TypeError(
+      `expected a ${desc.typeName} message as the second argument; got ${describe(message)}`,
+    );
+  }
   const stack: TreeNode[] = [
     { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
   ];
@@ -127,6 +138,13 @@ export function walkTree(
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
+}
+
+/** A short description of a wrong argument. */
+function describe(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  const typeName = (value as { $typeName?: unknown }).$typeName;
+  return typeof typeName === 'string' ? `a ${typeName} message` : 'an object';
 }
 
 /**

@@ -41,6 +41,16 @@ describe('treeStats', () => {
       'Expr.expr_oneof=bool': 1,
     });
   });
+
+  it('names the expected order when the schema and the tree are swapped or missing', () => {
+    const swapped = treeStats as unknown as (a: unknown, b?: unknown) => unknown;
+    expect(() => swapped(tree, ModuleSetSchema)).toThrow(
+      'expected a message descriptor (e.g. ModuleSetSchema) as the first argument, then the tree; got a luau.ModuleSet message',
+    );
+    expect(() => swapped(ModuleSetSchema)).toThrow(
+      /ModuleSet message as the second argument; got undefined/,
+    );
+  });
 });
 
 describe('addTreeStats', () => {
