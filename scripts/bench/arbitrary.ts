@@ -22,15 +22,13 @@ import {
 import { printPretty } from '../../src/print/index.js';
 import { treeStats } from '../../src/tree/index.js';
 import { dirtyCheckout, gitRevision, unpackRevision, type Revision } from './_revision.js';
+import { benchArgs, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- arbitrary [COUNT] [--level L,...] [--profile P,...] [--seed S] ' +
   '[--rounds N] [--compare REV]\n';
 
-function fail(message: string): never {
-  process.stderr.write(`arbitrary: ${message}\n${usage}`);
-  process.exit(2);
-}
+const args: BenchArgs = benchArgs('arbitrary', usage);
 
 let parsed;
 try {
@@ -46,27 +44,21 @@ try {
     strict: true,
   });
 } catch (e) {
-  fail((e as Error).message);
-}
-
-function whole(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(`${flag} must be a whole number ≥ ${min}: ${text}`);
-  return n;
+  args.fail((e as Error).message);
 }
 
 function listOf<T extends string>(flag: string, text: string, known: readonly T[]): T[] {
   const out = text.split(',');
   for (const x of out) {
-    if (!known.includes(x as T)) fail(`--${flag} takes ${known.join(', ')}: not '${x}'`);
+    if (!known.includes(x as T)) args.fail(`--${flag} takes ${known.join(', ')}: not '${x}'`);
   }
   return out as T[];
 }
 
-if (parsed.positionals.length > 1) fail(`one COUNT at most: ${parsed.positionals.join(' ')}`);
-const count = whole('COUNT', parsed.positionals[0] ?? '2000', 1);
-const seed = whole('--seed', parsed.values.seed, 0);
-const rounds = whole('--rounds', parsed.values.rounds, 1);
+if (parsed.positionals.length > 1) args.fail(`one COUNT at most: ${parsed.positionals.join(' ')}`);
+const count = args.whole('COUNT', parsed.positionals[0] ?? '2000', 1);
+const seed = args.whole('--seed', parsed.values.seed, 0);
+const rounds = args.whole('--rounds', parsed.values.rounds, 1);
 const levels = listOf('level', parsed.values.level ?? validityLevels.join(','), validityLevels);
 const profiles = listOf('profile', parsed.values.profile, profileNames);
 
@@ -154,7 +146,7 @@ if (parsed.values.compare !== undefined) {
     });
   } catch (e) {
     revision?.remove();
-    fail(`--compare ${parsed.values.compare}: ${(e as Error).message}`);
+    args.fail(`--compare ${parsed.values.compare}: ${(e as Error).message}`);
   }
 }
 

@@ -30,15 +30,13 @@ import {
   type LuauTools,
 } from '../../src/runtime/index.js';
 import { dirtyCheckout, gitRevision, unpackRevision, type Revision } from './_revision.js';
+import { benchArgs, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- detect [--count N] [--seed S] [--level L] [--profile luau|luau-web] ' +
   '[--tools DIR] [--at N,N] [--baseline REV,...] [--baseline-only] [--batch-size N]\n';
 
-function fail(message: string): never {
-  process.stderr.write(`detect: ${message}\n${usage}`);
-  process.exit(2);
-}
+const args: BenchArgs = benchArgs('detect', usage);
 
 let parsed;
 try {
@@ -57,28 +55,23 @@ try {
     strict: true,
   }).values;
 } catch (e) {
-  fail((e as Error).message);
+  args.fail((e as Error).message);
 }
 
-function whole(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(`--${flag} must be a whole number ≥ ${min}: ${text}`);
-  return n;
-}
-
-const count = whole('count', parsed.count, 1);
-const seed = whole('seed', parsed.seed, 0);
-const batchSize = whole('batch-size', parsed['batch-size'], 1);
+const count = args.whole('--count', parsed.count, 1);
+const seed = args.whole('--seed', parsed.seed, 0);
+const batchSize = args.whole('--batch-size', parsed['batch-size'], 1);
 const level = parsed.level as ValidityLevel;
-if (!validityLevels.includes(level)) fail(`--level must be one of ${validityLevels.join(', ')}`);
+if (!validityLevels.includes(level))
+  args.fail(`--level must be one of ${validityLevels.join(', ')}`);
 const profile = parsed.profile;
-if (profile !== 'luau' && profile !== 'luau-web') fail('--profile must be luau or luau-web');
+if (profile !== 'luau' && profile !== 'luau-web') args.fail('--profile must be luau or luau-web');
 const profileName: 'luau' | 'luau-web' = profile;
 const checkpoints = [
   ...new Set(
     (parsed.at ?? `200,${count}`)
       .split(',')
-      .map((s) => whole('at', s, 1))
+      .map((s) => args.whole('--at', s, 1))
       .filter((n) => n <= count),
   ),
 ].sort((a, b) => a - b);
@@ -86,9 +79,9 @@ let tools: LuauTools;
 try {
   tools = luauTools(parsed.tools);
 } catch (e) {
-  fail((e as Error).message);
+  args.fail((e as Error).message);
 }
-if (tools.faulty.length === 0) fail(`no faulty builds in ${join(tools.dir, 'mutants')}`);
+if (tools.faulty.length === 0) args.fail(`no faulty builds in ${join(tools.dir, 'mutants')}`);
 
 type Arbitraries = typeof luauArbitraries;
 type Printer = typeof printPretty;
@@ -208,7 +201,7 @@ const generators: Generator[] = parsed['baseline-only']
       },
     ];
 if (generators.length === 0 && parsed.baseline === undefined)
-  fail('--baseline-only needs --baseline');
+  args.fail('--baseline-only needs --baseline');
 const unpacked: Revision[] = [];
 try {
   for (const rev of parsed.baseline?.split(',') ?? []) {
@@ -218,7 +211,7 @@ try {
       generators.push(await revisionGenerator(revision));
     } catch (e) {
       for (const r of unpacked) r.remove();
-      fail(`--baseline ${rev}: ${(e as Error).message}`);
+      args.fail(`--baseline ${rev}: ${(e as Error).message}`);
     }
   }
 

@@ -30,14 +30,12 @@ import {
   LuauWebPool,
 } from '../../src/runtime/index.js';
 import { treeStats } from '../../src/tree/index.js';
+import { benchArgs, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- shrink [--seed S] [--runs N] [--time-limit SECONDS] [--tools DIR] [--only NAME,...]\n';
 
-function fail(message: string): never {
-  process.stderr.write(`shrink: ${message}\n${usage}`);
-  process.exit(2);
-}
+const args: BenchArgs = benchArgs('shrink', usage);
 
 let parsed;
 try {
@@ -52,18 +50,12 @@ try {
     strict: true,
   }).values;
 } catch (e) {
-  fail((e as Error).message);
+  args.fail((e as Error).message);
 }
 
-function whole(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(`--${flag} must be a whole number ≥ ${min}: ${text}`);
-  return n;
-}
-
-const seed = whole('seed', parsed.seed, 0);
-const runs = whole('runs', parsed.runs, 1);
-const timeLimitMs = whole('time-limit', parsed['time-limit'], 1) * 1000;
+const seed = args.whole('--seed', parsed.seed, 0);
+const runs = args.whole('--runs', parsed.runs, 1);
+const timeLimitMs = args.whole('--time-limit', parsed['time-limit'], 1) * 1000;
 const arbitraryOptions = { level: 'runnable', profile: 'luau-web' } as const;
 const resolved = resolveOptions(arbitraryOptions);
 
@@ -134,7 +126,8 @@ if (existsSync(sound) && existsSync(faulty)) {
 }
 const only = parsed.only?.split(',');
 const chosen = only === undefined ? failures : failures.filter((f) => only.includes(f.name));
-if (chosen.length === 0) fail(`--only names none of: ${failures.map((f) => f.name).join(', ')}`);
+if (chosen.length === 0)
+  args.fail(`--only names none of: ${failures.map((f) => f.name).join(', ')}`);
 
 interface Size {
   readonly nodes: number;

@@ -1,0 +1,34 @@
+// Argument checks shared by the benchmarks: a usage error names the flag and exits 2.
+// (A leading `_`: not a benchmark of its own.)
+
+/** The checks of one benchmark's arguments, failing with its name and usage. */
+export interface BenchArgs {
+  /** Prints `NAME: message` and the usage, and exits 2. */
+  fail(message: string): never;
+  /** `text` as a whole number ≥ `min`, or fails naming `flag`. */
+  whole(flag: string, text: string, min: number): number;
+}
+
+/**
+ * Argument checks for the benchmark `name`.
+ *
+ * @example
+ * ```ts
+ * const { fail, whole } = benchArgs('detect', usage);
+ * const count = whole('--count', values.count, 1);
+ * ```
+ */
+export function benchArgs(name: string, usage: string): BenchArgs {
+  const fail = (message: string): never => {
+    process.stderr.write(`${name}: ${message}\n${usage}`);
+    process.exit(2);
+  };
+  return {
+    fail,
+    whole(flag, text, min) {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < min) fail(`${flag} must be a whole number ≥ ${min}: ${text}`);
+      return n;
+    },
+  };
+}
