@@ -8,9 +8,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { encodeTree, readTreeFile, writeTreeFile } from '../../src/tree/index.js';
-import { main } from '../../src/cli/main.js';
 import { packageRoot } from '../../src/package-root.js';
-import { luauFuzz } from '../helpers/arbitrary-cli.js';
+import { luauFuzz, type CliOutcome } from '../helpers/arbitrary-cli.js';
+import { mainOutput } from '../helpers/cli-in-process.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-convert-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -20,23 +20,8 @@ afterEach(() => {
 });
 
 /** Runs the CLI in this process (the first test runs it as its own process). */
-async function convert(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await main(['convert', ...args]);
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-  return { code, stdout, stderr };
+function convert(...args: string[]): Promise<CliOutcome> {
+  return mainOutput(['convert', ...args]);
 }
 
 // Schema-level trees with the whole grammar: any string bytes, 64-bit integers, unset oneofs.

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generatorDefaults } from '../../src/cli/generator-options.js';
 import { createProgram, main } from '../../src/cli/main.js';
 import { packageRoot } from '../../src/package-root.js';
+import { mainOutput } from '../helpers/cli-in-process.js';
 
 /** Every command of the program, as the words that call it (`workspace list`). */
 function commandPaths(command: Command, prefix: string[] = []): string[][] {
@@ -36,35 +37,23 @@ describe('main', () => {
   it.each(paths.map((p) => [p.join(' '), p] as const))(
     'answers `%s --help` with its usage and exit code 0',
     async (name, path) => {
-      let out = '';
-      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        out += String(chunk);
-        return true;
-      });
-      expect(await main([...path, '--help'])).toBe(0);
+      const { code, stdout: out } = await mainOutput([...path, '--help']);
+      expect(code).toBe(0);
       expect(out).toContain(`Usage: luau-fuzz ${name}`);
       expect(out).toMatch(/-h, --help +display help for command/);
     },
   );
 
   it('answers --help at the top with every command', async () => {
-    let out = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      out += String(chunk);
-      return true;
-    });
-    expect(await main(['--help'])).toBe(0);
+    const { code, stdout: out } = await mainOutput(['--help']);
+    expect(code).toBe(0);
     for (const c of createProgram().commands)
       expect(out).toMatch(new RegExp(`^  ${c.name()}\\b`, 'm'));
   });
 
   it('names an unknown command and exits 1', async () => {
-    let err = '';
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      err += String(chunk);
-      return true;
-    });
-    expect(await main(['fuzz'])).toBe(1);
+    const { code, stderr: err } = await mainOutput(['fuzz']);
+    expect(code).toBe(1);
     expect(err).toMatch(/unknown command 'fuzz'/);
   });
 });

@@ -15,7 +15,7 @@ import {
   type ProgramRecord,
   type ResolvedCampaignOptions,
 } from '../../src/campaign/index.js';
-import { main } from '../../src/cli/main.js';
+import { mainOutput } from '../helpers/cli-in-process.js';
 import { decodeTree } from '../../src/tree/index.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import {
@@ -28,23 +28,7 @@ const dir = join(root, 'campaign');
 let ws: EmbeddedWorkspace;
 let runtime: string;
 
-/** `main(args)` with what it writes. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await main(args);
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-  return { code, stdout, stderr };
-}
+const cli = mainOutput;
 
 function workspaceFlags(): string[] {
   return ['--url', ws.baseUrl, '--api-key', ws.apiKey, '--project', ws.projectIds[0]!];
