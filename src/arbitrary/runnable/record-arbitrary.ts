@@ -109,9 +109,9 @@ const REPICK_SPAN = 4;
 const REPICK_VALUES = 64;
 
 /**
- * `r` with one of its first {@link REPICK_FIRST} choices lowered (to 0, to half, or by 1 to 4)
- * and one of the {@link REPICK_SPAN} choices after it lowered to each value below
- * {@link REPICK_VALUES}. The first choices draw what a whole program may use (its feature
+ * `r` with one of its first {@link REPICK_FIRST} choices lowered (to 0, or by 1 to 4: one
+ * option or a few down, however many options it has) and one of the {@link REPICK_SPAN}
+ * choices after it lowered to each value below {@link REPICK_VALUES}. The first choices draw what a whole program may use (its feature
  * families, say): lowering one alone changes how every later choice reads, so the statement
  * that showed the failure turns into another, and the program keeps what it drew — a
  * feature's shared prelude, for one. Choices are read modulo their number of options, so
@@ -120,10 +120,10 @@ const REPICK_VALUES = 64;
  */
 function* repicks(r: readonly number[], from: number, to: number): Generator<[number[], number]> {
   // A candidate's position is its rank in this list, so that a step resumes at its candidate.
-  const perChoice = 6 * REPICK_SPAN * REPICK_VALUES;
+  const perChoice = 5 * REPICK_SPAN * REPICK_VALUES;
   for (let i = Math.floor(from / perChoice); i < Math.min(r.length, REPICK_FIRST); i++) {
     const x = r[i]!;
-    const lowered = [0, x >>> 1, x - 1, x - 2, x - 3, x - 4];
+    const lowered = [0, x - 1, x - 2, x - 3, x - 4];
     for (let k = 0; k < lowered.length; k++) {
       const l = lowered[k]!;
       if (l < 0 || l >= x || lowered.indexOf(l) < k) continue;
@@ -255,15 +255,15 @@ function* candidates(
  * The most candidates one record of `length` choices lists when shrinking: 4 deletions and 2
  * lowerings per choice, 7 zeroed blocks per 8 choices, a few prefixes, runs of parts (fewer
  * than 10 per part; parts are at most 400, or the choices), and for each of the first 8
- * choices 6 lowerings times 4 following choices times 64 values.
+ * choices 5 lowerings times 4 following choices times 64 values.
  *
  * @example
  * ```ts
- * shrinkCandidateBound(100); // 14004
+ * shrinkCandidateBound(100); // 11956
  * ```
  */
 export function shrinkCandidateBound(length: number): number {
-  const repicked = Math.min(length, REPICK_FIRST) * 6 * REPICK_SPAN * REPICK_VALUES;
+  const repicked = Math.min(length, REPICK_FIRST) * 5 * REPICK_SPAN * REPICK_VALUES;
   return 7 * length + 16 + 10 * Math.min(length, MAX_PART_BUILDS) + repicked;
 }
 
