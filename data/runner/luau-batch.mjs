@@ -12,6 +12,7 @@ import { constants } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { Buffer } from 'node:buffer';
+import { emptyOutputHash } from './protocol.mjs';
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 
@@ -397,7 +398,7 @@ export async function runLuauBatch(entries, options) {
 
 /** No output. */
 const empty = Object.freeze({
-  outputHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  outputHash: emptyOutputHash,
   output: Buffer.alloc(0),
 });
 
