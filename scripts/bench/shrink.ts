@@ -1,4 +1,5 @@
 // npm run bench -- shrink [--seed S] [--runs N] [--time-limit SECONDS] [--tools DIR] [--only NAME,...]
+//   [--steps]
 // How far fast-check shrinks failing runnable programs (level runnable, profile luau-web), for
 // the record-of-choices shrinker (deletions, zeroing, lowering) beside the seed-and-length
 // one it replaced (a record was a seed and a length: shrinking made it a prefix or another
@@ -9,7 +10,8 @@
 // candidates run); then the ratios new/old. Properties: the program calls `table.sort`; it has a `while` loop; its
 // output in luau-web has 5 lines or more; and, with the Luau tools folder present, the
 // faulty build `mutants/fmod-fast-sign` prints other than the sound build at -O2 (skipped
-// when absent).
+// when absent). --steps prints every step of each shrink (the size of each smaller failing
+// program, as it is found), to see where a shrinker stops.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +35,7 @@ import { treeStats } from '../../src/tree/index.js';
 import { benchArgs, type BenchArgs } from './_args.js';
 
 const usage =
-  'usage: npm run bench -- shrink [--seed S] [--runs N] [--time-limit SECONDS] [--tools DIR] [--only NAME,...]\n';
+  'usage: npm run bench -- shrink [--seed S] [--runs N] [--time-limit SECONDS] [--tools DIR] [--only NAME,...] [--steps]\n';
 
 const args: BenchArgs = benchArgs('shrink', usage);
 
@@ -46,6 +48,7 @@ try {
       'time-limit': { type: 'string', default: '300' },
       tools: { type: 'string', default: defaultLuauToolsDir },
       only: { type: 'string' },
+      steps: { type: 'boolean', default: false },
     },
     strict: true,
   }).values;
@@ -56,6 +59,7 @@ try {
 const seed = args.whole('--seed', parsed.seed, 0);
 const runs = args.whole('--runs', parsed.runs, 1);
 const timeLimitMs = args.whole('--time-limit', parsed['time-limit'], 1) * 1000;
+const printSteps: boolean = parsed.steps;
 const arbitraryOptions = { level: 'runnable', profile: 'luau-web' } as const;
 const resolved = resolveOptions(arbitraryOptions);
 
@@ -168,6 +172,10 @@ async function measure(failure: Failure, arbitrary: fc.Arbitrary<ModuleSet>): Pr
       if (fails) {
         first ??= tree;
         smallest = tree;
+        if (printSteps) {
+          const s = size(tree);
+          console.log(`    run ${calls}: ${s.nodes} nodes, ${s.bytes} bytes, ${s.lines} lines`);
+        }
       }
       return !fails;
     }),

@@ -1,8 +1,13 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createMarker,
+  modulePrelude,
+  runLuauBatch,
+  type BatchResult,
+  type Marker,
+} from '../../data/runner/luau-batch.mjs';
 
 /** One program for {@link LuauBatchRunner}: its source and, when it has one, its module's. */
 export interface LuauBatchProgram {
@@ -21,15 +26,18 @@ export interface LuauEngine {
 /** What one program did in a batch. */
 export interface LuauBatchOutcome {
   /**
-   * `ok`: ran to the end; `error`: the CLI reported a compile or runtime error naming the
-   * program (exit status 1 when run alone); `crash`: the process died of a signal or an
-   * unexpected exit status with the program alone in it; `timeout`: it ran past the limit alone;
-   * `output-limit`: it printed more than the limit alone (its output is cut there).
+   * `ok`: ran to the end; `error`: the CLI reported a compile or runtime error (exit status 1
+   * when run alone); `crash`: the process died of a signal or ended early with the program
+   * alone in it; `timeout`: it ran past the limit; `output-limit`: it printed more than the
+   * limit (its output is cut there).
    */
-  readonly status: 'ok' | 'error' | 'crash' | 'timeout' | 'output-limit';
-  /** Everything the program printed. */
+  readonly status: BatchResult['status'];
+  /** Everything the program printed (bytes as Latin-1 characters). */
   readonly stdout: string;
-  /** The lines of standard error naming the program (its error message and stack frames). */
+  /**
+   * For `error`, the program's own standard error: the message and stack trace, naming its
+   * file (`./d3/program.luau:2: …`); for the other statuses but `ok`, what stopped it.
+   */
   readonly error: string;
 }
 
@@ -39,92 +47,21 @@ export interface LuauBatchOptions {
   readonly batchSize?: number;
   /** Processes at a time. Default 2. */
   readonly concurrency?: number;
-  /** Wall-clock limit of one process, in ms. Default 20000. */
+  /** Wall-clock limit of one program, in ms. Default 20000. */
   readonly timeoutMs?: number;
-  /** Bytes of standard output one process may print before it is stopped. Default 16 MiB. */
+  /** Bytes of standard output one program may print before it is stopped. Default 16 MiB. */
   readonly maxOutputBytes?: number;
 }
 
-interface ProcessResult {
-  readonly code: number | null;
-  readonly signal: string | null;
-  readonly timedOut: boolean;
-  readonly overflow: boolean;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-// A program's files: `d<i>/program.luau` and `d<i>/module0.luau`. The program is prefixed on its
-// first line (so line numbers stay) with the same locals the command runner gives it.
-const modulePrefix = 'local module0, module1 = "./module0", "./module0"; ';
-const namePattern = /\bd(\d+)\/(?:program|module0)\.luau\b/g;
-
-function runProcess(
-  engine: LuauEngine,
-  cwd: string,
-  files: readonly string[],
-  timeoutMs: number,
-  maxOutputBytes: number,
-): Promise<ProcessResult> {
-  return new Promise((resolve) => {
-    const child = spawn(engine.luau, [...engine.args, ...files], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let timedOut = false;
-    let overflow = false;
-    let outBytes = 0;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.stdout.on('data', (b: Buffer) => {
-      if (overflow) return;
-      outBytes += b.length;
-      if (outBytes > maxOutputBytes) {
-        overflow = true;
-        child.kill('SIGKILL');
-        out.push(b.subarray(0, b.length - (outBytes - maxOutputBytes)));
-        return;
-      }
-      out.push(b);
-    });
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      resolve({
-        code: null,
-        signal: null,
-        timedOut: false,
-        overflow: false,
-        stdout: '',
-        stderr: `cannot start ${engine.luau}: ${e.message}`,
-      });
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({
-        code,
-        signal,
-        timedOut,
-        overflow,
-        stdout: Buffer.concat(out).toString('latin1'),
-        stderr: Buffer.concat(err).toString('latin1'),
-      });
-    });
-  });
-}
-
 /**
- * Runs many programs with the Luau command-line VM, many files per process: the `luau` CLI
- * runs each file it is given in its own sandboxed thread of one VM, prints outputs in order
- * and reports errors on standard error naming the file. A marker file after every program
- * splits the output; an error is the program's when standard error names its file. A process
- * that crashes, exits unexpectedly or runs past the limit is split in halves and re-run until
- * the program at fault is alone, so one bad program never costs the others their outcome.
- * The files are written once and serve every engine run.
+ * Runs many programs with the Luau command-line VM, many files per process, through the
+ * runner's batching (`data/runner/luau-batch.mjs`, the same code as the campaign's `luau-cli`
+ * runtime): the `luau` CLI runs each file it is given in its own sandboxed thread of one VM,
+ * prints outputs in order and reports errors on standard error. A marker file between programs
+ * splits the output and the errors per program and gives each its own time limit; a process
+ * that crashes, times out or prints past the limit is split around the program at fault, so
+ * one bad program never costs the others their outcome. The files are written once
+ * (`d<i>/program.luau`, beside its `module0.luau`) and serve every engine run.
  *
  * @example
  * ```ts
@@ -137,25 +74,25 @@ export class LuauBatchRunner {
   /** The programs' directory (removed by {@link close}). */
   readonly dir: string;
   readonly #count: number;
-  readonly #marker: string;
+  readonly #marker: Marker;
 
   constructor(programs: readonly LuauBatchProgram[], tmpDir: string = tmpdir()) {
     this.dir = mkdtempSync(join(tmpDir, 'luau-fuzz-batch-'));
     this.#count = programs.length;
-    // A fresh random line per batch: no generated program prints it.
-    this.#marker = `luau-fuzz-end-${randomBytes(12).toString('hex')}\n`;
-    writeFileSync(join(this.dir, 'mark.luau'), `print(${JSON.stringify(this.#marker.trim())})\n`);
+    this.#marker = createMarker();
+    writeFileSync(join(this.dir, this.#marker.file), this.#marker.source);
     programs.forEach((p, i) => {
       const d = join(this.dir, `d${i}`);
       mkdirSync(d);
       const hasModule = p.module !== undefined;
-      writeFileSync(join(d, 'program.luau'), hasModule ? modulePrefix + p.program : p.program);
+      writeFileSync(join(d, 'program.luau'), hasModule ? modulePrelude + p.program : p.program);
       if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);
     });
   }
 
   /**
-   * Runs every program with `engine` and resolves to their outcomes, in program order.
+   * Runs every program with `engine` and resolves to their outcomes, in program order; rejects
+   * when the executable does not start.
    *
    * @example
    * ```ts
@@ -165,65 +102,33 @@ export class LuauBatchRunner {
   async run(engine: LuauEngine, options: LuauBatchOptions = {}): Promise<LuauBatchOutcome[]> {
     const batchSize = options.batchSize ?? 100;
     const concurrency = options.concurrency ?? 2;
-    const timeoutMs = options.timeoutMs ?? 20_000;
     const maxOutputBytes = options.maxOutputBytes ?? 16 * 1024 * 1024;
-    const outcomes: LuauBatchOutcome[] = new Array<LuauBatchOutcome>(this.#count);
-    const pending: number[][] = [];
-    for (let i = 0; i < this.#count; i += batchSize) {
-      pending.push(Array.from({ length: Math.min(batchSize, this.#count - i) }, (_, k) => i + k));
-    }
-    const runRange = async (indexes: number[]): Promise<void> => {
-      const files = indexes.flatMap((i) => [`d${i}/program.luau`, 'mark.luau']);
-      const r = await runProcess(engine, this.dir, files, timeoutMs, maxOutputBytes);
-      const chunks = r.stdout.split(this.#marker);
-      const named = new Map<number, string[]>();
-      for (const line of r.stderr.split('\n')) {
-        for (const m of line.matchAll(namePattern)) {
-          const i = Number(m[1]);
-          const lines = named.get(i) ?? [];
-          if (lines[lines.length - 1] !== line) lines.push(line);
-          named.set(i, lines);
-        }
-      }
-      // Exit status 0, or 1 with every error named: the batch ran to the end.
-      const complete =
-        !r.timedOut &&
-        !r.overflow &&
-        chunks.length === indexes.length + 1 &&
-        (r.code === 0 || (r.code === 1 && named.size > 0));
-      if (complete) {
-        indexes.forEach((i, k) => {
-          const lines = named.get(i);
-          outcomes[i] = {
-            status: lines === undefined ? 'ok' : 'error',
-            stdout: chunks[k] ?? '',
-            error: lines?.join('\n') ?? '',
+    const batchOptions = {
+      argv: (files: string[]) => [engine.luau, ...engine.args, ...files],
+      cwd: this.dir,
+      marker: this.#marker,
+      timeoutMs: options.timeoutMs ?? 20_000,
+      keepBytes: maxOutputBytes,
+      maxOutputBytes,
+    };
+    const outcomes = new Array<LuauBatchOutcome>(this.#count);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < this.#count) {
+        const from = next;
+        next = Math.min(this.#count, next + batchSize);
+        const indexes = Array.from({ length: next - from }, (_, k) => from + k);
+        const results = await runLuauBatch(
+          indexes.map((i) => `d${i}/program.luau`),
+          batchOptions,
+        );
+        results.forEach((r, k) => {
+          outcomes[from + k] = {
+            status: r.status,
+            stdout: r.output.toString('latin1'),
+            error: r.message,
           };
         });
-        return;
-      }
-      if (indexes.length === 1) {
-        const i = indexes[0] as number;
-        outcomes[i] = {
-          status: r.timedOut
-            ? 'timeout'
-            : r.overflow
-              ? 'output-limit'
-              : r.code === 1
-                ? 'error'
-                : 'crash',
-          stdout: chunks[0] ?? '',
-          error: r.stderr.slice(0, 2000) + (r.signal === null ? '' : `\nsignal ${r.signal}`),
-        };
-        return;
-      }
-      const half = Math.ceil(indexes.length / 2);
-      await runRange(indexes.slice(0, half));
-      await runRange(indexes.slice(half));
-    };
-    const worker = async (): Promise<void> => {
-      for (let batch = pending.shift(); batch !== undefined; batch = pending.shift()) {
-        await runRange(batch);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));

@@ -33,7 +33,14 @@ export interface RunnerBundle {
  */
 export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
 
-const driverFiles = ['main.mjs', 'protocol.mjs', 'pool.mjs', 'worker.mjs', 'command.mjs'] as const;
+const driverFiles = [
+  'main.mjs',
+  'protocol.mjs',
+  'pool.mjs',
+  'worker.mjs',
+  'command.mjs',
+  'luau-batch.mjs',
+] as const;
 
 /**
  * Defaults shared by luau-fuzz and its runner (`data/runner/protocol.mjs`): the wall-clock

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LuauBatchRunner, type LuauBatchProgram } from '../../src/runtime/index.js';
+import type { LuauBatchProgram } from '../../src/runtime/index.js';
 
 const run = promisify(execFile);
 
@@ -22,8 +25,16 @@ export async function analyzeStrict(
   programs: readonly LuauBatchProgram[],
   batchSize = 200,
 ): Promise<string[][]> {
-  // The batch runner's files: `d<i>/program.luau` beside its `module0.luau`.
-  const files = new LuauBatchRunner(programs);
+  // `d<i>/program.luau` beside its `module0.luau`, named by constant locals on the first line
+  // (the checker resolves `require` of a constant local; a global it reports as unknown).
+  const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-analyze-'));
+  programs.forEach((p, i) => {
+    mkdirSync(join(dir, `d${i}`));
+    const prelude =
+      p.module === undefined ? '' : 'local module0, module1 = "./module0", "./module0"; ';
+    writeFileSync(join(dir, `d${i}`, 'program.luau'), prelude + p.program);
+    if (p.module !== undefined) writeFileSync(join(dir, `d${i}`, 'module0.luau'), p.module);
+  });
   const errors = programs.map((): string[] => []);
   try {
     for (let i = 0; i < programs.length; i += batchSize) {
@@ -32,7 +43,7 @@ export async function analyzeStrict(
         (_, k) => `d${i + k}/program.luau`,
       );
       const out = await run(luauAnalyze, ['--mode=strict', ...names], {
-        cwd: files.dir,
+        cwd: dir,
         maxBuffer: 256 * 1024 * 1024,
       }).catch((e: { code?: unknown; stdout?: string; stderr?: string }) => {
         // Exit status 1 means errors were found; anything else is the checker failing.
@@ -45,7 +56,7 @@ export async function analyzeStrict(
       }
     }
   } finally {
-    files.close();
+    rmSync(dir, { recursive: true, force: true });
   }
   return errors;
 }

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { batchOutcomesDiffer, LuauBatchRunner } from '../../src/runtime/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
@@ -27,8 +30,11 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
         // Each file runs in its own sandbox: the global set by the one before is not seen.
         'nil\n',
       ]);
-      expect(out[1]?.error).toMatch(/d1\/program\.luau:2/);
-      expect(out[3]?.error).toMatch(/Expected '\)'/);
+      // The program's own standard error: message and stack trace, naming its file.
+      expect(out[1]?.error).toMatch(/^stacktrace:\n/);
+      expect(out[1]?.error).toMatch(/\[C\] function error\n\.\/d1\/program\.luau:2$/);
+      expect(out[3]?.error).toMatch(/^\.\/d3\/program\.luau:1: Expected '\)'/);
+      expect(out.filter((o) => o.status === 'ok').map((o) => o.error)).toEqual(['', '', '', '']);
     } finally {
       batch.close();
     }
@@ -51,6 +57,45 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
   });
 });
 
+describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', () => {
+  it('gives a crash mid-batch to the program at fault and runs the others again', async () => {
+    // A CLI that runs each file with the real luau and dies of SIGSEGV at a file that says
+    // CRASH: what a faulty build does mid-batch.
+    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-batch-test-'));
+    const wrapper = join(dir, 'crashing-luau');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nfor f; do\n  if grep -q CRASH "$f"; then kill -SEGV $$; fi\n  ${JSON.stringify(tools().luau)} "$f"\ndone\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const programs = Array.from({ length: 7 }, (_, i) => ({
+      program: i === 4 ? 'print("CRASH")' : `print(${i})`,
+    }));
+    const batch = new LuauBatchRunner(programs);
+    try {
+      const out = await batch.run({ luau: wrapper, args: [] });
+      expect(out.map((o) => o.status)).toEqual(programs.map((_, i) => (i === 4 ? 'crash' : 'ok')));
+      expect(out[4]?.error).toBe('killed by SIGSEGV');
+      expect(out.map((o) => o.stdout)).toEqual(programs.map((_, i) => (i === 4 ? '' : `${i}\n`)));
+    } finally {
+      batch.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects, naming the executable, when it does not start', async () => {
+    const batch = new LuauBatchRunner([{ program: 'print(1)' }]);
+    try {
+      const missing = join(batch.dir, 'no-such-luau');
+      await expect(batch.run({ luau: missing, args: [] })).rejects.toThrow(
+        `cannot start ${missing}`,
+      );
+    } finally {
+      batch.close();
+    }
+  });
+});
+
 describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
   it('stops a program that prints past the limit and keeps the others', async () => {
     const programs = [
@@ -65,7 +110,9 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
         { maxOutputBytes: 100_000 },
       );
       expect(out.map((o) => o.status)).toEqual(['ok', 'output-limit', 'ok']);
-      expect(out[1]?.stdout.length).toBeLessThanOrEqual(100_000);
+      // Cut at the limit: the program's own output, not the process's.
+      expect(out[1]?.stdout).toBe(`${'x'.repeat(100)}\n`.repeat(1000).slice(0, 100_000));
+      expect(out[0]?.stdout).toBe('1\n');
       expect(out[2]?.stdout).toBe('3\n');
     } finally {
       batch.close();

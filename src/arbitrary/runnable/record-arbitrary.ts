@@ -13,6 +13,7 @@ const passes = [
   { kind: 'zero', size: 4 },
   { kind: 'zero', size: 2 },
   { kind: 'lower' },
+  { kind: 'repick' },
 ] as const;
 
 type Pass = (typeof passes)[number];
@@ -98,6 +99,50 @@ function* lowerings(r: readonly number[], from: number, to: number): Generator<[
   }
 }
 
+/** Choices at the start of a record that {@link repicks} lowers. */
+const REPICK_FIRST = 8;
+
+/** Choices after the lowered one that {@link repicks} picks again, one at a time. */
+const REPICK_SPAN = 4;
+
+/** Values {@link repicks} tries for the choice it picks again: 0 to this, less one. */
+const REPICK_VALUES = 64;
+
+/**
+ * `r` with one of its first {@link REPICK_FIRST} choices lowered (to 0, or by 1 to 4: one
+ * option or a few down, however many options it has) and one of the {@link REPICK_SPAN}
+ * choices after it lowered to each value below {@link REPICK_VALUES}. The first choices draw what a whole program may use (its feature
+ * families, say): lowering one alone changes how every later choice reads, so the statement
+ * that showed the failure turns into another, and the program keeps what it drew — a
+ * feature's shared prelude, for one. Choices are read modulo their number of options, so
+ * small values of the choice that follows reach each of its options: one of them reads as the
+ * statement again. Both choices only go down, so shrinking still ends.
+ */
+function* repicks(r: readonly number[], from: number, to: number): Generator<[number[], number]> {
+  // A candidate's position is its rank in this list, so that a step resumes at its candidate.
+  const perChoice = 5 * REPICK_SPAN * REPICK_VALUES;
+  for (let i = Math.floor(from / perChoice); i < Math.min(r.length, REPICK_FIRST); i++) {
+    const x = r[i]!;
+    const lowered = [0, x - 1, x - 2, x - 3, x - 4];
+    for (let k = 0; k < lowered.length; k++) {
+      const l = lowered[k]!;
+      if (l < 0 || l >= x || lowered.indexOf(l) < k) continue;
+      for (let d = 0; d < REPICK_SPAN && i + 1 + d < r.length; d++) {
+        const j = i + 1 + d;
+        for (let v = 0; v < Math.min(r[j]!, REPICK_VALUES); v++) {
+          const at = i * perChoice + (k * REPICK_SPAN + d) * REPICK_VALUES + v;
+          if (at >= to) return;
+          if (at < from) continue;
+          const out = r.slice();
+          out[i] = l;
+          out[j] = v;
+          yield [out, at];
+        }
+      }
+    }
+  }
+}
+
 /** Most builds of prefixes spent finding where a record's parts start. */
 const MAX_PART_BUILDS = 400;
 
@@ -173,6 +218,8 @@ function passCandidates(
       return zeroings(r, pass.size, from, to);
     case 'lower':
       return lowerings(r, from, to);
+    case 'repick':
+      return repicks(r, from, to);
   }
 }
 
@@ -206,16 +253,18 @@ function* candidates(
 
 /**
  * The most candidates one record of `length` choices lists when shrinking: 4 deletions and 2
- * lowerings per choice, 7 zeroed blocks per 8 choices, a few prefixes, and runs of parts
- * (fewer than 10 per part; parts are at most 400, or the choices).
+ * lowerings per choice, 7 zeroed blocks per 8 choices, a few prefixes, runs of parts (fewer
+ * than 10 per part; parts are at most 400, or the choices), and for each of the first 8
+ * choices 5 lowerings times 4 following choices times 64 values.
  *
  * @example
  * ```ts
- * shrinkCandidateBound(100); // 1716
+ * shrinkCandidateBound(100); // 11956
  * ```
  */
 export function shrinkCandidateBound(length: number): number {
-  return 7 * length + 16 + 10 * Math.min(length, MAX_PART_BUILDS);
+  const repicked = Math.min(length, REPICK_FIRST) * 5 * REPICK_SPAN * REPICK_VALUES;
+  return 7 * length + 16 + 10 * Math.min(length, MAX_PART_BUILDS) + repicked;
 }
 
 /**
@@ -225,7 +274,9 @@ export function shrinkCandidateBound(length: number): number {
  * by, most drastic first, shorter prefixes (halving), deletion of runs of whole parts (with
  * {@link ChoiceRecordOptions.parts}: top-level statements), deletion of blocks of 8, 4, 2 and 1
  * choices at every position (a short statement or expression, or part of one), zeroing of
- * blocks of 8, 4 and 2, and lowering single choices (to 0, then to half). Any record is a
+ * blocks of 8, 4 and 2, lowering single choices (to 0, then to half), and lowering one of the
+ * first choices together with one after it (see `repicks`: a first choice draws what the whole
+ * program may use, and changes how every later choice reads). Any record is a
  * valid record, so every candidate builds a valid program. Candidates are listed lazily, at
  * most {@link shrinkCandidateBound} per record; after a successful candidate, the list of the
  * new record starts at the pass and position that succeeded and goes round to the ones

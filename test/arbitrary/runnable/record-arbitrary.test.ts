@@ -103,6 +103,22 @@ describe('choiceRecord', () => {
     expect(resumed.map(key).sort()).toEqual(all.map(key).sort());
   });
 
+  it('lowers a first choice that changes how the next reads, picking the next again', () => {
+    // Choice 0 draws a feature (odd: on) that adds a prelude and changes how choice 1 reads:
+    // one of 7 statements with it, one of 5 without. The failure: statement 3.
+    const build = (r: readonly number[]) => {
+      const on = (r[0] ?? 0) % 2 === 1;
+      return { prelude: on ? 100 : 0, statement: (r[1] ?? 0) % (on ? 7 : 5) };
+    };
+    const details = fc.check(
+      fc.property(choiceRecord(), (r) => build(r).statement !== 3),
+      { seed: 1, numRuns: 1, examples: [[[1, 17]]] },
+    );
+    // Lowering either choice alone loses statement 3 (17 % 5 is 2), so the prelude stayed.
+    expect(details.counterexample).toEqual([[0, 3]]);
+    expect(build(details.counterexample![0]!).prelude).toBe(0);
+  });
+
   it('shrinks records given without context, and refuses what is not a record', () => {
     const arb = choiceRecord();
     expect(arb.canShrinkWithoutContext([0, 1, 65535])).toBe(true);
