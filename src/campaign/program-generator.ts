@@ -3,9 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { fromBinary } from '@bufbuild/protobuf';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { generatorSettingsOf } from './options.js';
 import type { CampaignGeneratorSettings } from './options.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
@@ -22,8 +20,8 @@ export interface GenerateRequest {
   readonly indices: readonly number[];
 }
 
-/** A program as a generation thread sends it: the tree encoded. */
-export type GeneratedProgram = Omit<CampaignProgram, 'tree'> & { readonly bytes: Uint8Array };
+/** A program as a generation thread sends it: without its tree (replayed when read). */
+export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
@@ -55,8 +53,8 @@ const fromSources = here.endsWith('.ts');
  * Generates a campaign's programs in worker threads: the same programs as
  * {@link generatePrograms} (program `i` is the value fast-check draws at run `i` for the seed,
  * so a finding is replayed and shrunk on the main thread as before), whatever the number of
- * threads. Contiguous indices are split among the threads; the trees come back encoded and are
- * decoded only when read.
+ * threads. Contiguous indices are split among the threads; the trees stay there, and a
+ * program's tree is drawn again on the calling thread when it is read (a finding's).
  *
  * @example
  * ```ts
@@ -125,12 +123,33 @@ export class ProgramGenerator {
       const part = sorted.slice(k, k + size);
       const done = this.#send(part);
       part.forEach((index, j) => {
-        const program = done.then((programs) => decoded(programs[j]!, index));
+        const program = done.then((programs) => this.#withTree(programs[j]!, index));
         // A failure surfaces when the program is asked for.
         program.catch(() => undefined);
         this.#ahead.set(index, program);
       });
     }
+  }
+
+  /** A program of a thread, its tree drawn again (on this thread) when first read. */
+  #withTree(p: GeneratedProgram, index: number): CampaignProgram {
+    if (p.index !== index)
+      throw new Error(`generation thread sent program ${p.index}, not ${index}`);
+    let tree: ModuleSet | undefined;
+    const replay = (): ModuleSet => {
+      this.#local ??= campaignArbitrary(this.#settings);
+      const again = generatePrograms(this.#local, this.#settings.seed, [index])[0]!;
+      if (again.program !== p.program || again.module !== p.module)
+        throw new Error(`program ${index} replayed differently from its generation thread`);
+      return again.tree;
+    };
+    return {
+      ...p,
+      get tree(): ModuleSet {
+        tree ??= replay();
+        return tree;
+      },
+    };
   }
 
   #send(indices: readonly number[]): Promise<GeneratedProgram[]> {
@@ -186,18 +205,4 @@ export class ProgramGenerator {
 function tsxApi(): string {
   const pkg = createRequire(here).resolve('tsx/package.json');
   return pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
-}
-
-/** A program of a thread, its tree decoded when first read. */
-function decoded(p: GeneratedProgram, index: number): CampaignProgram {
-  if (p.index !== index) throw new Error(`generation thread sent program ${p.index}, not ${index}`);
-  const { bytes, ...rest } = p;
-  let tree: ModuleSet | undefined;
-  return {
-    ...rest,
-    get tree(): ModuleSet {
-      tree ??= fromBinary(ModuleSetSchema, bytes);
-      return tree;
-    },
-  };
 }
