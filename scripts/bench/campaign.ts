@@ -6,7 +6,7 @@
 //   processes), the embedded workspace (batches through project_exec and the installed
 //   runner), and runCampaign end to end (generation, printing, batching, recording included).
 //   Also peak RSS (this process and its child processes) per path, and the load average.
-//   WORKSPACE_API=v2 runs the workspace paths over the v2 API (1 MB request bodies).
+//   WORKSPACE_API=v2 runs the workspace paths over the v2 API.
 // npm run bench -- campaign --long [COUNT]
 //   only runCampaign end to end over COUNT programs (default 100 000), printing the RSS of the
 //   process tree as it goes: memory stays bounded over a long campaign.
@@ -104,12 +104,20 @@ async function measured<T>(
 }
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'));
-const ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
-// WORKSPACE_API=v2 measures the embedded workspace's v2 API (1 MB bodies instead of 100 kB).
+// The request body limit `luau-fuzz run` gives its embedded workspace (src/cli/connect-workspace.ts):
+// a batch of 500 runnable programs (about 270 kB encoded) is one exec, not four.
+const bodyLimit = 500_000;
+const ws = await startEmbeddedWorkspace({
+  dataDir: join(root, 'workspace'),
+  projects: 1,
+  bodyLimit,
+});
+// WORKSPACE_API=v2 measures the embedded workspace's v2 API.
 const client = new WorkspaceClient({
   baseUrl: ws.baseUrl,
   apiKey: ws.apiKey,
   api: parseApiChoice(process.env.WORKSPACE_API, 'WORKSPACE_API'),
+  bodyLimit,
 });
 const load = (): string =>
   loadavg()
