@@ -240,8 +240,18 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     batchDir: `.luau-fuzz/campaigns/${campaignId(args.dir, o.seed)}`,
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
-  await pool.prepare();
-  await preflight(pool, o.runtimes);
+  const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
+  // Generation runs in threads, ahead of the batches, while the main thread uploads and
+  // records; the threads load and draw the first programs while the projects get ready.
+  const generator = new ProgramGenerator(o, { upcoming: pending });
+  generator.prefetch();
+  try {
+    await pool.prepare();
+    await preflight(pool, o.runtimes);
+  } catch (e) {
+    await generator.close();
+    throw e;
+  }
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const tally = emptyTally(o.runtimes.length);
@@ -251,9 +261,6 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const elapsedBefore = store.progress.elapsedSeconds;
   let sessionDone = 0;
   const elapsed = (): number => elapsedBefore + (Date.now() - sessionStart) / 1000;
-  const pending = store.pending();
-  // Generation runs in threads, ahead of the batches, while the main thread uploads and records.
-  const generator = new ProgramGenerator(o, { upcoming: pending });
   const ready: CampaignProgram[][] = [];
   const attempts = new Map<number, number>();
   const tasks = new Set<Promise<void>>();
