@@ -374,10 +374,13 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
         // Small campaigns (or their last programs) are cut into smaller batches, two per slot,
         // so that every project gets work and no batch runs alone at the end; but not below
         // MIN_BATCH, since every run of the runner first spends seconds warming its VM up.
-        const size = Math.min(
+        let size = Math.min(
           o.batchSize,
           Math.max(MIN_BATCH, Math.ceil(pending.length / (2 * pool.slots()))),
         );
+        // Nor is a remainder under MIN_BATCH left to a run of its own (2,000 programs ended
+        // with a batch of 32).
+        if (pending.length - size < MIN_BATCH) size = Math.min(pending.length, o.batchSize);
         const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
         for (const p of programs) {
