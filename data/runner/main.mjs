@@ -34,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 import { clearInterval, setInterval } from 'node:timers';
-import { parseRunArgs, RunArgsError } from './protocol.mjs';
+import { parseRunArgs, RunArgsError, runnerDefaults } from './protocol.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -63,11 +63,15 @@ function verify(expected) {
   return { ok, checksum, bad, node: process.version };
 }
 
+// A worker that runs fewer programs than this is cheaper without V8's tier-up (see pool.mjs).
+const TIER_UP_FROM = 3000;
+
 /**
  * @param {import('./protocol.mjs').RunOptions} options
+ * @param {number} programs Programs the runtime will run.
  * @returns {Promise<{ run(job: import('./protocol.mjs').ProgramJob): Promise<import('./protocol.mjs').ProgramOutcome>, close(): Promise<void> }>}
  */
-async function createRuntime(options) {
+async function createRuntime(options, programs) {
   const common = {
     workers: options.workers,
     timeoutMs: options.timeoutMs,
@@ -80,6 +84,7 @@ async function createRuntime(options) {
       ...common,
       recycleAfter: options.recycleAfter,
       programsPerState: options.programsPerState,
+      tierUp: programs / (options.workers ?? runnerDefaults.workers) >= TIER_UP_FROM,
     });
   }
   if (options.template === undefined) fail('--runtime command needs --template');
@@ -121,7 +126,7 @@ async function run(args) {
   // to be read back in parts), so a long campaign does not fill the project's disk.
   rmSync(batchPath, { force: true });
   removeOldResults(dirname(batchPath), 10 * 60 * 1000);
-  const runtime = await createRuntime(options);
+  const runtime = await createRuntime(options, jobs.length);
   let lines = '';
   const flush = () => {
     if (lines === '') return;

@@ -6,12 +6,16 @@
 //   processes), the embedded workspace (batches through project_exec and the installed
 //   runner), and runCampaign end to end (generation, printing, batching, recording included).
 //   Also peak RSS (this process and its child processes) per path, and the load average.
-//   WORKSPACE_API=v2 runs the workspace paths over the v2 API (1 MB request bodies).
+//   WORKSPACE_API=v2 runs the workspace paths over the v2 API.
+//   --programs REV: the raw, pool and workspace paths run the programs of revision REV's
+//   generator (e.g. the simpler ones before the runnable rework: 8b614fa^); runCampaign still
+//   generates this checkout's.
 // npm run bench -- campaign --long [COUNT]
 //   only runCampaign end to end over COUNT programs (default 100 000), printing the RSS of the
 //   process tree as it goes: memory stays bounded over a long campaign.
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { InternalLuauWasmModule, LuauState } from 'luau-web';
 import {
@@ -25,13 +29,43 @@ import { createLocalRuntime, parseRuntime, runnerDefaults } from '../../src/runt
 import type { ProgramJob } from '../../src/runtime/index.js';
 import { parseApiChoice, WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { benchArgs } from './_args.js';
+import { unpackRevision, type Revision } from './_revision.js';
 
-const long = process.argv[2] === '--long';
-const args = process.argv.slice(long ? 3 : 2);
-const count = Number(args[0] ?? (long ? 100_000 : 2000));
-const concurrency = Number(args[1] ?? 2);
+const usage =
+  'usage: npm run bench -- campaign [COUNT] [CONCURRENCY] [BATCH] [--programs REV]\n' +
+  '       npm run bench -- campaign --long [COUNT]\n';
+const { fail, whole } = benchArgs('campaign', usage);
+const parsed = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { long: { type: 'boolean' }, programs: { type: 'string' } },
+    });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+})();
+const long = parsed.values.long === true;
+const args = parsed.positionals;
+const count = whole('COUNT', args[0] ?? (long ? '100000' : '2000'), 1);
+const concurrency = whole('CONCURRENCY', args[1] ?? '2', 1);
 // Two batches per slot: every slot stays busy to the end (no lone last batch).
-const batchSize = Number(args[2] ?? Math.min(1000, Math.ceil(count / (2 * concurrency))));
+const batchSize = whole(
+  'BATCH',
+  args[2] ?? String(Math.min(1000, Math.ceil(count / (2 * concurrency)))),
+  1,
+);
+// --programs REV: the programs of another revision's generator (its campaignArbitrary and
+// printer) on the raw, pool and workspace paths; runCampaign generates its own.
+let revision: Revision | undefined;
+if (parsed.values.programs !== undefined) {
+  try {
+    revision = unpackRevision(parsed.values.programs);
+  } catch (e) {
+    fail(`--programs ${parsed.values.programs}: ${(e as Error).message}`);
+  }
+}
 const seed = 2024;
 const level = 'runnable' as const;
 
@@ -104,12 +138,20 @@ async function measured<T>(
 }
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'));
-const ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
-// WORKSPACE_API=v2 measures the embedded workspace's v2 API (1 MB bodies instead of 100 kB).
+// The request body limit `luau-fuzz run` gives its embedded workspace (src/cli/connect-workspace.ts):
+// a batch of 500 runnable programs (about 270 kB encoded) is one exec, not four.
+const bodyLimit = 500_000;
+const ws = await startEmbeddedWorkspace({
+  dataDir: join(root, 'workspace'),
+  projects: 1,
+  bodyLimit,
+});
+// WORKSPACE_API=v2 measures the embedded workspace's v2 API.
 const client = new WorkspaceClient({
   baseUrl: ws.baseUrl,
   apiKey: ws.apiKey,
   api: parseApiChoice(process.env.WORKSPACE_API, 'WORKSPACE_API'),
+  bodyLimit,
 });
 const load = (): string =>
   loadavg()
@@ -148,18 +190,28 @@ if (long) {
   process.exit(0);
 }
 
+const generator =
+  revision === undefined
+    ? { campaignArbitrary, generatePrograms }
+    : await revision.load<{
+        campaignArbitrary: typeof campaignArbitrary;
+        generatePrograms: typeof generatePrograms;
+      }>('src/campaign/programs.ts');
 const firstCall = performance.now();
-const arbitrary = campaignArbitrary({ level, profile: 'luau-web', maxNodes: null });
+const arbitrary = generator.campaignArbitrary({ level, profile: 'luau-web', maxNodes: null });
 const firstCallMs = performance.now() - firstCall;
 const gen = await measured(() =>
   Promise.resolve(
-    generatePrograms(
-      arbitrary,
-      seed,
-      Array.from({ length: count }, (_, i) => i),
-    ).filter((p) => p.printError === undefined),
+    generator
+      .generatePrograms(
+        arbitrary,
+        seed,
+        Array.from({ length: count }, (_, i) => i),
+      )
+      .filter((p) => p.printError === undefined),
   ),
 );
+revision?.remove();
 const programs = gen.value;
 const jobs: ProgramJob[] = programs.map((p) => ({
   id: String(p.index),
@@ -286,11 +338,19 @@ rmSync(root, { recursive: true, force: true });
 const rawRate = jobs.length / raw.seconds;
 const rawCpu = raw.cpu / jobs.length;
 const rows: [string, number, { seconds: number; cpu: number; peakKb: number }][] = [
-  ['generation and printing only (1 thread)', programs.length, gen],
+  [
+    `generation and printing only (1 thread${revision === undefined ? '' : `, ${revision.label}`})`,
+    programs.length,
+    gen,
+  ],
   ['raw loop (1 reused state, no isolation)', jobs.length, raw],
   [`LuauWebPool (${concurrency} workers)`, direct.value, direct],
   [`embedded workspace (${concurrency} batches in flight)`, remote.value, remote],
-  ['runCampaign end to end', e2e.value.done, e2e],
+  [
+    `runCampaign end to end${revision === undefined ? '' : " (this checkout's programs)"}`,
+    e2e.value.done,
+    e2e,
+  ],
 ];
 const table = [
   [

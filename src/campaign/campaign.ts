@@ -240,8 +240,18 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     batchDir: `.luau-fuzz/campaigns/${campaignId(args.dir, o.seed)}`,
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
-  await pool.prepare();
-  await preflight(pool, o.runtimes);
+  const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
+  // Generation runs in threads, ahead of the batches, while the main thread uploads and
+  // records; the threads load and draw the first programs while the projects get ready.
+  const generator = new ProgramGenerator(o, { upcoming: pending });
+  generator.prefetch();
+  try {
+    await pool.prepare();
+    await preflight(pool, o.runtimes);
+  } catch (e) {
+    await generator.close();
+    throw e;
+  }
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const tally = emptyTally(o.runtimes.length);
@@ -251,9 +261,6 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const elapsedBefore = store.progress.elapsedSeconds;
   let sessionDone = 0;
   const elapsed = (): number => elapsedBefore + (Date.now() - sessionStart) / 1000;
-  const pending = store.pending();
-  // Generation runs in threads, ahead of the batches, while the main thread uploads and records.
-  const generator = new ProgramGenerator(o, { upcoming: pending });
   const ready: CampaignProgram[][] = [];
   const attempts = new Map<number, number>();
   const tasks = new Set<Promise<void>>();
@@ -367,10 +374,13 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
         // Small campaigns (or their last programs) are cut into smaller batches, two per slot,
         // so that every project gets work and no batch runs alone at the end; but not below
         // MIN_BATCH, since every run of the runner first spends seconds warming its VM up.
-        const size = Math.min(
+        let size = Math.min(
           o.batchSize,
           Math.max(MIN_BATCH, Math.ceil(pending.length / (2 * pool.slots()))),
         );
+        // Nor is a remainder under MIN_BATCH left to a run of its own (2,000 programs ended
+        // with a batch of 32).
+        if (pending.length - size < MIN_BATCH) size = Math.min(pending.length, o.batchSize);
         const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
         for (const p of programs) {

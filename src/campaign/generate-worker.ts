@@ -1,8 +1,9 @@
 // A generation thread of ProgramGenerator: draws a campaign's programs off the main thread,
 // exactly as `generatePrograms` does on it (program i is the value at run i for the seed).
+// Only the printed sources and the tree's statistics go back: the tree itself is replayed
+// from (seed, index) on the main thread when it is needed (a finding), which costs far less
+// than encoding every tree here and decoding it there.
 import { parentPort, workerData } from 'node:worker_threads';
-import { toBinary } from '@bufbuild/protobuf';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { GenerateRequest, GenerateSettings, GeneratedProgram } from './program-generator.js';
 
@@ -13,6 +14,6 @@ parentPort!.on('message', (request: GenerateRequest) => {
     arbitrary,
     settings.seed,
     request.indices,
-  ).map(({ tree, ...rest }) => ({ ...rest, bytes: toBinary(ModuleSetSchema, tree) }));
+  ).map(({ tree: _tree, ...rest }) => rest);
   parentPort!.postMessage({ id: request.id, programs });
 });

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { fromBinary } from '@bufbuild/protobuf';
+import type * as Esbuild from 'esbuild';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { packageRoot } from '../package-root.js';
 import { generatorSettingsOf } from './options.js';
 import type { CampaignGeneratorSettings } from './options.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
@@ -22,15 +24,16 @@ export interface GenerateRequest {
   readonly indices: readonly number[];
 }
 
-/** A program as a generation thread sends it: the tree encoded. */
-export type GeneratedProgram = Omit<CampaignProgram, 'tree'> & { readonly bytes: Uint8Array };
+/** A program as a generation thread sends it: without its tree (replayed when read). */
+export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
   /**
-   * Generation threads; 0 generates on the calling thread. Default: as many as the cores, at
-   * most 4 (a runnable program takes several times longer to generate than to run, so the
-   * threads, not the VM workers, are what keeps the cores busy).
+   * Generation threads; 0 generates on the calling thread. Default: one less than the cores,
+   * at least 1 and at most 4 (the VM workers, the uploads and the recording need the rest: on
+   * 2 cores, a 2,000-program campaign took 13.1 CPU-s with one thread and 14.6 with two, each
+   * thread loading the generator and warming it up, for the same wall-clock time).
    */
   readonly threads?: number;
   /**
@@ -42,21 +45,24 @@ export interface ProgramGeneratorOptions {
   readonly readAhead?: number;
 }
 
+/** Most programs asked of a thread in one message. */
+const PART_SIZE = 100;
+
 interface Thread {
   readonly worker: Worker;
   busy: number;
 }
 
 const here = import.meta.url;
-// From the sources (tests, benches) the thread runs TypeScript through tsx, as this file does.
+// From the sources (tests, benches) the thread runs the TypeScript bundled (see bundledWorker).
 const fromSources = here.endsWith('.ts');
 
 /**
  * Generates a campaign's programs in worker threads: the same programs as
  * {@link generatePrograms} (program `i` is the value fast-check draws at run `i` for the seed,
  * so a finding is replayed and shrunk on the main thread as before), whatever the number of
- * threads. Contiguous indices are split among the threads; the trees come back encoded and are
- * decoded only when read.
+ * threads. Contiguous indices are split among the threads; the trees stay there, and a
+ * program's tree is drawn again on the calling thread when it is read (a finding's).
  *
  * @example
  * ```ts
@@ -82,7 +88,7 @@ export class ProgramGenerator {
 
   constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
     this.#settings = { ...generatorSettingsOf(settings), seed: settings.seed };
-    const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
+    const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     if (!Number.isInteger(threads) || threads < 0)
       throw new RangeError(`threads must be a non-negative integer, got ${threads}`);
     this.#threadCount = threads;
@@ -102,6 +108,16 @@ export class ProgramGenerator {
     return Promise.all(wanted);
   }
 
+  /**
+   * Starts the threads and the generation of the first `readAhead` upcoming indices now (a
+   * thread takes about a second to load the generator), so that the programs are ready when
+   * first asked for.
+   */
+  prefetch(): void {
+    if (this.#closed) throw new Error('the ProgramGenerator is closed');
+    this.#request(this.#upcoming.slice(0, this.#readAhead).filter((i) => !this.#ahead.has(i)));
+  }
+
   /** Ends the threads. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -119,18 +135,44 @@ export class ProgramGenerator {
       return;
     }
     const sorted = [...indices].sort((a, b) => a - b);
-    const parts = Math.min(this.#threadCount, sorted.length);
+    // Parts of at most PART_SIZE: the first programs come back (and their batch can start)
+    // while the thread draws the rest.
+    const parts = Math.max(
+      Math.min(this.#threadCount, sorted.length),
+      Math.ceil(sorted.length / PART_SIZE),
+    );
     const size = Math.ceil(sorted.length / parts);
     for (let k = 0; k < sorted.length; k += size) {
       const part = sorted.slice(k, k + size);
       const done = this.#send(part);
       part.forEach((index, j) => {
-        const program = done.then((programs) => decoded(programs[j]!, index));
+        const program = done.then((programs) => this.#withTree(programs[j]!, index));
         // A failure surfaces when the program is asked for.
         program.catch(() => undefined);
         this.#ahead.set(index, program);
       });
     }
+  }
+
+  /** A program of a thread, its tree drawn again (on this thread) when first read. */
+  #withTree(p: GeneratedProgram, index: number): CampaignProgram {
+    if (p.index !== index)
+      throw new Error(`generation thread sent program ${p.index}, not ${index}`);
+    let tree: ModuleSet | undefined;
+    const replay = (): ModuleSet => {
+      this.#local ??= campaignArbitrary(this.#settings);
+      const again = generatePrograms(this.#local, this.#settings.seed, [index])[0]!;
+      if (again.program !== p.program || again.module !== p.module)
+        throw new Error(`program ${index} replayed differently from its generation thread`);
+      return again.tree;
+    };
+    return {
+      ...p,
+      get tree(): ModuleSet {
+        tree ??= replay();
+        return tree;
+      },
+    };
   }
 
   #send(indices: readonly number[]): Promise<GeneratedProgram[]> {
@@ -156,14 +198,8 @@ export class ProgramGenerator {
   }
 
   #spawn(): Worker {
-    const file = new URL(`./generate-worker.${fromSources ? 'ts' : 'js'}`, here);
-    const worker = fromSources
-      ? new Worker(
-          // tsx's loader, registered in the thread itself (a thread does not inherit it).
-          `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`,
-          { eval: true, workerData: this.#settings },
-        )
-      : new Worker(file, { workerData: this.#settings });
+    const file = fromSources ? bundledWorker() : new URL('./generate-worker.js', here);
+    const worker = new Worker(file, { workerData: this.#settings });
     worker.unref();
     worker.on('message', (m: { id: number; programs: GeneratedProgram[] }) => {
       const w = this.#waiting.get(m.id);
@@ -182,22 +218,41 @@ export class ProgramGenerator {
   }
 }
 
-/** tsx's ESM registration API (a development dependency: only the sources need it). */
-function tsxApi(): string {
-  const pkg = createRequire(here).resolve('tsx/package.json');
-  return pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
-}
+/** The generation thread's code bundled from the sources, once per process. */
+let bundled: string | undefined;
 
-/** A program of a thread, its tree decoded when first read. */
-function decoded(p: GeneratedProgram, index: number): CampaignProgram {
-  if (p.index !== index) throw new Error(`generation thread sent program ${p.index}, not ${index}`);
-  const { bytes, ...rest } = p;
-  let tree: ModuleSet | undefined;
-  return {
-    ...rest,
-    get tree(): ModuleSet {
-      tree ??= fromBinary(ModuleSetSchema, bytes);
-      return tree;
-    },
-  };
+/**
+ * From the sources (tests, benches), the thread runs the generation code bundled into one
+ * ES module by esbuild (what tsx transpiles with), written under `node_modules/.cache` so that
+ * its packages resolve, named by its content: tsx in the thread transpiled and resolved every
+ * module again through a loader thread of its own (0.9 CPU-s per thread before its first
+ * program; 0.3 bundled, for a bundling of 0.1 once per process).
+ */
+function bundledWorker(): string {
+  if (bundled !== undefined) return bundled;
+  const esbuild = createRequire(here)('esbuild') as typeof Esbuild;
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./generate-worker.ts', here))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = outputFiles[0]!.contents;
+  const dir = join(packageRoot, 'node_modules', '.cache', 'luau-fuzz');
+  const file = join(
+    dir,
+    `generate-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
+  );
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Written whole or not at all: another process may be reading it.
+    const part = `${file}.${process.pid}.tmp`;
+    writeFileSync(part, code);
+    renameSync(part, file);
+  }
+  bundled = file;
+  return file;
 }

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
-import type { ProgramOutcome } from '../runtime/index.js';
+import { outcomeStatuses } from '../runtime/index.js';
+import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { ResolvedCampaignOptions } from './options.js';
@@ -32,6 +33,14 @@ export interface ProgramRecord {
   /** Why its tree could not be printed. */
   readonly printError?: string;
 }
+
+/** One shared outcome per status: what a record that is not a finding keeps of its outcomes. */
+const statusOnly: Readonly<Record<OutcomeStatus, ProgramOutcome>> = Object.fromEntries(
+  outcomeStatuses.map((status) => [
+    status,
+    Object.freeze({ id: '', status, outputHash: '', output: '', timeMs: 0 }),
+  ]),
+) as Record<OutcomeStatus, ProgramOutcome>;
 
 /** A throughput sample: programs done at a time since the campaign began. */
 export interface ProgressSample {
@@ -160,7 +169,9 @@ export class CampaignStore {
   readonly options: ResolvedCampaignOptions;
   readonly progress: CampaignProgress;
   readonly #done = new Set<number>();
+  // Kept small, so that a long campaign's memory stays bounded: see `#keep`.
   readonly #records: ProgramRecord[] = [];
+  readonly #coverage: Record<string, number> = {};
 
   private constructor(dir: string, options: ResolvedCampaignOptions, progress: CampaignProgress) {
     this.dir = dir;
@@ -279,7 +290,7 @@ export class CampaignStore {
     const store = new CampaignStore(dir, options, progress);
     for (const r of records) {
       store.#done.add(r.i);
-      store.#records.push(r);
+      store.#keep(r);
     }
     progress.done = done.size;
     // Programs run again after a re-derivation: the campaign is not finished any more.
@@ -294,7 +305,11 @@ export class CampaignStore {
     return this.#done.has(i);
   }
 
-  /** Every finished program's record. */
+  /**
+   * Every finished program's record, in the order recorded. A finding's record is whole; the
+   * others keep their outcomes' status only, and no kinds (`results.jsonl` holds them whole;
+   * {@link CampaignStore.coverage} sums the kinds).
+   */
   records(): readonly ProgramRecord[] {
     return this.#records;
   }
@@ -320,9 +335,27 @@ export class CampaignStore {
     }
     appendFileSync(join(this.dir, 'results.jsonl'), `${JSON.stringify(record)}\n`);
     this.#done.add(record.i);
-    this.#records.push(record);
+    this.#keep(record);
     this.progress.done = this.#done.size;
     return true;
+  }
+
+  /**
+   * Keeps what the campaign reads back of a record: a long campaign's memory grows by a few
+   * dozen bytes per program, not by its outcomes' excerpts and kinds (a few kB).
+   */
+  #keep(record: ProgramRecord): void {
+    for (const [k, v] of Object.entries(record.kinds ?? {}))
+      this.#coverage[k] = (this.#coverage[k] ?? 0) + v;
+    const { kinds: _kinds, ...rest } = record;
+    if (record.finding !== undefined) {
+      this.#records.push(rest);
+      return;
+    }
+    this.#records.push({
+      ...rest,
+      outcomes: record.outcomes.map((o) => statusOnly[o.status]),
+    });
   }
 
   /**
@@ -349,10 +382,7 @@ export class CampaignStore {
 
   /** Message kinds over every finished program's tree (node-kind coverage). */
   coverage(): Record<string, number> {
-    const total: Record<string, number> = {};
-    for (const r of this.#records)
-      for (const [k, v] of Object.entries(r.kinds ?? {})) total[k] = (total[k] ?? 0) + v;
-    return total;
+    return { ...this.#coverage };
   }
 
   /** Writes `progress.json` (atomically). */

@@ -139,6 +139,17 @@ describe('LuauWebPool', () => {
     expect(freshStats.states).toBeGreaterThanOrEqual(jobs.length - 1);
   }, 120_000);
 
+  it('gives the same outputs with the baseline compiler only (tierUp: false)', async () => {
+    const jobs = sequence();
+    const baseline = new LuauWebPool({ workers: 1, timeoutMs: 10_000, tierUp: false });
+    try {
+      const [a, b] = [await runAll(shared, jobs), await runAll(baseline, jobs)];
+      expect(b.map(comparable)).toEqual(a.map(comparable));
+    } finally {
+      await baseline.close();
+    }
+  }, 120_000);
+
   it('replaces the state on its schedule', async () => {
     const pool = new LuauWebPool({ workers: 1, programsPerState: 5 });
     try {
