@@ -109,7 +109,17 @@ function leaf(g: Gen, ty: Ty): Expr {
     }
     case 'bool': {
       const v = c.chance(50) ? g.pickVar('bool') : undefined;
-      return v === undefined ? build.bool(c.chance(50)) : g.ref(v.name);
+      if (v !== undefined) return g.ref(v.name);
+      // Half of the time a condition the compiler cannot decide: two numbers from memory.
+      if (g.inputs !== undefined && c.chance(50)) {
+        const op = c.pick([
+          ExprBinary_Op.CompareLt,
+          ExprBinary_Op.CompareLe,
+          ExprBinary_Op.CompareEq,
+        ]);
+        return build.binary(op, g.inputs.int(c), g.inputs.num(c));
+      }
+      return build.bool(c.chance(50));
     }
     case 'iarr':
     case 'sarr': {
