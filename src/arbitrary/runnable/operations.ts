@@ -65,6 +65,8 @@ const compare = [
 function constant(g: Gen, ty: 'int' | 'num' | 'str'): Expr {
   const c = g.c;
   const inputs = g.inputs !== undefined && c.chance(50) ? g.inputs : undefined;
+  // `l1[3]`, and the constant in the table.
+  if (inputs !== undefined) g.nodes += 4;
   switch (ty) {
     case 'int':
       return inputs?.int(c) ?? intLiteral(c);
@@ -117,6 +119,7 @@ function leaf(g: Gen, ty: Ty): Expr {
           ExprBinary_Op.CompareLe,
           ExprBinary_Op.CompareEq,
         ]);
+        g.nodes += 10;
         return build.binary(op, g.inputs.int(c), g.inputs.num(c));
       }
       return build.bool(c.chance(50));

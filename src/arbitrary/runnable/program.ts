@@ -55,11 +55,6 @@ function chunk(
   const swarm = drawSwarm(c);
   const g = new Gen(c, options, swarm, productions);
   g.fuel = g.scope.declare({ ty: 'fn', mutable: false });
-  // Not values a leaf picks as a local: read only through `g.inputs`.
-  g.inputs = new Inputs(
-    g.scope.declare({ ty: 'fn', mutable: false }),
-    g.scope.declare({ ty: 'fn', mutable: false }),
-  );
   // Globals in the program only: a module's would be the program's too.
   if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
   const prelude: Stat[] = [];
@@ -69,6 +64,11 @@ function chunk(
     for (const s of sharedMetatablePrelude(g, g.meta)) prelude.push(s);
     g.nodes += 120;
   }
+  // Not values a leaf picks as a local: read only through `g.inputs`.
+  g.inputs = new Inputs(
+    g.scope.declare({ ty: 'fn', mutable: false }),
+    g.scope.declare({ ty: 'fn', mutable: false }),
+  );
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
     const require = blank(REQUIRE);

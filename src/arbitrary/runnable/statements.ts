@@ -239,6 +239,8 @@ function capped(loop: StatProduction): StatProduction {
     const mark = g.scope.mark();
     const info: VarInfo = { ty: 'fn', mutable: false };
     const cap = g.declare(info);
+    // The `do` block, the local and its count.
+    g.nodes += 4;
     const outer = g.cap;
     g.cap = cap.name;
     const stats = loop(g, d);
