@@ -481,15 +481,19 @@ const functionStat: StatProduction = (g, d) => {
   const args = vararg ? [] : declared;
   const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
   if (recursive) {
-    // A string passed on from call to call could double each time: cut it on entry.
+    // A string passed on from call to call could double each time, an int grow past the
+    // integers a library call takes (`x * -7` per call): cut or reduce them on entry.
     for (const [k, p] of declared.entries()) {
-      if (params[k] !== 'str') continue;
-      const cut = g.lib('string', 'sub', [
-        build.local(p.name),
-        build.number(1),
-        build.number(MAX_STRING),
-      ]);
-      body.push(node.assign([build.local(p.name)], [cut]));
+      if (params[k] === 'str') {
+        const cut = g.lib('string', 'sub', [
+          build.local(p.name),
+          build.number(1),
+          build.number(MAX_STRING),
+        ]);
+        body.push(node.assign([build.local(p.name)], [cut]));
+      } else if (params[k] === 'int') {
+        body.push(node.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
+      }
     }
     body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
   }
@@ -651,7 +655,7 @@ const core: [number, StatProduction][] = [
   [3, functionStat],
   [1, closureLoopStat],
   [2, printStat],
-  [4, resultStat],
+  [6, resultStat],
   [1, doStat],
   [1, typeAliasStat],
   [4, globalStat],
