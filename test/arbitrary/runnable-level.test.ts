@@ -6,6 +6,7 @@ import {
   ModuleSetSchema,
   StatSchema,
   file_luau,
+  type Expr,
   type ModuleSet,
   type Stat,
   type StatBlock,
@@ -40,19 +41,32 @@ function fuelLocal(chunk: StatBlock): number | undefined {
   return first.value.vars[0]?.name;
 }
 
-/** `if lF[1] <= 0 then break end` followed by `lF[1] -= 1` (or `lF[1] = lF[1] - 1`). */
-function isFuelGuard(body: readonly Stat[], fuel: number): boolean {
-  const guard = body[0]?.statOneof;
-  if (guard?.case !== 'if') return false;
-  const cond = guard.value.cond?.exprOneof;
+/** `lF[1] <= 0`. */
+function readsFuelOut(e: Expr | undefined, fuel: number): boolean {
+  const cond = e?.exprOneof;
   if (cond?.case !== 'binary' || cond.value.op !== ExprBinary_Op.CompareLe) return false;
   const left = cond.value.left?.exprOneof;
   if (left?.case !== 'indexExpr') return false;
   const table = left.value.expr?.exprOneof;
-  if (table?.case !== 'local' || table.value.var?.name !== fuel) return false;
+  return table?.case === 'local' && table.value.var?.name === fuel;
+}
+
+/**
+ * `if lF[1] <= 0 then break end` followed by `lF[1] -= 1` (or `lF[1] = lF[1] - 1`); a loop
+ * with its own count: `if lC <= 0 or lF[1] <= 0 then break end  lC -= 1  lF[1] -= 1`.
+ */
+function isFuelGuard(body: readonly Stat[], fuel: number): boolean {
+  const guard = body[0]?.statOneof;
+  if (guard?.case !== 'if') return false;
+  const cond = guard.value.cond;
+  const capped =
+    cond?.exprOneof.case === 'binary' &&
+    cond.exprOneof.value.op === ExprBinary_Op.Or &&
+    readsFuelOut(cond.exprOneof.value.right, fuel);
+  if (!capped && !readsFuelOut(cond, fuel)) return false;
   if (guard.value.then?.body[0]?.statOneof.case !== 'break') return false;
-  const take = body[1]?.statOneof;
-  return take?.case === 'compoundAssign' || take?.case === 'assign';
+  const takes = body.slice(1, capped ? 3 : 2).map((s) => s.statOneof.case);
+  return takes.every((t) => t === 'compoundAssign' || t === 'assign');
 }
 
 /** `table.insert(ks, k)` or `ks[#ks + 1] = k`. */

@@ -11,6 +11,7 @@ import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
 import { Scope, type VisibleLocal } from '../scope.js';
 import type { Choices } from './choices.js';
 import type { GlobalVar } from './globals.js';
+import type { Inputs } from './inputs.js';
 import { node } from './nodes.js';
 import { anyExponent, hasLibrary } from './profile-library.js';
 import type { Swarm } from './swarm.js';
@@ -66,6 +67,10 @@ export class Gen {
   fuelUsed = false;
   /** Globals assigned so far; undefined where the chunk has none (modules, the typed level). */
   globals: GlobalVar[] | undefined;
+  /** The chunk's input tables; undefined for an expression built alone. */
+  inputs: Inputs | undefined = undefined;
+  /** The iteration count of the loop being built, for its body's guard (see `capped`). */
+  cap: number | undefined = undefined;
   /** The shared metatable's local (when the program has one). */
   meta: number | undefined;
   /** Inside a metamethod, a sort comparator or a coroutine: no printing, no fuel. */

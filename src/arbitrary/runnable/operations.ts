@@ -58,6 +58,25 @@ const compare = [
   ExprBinary_Op.CompareGe,
 ];
 
+/**
+ * A scalar constant: in place (the compiler folds what it reaches), or, half the time in a
+ * chunk, read from the chunk's input tables (the VM computes with it).
+ */
+function constant(g: Gen, ty: 'int' | 'num' | 'str'): Expr {
+  const c = g.c;
+  const inputs = g.inputs !== undefined && c.chance(50) ? g.inputs : undefined;
+  // `l1[3]`, and the constant in the table.
+  if (inputs !== undefined) g.nodes += 4;
+  switch (ty) {
+    case 'int':
+      return inputs?.int(c) ?? intLiteral(c);
+    case 'num':
+      return inputs?.num(c) ?? numLiteral(c);
+    case 'str':
+      return inputs?.str(c, g.nulFree()) ?? strLiteral(c, g.nulFree());
+  }
+}
+
 /** A leaf of a type: a local of the type (or one that converts) or a constant. */
 function leaf(g: Gen, ty: Ty): Expr {
   const c = g.c;
@@ -73,7 +92,7 @@ function leaf(g: Gen, ty: Ty): Expr {
   switch (ty) {
     case 'int': {
       const v = c.chance(70) ? g.pickVar('int') : undefined;
-      return v === undefined ? intLiteral(c) : g.ref(v.name);
+      return v === undefined ? constant(g, 'int') : g.ref(v.name);
     }
     case 'num': {
       const v = c.chance(70)
@@ -82,17 +101,28 @@ function leaf(g: Gen, ty: Ty): Expr {
       if (v !== undefined) return g.ref(v.name);
       const r = c.chance(20) ? g.pickVar('rec') : undefined;
       if (r !== undefined) return node.field(g.ref(r.name), c.int(2));
-      return numLiteral(c);
+      return constant(g, 'num');
     }
     case 'str': {
       const v = c.chance(65) ? g.pickVar('str') : undefined;
       if (v !== undefined) return g.ref(v.name);
       const r = c.chance(15) ? g.pickVar('rec') : undefined;
-      return r !== undefined ? node.field(g.ref(r.name), 2) : strLiteral(c, g.nulFree());
+      return r !== undefined ? node.field(g.ref(r.name), 2) : constant(g, 'str');
     }
     case 'bool': {
       const v = c.chance(50) ? g.pickVar('bool') : undefined;
-      return v === undefined ? build.bool(c.chance(50)) : g.ref(v.name);
+      if (v !== undefined) return g.ref(v.name);
+      // Half of the time a condition the compiler cannot decide: two numbers from memory.
+      if (g.inputs !== undefined && c.chance(50)) {
+        const op = c.pick([
+          ExprBinary_Op.CompareLt,
+          ExprBinary_Op.CompareLe,
+          ExprBinary_Op.CompareEq,
+        ]);
+        g.nodes += 10;
+        return build.binary(op, g.inputs.int(c), g.inputs.num(c));
+      }
+      return build.bool(c.chance(50));
     }
     case 'iarr':
     case 'sarr': {
@@ -290,6 +320,20 @@ function callFunction(g: Gen, d: number, ret: 'int' | 'num' | 'str' | 'bool'): E
 export function expression(g: Gen, ty: Ty, d: number): Expr {
   // A leaf one time in four; choice 0 is the leaf, so a shrunk or used-up record stops growing.
   if (g.leafOnly(d) || !g.c.chance(75)) return leaf(g, ty);
+  return computed(g, ty, d);
+}
+
+/**
+ * An expression of type `ty` that computes: an operator, a library call or a function call
+ * (a leaf only where the model has none for the type, or past the depth limit or budget).
+ *
+ * @example
+ * ```ts
+ * const e = computed(g, 'int', 1); // bit32.rshift(l1[2], 17) or similar
+ * ```
+ */
+export function computed(g: Gen, ty: Ty, d: number): Expr {
+  if (g.leafOnly(d)) return leaf(g, ty);
   const own = core[ty] ?? [];
   const lib: Production[] = [];
   for (const m of libraryModels) {

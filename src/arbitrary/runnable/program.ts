@@ -12,6 +12,7 @@ import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
+import { Inputs } from './inputs.js';
 import { metatablePrelude } from './library/metatable.js';
 import { node } from './nodes.js';
 import { expression } from './operations.js';
@@ -63,6 +64,11 @@ function chunk(
     for (const s of sharedMetatablePrelude(g, g.meta)) prelude.push(s);
     g.nodes += 120;
   }
+  // Not values a leaf picks as a local: read only through `g.inputs`.
+  g.inputs = new Inputs(
+    g.scope.declare({ ty: 'fn', mutable: false }),
+    g.scope.declare({ ty: 'fn', mutable: false }),
+  );
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
     const require = blank(REQUIRE);
@@ -72,6 +78,7 @@ function chunk(
   }
   const body = [...prelude, ...blockStatements(g, 0, false)];
   if (role === 'module') body.push(node.ret([build.binary(5, g.int(1), build.number(1000))]));
+  body.unshift(...g.inputs.declarations(g.typed));
   if (g.fuelUsed) {
     const fuel = node.localStat(
       [node.local(g.fuel)],

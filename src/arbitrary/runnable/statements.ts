@@ -18,7 +18,7 @@ import { globalChecksum, globalRef, newGlobal } from './globals.js';
 import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
-import { libraryModels } from './operations.js';
+import { computed, libraryModels } from './operations.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
 
 /**
@@ -216,12 +216,48 @@ function increment(g: Gen, x: Expr): Stat {
     : node.assign([x], [build.binary(ExprBinary_Op.Add, x, build.number(1))]);
 }
 
+/** The fuel guard of the loop being built (with its own count, when it has one). */
+function loopGuard(g: Gen): Stat[] {
+  const cap = g.cap;
+  // Loops nested in the body have counts of their own.
+  g.cap = undefined;
+  return fuelGuard(g, node.brk(), cap);
+}
+
+/** Iteration counts a loop may have of its own. */
+const loopCaps = [1, 2, 3, 4, 5, 8, 12, 20];
+
+/**
+ * A loop production whose loop also counts its own iterations, at most a few drawn per loop
+ * (`do local c = 5  while ... end end`), so that one loop cannot take all of the chunk's fuel
+ * and leave every later loop without a turn: a loop that ran out of fuel prints nothing.
+ */
+function capped(loop: StatProduction): StatProduction {
+  return (g, d) => {
+    if (!g.roomFor(1)) return [];
+    const k = g.c.pick(loopCaps);
+    const mark = g.scope.mark();
+    const info: VarInfo = { ty: 'fn', mutable: false };
+    const cap = g.declare(info);
+    // The `do` block, the local and its count.
+    g.nodes += 4;
+    const outer = g.cap;
+    g.cap = cap.name;
+    const stats = loop(g, d);
+    g.cap = outer;
+    g.scope.release(mark);
+    if (stats.length === 0) return [];
+    const types = g.typed ? [annotation({ ty: 'num', mutable: true })] : [];
+    return [node.doBlock([node.localStat([cap], [build.number(k)], types), ...stats])];
+  };
+}
+
 /** A loop body of fixed statements after the fuel guard. */
 function loopBodyWith(g: Gen, declare: () => void, stats: Stat[]): Stat[] {
   g.scope.frame.loops++;
   const mark = g.scope.mark();
   declare();
-  const body = [...fuelGuard(g, node.brk()), ...stats];
+  const body = [...loopGuard(g), ...stats];
   g.scope.release(mark);
   g.scope.frame.loops--;
   return body;
@@ -232,7 +268,7 @@ function loopBody(g: Gen, d: number, declare?: () => void): Stat[] {
   g.scope.frame.loops++;
   const mark = g.scope.mark();
   declare?.();
-  const body = [...fuelGuard(g, node.brk()), ...g.block(d + 1, true)];
+  const body = [...loopGuard(g), ...g.block(d + 1, true)];
   // The loop variables are printed each iteration with the body's locals.
   const loopVars = g.scope.visible.slice(mark);
   if (g.pure === 0 && loopVars.length > 0) insertBeforeExit(body, checksumStats(loopVars));
@@ -370,6 +406,8 @@ const sortedPairsStat: StatProduction = (g, d) => {
   const sort = node.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
   let vars = [node.local(0)];
   let v = node.local(0);
+  // The value is read right after the fuel guard.
+  const guardLength = g.cap === undefined ? 2 : 3;
   const body = loopBody(g, d, () => {
     vars = [g.declare({ ty: 'fn', mutable: false }), g.declare({ ty: keyTy, mutable: false })];
     v = g.declare({ ty: valTy, mutable: true });
@@ -379,7 +417,11 @@ const sortedPairsStat: StatProduction = (g, d) => {
     ty === 'rec'
       ? build.call(build.global('tostring'), [read])
       : build.binary(ExprBinary_Op.Or, read, valTy === 'int' ? build.number(0) : build.string(''));
-  body.splice(2, 0, node.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])));
+  body.splice(
+    guardLength,
+    0,
+    node.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])),
+  );
   g.scope.release(mark);
   return [
     node.doBlock([
@@ -439,15 +481,19 @@ const functionStat: StatProduction = (g, d) => {
   const args = vararg ? [] : declared;
   const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
   if (recursive) {
-    // A string passed on from call to call could double each time: cut it on entry.
+    // A string passed on from call to call could double each time, an int grow past the
+    // integers a library call takes (`x * -7` per call): cut or reduce them on entry.
     for (const [k, p] of declared.entries()) {
-      if (params[k] !== 'str') continue;
-      const cut = g.lib('string', 'sub', [
-        build.local(p.name),
-        build.number(1),
-        build.number(MAX_STRING),
-      ]);
-      body.push(node.assign([build.local(p.name)], [cut]));
+      if (params[k] === 'str') {
+        const cut = g.lib('string', 'sub', [
+          build.local(p.name),
+          build.number(1),
+          build.number(MAX_STRING),
+        ]);
+        body.push(node.assign([build.local(p.name)], [cut]));
+      } else if (params[k] === 'int') {
+        body.push(node.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
+      }
     }
     body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
   }
@@ -546,6 +592,21 @@ const printStat: StatProduction = (g, d) => {
   ];
 };
 
+/**
+ * A result kept whole: an operator or a library call of a scalar type bound to a fresh local
+ * that nothing reassigns, so its exact value is printed when the block ends, not only through
+ * later uses that may hide a difference (a loop bound, `% n`, an index). An int result is kept
+ * unreduced, as a `num`. Half of them are one operation on leaves (`bit32.rshift(l4, l1[2])`):
+ * each operand a value in scope, in memory or a constant, the result printed as it is.
+ */
+const resultStat: StatProduction = (g, d) => {
+  if (!g.roomFor(1)) return [];
+  const ty = g.c.pick(scalarTypes);
+  const value = computed(g, ty, g.c.chance(50) ? g.o.maxDepth - 1 : d + 1);
+  const info: VarInfo = { ty: ty === 'int' ? 'num' : ty, mutable: false };
+  return [node.localStat([g.declare(info)], [value], g.types([info]))];
+};
+
 const doStat: StatProduction = (g, d) => [node.doBlock(g.block(d + 1, inLoop(g)))];
 
 /** A type alias, or a type function returning `types.number`: no effect at run time. */
@@ -583,17 +644,18 @@ const core: [number, StatProduction][] = [
   [5, assignStat],
   [3, compoundStat],
   [3, ifStat],
-  [2, whileStat],
-  [1, repeatStat],
-  [3, forStat],
-  [2, forInStat],
-  [1, countStat],
-  [2, sortedPairsStat],
-  [1, gmatchStat],
+  [2, capped(whileStat)],
+  [1, capped(repeatStat)],
+  [3, capped(forStat)],
+  [2, capped(forInStat)],
+  [1, capped(countStat)],
+  [2, capped(sortedPairsStat)],
+  [1, capped(gmatchStat)],
   [2, exitStat],
   [3, functionStat],
   [1, closureLoopStat],
   [2, printStat],
+  [6, resultStat],
   [1, doStat],
   [1, typeAliasStat],
   [4, globalStat],

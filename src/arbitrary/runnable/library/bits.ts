@@ -28,11 +28,19 @@ function shift(g: Gen, d: number) {
 }
 
 /**
+ * Words with bits set all over (golden-ratio and hash constants), as int32 constants: bit32
+ * reads a negative number modulo 2^32.
+ */
+const fullWords = [-1640531527, -559038737, 0x7f4a7c15, -2048144789, 0x27d4eb2f, 0x165667b1];
+
+/**
  * An operand over the whole 32-bit range (bit32 reads any number modulo 2^32): an int, or an
- * int spread over the high bits (`x * 65536`, `x * 16777216`) or moved below zero.
+ * int spread over the high bits (`x * 65536`, `x * 16777216`), moved below zero, or offset by
+ * a word with bits set all over (`x + 0x7f4a7c15`), so that small ints too give results whose
+ * high bits are not all zero (a shift right by 20 of a small int is 0, whatever the shift does).
  */
 function word(g: Gen, d: number) {
-  switch (g.c.weighted([5, 3, 1])) {
+  switch (g.c.weighted([4, 3, 1, 3])) {
     case 0:
       return g.int(d + 1);
     case 1:
@@ -41,8 +49,14 @@ function word(g: Gen, d: number) {
         g.int(d + 1),
         build.number(g.c.pick([65536, 16777216, 0x10001, 0x1000193])),
       );
-    default:
+    case 2:
       return build.binary(ExprBinary_Op.Sub, g.int(d + 1), build.number(0x7fffffff));
+    default:
+      return build.binary(
+        g.c.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]),
+        g.int(d + 1),
+        build.number(g.c.pick(fullWords)),
+      );
   }
 }
 

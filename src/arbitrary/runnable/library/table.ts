@@ -7,16 +7,17 @@ import type { LibraryModel, Production, StatProduction } from './model.js';
 const seps = [',', '', ' ', '; ', '|'];
 
 /**
- * A position in `[1, #a + extra]` (callers make sure `#a + extra` is at least 1): the front
- * as a constant `1`, near the front (`math.min(2, #a + 1)`) or anywhere
- * (`int % (#a + extra) + 1`).
+ * A position in `[1, #a + extra]` (callers make sure `#a + extra` is at least 1): the
+ * boundaries as often as the rest, where a wrong shift shows — the front (`1`), the second or
+ * third (`math.min(2, #a + 1)`), the last (`#a + extra`) — or anywhere (`int % (#a + extra) + 1`).
  */
 function position(g: Gen, a: Expr, d: number, extra: number): Expr {
   const len = build.unary(ExprUnary_Op.Len, a);
   const n = extra === 0 ? len : build.binary(ExprBinary_Op.Add, len, build.number(extra));
-  const how = g.c.int(4);
+  const how = g.c.int(5);
   if (how === 0) return build.number(1);
-  if (how === 1) return g.lib('math', 'min', [build.number(1 + g.c.int(3)), n]);
+  if (how === 1) return g.lib('math', 'min', [build.number(2 + g.c.int(2)), n]);
+  if (how === 2) return n;
   return build.binary(
     ExprBinary_Op.Add,
     build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.group(n)),
