@@ -87,19 +87,20 @@ export function walkTree(
   const stack: TreeNode[] = [
     { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
   ];
-  const children: TreeNode[] = [];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     visit(node);
     const fields = node.message as unknown as Fields;
     const depth = node.depth + 1;
-    children.length = 0;
-    for (const slot of childSlots(node.desc)) {
+    // Children go on the stack last first, so that they come off it in field order.
+    const slots = childSlots(node.desc);
+    for (let s = slots.length - 1; s >= 0; s--) {
+      const slot = slots[s]!;
       if (slot.kind === 'oneof') {
         const oneof = fields[slot.localName] as { case?: string; value?: unknown };
         const field = oneof.case === undefined ? undefined : slot.members.get(oneof.case);
         if (field !== undefined) {
           const child = oneof.value as Message;
-          children.push({
+          stack.push({
             desc: field.message,
             message: child,
             depth,
@@ -112,7 +113,7 @@ export function walkTree(
         const value = fields[slot.field.localName];
         if (value !== undefined) {
           const { field } = slot;
-          children.push({
+          stack.push({
             desc: field.message,
             message: value as Message,
             depth,
@@ -124,8 +125,8 @@ export function walkTree(
       } else {
         const list = fields[slot.field.localName] as unknown[];
         const { field } = slot;
-        for (let i = 0; i < list.length; i++) {
-          children.push({
+        for (let i = list.length - 1; i >= 0; i--) {
+          stack.push({
             desc: field.message,
             message: list[i] as Message,
             depth,
@@ -136,7 +137,6 @@ export function walkTree(
         }
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
 }
 
