@@ -168,6 +168,25 @@ describe('runCampaign', () => {
     expect(new Set(results(dir).map((r) => r.project))).toEqual(new Set(ws.projectIds));
   });
 
+  it('cuts a campaign into batches sized from its count, two per slot, not from what is left', async () => {
+    const dir = join(root, 'sized');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 1200,
+        seed: 5,
+        level: 'runnable',
+        batchSize: 1000,
+        inFlight: 2,
+        shrink: false,
+      },
+      target: { client, projectIds: [ws.projectIds[0]!] },
+    });
+    expect(summary.done).toBe(1200);
+    // 1,200 / (2 × 2 slots): four runs of 300, where cutting what was left made five.
+    expect(summary.projects).toEqual([{ projectId: ws.projectIds[0], batches: 4, programs: 1200 }]);
+  });
+
   it('re-queues the batches of a project whose runner breaks, losing no program', async () => {
     const dir = join(root, 'broken');
     const [broken, healthy] = [ws.projectIds[0]!, ws.projectIds[1]!];
