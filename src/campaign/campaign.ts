@@ -144,7 +144,7 @@ export function packBatches(
   let take = size;
   for (let i = 0; i < programs.length;) {
     const batch = programs.slice(i, i + Math.min(size, take));
-    const encoded = batch.length > 1 ? encodeBatch(batch.map(jobOf)).length : 0;
+    const encoded = batch.length > 1 ? encodeBatch(jobsOf(batch)).length : 0;
     if (encoded > limit) {
       // 3 % under the estimate: a part compresses a little worse than the whole.
       take = Math.max(
@@ -163,6 +163,18 @@ export function packBatches(
 
 function jobOf(p: CampaignProgram): ProgramJob {
   return { id: String(p.index), program: p.program, module: p.module };
+}
+
+const jobLists = new WeakMap<readonly CampaignProgram[], readonly ProgramJob[]>();
+
+/** A batch's jobs, made once: the same list is sized, then sent (encoded once, see encodeBatch). */
+function jobsOf(batch: readonly CampaignProgram[]): readonly ProgramJob[] {
+  let jobs = jobLists.get(batch);
+  if (jobs === undefined) {
+    jobs = batch.map(jobOf);
+    jobLists.set(batch, jobs);
+  }
+  return jobs;
 }
 
 /** Outcome, finding and unprintable counts, kept up to date as programs are recorded. */
@@ -296,7 +308,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const launch = (batch: CampaignProgram[]): void => {
     for (const p of batch) launched.set(p.index, p);
     const task = pool
-      .runBatch(batch.map(jobOf))
+      .runBatch(jobsOf(batch))
       .then(
         (result) => {
           failuresInARow = 0;

@@ -207,11 +207,19 @@ export interface RemoteBatchOptions {
  * ```
  */
 export function encodeBatch(jobs: readonly ProgramJob[]): string {
+  // A campaign encodes a batch to size it, then again per runtime to send it: once is enough.
+  let data = encoded.get(jobs);
+  if (data !== undefined) return data;
   const text = jobs
     .map((j) => JSON.stringify({ id: j.id, program: j.program, module: j.module ?? null }))
     .join('\n');
-  return gzipSync(Buffer.from(`${text}\n`)).toString('base64');
+  data = gzipSync(Buffer.from(`${text}\n`)).toString('base64');
+  encoded.set(jobs, data);
+  return data;
 }
+
+/** Encoded batches by their job list (jobs are not changed once batched). */
+const encoded = new WeakMap<readonly ProgramJob[], string>();
 
 /**
  * Runs a batch of programs in a project with an installed runner, in one `project_exec`
