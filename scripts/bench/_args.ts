@@ -1,5 +1,8 @@
 // Argument checks shared by the benchmarks: a usage error names the flag and exits 2.
 // (A leading `_`: not a benchmark of its own.)
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** The checks of one benchmark's arguments, failing with its name and usage. */
 export interface BenchArgs {
@@ -7,6 +10,10 @@ export interface BenchArgs {
   fail(message: string): never;
   /** `text` as a whole number ≥ `min`, or fails naming `flag`. */
   whole(flag: string, text: string, min: number): number;
+  /** The command line parsed strictly with `options` (positionals allowed), or fails. */
+  parse<const T extends Options>(
+    options: T,
+  ): ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>;
 }
 
 /**
@@ -14,7 +21,8 @@ export interface BenchArgs {
  *
  * @example
  * ```ts
- * const { fail, whole } = benchArgs('detect', usage);
+ * const { parse, whole } = benchArgs('detect', usage);
+ * const { values } = parse({ count: { type: 'string', default: '1000' } });
  * const count = whole('--count', values.count, 1);
  * ```
  */
@@ -29,6 +37,13 @@ export function benchArgs(name: string, usage: string): BenchArgs {
       const n = Number(text);
       if (!Number.isInteger(n) || n < min) fail(`${flag} must be a whole number ≥ ${min}: ${text}`);
       return n;
+    },
+    parse(options) {
+      try {
+        return parseArgs({ options, allowPositionals: true, strict: true });
+      } catch (e) {
+        return fail((e as Error).message);
+      }
     },
   };
 }

@@ -9,7 +9,6 @@
 // seed, interleaved with the checkout's, prints the ratios, and checks that both print the
 // same sources (sha256 of every program's printed sources, in order); exits 1 when they differ.
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
@@ -30,22 +29,13 @@ const usage =
 
 const args: BenchArgs = benchArgs('arbitrary', usage);
 
-let parsed;
-try {
-  parsed = parseArgs({
-    options: {
-      level: { type: 'string' },
-      profile: { type: 'string', default: 'luau-web' },
-      seed: { type: 'string', default: '42' },
-      rounds: { type: 'string', default: '1' },
-      compare: { type: 'string' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-} catch (e) {
-  args.fail((e as Error).message);
-}
+const parsed = args.parse({
+  level: { type: 'string' },
+  profile: { type: 'string', default: 'luau-web' },
+  seed: { type: 'string', default: '42' },
+  rounds: { type: 'string', default: '1' },
+  compare: { type: 'string' },
+});
 
 function listOf<T extends string>(flag: string, text: string, known: readonly T[]): T[] {
   const out = text.split(',');

@@ -19,7 +19,6 @@
 //   process tree as it goes: memory stays bounded over a long campaign.
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { InternalLuauWasmModule, LuauState } from 'luau-web';
 import {
@@ -39,21 +38,12 @@ import { unpackRevision, type Revision } from './_revision.js';
 const usage =
   'usage: npm run bench -- campaign [COUNT] [CONCURRENCY] [BATCH] [--programs REV] [--rounds N]\n' +
   '       npm run bench -- campaign --long [COUNT]\n';
-const { fail, whole } = benchArgs('campaign', usage);
-const parsed = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        long: { type: 'boolean' },
-        programs: { type: 'string' },
-        rounds: { type: 'string' },
-      },
-    });
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-})();
+const { fail, whole, parse } = benchArgs('campaign', usage);
+const parsed = parse({
+  long: { type: 'boolean' },
+  programs: { type: 'string' },
+  rounds: { type: 'string' },
+});
 const long = parsed.values.long === true;
 const args = parsed.positionals;
 const count = whole('COUNT', args[0] ?? (long ? '100000' : '2000'), 1);

@@ -15,7 +15,6 @@
 // --baseline REV[,REV...] also runs the generator of each git revision (e.g. main) on the same
 // seed, side by side with the checkout's (--baseline-only: only those).
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, validityLevels, type ValidityLevel } from '../../src/arbitrary/index.js';
@@ -38,25 +37,18 @@ const usage =
 
 const args: BenchArgs = benchArgs('detect', usage);
 
-let parsed;
-try {
-  parsed = parseArgs({
-    options: {
-      count: { type: 'string', default: '1000' },
-      seed: { type: 'string', default: '1' },
-      level: { type: 'string', default: 'runnable' },
-      profile: { type: 'string', default: 'luau' },
-      tools: { type: 'string', default: defaultLuauToolsDir },
-      at: { type: 'string' },
-      baseline: { type: 'string' },
-      'baseline-only': { type: 'boolean', default: false },
-      'batch-size': { type: 'string', default: '100' },
-    },
-    strict: true,
-  }).values;
-} catch (e) {
-  args.fail((e as Error).message);
-}
+const { values: parsed, positionals } = args.parse({
+  count: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '1' },
+  level: { type: 'string', default: 'runnable' },
+  profile: { type: 'string', default: 'luau' },
+  tools: { type: 'string', default: defaultLuauToolsDir },
+  at: { type: 'string' },
+  baseline: { type: 'string' },
+  'baseline-only': { type: 'boolean', default: false },
+  'batch-size': { type: 'string', default: '100' },
+});
+if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 
 const count = args.whole('--count', parsed.count, 1);
 const seed = args.whole('--seed', parsed.seed, 0);

@@ -14,7 +14,6 @@
 // program, as it is found), to see where a shrinker stops.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries, resolveOptions } from '../../src/arbitrary/index.js';
@@ -39,22 +38,15 @@ const usage =
 
 const args: BenchArgs = benchArgs('shrink', usage);
 
-let parsed;
-try {
-  parsed = parseArgs({
-    options: {
-      seed: { type: 'string', default: '1' },
-      runs: { type: 'string', default: '200' },
-      'time-limit': { type: 'string', default: '300' },
-      tools: { type: 'string', default: defaultLuauToolsDir },
-      only: { type: 'string' },
-      steps: { type: 'boolean', default: false },
-    },
-    strict: true,
-  }).values;
-} catch (e) {
-  args.fail((e as Error).message);
-}
+const { values: parsed, positionals } = args.parse({
+  seed: { type: 'string', default: '1' },
+  runs: { type: 'string', default: '200' },
+  'time-limit': { type: 'string', default: '300' },
+  tools: { type: 'string', default: defaultLuauToolsDir },
+  only: { type: 'string' },
+  steps: { type: 'boolean', default: false },
+});
+if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 
 const seed = args.whole('--seed', parsed.seed, 0);
 const runs = args.whole('--runs', parsed.runs, 1);
