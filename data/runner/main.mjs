@@ -13,28 +13,19 @@
 //       removed once read, BATCH.out files after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
 //                --workers N  --recycle-after N  --programs-per-state N  --excerpt N
+//   node main.mjs serve DIR [--idle-exit-s N]
+//       the resident runner: stays up between execs and runs the batches that the submit
+//       script (protocol.mjs) leaves in DIR, keeping its VM workers warm (see serve.mjs);
+//       leaves after N seconds without a batch (default 300) or when DIR/stop appears
 //   node main.mjs read FILE OFFSET LENGTH   prints LENGTH bytes of FILE from OFFSET
 //   node main.mjs luau FILE                 runs one file like a `luau` executable would
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  readSync,
-  closeSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
-import { clearInterval, setInterval } from 'node:timers';
-import { parseRunArgs, RunArgsError, runnerDefaults } from './protocol.mjs';
+import { RunArgsError } from './protocol.mjs';
+import { createRuntime, loadBatch, runJobs, tierUpFor } from './run-batch.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -63,110 +54,19 @@ function verify(expected) {
   return { ok, checksum, bad, node: process.version };
 }
 
-// A worker that runs fewer programs than this is cheaper without V8's tier-up (see pool.mjs).
-const TIER_UP_FROM = 3000;
-
-/**
- * @param {import('./protocol.mjs').RunOptions} options
- * @param {number} programs Programs the runtime will run.
- * @returns {Promise<{ run(job: import('./protocol.mjs').ProgramJob): Promise<import('./protocol.mjs').ProgramOutcome>, close(): Promise<void> }>}
- */
-async function createRuntime(options, programs) {
-  const common = {
-    workers: options.workers,
-    timeoutMs: options.timeoutMs,
-    excerptChars: options.excerptChars,
-  };
-  const runtime = options.runtime ?? 'luau-web';
-  if (runtime === 'luau-web') {
-    const { createPool } = await import('./pool.mjs');
-    return createPool({
-      ...common,
-      recycleAfter: options.recycleAfter,
-      programsPerState: options.programsPerState,
-      tierUp: programs / (options.workers ?? runnerDefaults.workers) >= TIER_UP_FROM,
-    });
-  }
-  if (options.template === undefined) fail('--runtime command needs --template');
-  const { createCommandRuntime } = await import('./command.mjs');
-  return createCommandRuntime({ ...common, template: options.template });
-}
-
 /** @param {string[]} args */
 async function run(args) {
-  let parsed;
+  let batch;
+  let runtime;
   try {
-    parsed = parseRunArgs(args);
+    batch = loadBatch(args);
+    runtime = await createRuntime(batch.options, tierUpFor(batch.options, batch.jobs.length));
   } catch (e) {
     if (e instanceof RunArgsError) fail(e.message);
     throw e;
   }
-  const { options, data, dataFile, positional } = parsed;
-  const batchPath = positional[0];
-  if (batchPath === undefined) fail('run needs a BATCH file');
-  if (data.length > 0 || dataFile !== undefined) {
-    const text = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
-    mkdirSync(dirname(batchPath), { recursive: true });
-    writeFileSync(batchPath, gunzipSync(Buffer.from(text, 'base64')));
-    if (dataFile !== undefined) rmSync(dataFile, { force: true });
-  }
-  const jobs = readFileSync(batchPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      try {
-        return /** @type {import('./protocol.mjs').ProgramJob} */ (JSON.parse(l));
-      } catch {
-        return fail(`line ${i + 1} of ${batchPath} is not JSON`);
-      }
-    });
-  const resultsPath = `${batchPath}.out`;
-  writeFileSync(resultsPath, '');
-  // The batch is in memory now; results of earlier batches are kept 10 minutes (long enough
-  // to be read back in parts), so a long campaign does not fill the project's disk.
-  rmSync(batchPath, { force: true });
-  removeOldResults(dirname(batchPath), 10 * 60 * 1000);
-  const runtime = await createRuntime(options, jobs.length);
-  let lines = '';
-  const flush = () => {
-    if (lines === '') return;
-    process.stdout.write(lines);
-    appendFileSync(resultsPath, lines);
-    lines = '';
-  };
-  const timer = setInterval(flush, 200);
-  await Promise.all(
-    jobs.map(async (job) => {
-      const outcome = await runtime.run({
-        id: String(job.id),
-        program: job.program,
-        module: job.module ?? undefined,
-      });
-      lines += `${JSON.stringify(outcome)}\n`;
-      if (lines.length > 16384) flush();
-    }),
-  );
-  clearInterval(timer);
-  flush();
+  await runJobs(runtime, batch, (lines) => process.stdout.write(lines));
   await runtime.close();
-  process.stdout.write(`${JSON.stringify({ done: jobs.length })}\n`);
-}
-
-/**
- * @param {string} dir
- * @param {number} ageMs
- */
-function removeOldResults(dir, ageMs) {
-  const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.out')) continue;
-    const path = join(dir, name);
-    try {
-      if (now - statSync(path).mtimeMs > ageMs) rmSync(path, { force: true });
-    } catch {
-      // Another runner removed it first.
-    }
-  }
 }
 
 /** @param {string[]} args */
@@ -221,10 +121,18 @@ if (command === 'verify') {
   process.exitCode = result.ok ? 0 : 3;
 } else if (command === 'run') {
   await run(rest);
+} else if (command === 'serve') {
+  const { serve } = await import('./serve.mjs');
+  try {
+    await serve(rest);
+  } catch (e) {
+    if (e instanceof RunArgsError) fail(e.message);
+    throw e;
+  }
 } else if (command === 'read') {
   read(rest);
 } else if (command === 'luau') {
   await luau(rest);
 } else {
-  fail('usage: main.mjs verify|run|read|luau ...');
+  fail('usage: main.mjs verify|run|serve|read|luau ...');
 }

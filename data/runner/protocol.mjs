@@ -185,3 +185,43 @@ export function toOutcome(r, job) {
   if (job?.retried === true || r.retried === true) out.retried = true;
   return /** @type {ProgramOutcome} */ (out);
 }
+
+/**
+ * Exit code of the submit script when no resident runner took the batch, or the one that did
+ * died before it ended: the batch did not run (or not to the end), start a runner again.
+ */
+export const residentGoneExit = 75;
+
+/** Seconds the submit script waits for a resident runner to take its batch. */
+export const residentClaimSeconds = 10;
+
+/**
+ * The script (`sh -c SCRIPT sh DIR NAME CLAIM run BATCH ...`) that hands a batch to the
+ * resident runner serving DIR (`main.mjs serve DIR`, see serve.mjs) and prints its outcomes
+ * as `run` would. It makes a named pipe NAME.fifo and opens it, with a watchdog holding the
+ * write end for CLAIM seconds ({@link residentClaimSeconds}); posts the `run` arguments (one
+ * per line) as NAME.req; and reads the server's status line from the pipe. The server holds
+ * its own write end while the batch runs, so the read ends with the server's status, or
+ * with end-of-file once the server died and the watchdog left. A request still untaken when
+ * the watchdog wakes is withdrawn. Without a status, or when DIR is gone (the server left),
+ * it exits {@link residentGoneExit}.
+ */
+export const submitScript = [
+  'd=$1 n=$2 c=$3; shift 3',
+  'f="$d/$n.fifo" q="$d/$n.req"',
+  // DIR is made before the server starts and removed when it leaves.
+  `[ -d "$d" ] && rm -f "$f" && mkfifo "$f" || exit ${residentGoneExit}`,
+  `( exec 4> "$f"; sleep "$c" 4>&-; mv "$q" "$d/$n.cancel" 2>/dev/null && echo ${residentGoneExit} >&4 ) </dev/null >/dev/null 2>&1 &`,
+  'w=$!',
+  'exec 3< "$f"',
+  's=',
+  `printf '%s\\n' "$@" > "$q.tmp" && mv "$q.tmp" "$q" && IFS= read -r s <&3`,
+  'kill $w 2>/dev/null',
+  'exec 3<&-',
+  'rm -f "$f" "$q.tmp" "$d/$n.cancel"',
+  'case $s in',
+  '  0) exec cat "$2.out" ;;',
+  '  2\\ *) printf \'luau-fuzz runner: %s\\n\' "${s#2 }" >&2; exit 2 ;;',
+  `  *) exit ${residentGoneExit} ;;`,
+  'esac',
+].join('\n');

@@ -146,11 +146,13 @@ const ws = await startEmbeddedWorkspace({
   projects: 1,
   bodyLimit,
 });
-// WORKSPACE_API=v2 measures the embedded workspace's v2 API.
+// The API `luau-fuzz run` uses with its embedded workspace (v2, for resident runners), unless
+// WORKSPACE_API names one.
+const api = parseApiChoice(process.env.WORKSPACE_API, 'WORKSPACE_API');
 const client = new WorkspaceClient({
   baseUrl: ws.baseUrl,
   apiKey: ws.apiKey,
-  api: parseApiChoice(process.env.WORKSPACE_API, 'WORKSPACE_API'),
+  api: api === 'auto' ? 'v2' : api,
   bodyLimit,
 });
 const load = (): string =>
@@ -302,15 +304,26 @@ async function pool(local: Awaited<ReturnType<typeof startedPool>>): Promise<num
 }
 
 // Through the embedded workspace: batches of `batchSize` in project_exec calls, `concurrency`
-// batches in flight, one VM worker per batch (the same number of VMs at once as the pool).
-const projects = new ProjectPool(client, ws.projectIds, {
+// batches in flight. One-shot: each batch starts the runner, with one VM worker (the same
+// number of VMs at once as the pool). Resident: one runner started before the clock (its VM
+// worker starts on the first batch, inside it) takes every batch, with one VM worker.
+const oneShot = new ProjectPool(client, ws.projectIds, {
+  runtimes: ['luau-web'],
+  inFlight: concurrency,
+  workers: 1,
+  resident: false,
+});
+const resident = new ProjectPool(client, ws.projectIds, {
   runtimes: ['luau-web'],
   inFlight: concurrency,
   workers: 1,
 });
-await projects.prepare(); // one-time install, not measured
+await oneShot.prepare(); // one-time install, not measured
+await resident.prepare();
+if (resident.projects.some((p) => p.resident === undefined))
+  process.stdout.write('(no resident runner: the API is not v2)\n');
 const batches = packBatches(programs, batchSize, runnerDefaults.payloadChars);
-async function workspace(): Promise<number> {
+async function workspace(projects: ProjectPool): Promise<number> {
   let done = 0;
   await Promise.all(
     batches.map(async (batch) => {
@@ -336,17 +349,26 @@ const fastest = <T>(a: Measure<T> | undefined, b: Measure<T>): Measure<T> =>
 let raw: Measure<number> | undefined;
 let direct: Measure<number> | undefined;
 let remote: Measure<number> | undefined;
+let remoteResident: Measure<number> | undefined;
 let e2e: Measure<Awaited<ReturnType<typeof runCampaign>>> | undefined;
 for (let r = 0; r < rounds; r++) {
   raw = fastest(raw, await measured(rawLoop));
   const local = await startedPool();
   direct = fastest(direct, await measured(() => pool(local)));
-  remote = fastest(remote, await measured(workspace));
+  remote = fastest(remote, await measured(() => workspace(oneShot)));
+  remoteResident = fastest(remoteResident, await measured(() => workspace(resident)));
   e2e = fastest(e2e, await endToEnd(count, `campaign-${r}`));
 }
-if (raw === undefined || direct === undefined || remote === undefined || e2e === undefined)
+if (
+  raw === undefined ||
+  direct === undefined ||
+  remote === undefined ||
+  remoteResident === undefined ||
+  e2e === undefined
+)
   throw new Error('no round ran');
 const loadAfter = load();
+await resident.close();
 await ws.close();
 rmSync(root, { recursive: true, force: true });
 
@@ -360,7 +382,12 @@ const rows: [string, number, { seconds: number; cpu: number; peakKb: number }][]
   ],
   ['raw loop (1 reused state, no isolation)', jobs.length, raw],
   [`LuauWebPool (${concurrency} workers)`, direct.value, direct],
-  [`embedded workspace (${concurrency} batches in flight)`, remote.value, remote],
+  [`embedded workspace, one-shot runners (${concurrency} batches in flight)`, remote.value, remote],
+  [
+    `embedded workspace, resident runner (${concurrency} batches in flight)`,
+    remoteResident.value,
+    remoteResident,
+  ],
   [
     `runCampaign end to end${revision === undefined ? '' : " (this checkout's programs)"}`,
     e2e.value.done,

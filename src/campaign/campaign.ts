@@ -262,6 +262,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     await preflight(pool, o.runtimes);
   } catch (e) {
     await generator.close();
+    await pool.close();
     throw e;
   }
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
@@ -377,6 +378,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     if (failuresInARow >= maxFailures) {
       await Promise.all(tasks);
       await generator.close();
+      await pool.close();
       saveProgress(true);
       throw new CampaignError(
         `${failuresInARow} batches failed in a row; last error: ${lastError}`,
@@ -428,6 +430,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     await saveFindings(store, o, arbitrary, pool, args, () =>
       snapshot('shrink', sessionDone, sessionStart),
     );
+  await pool.close();
   // Stopped while running or while shrinking: `--resume` continues either.
   const stopped = !ranAll || aborted();
   if (!stopped) store.progress.finished = true;

@@ -1,9 +1,18 @@
 import { RequestTooLargeError, type WorkspaceClient } from '../workspace/client/index.js';
-import { installRunner, parseRuntime, runnerDefaults, runRemoteBatch } from '../runtime/index.js';
+import {
+  installRunner,
+  parseRuntime,
+  ResidentRunnerGoneError,
+  runnerDefaults,
+  runRemoteBatch,
+  startResidentRunner,
+  stopResidentRunner,
+} from '../runtime/index.js';
 import type {
   InstalledRunner,
   ProgramJob,
   ProgramOutcome,
+  ResidentRunner,
   RuntimeProfile,
 } from '../runtime/index.js';
 
@@ -26,6 +35,12 @@ export interface ProjectPoolOptions {
   readonly payloadLimit?: number;
   /** The campaign's directory in each project, for its batch files. Default `.luau-fuzz/batches`. */
   readonly batchDir?: string;
+  /**
+   * Keep a resident runner in each project (API v2 only, which has async jobs): batches are
+   * handed to it rather than each starting the runner, so its VM workers stay warm between
+   * batches. Against v1, or when one cannot start, batches start the runner each. Default true.
+   */
+  readonly resident?: boolean;
   /** Consecutive failures after which a project rests (and is asked to start). Default 2. */
   readonly failuresBeforeRest?: number;
   /** Called on project events (installed, failed, resting), for logs. Default: none. */
@@ -37,10 +52,19 @@ export interface ProjectEvent {
   /** The project. */
   readonly projectId: string;
   /**
-   * Runner uploaded, runner found intact, an exec failed, resting after failures, start
-   * asked, or a batch split in two because its request body was too large.
+   * Runner uploaded, runner found intact, resident runner started, resident runner gone
+   * (started again, or given up for one-shot runs), an exec failed, resting after failures,
+   * start asked, or a batch split in two because its request body was too large.
    */
-  readonly type: 'installed' | 'verified' | 'failed' | 'resting' | 'started' | 'split';
+  readonly type:
+    | 'installed'
+    | 'verified'
+    | 'resident'
+    | 'resident-gone'
+    | 'failed'
+    | 'resting'
+    | 'started'
+    | 'split';
   /** The error, for `failed` and `resting`. */
   readonly message?: string;
 }
@@ -59,6 +83,12 @@ export interface PoolProject {
   readonly projectId: string;
   /** Its runner, once installed (a project without one takes no batch). */
   runner?: InstalledRunner;
+  /** Its resident runner, while one runs. */
+  resident?: ResidentRunner | undefined;
+  /** A resident runner being started. */
+  residentStarting?: Promise<ResidentRunner | undefined> | undefined;
+  /** Resident runners that did not start or died in a row (at 2 the project runs one-shot). */
+  residentFailures: number;
   /** Batches running in it now. */
   inFlight: number;
   /** Campaign batches it ran (preflight and shrinking runs not counted). */
@@ -102,11 +132,14 @@ export class ProjectPool {
   readonly client: WorkspaceClient;
   readonly projects: PoolProject[];
   readonly profiles: readonly RuntimeProfile[];
-  readonly #o: Required<Omit<ProjectPoolOptions, 'onEvent' | 'runtimes' | 'payloadLimit'>> & {
+  readonly #o: Required<
+    Omit<ProjectPoolOptions, 'onEvent' | 'runtimes' | 'payloadLimit' | 'resident'>
+  > & {
     readonly onEvent: ((event: ProjectEvent) => void) | undefined;
     readonly payloadLimit: number | undefined;
   };
   readonly #waiters: (() => void)[] = [];
+  #resident: boolean;
 
   constructor(client: WorkspaceClient, projectIds: readonly string[], options: ProjectPoolOptions) {
     if (projectIds.length === 0) throw new NoProjectError('no project to run in');
@@ -118,6 +151,7 @@ export class ProjectPool {
       programs: 0,
       failures: 0,
       restingUntil: 0,
+      residentFailures: 0,
     }));
     this.profiles = options.runtimes.map((r) => parseRuntime(r));
     this.#o = {
@@ -130,6 +164,7 @@ export class ProjectPool {
       failuresBeforeRest: options.failuresBeforeRest ?? 2,
       onEvent: options.onEvent,
     };
+    this.#resident = options.resident ?? true;
   }
 
   /** Installs (or verifies) the runner in every project; projects that fail are left out. */
@@ -159,6 +194,45 @@ export class ProjectPool {
         `the runner could not be installed in any project:\n${errors.join('\n')}`,
       );
     }
+    if (this.#resident && (await this.client.apiVersion()) !== 'v2') this.#resident = false;
+    if (this.#resident) await Promise.all(this.projects.map((p) => this.#startResident(p)));
+  }
+
+  /** Starts the project's resident runner (once for concurrent callers); undefined when it cannot. */
+  #startResident(p: PoolProject): Promise<ResidentRunner | undefined> {
+    if (!this.#resident || p.runner === undefined || p.residentFailures >= 2)
+      return Promise.resolve(undefined);
+    p.residentStarting ??= startResidentRunner(this.client, p.runner)
+      .then((r) => {
+        p.resident = r;
+        this.#o.onEvent?.({ projectId: p.projectId, type: 'resident' });
+        return r;
+      })
+      .catch((e: unknown) => {
+        p.residentFailures++;
+        const message = e instanceof Error ? e.message : String(e);
+        this.#o.onEvent?.({ projectId: p.projectId, type: 'resident-gone', message });
+        return undefined;
+      })
+      .finally(() => {
+        p.residentStarting = undefined;
+      });
+    return p.residentStarting;
+  }
+
+  /**
+   * Asks the resident runners to leave (they also leave by themselves after five idle
+   * minutes); the pool runs batches one-shot from then on.
+   */
+  async close(): Promise<void> {
+    this.#resident = false;
+    await Promise.all(
+      this.projects.map(async (p) => {
+        const r = p.resident;
+        p.resident = undefined;
+        if (r !== undefined) await stopResidentRunner(this.client, r).catch(() => undefined);
+      }),
+    );
   }
 
   /** Batch slots over the projects with a runner (`inFlight` each). */
@@ -232,6 +306,7 @@ export class ProjectPool {
         // run instead, so every program runs once (the client then refuses such sizes
         // before sending them).
         const run = async (some: readonly ProgramJob[]): Promise<ProgramOutcome[]> => {
+          const resident = project.resident;
           try {
             return await runRemoteBatch(this.client, runner, some, {
               profile,
@@ -240,8 +315,24 @@ export class ProjectPool {
               timeoutMs: this.#o.timeoutMs,
               workers: this.#o.workers,
               excerptChars: this.#o.excerptChars,
+              ...(resident === undefined ? {} : { resident }),
             });
           } catch (e) {
+            if (e instanceof ResidentRunnerGoneError) {
+              // Nothing ran: start another (unless a concurrent batch already did), or run
+              // one-shot after two failures in a row.
+              this.#o.onEvent?.({
+                projectId: project.projectId,
+                type: 'resident-gone',
+                message: e.message,
+              });
+              if (project.resident === resident) {
+                project.resident = undefined;
+                project.residentFailures++;
+                await this.#startResident(project);
+              }
+              return run(some);
+            }
             if (!(e instanceof RequestTooLargeError) || some.length < 2) throw e;
             this.#o.onEvent?.({ projectId: project.projectId, type: 'split', message: e.message });
             const half = Math.ceil(some.length / 2);
@@ -257,6 +348,7 @@ export class ProjectPool {
         if (all.every((o) => o !== undefined)) outcomes.set(job.id, all);
       }
       project.failures = 0;
+      if (project.resident !== undefined) project.residentFailures = 0;
       if (counted) project.programs += outcomes.size;
       return { projectId: project.projectId, outcomes };
     } catch (e) {

@@ -83,7 +83,8 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
     const client = new WorkspaceClient({
       baseUrl: ws.baseUrl,
       apiKey: ws.apiKey,
-      api,
+      // The embedded server speaks both; v2's async jobs keep resident runners.
+      api: api === 'auto' ? 'v2' : api,
       env,
       bodyLimit: EMBEDDED_BODY_LIMIT,
     });

@@ -28,6 +28,12 @@ export {
   uploadFile,
 } from './remote-runner.js';
 export type { InstalledRunner, InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
+export {
+  ResidentRunnerGoneError,
+  startResidentRunner,
+  stopResidentRunner,
+} from './resident-runner.js';
+export type { ResidentRunner, ResidentRunnerOptions } from './resident-runner.js';
 export { luauWebDir, runnerBundle, runnerSourceDir } from './runner-files.js';
 export type { RunnerBundle, RunnerFile } from './runner-files.js';
 export { bytecodeCoverage, countListing } from './bytecode-coverage.js';

@@ -1,5 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import { dataFileFlag, dataFlag, runArgs, runnerDefaults } from '../../data/runner/protocol.mjs';
+import {
+  dataFileFlag,
+  dataFlag,
+  residentGoneExit,
+  runArgs,
+  runnerDefaults,
+  submitScript,
+} from '../../data/runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';
@@ -7,6 +14,7 @@ import type { ProgramOutcome } from './outcome.js';
 import { runnerRuntimeArgs } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
 import { runnerBundle } from './runner-files.js';
+import { ResidentRunnerGoneError, type ResidentRunner } from './resident-runner.js';
 
 /**
  * The runner could not be installed into a project (or failed its checksum afterwards).
@@ -196,6 +204,11 @@ export interface RemoteBatchOptions {
    * outcome line (its excerpt and 512 characters more), at least 200 000 and at most 4 000 000.
    */
   readonly maxOutput?: number;
+  /**
+   * A resident runner of the project ({@link startResidentRunner}) to hand the batch to, rather
+   * than starting the runner for this batch alone. Default: none.
+   */
+  readonly resident?: ResidentRunner;
 }
 
 /**
@@ -277,21 +290,40 @@ export async function runRemoteBatch(
     options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
   // Every program may use its whole limit; plus start-up of the runner and its workers.
   const execTimeout = Math.ceil((jobs.length * timeoutMs) / 1000 / workers) + 60;
+  const run = [
+    'run',
+    batchPath,
+    ...runnerRuntimeArgs(options.profile),
+    ...runArgs({ timeoutMs, workers, excerptChars }),
+    ...dataArgs,
+  ];
+  const resident = options.resident;
   const r = await client.exec({
     project_id: runner.projectId,
-    command: 'node',
-    args: [
-      `${runner.dir}/main.mjs`,
-      'run',
-      batchPath,
-      ...runnerRuntimeArgs(options.profile),
-      ...runArgs({ timeoutMs, workers, excerptChars }),
-      ...dataArgs,
-    ],
+    // The submit script passes the arguments one per line.
+    ...(resident === undefined || run.some((a) => a.includes('\n'))
+      ? { command: 'node', args: [`${runner.dir}/main.mjs`, ...run] }
+      : {
+          command: 'sh',
+          args: [
+            '-c',
+            submitScript,
+            'sh',
+            resident.dir,
+            options.name,
+            String(resident.claimSeconds),
+            ...run,
+          ],
+        }),
     timeout: execTimeout,
     max_output: maxOutput,
     err_on_exit: false,
   });
+  if (resident !== undefined && r.exit_code === residentGoneExit) {
+    throw new ResidentRunnerGoneError(
+      `no resident runner ran batch ${options.name} in project ${runner.projectId} (${resident.dir})`,
+    );
+  }
   if (r.exit_code !== 0) {
     // The runner itself failed (it reports failing programs as outcomes and exits 0): the
     // project is in trouble, and the whole batch runs again elsewhere.

@@ -40,6 +40,8 @@ const driverFiles = [
   'worker.mjs',
   'command.mjs',
   'luau-batch.mjs',
+  'run-batch.mjs',
+  'serve.mjs',
 ] as const;
 
 /**

@@ -19,6 +19,7 @@ import {
 import { BODY_LIMITS } from './types.js';
 import type {
   AccountRecord,
+  AsyncJob,
   ApiVersion,
   EditorSettings,
   ExecRequest,
@@ -558,19 +559,63 @@ export class WorkspaceClient {
     return this.#execAsync(opts, { ...body, timeout: seconds }, id);
   }
 
-  async #execAsync(
-    opts: ExecRequest,
-    body: Record<string, unknown>,
-    id: string,
-  ): Promise<ExecResponse> {
-    const seconds = body.timeout as number;
+  /**
+   * v2 only: starts a command as an async job (`async_call`, with `err_on_exit: false` so its
+   * output is kept) and answers at once with the job's state; the command runs until it ends
+   * or its `timeout` (give one: the platform's default is 60 s). Poll it with {@link getJob}.
+   *
+   * @throws {@link WorkspaceError} against a v1 server, which has no async jobs.
+   *
+   * @example
+   * ```ts
+   * const job = await client.startJob({ project_id, command: 'node', args: ['serve.mjs'], timeout: 3600 });
+   * console.log(job.job_id, job.status); // '…', 'running'
+   * ```
+   */
+  async startJob(opts: ExecRequest): Promise<AsyncJob> {
+    if ((await this.apiVersion()) !== 'v2')
+      throw new WorkspaceError('async jobs need the v2 API (this server speaks v1)');
+    const body: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== 'id') body[k] = v;
     const started = await this.#call(
       'v2',
       'exec',
       { ...body, async_call: true, err_on_exit: false },
       this.#timeoutMs,
     );
-    let job = started.body as ExecV2Response & { type: 'async' };
+    return started.body as AsyncJob;
+  }
+
+  /**
+   * v2 only: the state of an async job started by {@link startJob} (or by `exec` with a long
+   * `timeout`), without waiting for it.
+   *
+   * @throws {@link AsyncJobLostError} when the project no longer knows the job (it restarted,
+   * or the job left its cache).
+   *
+   * @example
+   * ```ts
+   * const { status, exit_code } = await client.getJob(project_id, job.job_id);
+   * ```
+   */
+  async getJob(projectId: string, jobId: string): Promise<AsyncJob> {
+    const a = await this.#call(
+      'v2',
+      'exec',
+      { project_id: projectId, async_get: jobId },
+      this.#timeoutMs,
+      false,
+    );
+    return a.body as AsyncJob;
+  }
+
+  async #execAsync(
+    opts: ExecRequest,
+    body: Record<string, unknown>,
+    id: string,
+  ): Promise<ExecResponse> {
+    const seconds = body.timeout as number;
+    let job = await this.startJob(opts);
     // The job ends by its own timeout; past that (and the hub's limit) it is given up.
     const deadline = Date.now() + seconds * 1000 + HUB_LIMIT_MS + this.#timeoutMs;
     while (job.status === 'running') {

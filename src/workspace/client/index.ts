@@ -31,6 +31,7 @@ export {
   EDITOR_SETTING_TYPES,
   UPGRADE_FIELDS,
   type AccountRecord,
+  type AsyncJob,
   type AggregateValue,
   type ApiVersion,
   type EditorSettings,

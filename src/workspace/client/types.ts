@@ -274,3 +274,13 @@ export type ExecV2Response =
       /** Seconds the job ran, once it finished. */
       elapsed_s?: number;
     };
+
+/**
+ * A v2 async job's state, as `async_call` and `async_get` answer it.
+ *
+ * @example
+ * ```ts
+ * const job: AsyncJob = await client.startJob({ project_id, command: 'sleep', args: ['5'], timeout: 10 });
+ * ```
+ */
+export type AsyncJob = Extract<ExecV2Response, { type: 'async' }>;

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRuntime } from '../../src/runtime/profile.js';
+import { installRunner, runRemoteBatch } from '../../src/runtime/remote-runner.js';
+import type { InstalledRunner } from '../../src/runtime/remote-runner.js';
+import {
+  ResidentRunnerGoneError,
+  startResidentRunner,
+  stopResidentRunner,
+} from '../../src/runtime/resident-runner.js';
+import type { ResidentRunner } from '../../src/runtime/resident-runner.js';
+import type { ProgramOutcome } from '../../src/runtime/outcome.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+let dataDir: string;
+let ws: EmbeddedWorkspace;
+let client: WorkspaceClient;
+let runner: InstalledRunner;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'luau-fuzz-resident-'));
+  ws = await startEmbeddedWorkspace({ dataDir, projects: 1 });
+  client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey, api: 'v2' });
+  runner = await installRunner(client, ws.projectIds[0]!);
+});
+afterAll(async () => {
+  await ws.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const profile = parseRuntime('luau-web');
+
+/** Outcomes by id, without their times. */
+function byId(outcomes: readonly ProgramOutcome[]): Record<string, Omit<ProgramOutcome, 'timeMs'>> {
+  return Object.fromEntries(
+    outcomes
+      .map(({ timeMs: _, ...o }) => [o.id, o] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** Waits until the async job of a resident runner has ended. */
+async function ended(resident: ResidentRunner): Promise<string> {
+  for (;;) {
+    const job = await client.getJob(resident.projectId, resident.jobId);
+    if (job.status !== 'running') return job.status;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('startResidentRunner', () => {
+  it('runs the batches handed to it, concurrently, with the outcomes of one-shot runs', async () => {
+    const jobs = [
+      { id: 'a', program: 'print("hello", 0.1 + 0.2)' },
+      { id: 'b', program: 'local = 1' },
+      { id: 'c', program: 'print(require(module0).v)', module: 'return { v = 3 }' },
+      { id: 'd', program: 'error({ code = 1 })' },
+      { id: 'e', program: 'x = 1; setmetatable(_G, { __index = function() return 7 end })' },
+      { id: 'f', program: 'print(x, y)' },
+      { id: 'g', program: 'while true do end' },
+    ];
+    const resident = await startResidentRunner(client, runner);
+    try {
+      const options = { profile, timeoutMs: 1000 };
+      const [one, two] = await Promise.all([
+        runRemoteBatch(client, runner, jobs, { ...options, name: 'res-1', resident }),
+        runRemoteBatch(client, runner, jobs, { ...options, name: 'res-2', resident }),
+      ]);
+      const oneShot = await runRemoteBatch(client, runner, jobs, { ...options, name: 'one' });
+      expect(byId(one)).toEqual(byId(oneShot));
+      expect(byId(two)).toEqual(byId(oneShot));
+      expect(byId(oneShot).f).toMatchObject({ status: 'ok', output: 'nil\tnil\n' });
+      expect(byId(oneShot).g?.status).toBe('timeout');
+    } finally {
+      await stopResidentRunner(client, resident);
+    }
+    expect(await ended(resident)).toBe('completed');
+  });
+
+  it('reports bad run arguments as the one-shot runner does, and keeps serving', async () => {
+    const resident = await startResidentRunner(client, runner);
+    try {
+      const bad = runRemoteBatch(client, runner, [{ id: 'a', program: 'print(1)' }], {
+        profile: { kind: 'command', template: 'luau {program}' } as never,
+        name: 'res-bad',
+        resident,
+      });
+      await expect(bad).rejects.toThrow(/exited with code 2/);
+      const good = await runRemoteBatch(client, runner, [{ id: 'a', program: 'print(1)' }], {
+        profile,
+        name: 'res-good',
+        resident,
+      });
+      expect(good).toMatchObject([{ id: 'a', status: 'ok', output: '1\n' }]);
+    } finally {
+      await stopResidentRunner(client, resident);
+    }
+  });
+
+  it('leaves when asked, and a batch handed to it then fails with ResidentRunnerGoneError at once', async () => {
+    const resident = await startResidentRunner(client, runner);
+    await stopResidentRunner(client, resident);
+    expect(await ended(resident)).toBe('completed');
+    const started = Date.now();
+    const gone = runRemoteBatch(client, runner, [{ id: 'a', program: 'print(1)' }], {
+      profile,
+      name: 'res-gone',
+      resident,
+    });
+    await expect(gone).rejects.toBeInstanceOf(ResidentRunnerGoneError);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('fails a running batch with ResidentRunnerGoneError when the runner is killed', async () => {
+    // The job's timeout kills the runner while it runs a program that loops for ever.
+    const resident = await startResidentRunner(client, runner, { jobSeconds: 3, claimSeconds: 4 });
+    const killed = runRemoteBatch(client, runner, [{ id: 'a', program: 'while true do end' }], {
+      profile,
+      name: 'res-killed',
+      timeoutMs: 60_000,
+      resident,
+    });
+    const started = Date.now();
+    await expect(killed).rejects.toBeInstanceOf(ResidentRunnerGoneError);
+    // Known once the submitter's watchdog (`claimSeconds`) left too, not at the program's limit.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await ended(resident)).toBe('error');
+  }, 30_000);
+});
