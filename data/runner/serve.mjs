@@ -112,8 +112,10 @@ export async function serve(args) {
     const key = JSON.stringify(options);
     let runtime = runtimes.get(key);
     if (runtime === undefined) {
-      // Without V8's tier-up: measured on 3,000 runnable programs in batches of 250, the
-      // runner's processes took 5.5 CPU-s without it, 9.8 with it (and 10.4 one-shot).
+      // Without V8's tier-up, which did not pay off even over 9,000 programs: runnable
+      // programs in batches of 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s
+      // for 3,000, 6,000 and 9,000 programs without it, 10.5, 17.6 and 26.5 with it (and
+      // 10.4 CPU-s for 3,000 one-shot).
       runtime = createRuntime(options, false);
       runtimes.set(key, runtime);
       runtime.catch(() => runtimes.delete(key));
