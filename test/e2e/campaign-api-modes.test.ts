@@ -44,6 +44,7 @@ describe.each([
         },
       });
       const dir = join(root, `campaign-${mode}`);
+      const events: string[] = [];
       const summary = await runCampaign({
         dir,
         options: {
@@ -59,8 +60,11 @@ describe.each([
           shrinkTimeMs: 60_000,
         },
         target: { client, projectIds: ws.projectIds },
+        onProjectEvent: (e) => events.push(e.type),
       });
       expect(await client.apiVersion()).toBe(detected);
+      // v2 has async jobs: one resident runner takes every batch.
+      expect(events.filter((t) => t === 'resident')).toHaveLength(detected === 'v2' ? 1 : 0);
       const exec = detected === 'v1' ? '/api/v1/project_exec' : '/api/v2/exec';
       expect(urls).toContain(exec);
       expect(
