@@ -3,7 +3,7 @@ import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
-import { walkTree } from '../tree/index.js';
+import { treeKinds } from '../tree/index.js';
 import { arbitraryOptionsOf } from './options.js';
 import type { CampaignGeneratorSettings } from './options.js';
 
@@ -61,7 +61,7 @@ export function sourcesOf(tree: ModuleSet): { program: string; module?: string }
  * ```
  */
 export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram {
-  const stats = nodesAndKinds(tree);
+  const stats = treeKinds(ModuleSetSchema, tree);
   try {
     return { index, tree, ...sourcesOf(tree), nodes: stats.nodes, kinds: stats.kinds };
   } catch (e) {
@@ -74,20 +74,6 @@ export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram
       printError: e instanceof Error ? e.message : String(e),
     };
   }
-}
-
-/**
- * Messages in a tree and their counts per kind: what a campaign records of every program
- * (`treeStats` also counts depth and oneof cases, which took a third of the time).
- */
-function nodesAndKinds(tree: ModuleSet): { nodes: number; kinds: Record<string, number> } {
-  let nodes = 0;
-  const kinds: Record<string, number> = {};
-  walkTree(ModuleSetSchema, tree, ({ desc }) => {
-    nodes++;
-    kinds[desc.name] = (kinds[desc.name] ?? 0) + 1;
-  });
-  return { nodes, kinds };
 }
 
 /**
