@@ -91,14 +91,39 @@ export function generatePrograms(
   seed: number,
   indices: readonly number[],
 ): CampaignProgram[] {
+  return drawPrograms(arbitrary, seed, indices, campaignProgram);
+}
+
+/**
+ * Draws the trees of the given indices as {@link generatePrograms} does, in increasing index
+ * order, and makes each into what `make` returns as soon as it is drawn: a tree that `make`
+ * does not keep is garbage before the next one is drawn (a generation thread keeps only the
+ * sources, and the young-generation collections no longer copy a hundred trees each time).
+ *
+ * @example
+ * ```ts
+ * const sizes = drawPrograms(arb, 42, [0, 1, 2], (i, tree) => campaignProgram(i, tree).nodes);
+ * ```
+ */
+export function drawPrograms<T>(
+  arbitrary: fc.Arbitrary<ModuleSet>,
+  seed: number,
+  indices: readonly number[],
+  make: (index: number, tree: ModuleSet) => T,
+): T[] {
   const sorted = [...indices].sort((a, b) => a - b);
-  const out: CampaignProgram[] = [];
+  const out: T[] = [];
   for (let i = 0; i < sorted.length;) {
     let j = i + 1;
     while (j < sorted.length && sorted[j] === sorted[j - 1]! + 1) j++;
     const start = sorted[i]!;
-    const trees = fc.sample(arbitrary, { seed, path: String(start), numRuns: j - i });
-    trees.forEach((tree, k) => out.push(campaignProgram(start + k, tree)));
+    let index = start;
+    // fast-check draws the runs one by one as the sample is read, so `index` follows them.
+    const made = fc.sample(
+      arbitrary.map((tree) => make(index++, tree)),
+      { seed, path: String(start), numRuns: j - i },
+    );
+    for (const m of made) out.push(m);
     i = j;
   }
   return out;
