@@ -46,7 +46,8 @@ function isMessageList(field: DescField): field is DescField & { message: DescMe
 /**
  * The children of a message kind, pushed by a function made for that kind: each reads its
  * fields by their names, where reading them by a name held in a variable (as `walkTree` does)
- * is a lookup V8 cannot specialize, since every kind has its own shape (five times slower).
+ * is a lookup V8 cannot specialize, since every kind has its own shapes (a runnable tree was
+ * counted in 0.14 ms that way, in 0.10 with these).
  */
 function compilePush(desc: DescMessage): PushChildren {
   const children: Plan[] = [];
