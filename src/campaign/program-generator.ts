@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
@@ -233,7 +233,8 @@ interface BundleManifest {
  * its packages resolve, named by its content: tsx in the thread transpiled and resolved every
  * module again through a loader thread of its own (0.9 CPU-s per thread before its first
  * program; 0.3 bundled). The bundle is made again only when one of its source files changed
- * (their sizes and times are kept beside it): bundling took 0.1-0.2 CPU-s in every process.
+ * (their sizes and times are kept beside it, with this file's and esbuild's): bundling took
+ * 0.1-0.2 CPU-s in every process.
  */
 function bundledWorker(): string {
   if (bundled !== undefined) return bundled;
@@ -264,7 +265,9 @@ function bundledWorker(): string {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(file)) writeWhole(file, code);
   const inputs: BundleManifest['inputs'] = {};
-  for (const input of Object.keys(metafile.inputs)) {
+  // The bundle's sources, and what made it: these options (this file) and esbuild's version.
+  const makers = [relative(packageRoot, fileURLToPath(here)), 'node_modules/esbuild/package.json'];
+  for (const input of [...Object.keys(metafile.inputs), ...makers]) {
     const { size, mtimeMs } = statSync(join(packageRoot, input));
     inputs[input] = { size, mtimeMs };
   }
