@@ -5,7 +5,9 @@
 //   hashing, no process boundary: the VM's own speed), LuauWebPool (isolated programs in worker
 //   processes), the embedded workspace (batches through project_exec and the installed
 //   runner), and runCampaign end to end (generation, printing, batching, recording included).
-//   Also peak RSS (this process and its child processes) per path, and the load average.
+//   Also peak RSS (this process and its child processes) per path, the load average, and how
+//   runCampaign's CPU splits among this process's threads (main, generation, V8's helpers) and
+//   its child processes (Linux).
 //   WORKSPACE_API=v2 runs the workspace paths over the v2 API.
 //   --programs REV: the raw, pool and workspace paths run the programs of revision REV's
 //   generator (e.g. the simpler ones before the runnable rework: 8b614fa^); runCampaign still
@@ -104,23 +106,60 @@ function processTree(): { rssKb: number; cpu: Map<number, number> } {
   return { rssKb, cpu };
 }
 
+/** CPU seconds of each thread of this process, by thread id, from /proc (Linux). */
+function threadCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return cpu;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** Where this process's CPU seconds went: its main thread, threads started meanwhile, the rest. */
+interface ThreadSplit {
+  /** The main thread (the campaign's recording, the embedded workspace's server). */
+  main: number;
+  /** The thread started meanwhile that used the most CPU (runCampaign's generation thread). */
+  started: number;
+  /** Every other thread of this process: V8's compiler and GC helpers, libuv's pool. */
+  others: number;
+  /** This process's child processes (runners and VM workers). */
+  children: number;
+}
+
 /**
  * Runs `fn` while sampling the process tree every 250 ms; resolves to its result, seconds,
  * CPU seconds of the tree (each process as last seen, so a process that lives less than a
  * sample is missed: on a shared machine CPU per program depends far less on the load than
- * wall-clock time does) and peak RSS.
+ * wall-clock time does), how they split among this process's threads and its children, and
+ * peak RSS.
  */
 async function measured<T>(
   fn: () => Promise<T>,
   onSample?: (kb: number) => void,
-): Promise<{ value: T; seconds: number; cpu: number; peakKb: number }> {
+): Promise<{ value: T; seconds: number; cpu: number; split: ThreadSplit; peakKb: number }> {
   const first = processTree();
   const before = first.cpu;
+  const threadsBefore = threadCpu();
   const seen = new Map<number, number>();
+  const threadsSeen = new Map<number, number>();
   let peakKb = first.rssKb;
   const sample = (): void => {
     const tree = processTree();
     for (const [pid, s] of tree.cpu) seen.set(pid, s - (before.get(pid) ?? 0));
+    for (const [tid, s] of threadCpu()) threadsSeen.set(tid, s - (threadsBefore.get(tid) ?? 0));
     peakKb = Math.max(peakKb, tree.rssKb);
     onSample?.(tree.rssKb);
   };
@@ -131,7 +170,12 @@ async function measured<T>(
     const seconds = (performance.now() - t) / 1000;
     sample();
     const cpu = [...seen.values()].reduce((x, y) => x + y, 0);
-    return { value, seconds, cpu, peakKb };
+    const own = seen.get(process.pid) ?? 0;
+    const main = threadsSeen.get(process.pid) ?? 0;
+    let started = 0;
+    for (const [tid, s] of threadsSeen) if (!threadsBefore.has(tid)) started = Math.max(started, s);
+    const split = { main, started, others: own - main - started, children: cpu - own };
+    return { value, seconds, cpu, split, peakKb };
   } finally {
     clearInterval(timer);
   }
@@ -423,6 +467,13 @@ for (const r of table)
   process.stdout.write(
     `${r.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ')}\n`,
   );
+const perProgram = (s: number): string => ((1000 * s) / e2e.value.done).toFixed(2);
+process.stdout.write(
+  `\nrunCampaign end to end, CPU ms/program: main thread ${perProgram(e2e.split.main)}, ` +
+    `generation thread ${perProgram(e2e.split.started)}, ` +
+    `other threads ${perProgram(e2e.split.others)} (V8's compiler and GC helpers), ` +
+    `child processes ${perProgram(e2e.split.children)} (runners and VM workers)\n`,
+);
 process.stdout.write(
   `\n${level} programs, seed ${seed}, ${withModule} of ${jobs.length} with a module; batches of ${batchSize} ` +
     `(the workspace path: ${batches.length} runs, over API ${await client.apiVersion()}); ` +

@@ -290,12 +290,16 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   // The programs of the batches launched, by index, until recorded.
   const launched = new Map<number, CampaignProgram>();
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree.
-  const record = (r: ProgramRecord): void => {
-    const tree = r.finding === undefined ? undefined : launched.get(r.i)?.tree;
-    launched.delete(r.i);
-    if (!store.record(r, tree)) return;
-    sessionDone++;
-    addToTally(tally, r);
+  const recordAll = (records: readonly ProgramRecord[]): void => {
+    const entries = records.map((record) => {
+      const tree = record.finding === undefined ? undefined : launched.get(record.i)?.tree;
+      launched.delete(record.i);
+      return tree === undefined ? { record } : { record, tree };
+    });
+    for (const r of store.recordAll(entries)) {
+      sessionDone++;
+      addToTally(tally, r);
+    }
   };
   const saveProgress = (force = false): void => {
     store.progress.elapsedSeconds = elapsed();
@@ -320,6 +324,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
         (result) => {
           failuresInARow = 0;
           const lost: CampaignProgram[] = [];
+          const finished: ProgramRecord[] = [];
           for (const p of batch) {
             const outcomes = result.outcomes.get(String(p.index));
             if (outcomes === undefined) {
@@ -338,7 +343,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
                 timeMs: 0,
               };
               const all = o.runtimes.map(() => crash);
-              record({
+              finished.push({
                 i: p.index,
                 outcomes: all,
                 finding: 'crash',
@@ -349,7 +354,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               continue;
             }
             const finding = classifyOutcomes(o.level, outcomes);
-            record({
+            finished.push({
               i: p.index,
               outcomes,
               ...(finding === undefined ? {} : { finding }),
@@ -358,6 +363,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               project: result.projectId,
             });
           }
+          recordAll(finished);
           if (lost.length > 0) ready.unshift(lost);
           saveProgress();
           args.onProgress?.(snapshot('run', sessionDone, sessionStart));
@@ -415,10 +421,11 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
           size = Math.min(pending.length, o.batchSize);
         const programs = await generator.generate(pending.splice(0, size));
         const printable: CampaignProgram[] = [];
+        const unprintable: ProgramRecord[] = [];
         for (const p of programs) {
           if (p.printError === undefined) printable.push(p);
           else
-            record({
+            unprintable.push({
               i: p.index,
               outcomes: [],
               nodes: p.nodes,
@@ -426,6 +433,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
               printError: p.printError,
             });
         }
+        recordAll(unprintable);
         ready.push(...packBatches(printable, size, o.payloadLimit));
         continue;
       }

@@ -4,16 +4,20 @@
 // from (seed, index) on the main thread when it is needed (a finding), which costs far less
 // than encoding every tree here and decoding it there.
 import { parentPort, workerData } from 'node:worker_threads';
-import { campaignArbitrary, generatePrograms } from './programs.js';
+import { campaignArbitrary, campaignProgram, drawPrograms } from './programs.js';
 import type { GenerateRequest, GenerateSettings, GeneratedProgram } from './program-generator.js';
 
 const settings = workerData as GenerateSettings;
 const arbitrary = campaignArbitrary(settings);
 parentPort!.on('message', (request: GenerateRequest) => {
-  const programs: GeneratedProgram[] = generatePrograms(
+  const programs: GeneratedProgram[] = drawPrograms(
     arbitrary,
     settings.seed,
     request.indices,
-  ).map(({ tree: _tree, ...rest }) => rest);
+    (index, tree) => {
+      const { tree: _tree, ...rest } = campaignProgram(index, tree);
+      return rest;
+    },
+  );
   parentPort!.postMessage({ id: request.id, programs });
 });

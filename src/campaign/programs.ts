@@ -3,7 +3,7 @@ import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
-import { walkTree } from '../tree/index.js';
+import { treeKinds } from '../tree/index.js';
 import { arbitraryOptionsOf } from './options.js';
 import type { CampaignGeneratorSettings } from './options.js';
 
@@ -61,7 +61,7 @@ export function sourcesOf(tree: ModuleSet): { program: string; module?: string }
  * ```
  */
 export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram {
-  const stats = nodesAndKinds(tree);
+  const stats = treeKinds(ModuleSetSchema, tree);
   try {
     return { index, tree, ...sourcesOf(tree), nodes: stats.nodes, kinds: stats.kinds };
   } catch (e) {
@@ -74,20 +74,6 @@ export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram
       printError: e instanceof Error ? e.message : String(e),
     };
   }
-}
-
-/**
- * Messages in a tree and their counts per kind: what a campaign records of every program
- * (`treeStats` also counts depth and oneof cases, which took a third of the time).
- */
-function nodesAndKinds(tree: ModuleSet): { nodes: number; kinds: Record<string, number> } {
-  let nodes = 0;
-  const kinds: Record<string, number> = {};
-  walkTree(ModuleSetSchema, tree, ({ desc }) => {
-    nodes++;
-    kinds[desc.name] = (kinds[desc.name] ?? 0) + 1;
-  });
-  return { nodes, kinds };
 }
 
 /**
@@ -105,14 +91,39 @@ export function generatePrograms(
   seed: number,
   indices: readonly number[],
 ): CampaignProgram[] {
+  return drawPrograms(arbitrary, seed, indices, campaignProgram);
+}
+
+/**
+ * Draws the trees of the given indices as {@link generatePrograms} does, in increasing index
+ * order, and makes each into what `make` returns as soon as it is drawn: a tree that `make`
+ * does not keep is garbage before the next one is drawn (a generation thread keeps only the
+ * sources, and the young-generation collections no longer copy a hundred trees each time).
+ *
+ * @example
+ * ```ts
+ * const sizes = drawPrograms(arb, 42, [0, 1, 2], (i, tree) => campaignProgram(i, tree).nodes);
+ * ```
+ */
+export function drawPrograms<T>(
+  arbitrary: fc.Arbitrary<ModuleSet>,
+  seed: number,
+  indices: readonly number[],
+  make: (index: number, tree: ModuleSet) => T,
+): T[] {
   const sorted = [...indices].sort((a, b) => a - b);
-  const out: CampaignProgram[] = [];
+  const out: T[] = [];
   for (let i = 0; i < sorted.length;) {
     let j = i + 1;
     while (j < sorted.length && sorted[j] === sorted[j - 1]! + 1) j++;
     const start = sorted[i]!;
-    const trees = fc.sample(arbitrary, { seed, path: String(start), numRuns: j - i });
-    trees.forEach((tree, k) => out.push(campaignProgram(start + k, tree)));
+    let index = start;
+    // fast-check draws the runs one by one as the sample is read, so `index` follows them.
+    const made = fc.sample(
+      arbitrary.map((tree) => make(index++, tree)),
+      { seed, path: String(start), numRuns: j - i },
+    );
+    for (const m of made) out.push(m);
     i = j;
   }
   return out;

@@ -323,21 +323,50 @@ export class CampaignStore {
 
   /**
    * Records a finished program (once: a second record of the same index is ignored). Returns
-   * false when ignored. The tree of a finding is saved first (`trees/<index>.binpb`), so that
-   * every recorded finding can be saved and shrunk from its own tree, whatever generator
-   * version resumes the campaign.
+   * false when ignored. See {@link CampaignStore.recordAll}.
    */
   record(record: ProgramRecord, tree?: ModuleSet): boolean {
-    if (this.#done.has(record.i)) return false;
-    if (record.finding !== undefined && tree !== undefined) {
-      mkdirSync(join(this.dir, 'trees'), { recursive: true });
-      writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
+    return this.recordAll([tree === undefined ? { record } : { record, tree }]).length === 1;
+  }
+
+  /**
+   * Records finished programs, each once (a record of an index already recorded, or twice in
+   * `entries`, is ignored), with one write to `results.jsonl` for all of them: a campaign
+   * records a batch at a time, and a file opened, appended to and closed per program took a
+   * third of the recording's time. The tree of a finding is saved first
+   * (`trees/<index>.binpb`), so that every recorded finding can be saved and shrunk from its
+   * own tree, whatever generator version resumes the campaign. Returns the records recorded.
+   *
+   * @example
+   * ```ts
+   * const recorded = store.recordAll([{ record: r0 }, { record: r1, tree: findingTree }]);
+   * ```
+   */
+  recordAll(
+    entries: readonly { readonly record: ProgramRecord; readonly tree?: ModuleSet }[],
+  ): ProgramRecord[] {
+    const recorded: ProgramRecord[] = [];
+    const indices = new Set<number>();
+    const lines: string[] = [];
+    for (const { record, tree } of entries) {
+      if (this.#done.has(record.i) || indices.has(record.i)) continue;
+      indices.add(record.i);
+      if (record.finding !== undefined && tree !== undefined) {
+        mkdirSync(join(this.dir, 'trees'), { recursive: true });
+        writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
+      }
+      lines.push(`${JSON.stringify(record)}\n`);
+      recorded.push(record);
     }
-    appendFileSync(join(this.dir, 'results.jsonl'), `${JSON.stringify(record)}\n`);
-    this.#done.add(record.i);
-    this.#keep(record);
+    if (recorded.length === 0) return recorded;
+    appendFileSync(join(this.dir, 'results.jsonl'), lines.join(''));
+    // Done once written: a write that failed leaves them to run again.
+    for (const record of recorded) {
+      this.#done.add(record.i);
+      this.#keep(record);
+    }
     this.progress.done = this.#done.size;
-    return true;
+    return recorded;
   }
 
   /**

@@ -15,5 +15,6 @@ export {
   treeFormats,
   type TreeFormat,
 } from './format.js';
+export { treeKinds, type TreeKinds } from './kinds.js';
 export { addTreeStats, emptyTreeStats, treeStats, type TreeStats } from './stats.js';
 export { treePath, walkTree, type TreeNode } from './walk.js';

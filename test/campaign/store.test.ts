@@ -49,6 +49,27 @@ describe('CampaignStore', () => {
     expect(resumed.progress.sessions).toBe(2);
   });
 
+  it('records a batch at once: each index once, its lines in order, findings with their trees', () => {
+    const dir = tempDir();
+    const o = resolveCampaignOptions({ count: 6, seed: 4, level: 'syntax' });
+    const [p2] = generatePrograms(campaignArbitrary(o), o.seed, [2]);
+    const store = CampaignStore.create(dir, o);
+    store.record({ i: 0, outcomes: [outcome], nodes: 3 });
+    const recorded = store.recordAll([
+      { record: { i: 4, outcomes: [outcome], nodes: 5, kinds: { Stat: 2 } } },
+      { record: { i: 0, outcomes: [outcome], nodes: 3 } },
+      { record: { i: 2, outcomes: [crash], finding: 'crash', nodes: p2!.nodes }, tree: p2!.tree },
+      { record: { i: 4, outcomes: [crash], finding: 'crash', nodes: 5 } },
+    ]);
+    expect(recorded.map((r) => r.i)).toEqual([4, 2]);
+    expect(store.progress.done).toBe(3);
+    const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 4, 2]);
+    expect(printPretty(store.tree(2)!)).toEqual(printPretty(p2!.tree));
+    expect(store.coverage()).toEqual({ Stat: 2 });
+    expect(CampaignStore.resume(dir).pending()).toEqual([1, 3, 5]);
+  });
+
   it('drops a partial last line left by a killed campaign', () => {
     const dir = tempDir();
     const store = CampaignStore.create(dir, resolveCampaignOptions({ count: 3, seed: 1 }));
