@@ -12,6 +12,8 @@ import { packageRoot } from '../../src/package-root.js';
 export interface Revision {
   /** `REV (short commit)`. */
   readonly label: string;
+  /** The folder it is unpacked in (src, gen, data, package.json and a node_modules link). */
+  readonly dir: string;
   /** Imports a module of the revision by its path from the package root. */
   load<T>(path: string): Promise<T>;
   /** Removes the unpacked folder. */
@@ -53,6 +55,7 @@ export function unpackRevision(rev: string): Revision {
   }
   return {
     label: `${rev} (${commit})`,
+    dir,
     load: async <T>(path: string) => (await import(pathToFileURL(join(dir, path)).href)) as T,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -1,17 +1,19 @@
 // npm run bench -- campaign [COUNT=2000] [CONCURRENCY=2] [BATCH]
-//   programs/s of the same runnable programs (seed 2024) on four paths, with ratios to the
+//   programs/s of the same runnable programs (seed 2024) on five paths, with ratios to the
 //   raw loop (and generation alone for reference): a raw in-process loop (one reused luau-web
 //   state, print buffered in Luau, globals cleared between programs, no other isolation, no
 //   hashing, no process boundary: the VM's own speed), LuauWebPool (isolated programs in worker
 //   processes), the embedded workspace (batches through project_exec and the installed
-//   runner), and runCampaign end to end (generation, printing, batching, recording included).
+//   runner, one-shot and resident), and runCampaign end to end (generation, printing,
+//   batching, recording included).
 //   Also peak RSS (this process and its child processes) per path, the load average, and how
 //   runCampaign's CPU splits among this process's threads (main, generation, V8's helpers) and
 //   its child processes (Linux).
-//   WORKSPACE_API=v2 runs the workspace paths over the v2 API.
-//   --programs REV: the raw, pool and workspace paths run the programs of revision REV's
-//   generator (e.g. the simpler ones before the runnable rework: 8b614fa^); runCampaign still
-//   generates this checkout's.
+//   WORKSPACE_API=v1 runs the workspace paths over the v1 API (v2 by default, as `luau-fuzz
+//   run` does with its embedded workspace; v1 has no resident runners).
+//   --programs REV: every path runs the programs of revision REV's generator (e.g. the simpler
+//   ones before the runnable rework: 8b614fa^); runCampaign draws them in its generation
+//   thread from REV's campaignArbitrary and generatePrograms, bundled by esbuild.
 //   --rounds N: each path runs N times (the paths alternating) and the fastest round of each
 //   is printed. The raw loop's later rounds run on VM code V8 has already optimized in this
 //   process (a fresh Luau state, the same compiled WebAssembly): with N > 1 it is the warmed
@@ -21,6 +23,7 @@
 //   process tree as it goes: memory stays bounded over a long campaign.
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 import { InternalLuauWasmModule, LuauState } from 'luau-web';
 import {
@@ -212,10 +215,43 @@ async function endToEnd(n: number, dir: string, onSample?: (kb: number) => void)
         dir: join(root, dir),
         options: { count: n, seed, level, shrink: false, inFlight: concurrency, batchSize },
         target: { client, projectIds: ws.projectIds },
+        ...(revisionWorker === undefined ? {} : { generatorWorker: revisionWorker }),
       }),
     onSample,
   );
 }
+
+/**
+ * A generation thread module drawing REV's programs: its campaignArbitrary and
+ * generatePrograms behind the messages of src/campaign/generate-worker.ts, bundled by esbuild
+ * into the unpacked revision (whose node_modules link resolves the packages).
+ */
+function bundleRevisionWorker(rev: Revision): string {
+  const outfile = join(rev.dir, 'revision-generate-worker.mjs');
+  buildSync({
+    stdin: {
+      contents: `import { parentPort, workerData } from 'node:worker_threads';
+import { campaignArbitrary, generatePrograms } from './src/campaign/programs.ts';
+const arbitrary = campaignArbitrary(workerData);
+parentPort.on('message', (request) => {
+  const programs = generatePrograms(arbitrary, workerData.seed, request.indices).map(
+    ({ tree: _tree, ...program }) => program,
+  );
+  parentPort.postMessage({ id: request.id, programs });
+});`,
+      resolveDir: rev.dir,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+const revisionWorker = revision === undefined ? undefined : bundleRevisionWorker(revision);
 
 if (long) {
   process.stdout.write(`runCampaign end to end, ${count} ${level} programs, load ${load()}\n`);
@@ -233,6 +269,7 @@ if (long) {
   );
   await ws.close();
   rmSync(root, { recursive: true, force: true });
+  revision?.remove();
   process.exit(0);
 }
 
@@ -257,7 +294,6 @@ const gen = await measured(() =>
       .filter((p) => p.printError === undefined),
   ),
 );
-revision?.remove();
 const programs = gen.value;
 const jobs: ProgramJob[] = programs.map((p) => ({
   id: String(p.index),
@@ -413,6 +449,7 @@ if (
   throw new Error('no round ran');
 const loadAfter = load();
 await resident.close();
+revision?.remove();
 await ws.close();
 rmSync(root, { recursive: true, force: true });
 
@@ -433,7 +470,7 @@ const rows: [string, number, { seconds: number; cpu: number; peakKb: number }][]
     remoteResident,
   ],
   [
-    `runCampaign end to end${revision === undefined ? '' : " (this checkout's programs)"}`,
+    `runCampaign end to end${revision === undefined ? '' : ` (${revision.label}'s generator)`}`,
     e2e.value.done,
     e2e,
   ],

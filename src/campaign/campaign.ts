@@ -64,6 +64,12 @@ export interface RunCampaignArgs {
   readonly onProgress?: (snapshot: CampaignSnapshot) => void;
   /** Project events (runner installed, exec failed…). Default: none. */
   readonly onProjectEvent?: (event: ProjectEvent) => void;
+  /**
+   * Another generation thread module ({@link ProgramGeneratorOptions.workerFile}), for
+   * benchmarks of another generator's programs; their findings are recorded without trees,
+   * which this generator cannot draw. Default: luau-fuzz's own.
+   */
+  readonly generatorWorker?: string | URL;
 }
 
 /** What a campaign did, as printed in its summary and written to `summary.json`. */
@@ -261,7 +267,10 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
   // Generation runs in threads, ahead of the batches, while the main thread uploads and
   // records; the threads load and draw the first programs while the projects get ready.
-  const generator = new ProgramGenerator(o, { upcoming: pending });
+  const generator = new ProgramGenerator(o, {
+    upcoming: pending,
+    ...(args.generatorWorker === undefined ? {} : { workerFile: args.generatorWorker }),
+  });
   generator.prefetch();
   try {
     await pool.prepare();
@@ -292,7 +301,10 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree.
   const recordAll = (records: readonly ProgramRecord[]): void => {
     const entries = records.map((record) => {
-      const tree = record.finding === undefined ? undefined : launched.get(record.i)?.tree;
+      const tree =
+        record.finding === undefined || args.generatorWorker !== undefined
+          ? undefined
+          : launched.get(record.i)?.tree;
       launched.delete(record.i);
       return tree === undefined ? { record } : { record, tree };
     });

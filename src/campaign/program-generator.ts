@@ -43,6 +43,13 @@ export interface ProgramGeneratorOptions {
   readonly upcoming?: readonly number[];
   /** Programs generated in advance from `upcoming`. Default 1000. */
   readonly readAhead?: number;
+  /**
+   * The generation threads' module (a file path or URL): it takes the settings as `workerData`
+   * and answers each {@link GenerateRequest} with `{ id, programs }`, as `generate-worker.ts`
+   * does. Default: luau-fuzz's own. A benchmark runs another revision's generator this way;
+   * trees asked of {@link ProgramGenerator.tree} are still drawn by this one.
+   */
+  readonly workerFile?: string | URL;
 }
 
 /** Most programs asked of a thread in one message. */
@@ -85,6 +92,7 @@ export class ProgramGenerator {
   #nextId = 0;
   #closed = false;
   #local: ReturnType<typeof campaignArbitrary> | undefined;
+  readonly #workerFile: string | URL | undefined;
 
   constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
     this.#settings = { ...generatorSettingsOf(settings), seed: settings.seed };
@@ -94,6 +102,7 @@ export class ProgramGenerator {
     this.#threadCount = threads;
     this.#upcoming = options.upcoming ?? [];
     this.#readAhead = options.readAhead ?? 1000;
+    this.#workerFile = options.workerFile;
   }
 
   /** The programs with these indices, in increasing index order (as `generatePrograms`). */
@@ -198,7 +207,8 @@ export class ProgramGenerator {
   }
 
   #spawn(): Worker {
-    const file = fromSources ? bundledWorker() : new URL('./generate-worker.js', here);
+    const file =
+      this.#workerFile ?? (fromSources ? bundledWorker() : new URL('./generate-worker.js', here));
     const worker = new Worker(file, { workerData: this.#settings });
     worker.unref();
     worker.on('message', (m: { id: number; programs: GeneratedProgram[] }) => {
