@@ -269,6 +269,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   // records; the threads load and draw the first programs while the projects get ready.
   const generator = new ProgramGenerator(o, {
     upcoming: pending,
+    // A batch ahead of those the slots run: when generation is the slower part, the threads
+    // should not wait for a slot to free.
+    readAhead: Math.min(
+      10_000,
+      Math.max(1000, (o.inFlight * args.target.projectIds.length + 1) * o.batchSize),
+    ),
     ...(args.generatorWorker === undefined ? {} : { workerFile: args.generatorWorker }),
   });
   generator.prefetch();
