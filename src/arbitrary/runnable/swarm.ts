@@ -27,7 +27,15 @@ export interface Swarm {
   vectors: boolean;
   /** Weight of library calls against operators, 1..4. */
   libraryWeight: number;
+  /** A call fan-out in the chunk's top block (rare: see `FAN_OUT_PERCENT`). */
+  fanOut: boolean;
 }
+
+/**
+ * Chunks that draw a call fan-out, in percent: it is costly to compile at -O2 and to
+ * translate to native code (up to a few tenths of a second), so it stays rare.
+ */
+const FAN_OUT_PERCENT = 3;
 
 /** The families, in the order they are drawn. */
 const families = [
@@ -48,8 +56,9 @@ const families = [
 ] as const;
 
 /**
- * Draws a program's feature subset: each family is on with probability 60 %, all off once the
- * record is used up (the smallest programs use none). Six families share one choice (its
+ * Draws a program's feature subset: each family is on with probability 60 % (the call fan-out
+ * with {@link FAN_OUT_PERCENT} %), all off once the record is used up (the smallest programs
+ * use none). Six families share one choice (its
  * base-5 digits), so that a short record is not used up by the draw alone: every record that
  * is used up before the first statement gives the same empty program.
  *
@@ -68,5 +77,6 @@ export function drawSwarm(c: Choices): Swarm {
     x = Math.floor(x / 5);
   });
   out.libraryWeight = 1 + c.int(4);
+  out.fanOut = c.chance(FAN_OUT_PERCENT);
   return out;
 }
