@@ -4,8 +4,6 @@ import {
   StatSchema,
   type Expr,
   type ExprCall,
-  type ExprFunction,
-  type ExprLocal,
   type Local,
   type Stat,
 } from '../../../gen/luau_pb.js';
@@ -20,21 +18,21 @@ import { reduceInt } from './reduce-int.js';
 import type { Scalar, VarInfo } from './types.js';
 
 /**
- * Most leaf calls one fan-out runs: its run time stays that of a few hundred ordinary
- * statements.
+ * Most leaf calls one fan-out runs: about a millisecond of the VM's time.
  *
  * @example
  * ```ts
  * leafRuns(fitFanOut(drawFanOutShape(c), 40)) <= MAX_LEAF_RUNS; // true
  * ```
  */
-export const MAX_LEAF_RUNS = 3000;
+export const MAX_LEAF_RUNS = 6000;
 
 /**
  * Most code the call site may hold once every call is inlined (Luau -O2), in the units of
- * {@link codeWeight}: a wide fan-out fitted to it lists 28,000 to 53,000 instructions in
- * `luau-compile --text -O2`, mostly enough that the conditional's jump over them needs more
- * than a 16-bit offset (32,767 words), and not so much that compiling the program at -O2 and
+ * {@link codeWeight} (a copy of the leaf weighing its own, plus 4, plus 2 per parameter): a
+ * wide fan-out fitted to it lists 25,000 to 48,000 instructions in `luau-compile --text -O2`
+ * (seeds 1 to 3), mostly enough that the conditional's jump over them needs more than a
+ * 16-bit offset (32,767 words, JUMPX), and not so much that compiling the program at -O2 and
  * translating it to native code takes more than a few tenths of a second.
  *
  * @example
@@ -42,7 +40,19 @@ export const MAX_LEAF_RUNS = 3000;
  * leafCopies(shape) * copyWeight <= MAX_CALL_SITE_WEIGHT; // after fitFanOut(shape, copyWeight)
  * ```
  */
-export const MAX_CALL_SITE_WEIGHT = 75_000;
+export const MAX_CALL_SITE_WEIGHT = 65_000;
+
+/**
+ * Most {@link codeWeight} of a wide fan-out's leaf (beyond its first statement): about the
+ * most whose cost stays within Luau's inlining threshold (27 at -O2); measured, leaves of
+ * weight 42 inlined and of 61 did not.
+ *
+ * @example
+ * ```ts
+ * codeWeight(leaf) <= MAX_WIDE_LEAF_WEIGHT; // for a wide fan-out's leaf of two or more statements
+ * ```
+ */
+export const MAX_WIDE_LEAF_WEIGHT = 40;
 
 /** One function of the chain above the leaf. */
 export interface FanOutLevel {
@@ -119,10 +129,10 @@ export function leafCopies(shape: FanOutShape): number {
  * Draws a fan-out's shape: 2 to 5 levels (Luau inlines 5 deep at most, so the deepest chains
  * keep a call) of 2 to 6 calls each (Luau stops inlining a function of about 6 calls), a leaf
  * of 1 to 4 statements (about where a leaf gets too costly to inline). Half of them are wide:
- * one parameter, four levels of 5 or 6 calls, called 2 or 3 times from a `then` branch alone,
- * a leaf of 2 to 4 statements on leaf expressions (each level and the leaf within Luau's
- * inlining cost, about 27 units, a call costing 3 plus one per argument), which
- * {@link fitFanOut} narrows to about the longest code it allows.
+ * one parameter, four levels of 5 or 6 calls, called 4 times from a `then` branch alone, a
+ * leaf of 2 to 4 statements on leaf expressions (each level and the leaf within Luau's
+ * inlining cost, about 27 units, a call costing 3 plus one per argument, an `if` about as much
+ * as a call), which {@link fitFanOut} narrows to about the longest code it allows.
  *
  * @example
  * ```ts
@@ -135,16 +145,18 @@ export function drawFanOutShape(c: Choices): FanOutShape {
   const params: Scalar[] = [c.pick(['num', 'int'] as const)];
   if (!wide && c.chance(50)) params.push(c.pick(['num', 'int', 'str'] as const));
   const depth = wide ? 4 : c.pick([2, 3, 4, 5]);
-  const levels = Array.from({ length: depth }, () => ({
-    calls: wide ? 5 + c.int(2) : 2 + c.int(5),
-    split: c.chance(wide ? 50 : 25),
-  }));
+  const levels = Array.from({ length: depth }, () => {
+    const split = c.chance(wide ? 50 : 25);
+    // A wide level's `if` costs about a call: 5 calls, not 6, beside it.
+    const calls = wide ? (split ? 5 : 5 + c.int(2)) : 2 + c.int(5);
+    return { calls, split };
+  });
   const shape: FanOutShape = {
     wide,
     params,
     levels,
     leaf: wide ? 2 + c.int(3) : 1 + c.int(4),
-    calls: wide ? 2 + c.int(2) : 1 + c.int(3),
+    calls: wide ? 4 : 1 + c.int(3),
     otherwise: !wide && c.chance(30),
   };
   return shape;
@@ -187,30 +199,22 @@ const words: Readonly<Record<string, number>> = {
 };
 
 /**
- * The approximate size of a function or statement once compiled, counting the nodes that
- * make instructions: operators, indexing, calls and tables, and each read or write of a local
- * of an enclosing function (an upvalue); reads of the function's own parameters and constants
- * count none (registers and constant operands). An upper bound more than a measure: the
- * inlined copies of a leaf list 0.4 to 0.7 instructions per unit in `luau-compile --text -O2`
- * (Luau folds constant arguments and reuses what it has loaded).
+ * The approximate size of a statement's code once inlined into the function that declares the
+ * locals it uses, counting the nodes that make instructions: operators, indexing, calls and
+ * tables (locals are registers there, constants operands). Fitted wide fan-outs of seeds 1 to
+ * 3 list 0.5 to 0.8 instructions per unit of their copies in `luau-compile --text -O2`.
  *
  * @example
  * ```ts
- * codeWeight(node.callStat(build.call(build.local(3), [build.local(4)]))); // 7
+ * codeWeight(node.callStat(build.call(build.local(3), [build.local(4)]))); // 5
  * ```
  */
 export function codeWeight(stat: Stat): number {
-  const own = new Set<number>();
   let n = 0;
   walkTree(StatSchema, stat, (x) => {
     const kind = x.desc.name;
-    if (kind === 'ExprFunction') {
-      for (const a of (x.message as ExprFunction).args) own.add(a.name);
-    } else if (kind === 'ExprLocal') {
-      if (!own.has((x.message as ExprLocal).var!.name)) n++;
-    } else if (kind === 'ExprCall') {
-      n += words[kind]! + (x.message as ExprCall).args.length;
-    } else n += words[kind] ?? 0;
+    if (kind === 'ExprCall') n += words[kind]! + (x.message as ExprCall).args.length;
+    else n += words[kind] ?? 0;
   });
   return n;
 }
@@ -403,28 +407,35 @@ export const fanOutStat: StatProduction = (g, d) => {
   // Calls of the chain print nothing (each runs hundreds of times): pure expressions only.
   g.pure++;
   let below = declareFunction(g);
-  const leaf = chainFunction(g, below, paramInfos(), (params) =>
-    Array.from({ length: shape.leaf }, () =>
-      leafStat(g, g.c.pick(targets), {
-        locals: params,
-        types,
-        depth: shape.wide ? g.o.maxDepth : g.o.maxDepth - 1,
-      }),
-    ),
-  );
+  const leaf = chainFunction(g, below, paramInfos(), (params) => {
+    const p = { locals: params, types, depth: shape.wide ? g.o.maxDepth : g.o.maxDepth - 1 };
+    const stats: Stat[] = [];
+    let weight = 0;
+    for (let i = 0; i < shape.leaf; i++) {
+      const s = leafStat(g, g.c.pick(targets), p);
+      const w = codeWeight(s);
+      // A wide leaf stays within Luau's inlining cost: a statement past it is left out.
+      if (shape.wide && stats.length > 0 && weight + w > MAX_WIDE_LEAF_WEIGHT) continue;
+      stats.push(s);
+      weight += w;
+    }
+    return stats;
+  });
   out.push(leaf);
-  // A copy of the leaf comes with its call's arguments (a few units per parameter).
-  fitFanOut(shape, codeWeight(leaf) + 2 * types.length);
+  // A copy of the leaf comes with its call and its arguments.
+  fitFanOut(shape, codeWeight(leaf) + 4 + 2 * types.length);
   for (const level of shape.levels) {
     const callee = below;
     below = declareFunction(g);
     out.push(
       chainFunction(g, below, paramInfos(), (params) => {
         const calls: Stat[] = [];
+        let updates = 0;
         for (let k = 0; k < level.calls; k++) {
-          // A wide level of 6 calls has no room for more within Luau's inlining cost.
-          const room = !shape.wide || level.calls < 6;
+          // A wide level has room for one within Luau's inlining cost.
+          const room = !shape.wide || updates === 0;
           if (k > 0 && numTarget !== undefined && room && g.c.chance(25)) {
+            updates++;
             // An upvalue reassigned between calls, which the next arguments may read.
             calls.push(
               update(g, () => g.ref(numTarget), g.c.pick(additive), g.ref(params[0]!.name)),

@@ -76,7 +76,11 @@ export function drawSwarm(c: Choices): Swarm {
     out[f] = x % 5 >= 2;
     x = Math.floor(x / 5);
   });
-  out.libraryWeight = 1 + c.int(4);
-  out.fanOut = c.chance(FAN_OUT_PERCENT);
+  // One choice for both, so that a program without the fan-out reads the same choices as
+  // before it existed: the remainder by 4 is the weight, and FAN_OUT_PERCENT of the 100
+  // quotients switch the fan-out on (none when the record is used up and reads 0).
+  const w = c.int(400);
+  out.libraryWeight = 1 + (w % 4);
+  out.fanOut = Math.floor(w / 4) >= 100 - FAN_OUT_PERCENT;
   return out;
 }
