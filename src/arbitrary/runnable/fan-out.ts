@@ -165,7 +165,9 @@ export function drawFanOutShape(c: Choices): FanOutShape {
 /**
  * Narrows the widest levels (then the call site) of `shape`, in place, until the leaf runs at
  * most {@link MAX_LEAF_RUNS} times and the inlined call site weighs at most
- * {@link MAX_CALL_SITE_WEIGHT}, given the weight of one copy of the leaf with its call.
+ * {@link MAX_CALL_SITE_WEIGHT} (a quarter of it when the shape is not wide: those vary the
+ * chain rather than its length, and their compile time is spent on the long ones), given the
+ * weight of one copy of the leaf with its call.
  *
  * @example
  * ```ts
@@ -173,7 +175,8 @@ export function drawFanOutShape(c: Choices): FanOutShape {
  * ```
  */
 export function fitFanOut(shape: FanOutShape, copyWeight: number): FanOutShape {
-  while (leafRuns(shape) > MAX_LEAF_RUNS || leafCopies(shape) * copyWeight > MAX_CALL_SITE_WEIGHT) {
+  const budget = shape.wide ? MAX_CALL_SITE_WEIGHT : MAX_CALL_SITE_WEIGHT / 4;
+  while (leafRuns(shape) > MAX_LEAF_RUNS || leafCopies(shape) * copyWeight > budget) {
     let widest = shape.levels[0];
     for (const l of shape.levels) if (widest === undefined || l.calls > widest.calls) widest = l;
     if (widest !== undefined && widest.calls > 1) widest.calls--;
