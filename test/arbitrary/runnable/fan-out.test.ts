@@ -105,12 +105,12 @@ function chains(body: readonly Stat[]): Chain[] {
   return out;
 }
 
-const sampleSize = 1000;
+const sampleSize = 3000;
 let trees: ModuleSet[] = [];
 let found: { index: number; chain: Chain; tree: ModuleSet }[] = [];
 
 beforeAll(() => {
-  // The sample `luau-fuzz check --seed 1 --count 1000 --runtime luau-cli` measures.
+  // The first 1,000: the sample `luau-fuzz check --seed 1 --runtime luau-cli` measures.
   trees = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau' }).moduleSet, {
     seed: 1,
     numRuns: sampleSize,
@@ -206,9 +206,9 @@ describe('codeWeight', () => {
 });
 
 describe('fanOutStat', () => {
-  it('is rare: in 1 to 4 % of the programs of seed 1', () => {
-    expect(found.length).toBeGreaterThanOrEqual(sampleSize / 100);
-    expect(found.length).toBeLessThanOrEqual(sampleSize / 25);
+  it('is rare: in 0.2 to 2 % of the programs of seed 1', () => {
+    expect(found.length).toBeGreaterThanOrEqual(sampleSize / 500);
+    expect(found.length).toBeLessThanOrEqual(sampleSize / 50);
   });
 
   it('builds a chain where each level calls the one below 1 to 6 times, called from an if, its targets printed', () => {
@@ -262,10 +262,10 @@ describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('gives programs that need JUMPX at -O2 and print the same at -O0, -O2 and -O2 --codegen', () => {
+  it('gives programs that need JUMPX at -O2 (within the first 1,000) and print the same at -O0, -O2 and -O2 --codegen', () => {
     const { luau, luauCompile } = tools();
     const programs = [...new Set(found.map((f) => f.index))];
-    let jumpx = 0;
+    const jumpx: number[] = [];
     for (const index of programs) {
       const sources = printPretty(trees[index]!);
       const d = join(dir, `p${index}`);
@@ -280,7 +280,7 @@ describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', () => {
         maxBuffer: 256 * 1024 * 1024,
       });
       // JUMPX itself, not the JUMPXEQK* comparisons.
-      if (/^(?:L\d+: )?JUMPX /m.test(listing)) jumpx++;
+      if (/^(?:L\d+: )?JUMPX /m.test(listing)) jumpx.push(index);
       expect(listing, `program ${index}`).toMatch(/REMARK inlining succeeded/);
       const outputs = [['-O0'], ['-O2'], ['-O2', '--codegen']].map((flags) => {
         const r = spawnSync(luau, [...flags, 'program.luau'], { cwd: d, encoding: 'latin1' });
@@ -291,6 +291,8 @@ describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', () => {
       expect(outputs[1], `program ${index} at -O2`).toEqual(outputs[0]);
       expect(outputs[2], `program ${index} at -O2 --codegen`).toEqual(outputs[0]);
     }
-    expect(jumpx).toBeGreaterThanOrEqual(2);
+    expect(jumpx.length).toBeGreaterThanOrEqual(3);
+    // Within the 1,000 programs `check` measures.
+    expect(jumpx[0]).toBeLessThan(1000);
   }, 120_000);
 });
