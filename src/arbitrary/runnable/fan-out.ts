@@ -1,5 +1,7 @@
+import { clone } from '@bufbuild/protobuf';
 import {
   ExprBinary_Op,
+  ExprSchema,
   StatCompoundAssign_Op,
   StatSchema,
   type Expr,
@@ -307,18 +309,22 @@ function leafStat(g: Gen, t: Target, p: Params): Stat {
           build.binary(ExprBinary_Op.Mod, operand(g, p, 'int'), build.number(t.size)),
         );
       const slot = build.indexExpr(x(), at());
+      // A copy for the read: only frozen messages are shared between places of a tree.
+      const read = clone(ExprSchema, slot);
       return node.assign(
         [slot],
-        [reduceInt(g, build.binary(ExprBinary_Op.Add, operand(g, p, 'int'), slot))],
+        [reduceInt(g, build.binary(ExprBinary_Op.Add, operand(g, p, 'int'), read))],
       );
     }
   }
 }
 
-/** The argument a level passes for a parameter of type `ty`: varied, never a constant. */
-function argument(g: Gen, own: Expr | undefined, ty: Scalar, upvalue: number | undefined): Expr {
+/**
+ * The argument a level passes for its parameter `own` of type `ty`: the parameter stepped or
+ * as it is, a value in scope or memory, or the upvalue the level reassigns.
+ */
+function argument(g: Gen, own: Expr, ty: Scalar, upvalue: number | undefined): Expr {
   const leaf = (): Expr => g.expr(ty, g.o.maxDepth);
-  if (own === undefined) return leaf();
   switch (ty) {
     case 'num':
       switch (g.c.int(5)) {
@@ -374,12 +380,12 @@ function callArgs(
  * fanOutStat(g, 0);
  * // local l5 = 0.5  local l6 = "ab"
  * // local function l7(l8) l5 = l5 + (l8 * l1[2]) l6 = string.sub(l6 .. l8, 1, 40) end
- * // local function l8(l9) l7(l9 + 2) l7(l9 * 0.5) l5 += l9 l7(l5) end
+ * // local function l8(l9) l7(l9 + l4) l7(l9 / 2) l5 += l9 l7(l5) end
  * // if l1[3] < l4 then l8(l2[1]) l8(l4) end
  * ```
  */
 export const fanOutStat: StatProduction = (g, d) => {
-  if (d !== 0 || g.fannedOut || g.scope.frames.length > 1) return [];
+  if (d !== 0 || g.fannedOut) return [];
   const shape = drawFanOutShape(g.c);
   if (!g.roomFor(shape.levels.length + 8)) return [];
   g.fannedOut = true;
