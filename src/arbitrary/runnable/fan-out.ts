@@ -20,7 +20,8 @@ import { reduceInt } from './reduce-int.js';
 import type { Scalar, VarInfo } from './types.js';
 
 /**
- * Most leaf calls one fan-out runs: about a millisecond of the VM's time.
+ * Most leaf calls one fan-out runs: a few milliseconds at most (programs with a fan-out of
+ * seeds 1 and 2 ran in luau-web in 1.2 to 5.9 ms, others in 1.6 ms on average).
  *
  * @example
  * ```ts
