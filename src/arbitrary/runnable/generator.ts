@@ -80,6 +80,8 @@ export class Gen {
    * which would nest one C call per recursion level (Luau stops at about 200).
    */
   recursive = 0;
+  /** Whether the chunk has its call fan-out (one at most). */
+  fannedOut = false;
 
   constructor(
     readonly c: Choices,

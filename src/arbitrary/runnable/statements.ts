@@ -13,43 +13,15 @@ import {
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { checksumStats } from './checksum.js';
+import { fanOutStat } from './fan-out.js';
 import { fuelGuard } from './fuel.js';
 import { globalChecksum, globalRef, newGlobal } from './globals.js';
 import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { computed, libraryModels } from './operations.js';
+import { reduceInt } from './reduce-int.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
-
-/**
- * Keeps an int local's value below 2^31 in magnitude (sums and products of ints stay exact
- * integers), at magnitudes from a few units to the full 31 bits.
- */
-function reduceInt(g: Gen, e: Expr): Expr {
-  switch (g.c.int(4)) {
-    case 0:
-      return build.binary(
-        ExprBinary_Op.Mod,
-        build.group(e),
-        build.number(g.c.pick([7, 100, 1000, 65536, 0x7fffffff])),
-      );
-    case 1:
-      return g.lib('math', 'fmod', [e, build.number(g.c.pick([9, 1000, 4096, 0x40000000]))]);
-    case 2:
-      return g.lib('bit32', 'band', [
-        e,
-        build.number(g.c.pick([0xff, 0xfff, 0xfffff, 0x7fffffff, 0x7fff0000])),
-      ]);
-    default: {
-      const k = g.c.pick([100000, 0x7fffffff]);
-      return g.lib('math', 'clamp', [
-        e,
-        build.unary(ExprUnary_Op.Minus, build.number(k)),
-        build.number(k),
-      ]);
-    }
-  }
-}
 
 /** The value stored into a local of type `ty`: ints reduced, strings cut to MAX_STRING bytes. */
 function stored(g: Gen, ty: Ty, d: number): Expr {
@@ -689,6 +661,8 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   for (const m of libraryModels) {
     if (m.stats !== undefined && m.on(g)) for (const s of m.stats) productions.push([3, s]);
   }
+  // Heavy enough that a chunk drawing the family nearly always has it.
+  if (d === 0 && g.swarm.fanOut) productions.push([8, fanOutStat]);
   const weights = productions.map(([w]) => w);
   const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
   for (let i = 0; i < most; i++) {

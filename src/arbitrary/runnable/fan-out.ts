@@ -1,0 +1,508 @@
+import { clone } from '@bufbuild/protobuf';
+import {
+  ExprBinary_Op,
+  ExprSchema,
+  StatCompoundAssign_Op,
+  StatSchema,
+  type Expr,
+  type ExprCall,
+  type Local,
+  type Stat,
+} from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { walkTree } from '../../tree/index.js';
+import type { Choices } from './choices.js';
+import { MAX_STRING, type Gen } from './generator.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { computed, numberText } from './operations.js';
+import { reduceInt } from './reduce-int.js';
+import type { Scalar, VarInfo } from './types.js';
+
+/**
+ * Most leaf calls one fan-out runs: a few milliseconds at most (programs with a fan-out of
+ * seeds 1 and 2 ran in luau-web in 1.2 to 5.9 ms, others in 1.6 ms on average).
+ *
+ * @example
+ * ```ts
+ * leafRuns(fitFanOut(drawFanOutShape(c), 40)) <= MAX_LEAF_RUNS; // true
+ * ```
+ */
+export const MAX_LEAF_RUNS = 6000;
+
+/**
+ * Most code the call site may hold once every call is inlined (Luau -O2), in the units of
+ * {@link codeWeight} (a copy of the leaf weighing its own, plus 4, plus 2 per parameter): a
+ * wide fan-out fitted to it lists 25,000 to 48,000 instructions in `luau-compile --text -O2`
+ * (seeds 1 to 3), mostly enough that the conditional's jump over them needs more than a
+ * 16-bit offset (32,767 words, JUMPX), and not so much that compiling the program at -O2 and
+ * translating it to native code takes more than a few tenths of a second.
+ *
+ * @example
+ * ```ts
+ * leafCopies(shape) * copyWeight <= MAX_CALL_SITE_WEIGHT; // after fitFanOut(shape, copyWeight)
+ * ```
+ */
+export const MAX_CALL_SITE_WEIGHT = 65_000;
+
+/**
+ * Most {@link codeWeight} of a wide fan-out's leaf (beyond its first statement): about the
+ * most whose cost stays within Luau's inlining threshold (27 at -O2); measured, leaves of
+ * weight 42 inlined and of 61 did not.
+ *
+ * @example
+ * ```ts
+ * codeWeight(leaf) <= MAX_WIDE_LEAF_WEIGHT; // for a wide fan-out's leaf of two or more statements
+ * ```
+ */
+export const MAX_WIDE_LEAF_WEIGHT = 40;
+
+/** One function of the chain above the leaf. */
+export interface FanOutLevel {
+  /** Calls of the level below. */
+  calls: number;
+  /** The calls split between the branches of an `if` on a parameter (first half, rest). */
+  split: boolean;
+}
+
+/**
+ * The shape of a call fan-out: a chain of local functions, each calling the one below it
+ * several times, down to a leaf that updates the program's values; the top one called from a
+ * conditional.
+ *
+ * @example
+ * ```ts
+ * const shape: FanOutShape = {
+ *   wide: false,
+ *   params: ['num', 'str'],
+ *   levels: [{ calls: 6, split: false }, { calls: 4, split: true }],
+ *   leaf: 3,
+ *   calls: 2,
+ *   otherwise: false,
+ * };
+ * ```
+ */
+export interface FanOutShape {
+  /**
+   * Built to inline whole into the longest code: one parameter, levels within Luau's inlining
+   * cost, a leaf of leaves (`l3 = l3 + (l4 * l1[2])`).
+   */
+  wide: boolean;
+  /** The parameters of every function of the chain; the first is a number. */
+  params: Scalar[];
+  /** The levels above the leaf, the lowest (calling the leaf) first. */
+  levels: FanOutLevel[];
+  /** Statements of the leaf. */
+  leaf: number;
+  /** Calls of the top level in the conditional's `then` branch. */
+  calls: number;
+  /** Whether an `else` branch calls the top level once more. */
+  otherwise: boolean;
+}
+
+/**
+ * Leaf calls a fan-out runs at most (the larger branch of each split level).
+ *
+ * @example
+ * ```ts
+ * leafRuns({ wide: false, params: ['num'], levels: [{ calls: 4, split: true }], leaf: 1, calls: 2, otherwise: false }); // 4
+ * ```
+ */
+export function leafRuns(shape: FanOutShape): number {
+  let n = shape.calls;
+  for (const l of shape.levels) n *= l.split ? Math.ceil(l.calls / 2) : l.calls;
+  return n;
+}
+
+/**
+ * Copies of the leaf in the caller when every call is inlined.
+ *
+ * @example
+ * ```ts
+ * leafCopies({ wide: false, params: ['num'], levels: [{ calls: 4, split: true }], leaf: 1, calls: 2, otherwise: true }); // 12
+ * ```
+ */
+export function leafCopies(shape: FanOutShape): number {
+  let n = shape.calls + (shape.otherwise ? 1 : 0);
+  for (const l of shape.levels) n *= l.calls;
+  return n;
+}
+
+/**
+ * Draws a fan-out's shape: 2 to 5 levels (Luau inlines 5 deep at most, so the deepest chains
+ * keep a call) of 2 to 6 calls each (Luau stops inlining a function of about 6 calls), a leaf
+ * of 1 to 4 statements (about where a leaf gets too costly to inline). Half of them are wide:
+ * one parameter, four levels of 5 or 6 calls, called 4 times from a `then` branch alone, a
+ * leaf of 2 to 4 statements on leaf expressions (each level and the leaf within Luau's
+ * inlining cost, about 27 units, a call costing 3 plus one per argument, an `if` about as much
+ * as a call), which {@link fitFanOut} narrows to about the longest code it allows.
+ *
+ * @example
+ * ```ts
+ * drawFanOutShape(new Choices([])).levels.length; // 2
+ * ```
+ */
+export function drawFanOutShape(c: Choices): FanOutShape {
+  // Wide chains inline into the longest code; the others vary depth, width and leaf freely.
+  const wide = c.chance(50);
+  const params: Scalar[] = [c.pick(['num', 'int'] as const)];
+  if (!wide && c.chance(50)) params.push(c.pick(['num', 'int', 'str'] as const));
+  const depth = wide ? 4 : c.pick([2, 3, 4, 5]);
+  const levels = Array.from({ length: depth }, () => {
+    const split = c.chance(wide ? 50 : 25);
+    // A wide level's `if` costs about a call: 5 calls, not 6, beside it.
+    const calls = wide ? (split ? 5 : 5 + c.int(2)) : 2 + c.int(5);
+    return { calls, split };
+  });
+  const shape: FanOutShape = {
+    wide,
+    params,
+    levels,
+    leaf: wide ? 2 + c.int(3) : 1 + c.int(4),
+    calls: wide ? 4 : 1 + c.int(3),
+    otherwise: !wide && c.chance(30),
+  };
+  return shape;
+}
+
+/**
+ * Narrows the widest levels (then the call site) of `shape`, in place, until the leaf runs at
+ * most {@link MAX_LEAF_RUNS} times and the inlined call site weighs at most
+ * {@link MAX_CALL_SITE_WEIGHT} (a quarter of it when the shape is not wide: those vary the
+ * chain rather than its length, and their compile time is spent on the long ones), given the
+ * weight of one copy of the leaf with its call.
+ *
+ * @example
+ * ```ts
+ * fitFanOut(drawFanOutShape(c), codeWeight(leaf) + 10);
+ * ```
+ */
+export function fitFanOut(shape: FanOutShape, copyWeight: number): FanOutShape {
+  const budget = shape.wide ? MAX_CALL_SITE_WEIGHT : MAX_CALL_SITE_WEIGHT / 4;
+  while (leafRuns(shape) > MAX_LEAF_RUNS || leafCopies(shape) * copyWeight > budget) {
+    let widest = shape.levels[0];
+    for (const l of shape.levels) if (widest === undefined || l.calls > widest.calls) widest = l;
+    if (widest !== undefined && widest.calls > 1) widest.calls--;
+    else if (shape.otherwise) shape.otherwise = false;
+    else if (shape.calls > 1) shape.calls--;
+    else break;
+  }
+  return shape;
+}
+
+/** Units per node kind in {@link codeWeight} (kinds not listed: none). */
+const words: Readonly<Record<string, number>> = {
+  ExprGlobal: 1,
+  ExprIndexName: 1,
+  ExprIndexExpr: 1,
+  ExprUnary: 1,
+  ExprBinary: 1,
+  // The function's load (two words for an import), the call and a fast call's operands.
+  ExprCall: 4,
+  ExprTable: 2,
+  ExprIfElse: 3,
+  ExprInterpString: 3,
+};
+
+/**
+ * The approximate size of a statement's code once inlined into the function that declares the
+ * locals it uses, counting the nodes that make instructions: operators, indexing, calls and
+ * tables (locals are registers there, constants operands). Fitted wide fan-outs of seeds 1 to
+ * 3 list 0.5 to 0.8 instructions per unit of their copies in `luau-compile --text -O2`.
+ *
+ * @example
+ * ```ts
+ * codeWeight(node.callStat(build.call(build.local(3), [build.local(4)]))); // 5
+ * ```
+ */
+export function codeWeight(stat: Stat): number {
+  let n = 0;
+  walkTree(StatSchema, stat, (x) => {
+    const kind = x.desc.name;
+    if (kind === 'ExprCall') n += words[kind]! + (x.message as ExprCall).args.length;
+    else n += words[kind] ?? 0;
+  });
+  return n;
+}
+
+/** The values the leaf updates: locals of the block declared before the chain. */
+interface Target {
+  local: number;
+  ty: 'num' | 'int' | 'str' | 'iarr';
+  /** Elements of an `iarr` (every index from 1 to it is set). */
+  size: number;
+}
+
+/** The parameters of the function being built, and how deep its operands may go. */
+interface Params {
+  locals: readonly Local[];
+  types: readonly Scalar[];
+  /** The depth operands start at: `maxDepth` for leaves only, `maxDepth - 1` for one operation. */
+  depth: number;
+}
+
+/** A parameter of type `ty`, or undefined. */
+function param(g: Gen, p: Params, ty: Scalar): Expr | undefined {
+  const fit = p.locals.filter((_, i) => p.types[i] === ty);
+  if (fit.length === 0) return undefined;
+  return g.ref(fit[g.c.int(fit.length)]!.name);
+}
+
+/** An operand of a leaf update: a parameter of the type (mostly) or an expression from scope. */
+function operand(g: Gen, p: Params, ty: Scalar): Expr {
+  const own = g.c.chance(65) ? param(g, p, ty) : undefined;
+  return own ?? computed(g, ty, p.depth);
+}
+
+/** `x = value`, or `x op= rhs` where compound assignment is on and the value is `x op rhs`. */
+function update(
+  g: Gen,
+  x: () => Expr,
+  op: [StatCompoundAssign_Op, ExprBinary_Op],
+  rhs: Expr,
+): Stat {
+  if (g.o.features.compoundAssignment && g.c.chance(50)) return node.compound(op[0], x(), rhs);
+  return node.assign([x()], [build.binary(op[1], x(), rhs)]);
+}
+
+const additive: [StatCompoundAssign_Op, ExprBinary_Op][] = [
+  [StatCompoundAssign_Op.Add, ExprBinary_Op.Add],
+  [StatCompoundAssign_Op.Sub, ExprBinary_Op.Sub],
+];
+const scaling = [ExprBinary_Op.Mul, ExprBinary_Op.Add, ExprBinary_Op.Sub, ExprBinary_Op.Div];
+
+/** One statement of the leaf: an update of a target from the parameters and the scope. */
+function leafStat(g: Gen, t: Target, p: Params): Stat {
+  const x = (): Expr => g.ref(t.local);
+  switch (t.ty) {
+    case 'num': {
+      const rhs = build.binary(
+        g.c.pick(scaling),
+        operand(g, p, 'num'),
+        operand(g, p, g.c.pick(['num', 'int'] as const)),
+      );
+      return update(g, x, g.c.pick(additive), build.group(rhs));
+    }
+    case 'int': {
+      const sum = build.binary(ExprBinary_Op.Add, x(), operand(g, p, 'int'));
+      return node.assign([x()], [reduceInt(g, sum)]);
+    }
+    case 'str': {
+      const kind = g.c.int(3);
+      const piece =
+        kind === 0
+          ? operand(g, p, 'str')
+          : numberText(g, operand(g, p, kind === 1 ? 'num' : 'int'));
+      const joined = g.c.chance(50)
+        ? build.binary(ExprBinary_Op.Concat, piece, x())
+        : build.binary(ExprBinary_Op.Concat, x(), piece);
+      return node.assign(
+        [x()],
+        [g.lib('string', 'sub', [joined, build.number(1), build.number(MAX_STRING)])],
+      );
+    }
+    case 'iarr': {
+      // Every index from 1 to the size is set, so the array stays dense.
+      const at = (): Expr =>
+        build.binary(
+          ExprBinary_Op.Add,
+          build.number(1),
+          build.binary(ExprBinary_Op.Mod, operand(g, p, 'int'), build.number(t.size)),
+        );
+      const slot = build.indexExpr(x(), at());
+      // A copy for the read: only frozen messages are shared between places of a tree.
+      const read = clone(ExprSchema, slot);
+      return node.assign(
+        [slot],
+        [reduceInt(g, build.binary(ExprBinary_Op.Add, operand(g, p, 'int'), read))],
+      );
+    }
+  }
+}
+
+/**
+ * The argument a level passes for its parameter `own` of type `ty`: the parameter stepped or
+ * as it is, a value in scope or memory, or the upvalue the level reassigns.
+ */
+function argument(g: Gen, own: Expr, ty: Scalar, upvalue: number | undefined): Expr {
+  const leaf = (): Expr => g.expr(ty, g.o.maxDepth);
+  switch (ty) {
+    case 'num':
+      switch (g.c.int(5)) {
+        case 0:
+          return build.binary(ExprBinary_Op.Add, own, leaf());
+        case 1:
+          return build.binary(
+            g.c.pick([ExprBinary_Op.Mul, ExprBinary_Op.Div]),
+            own,
+            build.number(g.c.pick([2, 3, 10])),
+          );
+        case 2:
+          return build.binary(ExprBinary_Op.Sub, own, build.number(1 + g.c.int(9)));
+        case 3:
+          return upvalue === undefined ? own : g.ref(upvalue);
+        default:
+          return leaf();
+      }
+    case 'int':
+      // Small steps: an int stays below 2^34 in magnitude however deep the chain.
+      return g.c.chance(70)
+        ? build.binary(ExprBinary_Op.Add, own, build.number(1 + g.c.int(5)))
+        : leaf();
+    case 'str':
+      return g.c.chance(60) ? own : leaf();
+    case 'bool':
+      return leaf();
+  }
+}
+
+/** The arguments of one call of the level below, from this level's parameters. */
+function callArgs(
+  g: Gen,
+  params: readonly Local[],
+  types: readonly Scalar[],
+  upvalue: number | undefined,
+): Expr[] {
+  return types.map((ty, i) => argument(g, g.ref(params[i]!.name), ty, upvalue));
+}
+
+/**
+ * A call fan-out (an inliner stress test): target locals, a chain of local functions each
+ * calling the one below it several times with varied arguments (its parameters stepped, values
+ * in scope, an upvalue the level reassigns between calls), a leaf updating the targets, and the
+ * top function called from a conditional. At -O2 Luau inlines the chain into the caller as
+ * far as its cost model and depth limit allow: deep inlining, register pressure, and code long
+ * enough that the conditional's jumps need Luau's long-jump form (`JUMPX`). The targets are
+ * locals of the block, printed when it ends. Once per program, in the chunk's top block (run
+ * once), inside no function, so the leaf runs at most {@link MAX_LEAF_RUNS} times.
+ *
+ * @example
+ * ```ts
+ * fanOutStat(g, 0);
+ * // local l5 = 0.5  local l6 = "ab"
+ * // local function l7(l8) l5 = l5 + (l8 * l1[2]) l6 = string.sub(l6 .. l8, 1, 40) end
+ * // local function l8(l9) l7(l9 + l4) l7(l9 / 2) l5 += l9 l7(l5) end
+ * // if l1[3] < l4 then l8(l2[1]) l8(l4) end
+ * ```
+ */
+export const fanOutStat: StatProduction = (g, d) => {
+  if (d !== 0 || g.fannedOut) return [];
+  const shape = drawFanOutShape(g.c);
+  if (!g.roomFor(shape.levels.length + 8)) return [];
+  g.fannedOut = true;
+  const out: Stat[] = [];
+  // The targets, declared before the chain that captures them.
+  const tys: Target['ty'][] = ['num', 'int', 'str'];
+  if (g.swarm.tables) tys.push('iarr');
+  const targets: Target[] = [];
+  for (let i = 1 + g.c.int(3); i > 0; i--) {
+    const ty = g.c.pick(tys);
+    const size = ty === 'iarr' ? 2 + g.c.int(4) : 0;
+    const info: VarInfo = { ty, mutable: true };
+    const value =
+      ty === 'iarr'
+        ? node.array(Array.from({ length: size }, () => reduceInt(g, g.int(d + 2))))
+        : ty === 'int'
+          ? reduceInt(g, g.int(d + 1))
+          : ty === 'str'
+            ? g.lib('string', 'sub', [g.str(d + 1), build.number(1), build.number(MAX_STRING)])
+            : g.num(d + 1);
+    const local = g.declare(info);
+    out.push(node.localStat([local], [value], g.types([info])));
+    targets.push({ local: local.name, ty, size });
+  }
+  const numTarget = targets.find((t) => t.ty === 'num')?.local;
+  const types = shape.params;
+  const paramInfos = (): VarInfo[] => types.map((ty) => ({ ty, mutable: true }));
+  // Calls of the chain print nothing (each runs hundreds of times): pure expressions only.
+  g.pure++;
+  let below = declareFunction(g);
+  const leaf = chainFunction(g, below, paramInfos(), (params) => {
+    const p = { locals: params, types, depth: shape.wide ? g.o.maxDepth : g.o.maxDepth - 1 };
+    const stats: Stat[] = [];
+    let weight = 0;
+    for (let i = 0; i < shape.leaf; i++) {
+      const s = leafStat(g, g.c.pick(targets), p);
+      const w = codeWeight(s);
+      // A wide leaf stays within Luau's inlining cost: a statement past it is left out.
+      if (shape.wide && stats.length > 0 && weight + w > MAX_WIDE_LEAF_WEIGHT) continue;
+      stats.push(s);
+      weight += w;
+    }
+    return stats;
+  });
+  out.push(leaf);
+  // A copy of the leaf comes with its call and its arguments.
+  fitFanOut(shape, codeWeight(leaf) + 4 + 2 * types.length);
+  for (const level of shape.levels) {
+    const callee = below;
+    below = declareFunction(g);
+    out.push(
+      chainFunction(g, below, paramInfos(), (params) => {
+        const calls: Stat[] = [];
+        let updates = 0;
+        for (let k = 0; k < level.calls; k++) {
+          // A wide level has room for one within Luau's inlining cost.
+          const room = !shape.wide || updates === 0;
+          if (k > 0 && numTarget !== undefined && room && g.c.chance(25)) {
+            updates++;
+            // An upvalue reassigned between calls, which the next arguments may read.
+            calls.push(
+              update(g, () => g.ref(numTarget), g.c.pick(additive), g.ref(params[0]!.name)),
+            );
+          }
+          calls.push(
+            node.callStat(build.call(g.ref(callee), callArgs(g, params, types, numTarget))),
+          );
+          g.nodes += 2;
+        }
+        if (!level.split) return calls;
+        const half = Math.ceil(calls.length / 2);
+        const cond = build.binary(
+          g.c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareLe, ExprBinary_Op.CompareEq]),
+          g.ref(params[0]!.name),
+          g.num(g.o.maxDepth),
+        );
+        return [node.ifStat(cond, calls.slice(0, half), calls.slice(half))];
+      }),
+    );
+  }
+  g.pure--;
+  // The call site: a condition the compiler cannot decide, on a value from memory.
+  const top = below;
+  const site = (): Stat => {
+    const args = types.map((ty) =>
+      ty === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ty, g.o.maxDepth - 1),
+    );
+    g.nodes += 2;
+    return node.callStat(build.call(g.ref(top), args));
+  };
+  const decided = g.inputs?.num(g.c) ?? g.num(g.o.maxDepth);
+  const cond = build.binary(
+    g.c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareGe, ExprBinary_Op.CompareNe]),
+    decided,
+    g.num(g.o.maxDepth - 1),
+  );
+  const then = Array.from({ length: shape.calls }, site);
+  out.push(node.ifStat(cond, then, shape.otherwise ? [site()] : undefined));
+  return out;
+};
+
+/** Declares the next function of the chain (not callable by other expressions: no result). */
+function declareFunction(g: Gen): number {
+  return g.declare({ ty: 'fn', mutable: false }).name;
+}
+
+/** `local function f(params) body end`, its body built with the parameters in scope. */
+function chainFunction(
+  g: Gen,
+  f: number,
+  infos: VarInfo[],
+  body: (params: Local[]) => Stat[],
+): Stat {
+  g.scope.pushFrame(false);
+  const params = infos.map((p) => g.declare(p));
+  const stats = body(params);
+  g.scope.popFrame();
+  return node.localFunction(node.local(f), node.func(params, stats, false, g.types(infos)));
+}
