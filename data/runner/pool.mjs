@@ -83,6 +83,9 @@ import { runnerDefaults, toOutcome } from './protocol.mjs';
  */
 
 const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+// Workers started by every pool of this process: it names their status files, which two pools
+// of one process (a resident runner's, running batches in parallel) must not share.
+let spawned = 0;
 // LUAU_FUZZ_CPU_PROF=DIR: every worker writes a V8 CPU profile into DIR (node --cpu-prof); a
 // worker then leaves by disconnecting, not SIGKILL, since a killed process writes no profile.
 const profileDir = process.env.LUAU_FUZZ_CPU_PROF || undefined;
@@ -141,7 +144,6 @@ export function createPool(options = {}) {
   /** @type {Set<Worker>} */
   const live = new Set();
   let seq = 0;
-  let spawned = 0;
   let pumpScheduled = false;
   let closed = false;
 

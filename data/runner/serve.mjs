@@ -96,8 +96,12 @@ export async function serve(args) {
   const { dir, idleExitSeconds } = parseServeArgs(args);
   // A stop asked before the server started is obeyed too.
   mkdirSync(dir, { recursive: true });
-  /** @type {Map<string, Promise<Runtime>>} */
-  const runtimes = new Map();
+  // Idle runtimes by their options: a batch takes one, or makes one when all are busy, so
+  // batches handed over together run in parallel, as one-shot runs would.
+  /** @type {Map<string, Runtime[]>} */
+  const idle = new Map();
+  /** @type {Set<Runtime>} */
+  const all = new Set();
   let active = 0;
   let lastActive = Date.now();
   let leaving = false;
@@ -107,19 +111,20 @@ export async function serve(args) {
     left = () => resolve(undefined);
   });
 
-  /** @param {import('./protocol.mjs').RunOptions} options */
-  const runtimeFor = (options) => {
+  /**
+   * @param {import('./protocol.mjs').RunOptions} options
+   * @returns {Promise<{ key: string, runtime: Runtime }>}
+   */
+  const runtimeFor = async (options) => {
     const key = JSON.stringify(options);
-    let runtime = runtimes.get(key);
-    if (runtime === undefined) {
-      // Without V8's tier-up, which did not pay off even over 9,000 programs: runnable
-      // programs in batches of 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s
-      // for 3,000, 6,000 and 9,000 programs without it, 10.5, 17.6 and 26.5 with it (and
-      // 10.4 CPU-s for 3,000 one-shot).
-      runtime = createRuntime(options, false);
-      runtimes.set(key, runtime);
-      runtime.catch(() => runtimes.delete(key));
-    }
+    const free = idle.get(key)?.pop();
+    if (free !== undefined) return { key, runtime: free };
+    // Without V8's tier-up, which did not pay off even over 9,000 programs: runnable
+    // programs in batches of 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s
+    // for 3,000, 6,000 and 9,000 programs without it, 10.5, 17.6 and 26.5 with it (and
+    // 10.4 CPU-s for 3,000 one-shot).
+    const runtime = await createRuntime(options, false);
+    all.add(runtime);
     return { key, runtime };
   };
 
@@ -140,21 +145,21 @@ export async function serve(args) {
       if (fd === undefined) return; // the submitter is gone
       const lines = text.split('\n').slice(0, -1);
       let status = '0';
-      let key;
+      /** @type {{ key: string, runtime: Runtime } | undefined} */
+      let used;
       try {
         if (lines[0] !== 'run') throw new RunArgsError(`unknown request '${lines[0] ?? ''}'`);
         const batch = loadBatch(lines.slice(1));
-        const found = runtimeFor(batch.options);
-        key = found.key;
-        await runJobs(await found.runtime, batch, () => undefined);
+        used = await runtimeFor(batch.options);
+        await runJobs(used.runtime, batch, () => undefined);
+        idle.set(used.key, [...(idle.get(used.key) ?? []), used.runtime]);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         status = `2 ${message.replace(/\s+/g, ' ')}`;
-        if (!(e instanceof RunArgsError) && key !== undefined) {
+        if (used !== undefined) {
           // A runtime that failed is not trusted with the next batch.
-          const runtime = runtimes.get(key);
-          runtimes.delete(key);
-          runtime?.then((r) => r.close()).catch(() => undefined);
+          all.delete(used.runtime);
+          used.runtime.close().catch(() => undefined);
         }
       }
       try {
@@ -190,9 +195,7 @@ export async function serve(args) {
     clearInterval(timer);
     watcher?.close();
     while (active > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    await Promise.all(
-      [...runtimes.values()].map((r) => r.then((x) => x.close()).catch(() => undefined)),
-    );
+    await Promise.all([...all].map((r) => r.close().catch(() => undefined)));
     // Only this server's hand-over files are here (outcomes are written beside their batch).
     rmSync(dir, { recursive: true, force: true });
     left();
