@@ -7,10 +7,9 @@
 //   node main.mjs run BATCH [options] [--data-file FILE] [--data CHUNK...]
 //       runs every program of BATCH (JSON lines {id, program, module?}) and prints one JSON
 //       outcome line per program, then {"done":N}; with --data the batch arrives inline,
-//       gzip+base64 in chunks, with --data-file in an uploaded file of that text, and is
-//       written to BATCH first. Outcomes are also written to
-//       BATCH.out, which `read` serves in parts when the exec output was cut (BATCH itself is
-//       removed once read, BATCH.out files after 10 minutes).
+//       gzip+base64 in chunks, with --data-file in an uploaded file of that text (removed once
+//       read). Outcomes are also written to BATCH.out, which `read` serves in parts when the
+//       exec output was cut (BATCH.out files are removed after 10 minutes).
 //       options: --runtime luau-web|command  --template "luau -O2 {program}"  --timeout-ms N
 //                --workers N  --recycle-after N  --programs-per-state N  --excerpt N
 //   node main.mjs serve DIR [--idle-exit-s N]
@@ -25,7 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Buffer } from 'node:buffer';
 import { RunArgsError } from './protocol.mjs';
-import { createRuntime, loadBatch, runJobs, tierUpFor } from './run-batch.mjs';
+import { createRuntime, loadBatch, runJobs } from './run-batch.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -60,7 +59,7 @@ async function run(args) {
   let runtime;
   try {
     batch = loadBatch(args);
-    runtime = await createRuntime(batch.options, tierUpFor(batch.options, batch.jobs.length));
+    runtime = await createRuntime(batch.options);
   } catch (e) {
     if (e instanceof RunArgsError) fail(e.message);
     throw e;

@@ -103,8 +103,9 @@ export const poolDefaults = Object.freeze({
   // V8 compiles the VM's hot WebAssembly functions again with its optimizing compiler as they
   // run: about 1.4 CPU-seconds per process, in background threads, for code about 1.5 times as
   // fast (measured on 500 runnable programs: 2.4 CPU-s and 2.5 s with tier-up, 1.2 CPU-s and
-  // 1.3 s without). A worker that runs fewer than about 3000 programs is cheaper without it
-  // (`false`: node --liftoff-only, the baseline compiler only).
+  // 1.3 s without). The runner does without it (`false`: node --liftoff-only, the baseline
+  // compiler only): measured over up to 9,000 programs per runner, it never paid off there
+  // (see run-batch.mjs).
   tierUp: true,
 });
 

@@ -192,6 +192,9 @@ export function toOutcome(r, job) {
  */
 export const residentGoneExit = 75;
 
+/** The file in a resident runner's directory that asks it to leave once its batches end. */
+export const residentStopFile = 'stop';
+
 /** Seconds the submit script waits for a resident runner to take its batch. */
 export const residentClaimSeconds = 10;
 

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 import { clearInterval, setInterval } from 'node:timers';
-import { parseRunArgs, RunArgsError, runnerDefaults } from './protocol.mjs';
+import { parseRunArgs, RunArgsError } from './protocol.mjs';
 
 /** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
 /** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
@@ -30,17 +30,16 @@ import { parseRunArgs, RunArgsError, runnerDefaults } from './protocol.mjs';
  * @property {string} resultsPath
  */
 
-// A worker that runs fewer programs than this is cheaper without V8's tier-up (see pool.mjs).
-export const TIER_UP_FROM = 3000;
-
 /**
- * Creates the runtime that `options` name.
+ * Creates the runtime that `options` name. A luau-web runtime keeps V8's baseline WebAssembly
+ * code: the optimizing tier-up never paid off in the runner (runnable programs in batches of
+ * 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s for 3,000, 6,000 and 9,000
+ * programs without it, 10.5, 17.6 and 26.5 with it; 10.4 CPU-s for 3,000 one-shot).
  * @param {RunOptions} options
- * @param {boolean} tierUp luau-web: whether V8 may optimize the VM's code (see pool.mjs).
  * @returns {Promise<Runtime>}
  * @throws {RunArgsError} for a command runtime without its template.
  */
-export async function createRuntime(options, tierUp) {
+export async function createRuntime(options) {
   const common = {
     workers: options.workers,
     timeoutMs: options.timeoutMs,
@@ -52,7 +51,7 @@ export async function createRuntime(options, tierUp) {
       ...common,
       recycleAfter: options.recycleAfter,
       programsPerState: options.programsPerState,
-      tierUp,
+      tierUp: false,
     });
   }
   if (options.template === undefined) throw new RunArgsError('--runtime command needs --template');
@@ -61,46 +60,40 @@ export async function createRuntime(options, tierUp) {
 }
 
 /**
- * Whether a one-shot run of `programs` programs should let V8 optimize the VM's code.
- * @param {RunOptions} options
- * @param {number} programs
- */
-export function tierUpFor(options, programs) {
-  return programs / (options.workers ?? runnerDefaults.workers) >= TIER_UP_FROM;
-}
-
-/**
- * Reads a batch from the arguments of `run` (writing an inline or uploaded batch to its file
- * first), and empties its results file.
+ * Reads a batch from the arguments of `run`: inline, uploaded (the file is removed once
+ * read), or from BATCH itself; and empties its results file (BATCH.out).
  * @param {readonly string[]} args
  * @returns {Batch}
- * @throws {RunArgsError} for bad arguments or a batch file that is not JSON lines.
+ * @throws {RunArgsError} for bad arguments or a batch that is not JSON lines.
  */
 export function loadBatch(args) {
   const { options, data, dataFile, positional } = parseRunArgs(args);
   const batchPath = positional[0];
   if (batchPath === undefined) throw new RunArgsError('run needs a BATCH file');
+  let text;
   if (data.length > 0 || dataFile !== undefined) {
-    const text = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
-    mkdirSync(dirname(batchPath), { recursive: true });
-    writeFileSync(batchPath, gunzipSync(Buffer.from(text, 'base64')));
+    const encoded = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
+    text = gunzipSync(Buffer.from(encoded, 'base64')).toString('utf8');
     if (dataFile !== undefined) rmSync(dataFile, { force: true });
+  } else {
+    text = readFileSync(batchPath, 'utf8');
+    rmSync(batchPath, { force: true });
   }
-  const jobs = readFileSync(batchPath, 'utf8')
+  const jobs = text
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l, i) => {
       try {
         return /** @type {ProgramJob} */ (JSON.parse(l));
       } catch {
-        throw new RunArgsError(`line ${i + 1} of ${batchPath} is not JSON`);
+        throw new RunArgsError(`line ${i + 1} of batch ${batchPath} is not JSON`);
       }
     });
+  mkdirSync(dirname(batchPath), { recursive: true });
   const resultsPath = `${batchPath}.out`;
   writeFileSync(resultsPath, '');
-  // The batch is in memory now; results of earlier batches are kept 10 minutes (long enough
-  // to be read back in parts), so a long campaign does not fill the project's disk.
-  rmSync(batchPath, { force: true });
+  // Results of earlier batches are kept 10 minutes (long enough to be read back in parts), so
+  // a long campaign does not fill the project's disk.
   removeOldResults(dirname(batchPath), 10 * 60 * 1000);
   return { options, jobs, resultsPath };
 }

@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
-import { RunArgsError } from './protocol.mjs';
+import { residentStopFile, RunArgsError } from './protocol.mjs';
 import { createRuntime, loadBatch, runJobs } from './run-batch.mjs';
 
 /** @typedef {import('./run-batch.mjs').Runtime} Runtime */
@@ -119,11 +119,7 @@ export async function serve(args) {
     const key = JSON.stringify(options);
     const free = idle.get(key)?.pop();
     if (free !== undefined) return { key, runtime: free };
-    // Without V8's tier-up, which did not pay off even over 9,000 programs: runnable
-    // programs in batches of 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s
-    // for 3,000, 6,000 and 9,000 programs without it, 10.5, 17.6 and 26.5 with it (and
-    // 10.4 CPU-s for 3,000 one-shot).
-    const runtime = await createRuntime(options, false);
+    const runtime = await createRuntime(options);
     all.add(runtime);
     return { key, runtime };
   };
@@ -180,11 +176,11 @@ export async function serve(args) {
     try {
       names = readdirSync(dir);
     } catch {
-      names = ['stop']; // DIR was removed: nothing can reach this server any more
+      names = [residentStopFile]; // DIR was removed: nothing can reach this server any more
     }
     for (const name of names) {
       if (name.endsWith('.req')) void take(name.slice(0, -'.req'.length));
-      else if (name === 'stop') leaving = true;
+      else if (name === residentStopFile) leaving = true;
     }
     if (!leaving && active === 0 && Date.now() - lastActive > idleExitSeconds * 1000)
       leaving = true;
@@ -206,7 +202,7 @@ export async function serve(args) {
   let watcher;
   try {
     watcher = watch(dir, (_event, file) => {
-      if (typeof file === 'string' && (file.endsWith('.req') || file === 'stop')) scan();
+      if (typeof file === 'string' && (file.endsWith('.req') || file === residentStopFile)) scan();
     });
   } catch {
     // No change notifications here: the periodic scan serves.

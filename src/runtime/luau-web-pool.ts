@@ -29,9 +29,9 @@ export interface LuauWebPoolOptions {
   readonly errorChars?: number;
   /**
    * Let V8 recompile the VM's hot code with its optimizing compiler (about 1.4 CPU-seconds per
-   * worker process, for code about 1.5 times as fast): worth it from about 3000 programs per
-   * worker. `false` keeps the baseline compiler only (the runner does so for smaller
-   * batches). Default true.
+   * worker process, for code about 1.5 times as fast). `false` keeps the baseline compiler
+   * only, as the campaign runner does: there, over up to 9,000 programs, tier-up never paid
+   * off. Default true.
    */
   readonly tierUp?: boolean;
 }

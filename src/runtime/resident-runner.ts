@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { residentClaimSeconds } from '../../data/runner/protocol.mjs';
+import { residentClaimSeconds, residentStopFile } from '../../data/runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { InstalledRunner } from './remote-runner.js';
 
@@ -119,7 +119,7 @@ export async function stopResidentRunner(
   await client.exec({
     project_id: resident.projectId,
     command: 'sh',
-    args: ['-c', '[ ! -d "$1" ] || : > "$1/stop"', 'sh', resident.dir],
+    args: ['-c', '[ ! -d "$1" ] || : > "$1/$2"', 'sh', resident.dir, residentStopFile],
     timeout: 30,
   });
 }
