@@ -6,7 +6,7 @@ import type { ResidentRunner } from '../../src/runtime/resident-runner.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
-import { tempDir } from '../workspace/helpers.js';
+import { jobEnded, tempDir } from '../workspace/helpers.js';
 
 const dataDir = tempDir('luau-fuzz-resident-pool-');
 let ws: EmbeddedWorkspace;
@@ -23,13 +23,8 @@ const jobs = [
   { id: 'b', program: 'error("no")' },
 ];
 
-async function jobStatus(client: WorkspaceClient, r: ResidentRunner): Promise<string> {
-  for (;;) {
-    const job = await client.getJob(r.projectId, r.jobId);
-    if (job.status !== 'running') return job.status;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
+const jobStatus = (client: WorkspaceClient, r: ResidentRunner): Promise<string> =>
+  jobEnded(client, r.projectId, r.jobId);
 
 describe('ProjectPool', () => {
   it('hands batches to a resident runner over v2, starts another when it is gone, and stops it on close', async () => {

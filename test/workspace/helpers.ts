@@ -110,3 +110,16 @@ export function processesWith(marker: string): number[] {
   }
   return out;
 }
+
+/** Waits until an async job has left `running`, and gives its final status. */
+export async function jobEnded(
+  client: WorkspaceClient,
+  projectId: string,
+  jobId: string,
+): Promise<string> {
+  for (;;) {
+    const job = await client.getJob(projectId, jobId);
+    if (job.status !== 'running') return job.status;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
