@@ -21,7 +21,7 @@ import {
   addGeneratorFlags,
   generatorDefaults,
   generatorOptions,
-  wholeNumber,
+  wholeNumberOption,
   type GeneratorFlags,
 } from './generator-options.js';
 
@@ -119,30 +119,16 @@ export function coverageCommand(): Command {
         }
       }),
     )
-    .addOption(
-      new Option('--count <n>', 'programs to generate')
-        .argParser(wholeNumber('--count', 1))
-        .default(1000),
-    )
+    .addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000))
     .option(
       '--llvm-bin <dir>',
       'folder of llvm-profdata and llvm-cov (default: the PATH, also versioned names such as llvm-cov-14)',
     )
     .addOption(
-      new Option('--timeout <ms>', 'wall-clock limit per program and run')
-        .argParser(wholeNumber('--timeout', 1))
-        .default(10_000),
+      wholeNumberOption('--timeout <ms>', 'wall-clock limit per program and run', 1, 10_000),
     )
-    .addOption(
-      new Option('--workers <n>', 'processes at a time')
-        .argParser(wholeNumber('--workers', 1))
-        .default(2),
-    )
-    .addOption(
-      new Option('--batch-size <n>', 'programs per process')
-        .argParser(wholeNumber('--batch-size', 1))
-        .default(50),
-    )
+    .addOption(wholeNumberOption('--workers <n>', 'processes at a time', 1, 2))
+    .addOption(wholeNumberOption('--batch-size <n>', 'programs per process', 1, 50))
     .option('--json', 'print the report as JSON')
     .action(async (flags: CoverageFlags) => {
       const level = flags.level as ValidityLevel;

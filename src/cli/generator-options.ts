@@ -125,6 +125,25 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
   };
 }
 
+/**
+ * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and default.
+ *
+ * @example
+ * ```ts
+ * command.addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000));
+ * ```
+ */
+export function wholeNumberOption(
+  flags: string,
+  description: string,
+  min: number,
+  defaultValue: number,
+): Option {
+  return new Option(flags, description)
+    .argParser(wholeNumber(flags.split(' ')[0]!, min))
+    .default(defaultValue);
+}
+
 /** Breaks text into lines of at most 80 characters, at spaces. */
 function wrap(text: string): string {
   const lines: string[] = [];

@@ -174,6 +174,8 @@ export async function measureEngineCoverage(
   const timeoutMs = options.timeoutMs ?? 10_000;
   const concurrency = options.concurrency ?? 2;
   const batchSize = options.batchSize ?? 50;
+  if (options.generated.length === 0) throw new RangeError('no generated programs to run');
+  if (options.compared?.length === 0) throw new RangeError('no programs to compare with');
   const tools = [...new Set(modes.map((m) => coverageModes[m].tool))];
   const sets: { name: 'generated' | 'compared'; programs: readonly LuauBatchProgram[] }[] = [
     { name: 'generated', programs: options.generated },
