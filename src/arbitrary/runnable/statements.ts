@@ -20,7 +20,9 @@ import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { computed, libraryModels } from './operations.js';
+import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
+import { shapeProductions } from './shapes.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
 
 /** The value stored into a local of type `ty`: ints reduced, strings cut to MAX_STRING bytes. */
@@ -481,7 +483,7 @@ const functionStat: StatProduction = (g, d) => {
     args,
     body,
     vararg,
-    g.types(paramInfos),
+    g.typed ? g.types(paramInfos) : paramAnnotations(g, args.length),
     g.typed ? [annotation({ ty: ret, mutable: true })] : [],
   );
   if (!recursive && !g.typed && g.c.chance(25)) {
@@ -657,7 +659,7 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   const out: Stat[] = [];
   if (d >= g.o.maxDepth) return out;
   const mark = g.scope.mark();
-  const productions: [number, StatProduction][] = [...core];
+  const productions: [number, StatProduction][] = [...core, ...shapeProductions(g)];
   for (const m of libraryModels) {
     if (m.stats !== undefined && m.on(g)) for (const s of m.stats) productions.push([3, s]);
   }
