@@ -6,6 +6,7 @@ import {
   indexShape,
   kernelShape,
   polyShape,
+  vectorShape,
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
 import type { Lean } from './swarm.js';
@@ -18,6 +19,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [forBoundsShape, 1, 'native'],
   [bufferShape, 1, 'native'],
   [kernelShape, 1, 'native'],
+  [vectorShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
