@@ -433,7 +433,12 @@ const gmatchStat: StatProduction = (g, d) => {
 const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
   const exit = g.c.chance(50) || !g.o.features.continue ? node.brk() : node.cont();
-  return [node.ifStat(g.bool(d + 1), [exit])];
+  // Alone in its branch the exit is a conditional jump; after another statement, a jump of its own.
+  const before =
+    g.pure === 0 && g.c.chance(30)
+      ? [node.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
+      : [];
+  return [node.ifStat(g.bool(d + 1), [...before, exit])];
 };
 
 const scalarTypes: Scalar[] = ['num', 'int', 'str', 'bool'];
