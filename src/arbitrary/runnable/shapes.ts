@@ -5,6 +5,7 @@ import {
   forBoundsShape,
   indexShape,
   kernelShape,
+  methodShape,
   polyShape,
   vectorShape,
 } from './native-shapes.js';
@@ -20,6 +21,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [bufferShape, 1, 'native'],
   [kernelShape, 1, 'native'],
   [vectorShape, 1, 'native'],
+  [methodShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
