@@ -600,6 +600,39 @@ export const kernelCalls: ((x: Expr, k: Expr, g: Gen) => Expr)[] = [
   (x) => kit.lib('math', 'cos', [x]),
   (x) => kit.lib('math', 'atan2', [x, kit.num(2)]),
   (x) => kit.lib('math', 'tanh', [x]),
+  (x, _k, g) =>
+    kit.lib('math', g.c.pick(['asin', 'acos']), [
+      kit.lib('math', 'clamp', [x, kit.num(-1), kit.num(1)]),
+    ]),
+  (x) => kit.lib('math', 'atan', [x]),
+  (x) => kit.lib('math', 'tan', [x]),
+  (x) => kit.lib('math', 'cosh', [kit.lib('math', 'clamp', [x, kit.num(-30), kit.num(30)])]),
+  (x) => kit.lib('math', 'sinh', [kit.lib('math', 'clamp', [x, kit.num(-30), kit.num(30)])]),
+  (x) => kit.lib('math', 'log10', [kit.lib('math', 'abs', [x])]),
+  (x, k) =>
+    kit.lib('math', 'log', [
+      kit.lib('math', 'abs', [x]),
+      kit.bin('+', kit.bin('%', k, kit.num(9)), kit.num(2)),
+    ]),
+  (x, k) => kit.lib('math', 'max', [x, k, kit.num(-1), kit.bin('-', x, k)]),
+  (x, k, g) =>
+    kit.bin(
+      g.c.pick(['//', '%'] as const),
+      x,
+      kit.bin('+', kit.bin('%', k, kit.num(7)), kit.num(1)),
+    ),
+  (_x, k, g) =>
+    kit.lib('bit32', g.c.pick(['band', 'bor', 'bxor']), [
+      k,
+      kit.num(0x0ff0),
+      kit.bin('*', k, kit.num(3)),
+    ]),
+  (_x, k) =>
+    kit.lib('bit32', 'extract', [
+      kit.bin('*', k, kit.num(7)),
+      kit.bin('%', k, kit.num(16)),
+      kit.bin('+', kit.bin('%', k, kit.num(8)), kit.num(1)),
+    ]),
   (_x, k) => kit.lib('bit32', 'band', [k, kit.num(0xff0f)]),
   (_x, k) => kit.lib('bit32', 'bxor', [k, kit.num(0x5555)]),
   (_x, k) => kit.lib('bit32', 'bnot', [k]),

@@ -185,11 +185,16 @@ function longStringStats(g: Gen, d: number): Stat[] {
     kit.bin('..', kit.lib('string', 'sub', [g.str(d + 1), kit.num(1), kit.num(8)]), kit.str('|'));
   const long = c.pick([
     () => kit.lib('string', 'rep', [piece(), kit.num(c.pick([40, 100, 300]))]),
-    () =>
-      kit.lib('string', 'format', [
-        kit.str(c.pick(['%99s', '%-90d|', '%.99f'])),
-        c.chance(50) ? piece() : kit.num(1.5),
-      ]),
+    () => {
+      // A width or precision of up to 99: `%s` of a string, `%d` and `%f` of a number.
+      const spec = c.pick(['%99s', '%-90d|', '%.99f']);
+      return kit.lib('string', 'format', [
+        kit.str(spec),
+        spec === '%99s'
+          ? piece()
+          : kit.num(c.pick(spec === '%.99f' ? [1.5, -7, 2 ** 40] : [-7, 0, 2 ** 40])),
+      ]);
+    },
     () =>
       kit.lib('table', 'concat', [
         kit.lib('table', 'create', [kit.num(c.pick([50, 200])), piece()]),
