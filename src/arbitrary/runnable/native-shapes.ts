@@ -861,6 +861,23 @@ export const methodShape: StatProduction = (g, d) => {
         [field(kit.ref(cls), 2)],
         [method(0, (self) => [node.ret([kit.len(field(self, 3))])])],
       ),
+      // Objects of one class are equal by a field: `==` between two of them asks `__eq`.
+      node.assign(
+        [kit.index(kit.ref(cls), kit.str('__eq'))],
+        [
+          (() => {
+            g.scope.pushFrame(false);
+            const a = fresh();
+            const b = fresh();
+            const fn = node.func(
+              [a, b],
+              [node.ret([kit.bin('==', field(kit.ref(a), 1), field(kit.ref(b), 1))])],
+            );
+            g.scope.popFrame();
+            return node.funcExpr(fn);
+          })(),
+        ],
+      ),
       node.assign(
         [kit.index(kit.ref(cls), kit.str('__iter'))],
         [method(0, (self) => [node.ret([build.global('next'), field(self, 3)])])],
@@ -904,6 +921,26 @@ export const methodShape: StatProduction = (g, d) => {
       return o;
     });
     const call = (o: Expr, k: number, args: Expr[]) => build.call(node.field(o, k), args, true);
+    const twin = fresh();
+    stats.push(
+      node.localStat(
+        [twin],
+        [
+          kit.call('setmetatable', [
+            node.record([
+              [1, kit.num(c.pick([0, 1, -0.5]))],
+              [3, node.array([])],
+            ]),
+            kit.ref(cls),
+          ]),
+        ],
+      ),
+      kit.print([
+        kit.bin('==', kit.ref(objects[0]!), kit.ref(twin)),
+        kit.bin('~=', kit.ref(twin), kit.ref(objects[0]!)),
+        kit.call('rawequal', [kit.ref(twin), kit.ref(objects[0]!)]),
+      ]),
+    );
     for (const o of objects) {
       stats.push(
         kit.print([

@@ -11,7 +11,7 @@ import {
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
 import type { Lean } from './swarm.js';
-import { errorShape, systemShape } from './system-shapes.js';
+import { errorShape, positionShape, systemShape } from './system-shapes.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -28,6 +28,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [foldShape, 1, 'optimizer'],
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],
+  [positionShape, 1, 'library'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
