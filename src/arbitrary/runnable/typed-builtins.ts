@@ -13,8 +13,18 @@ import { typedParts } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
 
-const { freshAlias, aliasStat, print, scalarType, value, use, eq, typeTest, genericFunc, opaque } =
-  typedParts;
+const {
+  freshAlias,
+  aliasStat,
+  print,
+  scalarType,
+  value,
+  eq,
+  typeTest,
+  genericFunc,
+  opaque,
+  nested,
+} = typedParts;
 
 /** Conversions of `string.format` and the value type each takes (`%s` only strings: strict mode). */
 const formats: [string, Scalar][] = [
@@ -329,7 +339,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const out: Stat[] = [
     node.localFunction(
       f,
-      node.func([ov, u, m], body, false, [overloads, ty.prim('unknown'), four]),
+      node.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
     ),
   ];
   // compose<A, B, C>(f: (A) -> B, g: (B) -> C): (A) -> C

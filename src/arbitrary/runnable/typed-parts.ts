@@ -112,6 +112,16 @@ function opaque(g: Gen, n: number): Local[] {
 }
 
 /**
+ * `stats` in blocks of at most `maxStatements` + 1 statements (3 at least): the rest nested in a
+ * `do` block at the end of each, so every statement still sees the locals and aliases before it.
+ */
+function nested(g: Gen, stats: Stat[]): Stat[] {
+  const limit = Math.max(3, g.o.maxStatements + 1);
+  if (stats.length <= limit) return stats;
+  return [...stats.slice(0, limit - 1), node.doBlock(nested(g, stats.slice(limit - 1)))];
+}
+
+/**
  * The parts the typed level's statements are made of: fresh alias names, alias statements,
  * values and uses of scalars, type tests, generic functions and opaque locals.
  *
@@ -134,4 +144,5 @@ export const typedParts = {
   addTo,
   genericFunc,
   opaque,
+  nested,
 };

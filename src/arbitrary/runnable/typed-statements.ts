@@ -32,6 +32,7 @@ const {
   addTo,
   genericFunc,
   opaque,
+  nested,
 } = typedParts;
 
 const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
@@ -50,8 +51,8 @@ const fieldScalars: Scalar[] = ['num', 'int', 'str'];
 const genericStat: StatProduction = (g, d) => {
   if (!g.o.features.generics) return [];
   const [f, x, y, r, s] = opaque(g, 5) as [Local, Local, Local, Local, Local];
-  const a = g.c.pick(scalars);
-  const b = g.c.pick(scalars);
+  const a = g.c.pick(fieldScalars);
+  const b = g.c.pick(fieldScalars);
   const out: Stat[] = [];
   switch (g.c.int(4)) {
     case 0: {
@@ -161,7 +162,7 @@ const aliasStatProduction: StatProduction = (g, d) => {
   if (k === undefined) return [];
   const [v, p, s, i] = opaque(g, 4) as [Local, Local, Local, Local];
   if (g.c.chance(50) && g.o.features.generics) {
-    const a = g.c.pick(scalars);
+    const a = g.c.pick(fieldScalars);
     const t = ty.table([
       [0, ty.generic(0)],
       [1, ty.array(ty.generic(0))],
@@ -337,12 +338,12 @@ const singletonStat: StatProduction = (g, d) => {
 /** An intersection of two table types, and a table with an indexer, written and read. */
 const tableTypeStat: StatProduction = (g, d) => {
   const [v, m, key] = opaque(g, 3) as [Local, Local, Local];
-  const a = g.c.pick(scalars);
-  const b = g.c.pick(scalars);
+  const a = g.c.pick(fieldScalars);
+  const b = g.c.pick(fieldScalars);
   const vRef = build.local(v.name);
   const both = ty.intersection(ty.table([[0, scalarType(a)]]), ty.table([[1, scalarType(b)]]));
   const keyTy = g.c.pick(['str', 'int'] as const);
-  const valTy = g.c.pick(scalars);
+  const valTy = g.c.pick(fieldScalars);
   const mRef = build.local(m.name);
   const kRef = build.local(key.name);
   return [
@@ -542,7 +543,7 @@ const productions: [StatProduction, number][] = [
 
 /**
  * One of the type-system statements, in a `do` block of its own (its locals and aliases stay
- * inside it).
+ * inside it), in blocks no longer than `maxStatements` (plus one).
  */
 const typedStat: StatProduction = (g, d) => {
   if (g.pure > 0) return [];
@@ -552,7 +553,8 @@ const typedStat: StatProduction = (g, d) => {
   const stats = make(g, d);
   g.scope.release(mark);
   g.nodes += 10 + 4 * stats.length;
-  return stats.length === 0 ? [] : [node.doBlock(stats)];
+  if (stats.length === 0) return [];
+  return [node.doBlock(nested(g, stats))];
 };
 
 /**
@@ -571,5 +573,5 @@ export const typedModel: LibraryModel = {
   name: 'typed',
   on: (g) => g.typed,
   exprs: {},
-  stats: [typedStat, typedStat],
+  stats: [typedStat, typedStat, typedStat],
 };
