@@ -64,8 +64,12 @@ function escapeBody(s: string, interp: boolean): string {
   return out;
 }
 
-/** Whether a long bracket `[[...]]` holds `s` as it is: printable, tabs and line breaks, no `\r`. */
+/**
+ * Whether a long bracket `[[...]]` holds `s` as it is: printable, tabs and line breaks, no `\r`,
+ * and no space or tab before a line break (a printed line never ends in whitespace).
+ */
 function longSafe(s: string): boolean {
+  if (/[ \t]\n/.test(s)) return false;
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
     if (!((cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a || showable(cp))) return false;
