@@ -91,6 +91,36 @@ import { codePointString } from './scalars.js';
  */
 export type RawArbitraries = Record<string, fc.Arbitrary<unknown>>;
 
+/** Characters a string literal needs escapes or a long bracket for, and some beside them. */
+const escapedChar = fc.constantFrom(
+  '\n',
+  '\n',
+  '\t',
+  '\0',
+  '\x01',
+  '\x07',
+  '\b',
+  '\v',
+  '\f',
+  '\r',
+  '\x1b',
+  '\x7f',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  '\u{1f600}',
+  'é',
+  ']',
+  '=',
+  '"',
+  '\\',
+  '1',
+  'a',
+);
+
+/** Characters of multi-line text, which the printer writes in long brackets (`[==[a]]\n]==]`). */
+const longBracketChar = fc.constantFrom('\n', 'a', ' ', ']', '=', '[', '\t', 'é');
+
 /**
  * The grammar of the `syntax` level and above, before scopes and frames are resolved: only
  * shapes that print to valid Luau (required lists non-empty, if-expressions with an else,
@@ -123,6 +153,10 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
   const text = fc.oneof(
     { arbitrary: fc.string({ maxLength: 8 }), weight: 4 },
     { arbitrary: codePointString(6), weight: 1 },
+    // Line breaks, control bytes and other code points, which the printer writes as long
+    // brackets and every kind of escape the lexer reads.
+    { arbitrary: fc.string({ unit: escapedChar, maxLength: 8 }), weight: 1 },
+    { arbitrary: fc.string({ unit: longBracketChar, maxLength: 8 }), weight: 1 },
   );
   const types = f.typeAnnotations;
 

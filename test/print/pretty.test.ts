@@ -103,10 +103,29 @@ describe('printPretty', () => {
 
     it('keeps every byte of a string with Luau escapes', () => {
       expect(show(str('plain text'))).toBe('"plain text"');
-      expect(show(str('q"b\\s\n\t\r\x00\x07\x7f1'))).toBe('"q\\"b\\\\s\\n\\t\\r\\x00\\a\\x7f1"');
+      expect(show(str('q"b\\s\n\t\r\x00\x07\x7f1'))).toBe('"q\\"b\\\\s\\n\\t\\r\\0\\a\\x7f1"');
       expect(show(str('é😀'))).toBe('"é😀"');
-      expect(show(str('\u2028\u202e\ud800'))).toBe(
-        '"\\xe2\\x80\\xa8\\xe2\\x80\\xae\\xef\\xbf\\xbd"',
+      expect(show(str('\u2028\u202e\ud800\x1bz'))).toBe('"\\u{2028}\\u{202e}\\xef\\xbf\\xbd\\27z"');
+    });
+
+    it('prints multi-line text in long brackets that no ] in it closes early', async () => {
+      expect(show(str('a\nb'))).toBe('[[a\nb]]');
+      expect(show(str('\nx]]'))).toBe('[=[\n\nx]]]=]');
+      expect(show(str('a]\n'))).toBe('[[a]\n]]');
+      // Not after `[`, where `[[` would read as the start of one.
+      const indexed = pretty(
+        text(`program { body { return { list { index_expr {
+          expr { global { name { custom: 1 } } } index { string { val: "a\\nb" } } } } } } }`),
+      );
+      expect(indexed).toBe('return n1[ [[a\nb]]]\n');
+      // The bytes read back are the string's.
+      const texts = ['a\nb', '\nx]]', 'a]\n', '\t\n\né]=]', 'q"b\\s\n\t\r\x00\x07\x7f1\x1bz\u0085'];
+      const results = await luau.process(
+        texts.map((t) => `print(string.byte(${show(str(t))}, 1, -1))`),
+        true,
+      );
+      expect(results.map((r) => r.output?.trim())).toEqual(
+        texts.map((t) => [...new TextEncoder().encode(t)].join('\t')),
       );
     });
 
@@ -243,6 +262,19 @@ describe('printPretty', () => {
       expect(source).toBe(
         '@native @checked @deprecated local function l1()\nend\nexport type function t2()\nend\n',
       );
+      expect(await compiles(source)).toBeUndefined();
+    });
+
+    it('prints attributes in one braced list when the first is braced', async () => {
+      const tree = text(`program {
+        body { local_function { var { name: 1 } func { vararg: false body {}
+          attributes { type: Checked braced: true }
+          attributes { type: Native }
+          attributes { type: Checked }
+        } } }
+      }`);
+      const source = pretty(tree);
+      expect(source).toBe('@[checked, native] local function l1()\nend\n');
       expect(await compiles(source)).toBeUndefined();
     });
 

@@ -13,6 +13,7 @@ import { stringModel } from './library/string.js';
 import { tableModel } from './library/table.js';
 import { utf8Model } from './library/utf8.js';
 import { vectorModel } from './library/vector.js';
+import { typedModel } from './typed-statements.js';
 import { globalRef, pickGlobal } from './globals.js';
 import { intLiteral, numLiteral, strLiteral } from './literals.js';
 import { node } from './nodes.js';
@@ -38,6 +39,7 @@ export const libraryModels: readonly LibraryModel[] = [
   controlModel,
   integerModel,
   vectorModel,
+  typedModel,
 ];
 
 const arith = [

@@ -69,7 +69,15 @@ export interface VarInfo {
   effects?: boolean;
 }
 
-function primitive(name: string): Type {
+/**
+ * A primitive type by its name in the printer's table (`number`, `string`, `nil`, `any`, ...).
+ *
+ * @example
+ * ```ts
+ * primitive('number'); // number
+ * ```
+ */
+export function primitive(name: string): Type {
   const kind = nameTables.primitiveTypes.indexOf(name);
   return create(TypeSchema, {
     typeOneof: { case: 'primitive', value: create(TypePrimitiveSchema, { kind }) },

@@ -8,7 +8,8 @@ const attrNames: Record<number, string> = {
 
 /**
  * The attributes Luau accepts, by type with their real names (`@checked`, `@native`,
- * `@deprecated`), each at most once ("Cannot duplicate attribute"), with a trailing space;
+ * `@deprecated`), each at most once ("Cannot duplicate attribute"), with a trailing space,
+ * all in one braced list (`@[native, checked] `) when the first is marked `braced`;
  * Unknown ones are dropped ("Invalid attribute"). Arguments are never printed: only
  * `@deprecated` takes one, a table whose keys are `use` or `reason`, and no `Name` of the
  * schema spells those keys.
@@ -20,11 +21,14 @@ const attrNames: Record<number, string> = {
  */
 export function attributesText(attrs: readonly ExprAttr[]): string {
   if (attrs.length === 0) return '';
-  let text = '';
+  const names: string[] = [];
   for (const attr of attrs) {
     const name = attrNames[attr.type];
-    if (name === undefined || text.includes('@' + name + ' ')) continue;
-    text += '@' + name + ' ';
+    if (name === undefined || names.includes(name)) continue;
+    names.push(name);
   }
-  return text;
+  if (names.length === 0) return '';
+  // Braced when the first attribute says so: `@[native, checked] `.
+  if (attrs[0]!.braced) return '@[' + names.join(', ') + '] ';
+  return names.map((n) => '@' + n + ' ').join('');
 }

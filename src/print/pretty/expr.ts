@@ -181,10 +181,20 @@ export function printIndexName(ctx: PrettyContext, e: ExprIndexName): void {
   ctx.w.write(fieldText(e.index));
 }
 
+/**
+ * A space after the `[` just written (before `at`) when what followed starts with another `[`:
+ * a long-bracket string there would read as `[[` (`t[ [[a]] ]`, `{[ [[a]] ] = 1}`).
+ */
+export function spaceBeforeLongBracket(ctx: PrettyContext, at: number): void {
+  if (ctx.w.firstCharSince(at) === '[') ctx.w.parts.splice(at, 0, ' ');
+}
+
 export function printIndexExpr(ctx: PrettyContext, e: ExprIndexExpr): void {
   printPrefix(ctx, e.expr);
   ctx.w.write('[');
+  const at = ctx.w.parts.length;
   printExpr(ctx, e.index);
+  spaceBeforeLongBracket(ctx, at);
   ctx.w.write(']');
 }
 
@@ -212,11 +222,14 @@ function printTable(ctx: PrettyContext, t: ExprTable): void {
         w.write(isReserved(name) ? '["' + name + '"] = ' : name + ' = ');
         break;
       }
-      case 'keyExpr':
+      case 'keyExpr': {
         w.write('[');
+        const at = w.parts.length;
         printExpr(ctx, key.value);
+        spaceBeforeLongBracket(ctx, at);
         w.write('] = ');
         break;
+      }
       case undefined:
         break;
     }

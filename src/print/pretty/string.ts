@@ -33,7 +33,9 @@ function showable(cp: number): boolean {
 
 function escapeBody(s: string, interp: boolean): string {
   let out = '';
-  for (const ch of s) {
+  const chars = [...s];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
     const cp = ch.codePointAt(0)!;
     if (cp >= 0x20 && cp < 0x7f) {
       if (interp) {
@@ -49,6 +51,11 @@ function escapeBody(s: string, interp: boolean): string {
       out += named[cp];
     } else if (showable(cp)) {
       out += ch;
+    } else if (cp < 0x80 && !/[0-9]/.test(chars[i + 1] ?? '')) {
+      // A control byte as a decimal escape `\ddd` where no digit follows to extend it.
+      out += '\\' + String(cp);
+    } else if (cp >= 0x80 && (cp < 0xd800 || cp > 0xdfff)) {
+      out += '\\u{' + cp.toString(16) + '}';
     } else {
       // Every other byte as `\xHH` of its UTF-8 encoding (a lone surrogate is stored as U+FFFD).
       out += hex(encoder.encode(ch));
@@ -58,17 +65,46 @@ function escapeBody(s: string, interp: boolean): string {
 }
 
 /**
- * A double-quoted Luau string literal holding exactly the string's UTF-8 bytes: printable
- * text as is, `\n` `\t` and friends, everything else as `\xHH` (never a decimal escape, which
- * a following digit would extend).
+ * Whether a long bracket `[[...]]` holds `s` as it is: printable, tabs and line breaks, no `\r`,
+ * and no space or tab before a line break (a printed line never ends in whitespace).
+ */
+function longSafe(s: string): boolean {
+  if (/[ \t]\n/.test(s)) return false;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (!((cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a || showable(cp))) return false;
+  }
+  return true;
+}
+
+/**
+ * `s` in a long bracket, `[[...]]` or `[=[...]=]` with as many `=` as needed so that no `]`
+ * in `s` (or at its end) closes it early; a leading line break is doubled, since the first
+ * one after the opening bracket is dropped.
+ */
+function longBracket(s: string): string {
+  let eq = '';
+  while ((s + ']').includes(']' + eq + ']')) eq += '=';
+  return '[' + eq + '[' + (s.startsWith('\n') ? '\n' : '') + s + ']' + eq + ']';
+}
+
+/**
+ * A Luau string literal holding exactly the string's UTF-8 bytes. Text with line breaks and
+ * otherwise only printable characters and tabs is a long bracket (`[[a\nb]]`); any other text
+ * is double-quoted: printable text as is, `\n` `\t` and friends, other control bytes as
+ * decimal escapes (`\27`, or `\x1b` before a digit), other code points as `\u{85}`, lone
+ * surrogates as the `\xHH` bytes of U+FFFD.
  *
  * @example
  * ```ts
- * quoteString('a"b\n'); // '"a\\"b\\n"'
+ * quoteString('a"b\n\x1b'); // '"a\\"b\\n\\27"'
+ * quoteString('a\nb'); // '[[a\nb]]'
  * ```
  */
 export function quoteString(s: string): string {
-  return plain.test(s) ? '"' + s + '"' : '"' + escapeBody(s, false) + '"';
+  if (plain.test(s)) return '"' + s + '"';
+  if (s.includes('\n') && longSafe(s)) return longBracket(s);
+  return '"' + escapeBody(s, false) + '"';
 }
 
 /**

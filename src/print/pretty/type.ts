@@ -2,7 +2,7 @@ import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_p
 import { localText, nameText } from '../compat/name.js';
 import { nameTables, u64Mod } from '../name-tables.js';
 import type { PrettyContext } from './context.js';
-import { printExpr } from './expr.js';
+import { printExpr, spaceBeforeLongBracket } from './expr.js';
 import { genericListText, genericText, isReserved, typeNameText } from './names.js';
 import { quoteString } from './string.js';
 
@@ -128,7 +128,9 @@ function printTableType(ctx: PrettyContext, t: TypeTable): void {
   if (ix !== undefined) {
     if (!first) w.write(', ');
     w.write(accessText(ix) + '[');
+    const at = w.parts.length;
     printType(ctx, ix.key);
+    spaceBeforeLongBracket(ctx, at);
     w.write(']: ');
     printType(ctx, ix.value);
   }

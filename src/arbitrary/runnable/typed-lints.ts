@@ -1,0 +1,150 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  AttrType,
+  ExprAttrSchema,
+  ExprBinary_Op,
+  StatFunctionSchema,
+  StatSchema,
+  type Local,
+  type Stat,
+} from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { Gen } from './generator.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { typedParts } from './typed-parts.js';
+import { ty } from './typed-types.js';
+import type { Scalar } from './types.js';
+
+const { print, scalarType, value, use, typeTest, opaque } = typedParts;
+
+const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
+
+/** `function t.n<k>(): number return r end`. */
+function fieldFunction(t: Local, k: number, r: number): Stat {
+  return create(StatSchema, {
+    statOneof: {
+      case: 'function',
+      value: create(StatFunctionSchema, {
+        var: build.lvalue(build.indexName(build.local(t.name), build.customName(k))),
+        func: node.func([], [node.ret([build.number(r)])], false, [], [ty.prim('number')]),
+        self: false,
+      }),
+    },
+  });
+}
+
+/**
+ * Code that luau-analyze's linter warns about (warnings, not type errors) and that runs as
+ * meant: a shadowing local (LocalShadow), a local read before it is assigned
+ * (UninitializedLocal), more values than names (UnbalancedAssignment), a duplicate table key
+ * (TableLiteral), a field function defined twice (DuplicateFunction), a loop that never runs
+ * (ForRange), a `type(x)` compared with no type's name (UnknownType), `table.getn` and a
+ * `@deprecated` function (DeprecatedApi), a statement after both branches returned
+ * (UnreachableCode), a name declared twice in one `local` (DuplicateLocal).
+ *
+ * @example
+ * ```ts
+ * lintStat(g, 1); // [local l5: number = ..., do local l5: number = l5 + 1 print(l5) end]
+ * ```
+ */
+export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  const [x, y, z] = opaque(g, 3) as [Local, Local, Local];
+  const s = g.c.pick(scalars);
+  switch (g.c.int(10)) {
+    case 0:
+      return [
+        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        node.doBlock([
+          node.localStat([x], [use(s, build.local(x.name))], [scalarType(s === 'str' ? 'int' : s)]),
+          print([build.local(x.name)]),
+        ]),
+      ];
+    case 1:
+      return [node.localStat([x], [], [ty.optional(scalarType(s))]), print([build.local(x.name)])];
+    case 2:
+      return [
+        node.localStat(
+          [x, y],
+          [value(g, s, d + 1), value(g, s, d + 1), value(g, s, d + 1)],
+          [scalarType(s), scalarType(s)],
+        ),
+        print([build.local(x.name), build.local(y.name)]),
+      ];
+    case 3:
+      return [
+        node.localStat(
+          [x],
+          [
+            node.record([
+              [0, value(g, s, d + 1)],
+              [0, value(g, s, d + 1)],
+            ]),
+          ],
+        ),
+        print([node.field(build.local(x.name), 0)]),
+      ];
+    case 4:
+      return [
+        node.localStat([x], [node.array([])]),
+        fieldFunction(x, 1, 1),
+        fieldFunction(x, 1, 2),
+        print([build.call(build.indexName(build.local(x.name), build.customName(1)), [])]),
+      ];
+    case 5:
+      return [
+        node.forStat(x, build.number(3 + g.c.int(5)), build.number(1), undefined, [
+          print([build.local(x.name)]),
+        ]),
+      ];
+    case 6:
+      return [
+        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        node.ifStat(typeTest(g, build.local(x.name), g.c.pick(['numbr', 'str', 'int', 'bool'])), [
+          print([build.local(x.name)]),
+        ]),
+      ];
+    case 7: {
+      // `table.getn(t)`, and a local function marked `@deprecated` (returning a local: an
+      // expression built here may use `...`, which the function's body cannot).
+      const f = node.func([], [node.ret([build.local(x.name)])], false, [], [scalarType(s)]);
+      if (g.o.features.attributes) {
+        f.attributes = [create(ExprAttrSchema, { type: AttrType.Deprecated })];
+      }
+      return [
+        print([g.lib('table', 'getn', [g.expr(g.c.pick(['iarr', 'sarr'] as const), d + 1)])]),
+        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        node.localFunction(y, f),
+        print([build.call(build.local(y.name), [])]),
+      ];
+    }
+    case 8: {
+      const body = [
+        node.ifStat(
+          build.binary(ExprBinary_Op.CompareGt, build.local(z.name), build.number(0)),
+          [node.ret([build.number(1)])],
+          [node.ret([build.number(2)])],
+        ),
+        print([build.string('unreachable')]),
+      ];
+      return [
+        node.localFunction(
+          y,
+          node.func([z], body, false, [ty.prim('number')], [ty.prim('number')]),
+        ),
+        print([build.call(build.local(y.name), [g.num(d + 1)])]),
+      ];
+    }
+    default: {
+      const t = g.c.pick(scalars);
+      return [
+        node.localStat(
+          [x, x],
+          [value(g, s, d + 1), value(g, t, d + 1)],
+          [scalarType(s), scalarType(t)],
+        ),
+        print([build.local(x.name)]),
+      ];
+    }
+  }
+};

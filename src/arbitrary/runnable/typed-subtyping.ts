@@ -1,0 +1,153 @@
+import { ExprBinary_Op, ExprUnary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { Gen } from './generator.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { typedParts } from './typed-parts.js';
+import { ty } from './typed-types.js';
+import type { Scalar } from './types.js';
+
+const { print, scalarType, value, use, typeTest, opaque } = typedParts;
+
+const three: Scalar[] = ['num', 'str', 'bool'];
+
+/**
+ * Values passed between unions and intersections, which the checker normalizes: an
+ * intersection of unions, a union widened step by step, intersections of tables (with an
+ * indexer too), `unknown & T`, `any | T`, `never | T`, optional fields written later, a union
+ * of array types, a field of union type refined, boolean singletons widened, optional
+ * parameters refined before returning, a function field whose lambda is inferred, and a
+ * scalar-or-table union refined by `type(x) == "table"`. Each form is drawn on its own.
+ *
+ * @example
+ * ```ts
+ * subtypingStat(g, 1); // local l5: (number | string) & (string | boolean) = ...
+ * ```
+ */
+export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  if (!g.o.features.ifExpressions) return [];
+  const out: Stat[] = [];
+  const local = (type: ReturnType<typeof ty.prim>, v: ReturnType<typeof value>): Local => {
+    const [x] = opaque(g, 1) as [Local];
+    out.push(node.localStat([x], [v], [type]));
+    return x;
+  };
+  const ref = (x: Local) => build.local(x.name);
+  const [a, b, c] = [g.c.pick(three), g.c.pick(three), g.c.pick(three)];
+  const ta = scalarType(a);
+  const tb = scalarType(b);
+  const tc = scalarType(c);
+  // In tables: numbers for booleans (see `fieldScalars` in typed-statements.ts).
+  const [fa, fb] = [a, b].map((s) => (s === 'bool' ? 'num' : s)) as [Scalar, Scalar];
+  const tfa = scalarType(fa);
+  const tfb = scalarType(fb);
+  if (g.c.chance(50)) {
+    // (A | B) & (A | C) holds an A.
+    const x = local(ty.intersection(ty.union(ta, tb), ty.union(tc, ta)), value(g, a, d + 1));
+    out.push(print([ref(x)]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(
+      ty.union(ta, tb),
+      build.ifElse(g.bool(d + 1), value(g, a, d + 1), value(g, b, d + 1)),
+    );
+    const y = local(ty.union(ty.union(tb, tc), ta), ref(x));
+    const z = local(ty.optional(ty.union(tc, ty.union(ta, tb))), ref(y));
+    out.push(print([ref(z)]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(
+      ty.intersection(ty.table([[0, tfa]]), ty.table([[0, ty.union(tfa, tfb)]])),
+      node.record([[0, value(g, fa, d + 1)]]),
+    );
+    const y = local(
+      ty.intersection(ty.table([], [ty.prim('string'), tfa]), ty.table([[1, tfa]])),
+      node.record([[1, value(g, fa, d + 1)]]),
+    );
+    out.push(print([node.field(ref(x), 0), node.field(ref(y), 1)]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(ty.intersection(ty.prim('unknown'), ta), value(g, a, d + 1));
+    const y = local(ty.union(ty.prim('any'), tb), value(g, b, d + 1));
+    const z = local(ty.union(ty.prim('never'), tc), value(g, c, d + 1));
+    out.push(print([use(a, ref(x)), ref(y), use(c, ref(z))]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(
+      ty.table([
+        [0, tfa],
+        [1, ty.optional(tfb)],
+      ]),
+      node.record([[0, value(g, fa, d + 1)]]),
+    );
+    out.push(node.assign([node.field(ref(x), 1)], [value(g, fb, d + 1)]));
+    out.push(print([node.field(ref(x), 0), node.field(ref(x), 1)]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(
+      ty.union(ty.array(tfa), ty.array(tfb)),
+      node.array([value(g, fa, d + 1), value(g, fa, d + 1)]),
+    );
+    out.push(print([build.unary(ExprUnary_Op.Len, ref(x))]));
+  }
+  if (fa !== fb && g.c.chance(50)) {
+    const x = local(
+      ty.table([[0, ty.union(tfa, tfb)]]),
+      node.record([[0, build.ifElse(g.bool(d + 1), value(g, fa, d + 1), value(g, fb, d + 1))]]),
+    );
+    const field = node.field(ref(x), 0);
+    out.push(node.ifStat(typeTest(g, field, typedParts.typeName(fa)), [print([use(fa, field)])]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(ty.union(ty.bool(true), ty.bool(false)), g.bool(d + 1));
+    const y = local(ty.prim('boolean'), ref(x));
+    out.push(print([ref(y)]));
+  }
+  if (g.c.chance(50)) {
+    // Optional parameters refined before they are returned.
+    const [f, p, q] = opaque(g, 3) as [Local, Local, Local];
+    const body = [
+      node.ifStat(ref(p), [node.ret([ref(p)])]),
+      node.ret([build.binary(ExprBinary_Op.Or, ref(q), build.string(''))]),
+    ];
+    out.push(
+      node.localFunction(
+        f,
+        node.func(
+          [p, q],
+          body,
+          false,
+          [ty.optional(ty.prim('number')), ty.optional(ty.prim('string'))],
+          [ty.union(ty.prim('number'), ty.prim('string'))],
+        ),
+      ),
+    );
+    const first = g.c.chance(50) ? build.nil() : value(g, 'num', d + 1);
+    const second = g.c.chance(50) ? build.nil() : value(g, 'str', d + 1);
+    out.push(print([build.call(ref(f), [first, second])]));
+  }
+  if (g.c.chance(50)) {
+    // A function field: the lambda's parameter is inferred from the field's type.
+    const [p] = opaque(g, 1) as [Local];
+    const lambda = node.funcExpr(node.func([p], [node.ret([use(a, ref(p))])]));
+    const x = local(
+      ty.table([[0, ty.fn([ta], [scalarType(a === 'str' ? 'num' : a)])]]),
+      node.record([[0, lambda]]),
+    );
+    out.push(print([build.call(node.field(ref(x), 0), [value(g, a, d + 1)])]));
+  }
+  if (g.c.chance(50)) {
+    const x = local(
+      ty.union(ta, ty.table([[0, tfb]])),
+      build.ifElse(g.bool(d + 1), value(g, a, d + 1), node.record([[0, value(g, fb, d + 1)]])),
+    );
+    out.push(
+      node.ifStat(
+        typeTest(g, ref(x), 'table'),
+        [print([use(fb, node.field(ref(x), 0))])],
+        [print([ref(x)])],
+      ),
+    );
+  }
+  return out;
+};
