@@ -1,5 +1,8 @@
 // npm run first-contact [-- --keep]: what a new user does, in a temporary directory, checked.
 //  1. a clone of this checkout (`git clone`, committed state), `npm ci` (must print no warning);
+//     better-sqlite3's prebuilt binary, which a user's install downloads from GitHub, is given
+//     from this checkout's build (`--local-prebuilds`), so that a machine without access to
+//     GitHub does not spend minutes compiling SQLite; with `--build-sqlite` it is compiled;
 //  2. the README's first command in it (`npx luau-fuzz run --count 300`, its data and runs kept
 //     in the temporary directory); the clone must stay clean (`git status --porcelain`);
 //  3. `npm pack`, then the tarball installed in an ESM and a CommonJS project with no install
@@ -10,12 +13,22 @@
 // It prints the figures (time, packages, size) and exits 1 on the first failed check. Uses the
 // npm cache and the registry; run by .ci/run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../src/package-root.js';
 
 const keep = process.argv.includes('--keep');
+const buildSqlite = process.argv.includes('--build-sqlite');
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-first-contact-'));
 const figures: [string, string][] = [];
 
@@ -60,16 +73,13 @@ function sizeOf(dir: string): number {
   return bytes;
 }
 
-/** The packages installed under node_modules (every directory holding a package.json). */
+/** The packages installed in a project (`npm ls --all --parseable`, the project itself left out). */
 function packageCount(dir: string): number {
-  return readdirSync(join(dir, 'node_modules'), { recursive: true }).filter((p) => {
-    const parts = String(p).split('/');
-    return parts[parts.length - 1] === 'package.json' && parts[parts.length - 3] === 'node_modules'
-      ? true
-      : parts[parts.length - 1] === 'package.json' &&
-          parts[parts.length - 4] === 'node_modules' &&
-          parts[parts.length - 3]!.startsWith('@');
-  }).length;
+  const listed = execFileSync('npm', ['ls', '--all', '--parseable'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return new Set(listed.split('\n').filter((l) => l.includes('node_modules'))).size;
 }
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -77,13 +87,33 @@ const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 // 1. Clone and npm ci.
 const clone = join(root, 'luau-fuzz');
 run(root, 'git', ['clone', '--quiet', packageRoot, clone]);
-timed('clone: npm ci', () => run(clone, 'npm', ['ci']));
+/**
+ * A directory holding better-sqlite3's prebuilt binary as prebuild-install names and packs it
+ * (`better-sqlite3-vX-node-vABI-linux-x64.tar.gz` with `build/Release/better_sqlite3.node`),
+ * made from this checkout's build.
+ */
+function localPrebuildsEnv(): Record<string, string> {
+  if (buildSqlite) return {};
+  const sqlite = join(packageRoot, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const dir = join(root, 'prebuilds');
+  mkdirSync(dir);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  run(sqlite, 'tar', ['-czf', join(dir, name), 'build/Release/better_sqlite3.node']);
+  // rc, which prebuild-install reads its settings with, takes them from `prebuild-install_*`.
+  return { 'prebuild-install_local-prebuilds': dir };
+}
+const localPrebuilds = localPrebuildsEnv();
+timed('clone: npm ci', () => run(clone, 'npm', ['ci'], localPrebuilds));
 figures.push(['clone: packages', String(packageCount(clone))]);
 figures.push(['clone: node_modules', mb(sizeOf(join(clone, 'node_modules')))]);
 
 // 2. The README's first command, then a clean clone.
-const runs = join(root, 'runs');
-mkdirSync(runs);
+// The README's first command is `npm install && npx luau-fuzz run --count 300`: after `npm ci`, its
+// `npm install` must change nothing (no lock file rewritten).
+run(clone, 'npm', ['install'], localPrebuilds);
 const campaign = spawnSync('npx', ['luau-fuzz', 'run', '--count', '300'], {
   cwd: clone,
   encoding: 'utf8',
@@ -96,7 +126,14 @@ const dirty = run(clone, 'git', ['status', '--porcelain']);
 if (dirty.trim() !== '') fail(`the clone is not clean after the README's commands:\n${dirty}`);
 
 // 3. The tarball in an ESM and a CommonJS project.
-const packed = run(clone, 'npm', ['pack', '--silent', '--pack-destination', root])
+// `npm ci` built dist/ (prepare): it is packed as it is.
+const packed = run(clone, 'npm', [
+  'pack',
+  '--silent',
+  '--ignore-scripts',
+  '--pack-destination',
+  root,
+])
   .trim()
   .split('\n');
 const tarball = join(root, packed[packed.length - 1]!);
@@ -122,25 +159,47 @@ for (const kind of ['esm', 'cjs'] as const) {
       type: kind === 'esm' ? 'module' : 'commonjs',
     }),
   );
-  // The library alone (its peer fast-check comes with it), with no install script.
+  // The library alone (its peer fast-check comes with it): as a user installs it (ESM), and with
+  // no install script run (CommonJS), which it must not need. The server's packages stay out.
   timed(`${kind}: npm install luau-fuzz`, () =>
-    run(dir, 'npm', ['install', '--ignore-scripts', tarball]),
+    run(dir, 'npm', ['install', ...(kind === 'cjs' ? ['--ignore-scripts'] : []), tarball]),
   );
+  for (const server of ['better-sqlite3', 'fastify'])
+    if (existsSync(join(dir, 'node_modules', server)))
+      fail(`${kind}: installing the library installed ${server}`);
   if (kind === 'esm') {
     figures.push(['library: packages', String(packageCount(dir))]);
     figures.push(['library: node_modules', mb(sizeOf(join(dir, 'node_modules')))]);
   }
-  // The compiler, Node's types and the server's typed packages (the server's declarations name
-  // Fastify's types; better-sqlite3, the native part, is not needed to type-check).
+  // The compiler and Node's types.
   run(dir, 'npm', [
     'install',
     '--ignore-scripts',
     '--no-save',
     `typescript@${execFileSync('node', ['-p', "require('typescript/package.json').version"], { cwd: packageRoot, encoding: 'utf8' }).trim()}`,
     '@types/node@20',
-    'fastify@^5.12.8',
-    'light-my-request@6.6.0',
+    // The server's declarations name Fastify's types (the ESM project has it from the README).
+    ...(kind === 'cjs' ? ['fastify@^5.12.8', 'light-my-request@6.6.0'] : []),
   ]);
+  if (kind === 'esm') {
+    // The README's line that adds the embedded server's packages, then a campaign on them.
+    const line = /^npm install better-sqlite3 .*$/m.exec(
+      readFileSync(join(clone, 'README.md'), 'utf8'),
+    );
+    if (line === null) fail("the README has no line installing the server's packages");
+    timed('esm: the server packages', () =>
+      run(dir, 'npm', line[0].split(' ').slice(1), localPrebuilds),
+    );
+    const out = run(
+      dir,
+      'npx',
+      ['luau-fuzz', 'run', '--count', '20', '--out', join(root, 'esm-run')],
+      {
+        XDG_DATA_HOME: join(root, 'esm-data'),
+      },
+    );
+    if (!out.includes('Finished: 20/20')) fail(`esm: the campaign printed ${out}`);
+  }
   writeFileSync(join(dir, 'index.ts'), use);
   writeFileSync(
     join(dir, 'tsconfig.json'),
