@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
-import { packageRoot } from '../../src/package-root.js';
-import { runtimeHostPaths } from '../../src/runtime/host-paths.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -34,13 +32,7 @@ describe.each([
   ['both', 'v1'],
 ] as const)('runCampaign against `serve --api %s`', (mode, detected) => {
   it(`runs, finds and shrinks over API ${detected}`, async () => {
-    // The wrapper runs the runner from this checkout: both are shown to the sandbox, wherever
-    // the checkout is (under /tmp, the sandbox's private /tmp would hide them).
-    const ws = await startEmbeddedWorkspace({
-      dataDir: join(root, 'ws'),
-      api: mode,
-      readOnlyPaths: [...runtimeHostPaths([`command:${wrapper} {program}`]), packageRoot],
-    });
+    const ws = await startEmbeddedWorkspace({ dataDir: join(root, 'ws'), api: mode });
     try {
       const urls = new Set<string>();
       const client = new WorkspaceClient({

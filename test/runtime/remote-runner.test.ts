@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRunner, runRemoteBatch } from '../../src/runtime/remote-runner.js';
 import type { InstalledRunner } from '../../src/runtime/remote-runner.js';
 import { parseRuntime } from '../../src/runtime/profile.js';
-import { runtimeHostPaths } from '../../src/runtime/host-paths.js';
 import { runnerBundle } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -21,12 +20,7 @@ describe('installRunner', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'luau-fuzz-runner-'));
-    // The real Luau is shown to the sandbox wherever it is (under /tmp, say).
-    ws = await startEmbeddedWorkspace({
-      dataDir,
-      projects: 1,
-      readOnlyPaths: realLuau === undefined ? [] : runtimeHostPaths([`luau-cli:path=${realLuau}`]),
-    });
+    ws = await startEmbeddedWorkspace({ dataDir, projects: 1 });
     client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
     runner = await installRunner(client, ws.projectIds[0]!, { payloadLimit: 200_000 });
   });
