@@ -158,7 +158,8 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
     rerr: st['runtime-error'] ?? 0,
     tout: st.timeout ?? 0,
     crash: st.crash ?? 0,
-    findings: s.findings,
+    findings: s.signatures,
+    programs: s.findings,
     phase: s.phase,
   };
 }
@@ -298,7 +299,7 @@ export function runCommand(): Command {
       const bar = new cliProgress.SingleBar(
         {
           format:
-            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | programs with findings {findings} | {phase}',
+            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs) | {phase}',
           stream: process.stderr,
           hideCursor: true,
         },
@@ -326,7 +327,7 @@ export function runCommand(): Command {
               if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
                 lastLine = Date.now();
                 process.stderr.write(
-                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.findings} programs with findings\n`,
+                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)\n`,
                 );
               }
               return;
