@@ -2,6 +2,7 @@
 // The built CLI (dist/, which the package ships and `npm pack` builds); in a clone, where
 // nothing is built on install, the sources through tsx (a development dependency).
 import { existsSync } from 'node:fs';
+import { URL } from 'node:url';
 
 // A reader that stops early (`luau-fuzz gen --out - | head`) ends the output, not in a crash.
 process.stdout.on('error', (e) => {
