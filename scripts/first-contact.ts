@@ -151,6 +151,9 @@ for (const kind of ['esm', 'cjs'] as const) {
       name: `first-contact-${kind}`,
       private: true,
       type: kind === 'esm' ? 'module' : 'commonjs',
+      // What the README asks of a user who adds the server: approve better-sqlite3's install
+      // script (it fetches or builds the native part), which npm otherwise warns of.
+      allowScripts: { 'better-sqlite3': true },
     }),
   );
   // The library alone (its peer fast-check comes with it): as a user installs it (ESM), and with
