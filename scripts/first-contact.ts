@@ -1,7 +1,7 @@
 // npm run first-contact [-- --keep]: what a new user does, in a temporary directory, checked.
 //  1. a clone of this checkout (`git clone`, committed state), `npm ci` (must print no warning);
 //     better-sqlite3's prebuilt binary, which a user's install downloads from GitHub, is given
-//     from this checkout's build (`--local-prebuilds`), so that a machine without access to
+//     from this checkout's build (prebuild-install's `local-prebuilds`), so that a machine without access to
 //     GitHub does not spend minutes compiling SQLite; with `--build-sqlite` it is compiled;
 //  2. the README's first command in it (`npx luau-fuzz run --count 300`, its data and runs kept
 //     in the temporary directory); the clone must stay clean (`git status --porcelain`);
@@ -92,8 +92,8 @@ run(root, 'git', ['clone', '--quiet', packageRoot, clone]);
  * (`better-sqlite3-vX-node-vABI-linux-x64.tar.gz` with `build/Release/better_sqlite3.node`),
  * made from this checkout's build.
  */
-function localPrebuildsEnv(): Record<string, string> {
-  if (buildSqlite) return {};
+function localPrebuilds(): void {
+  if (buildSqlite) return;
   const sqlite = join(packageRoot, 'node_modules', 'better-sqlite3');
   const { version } = JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as {
     version: string;
@@ -102,18 +102,19 @@ function localPrebuildsEnv(): Record<string, string> {
   mkdirSync(dir);
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   run(sqlite, 'tar', ['-czf', join(dir, name), 'build/Release/better_sqlite3.node']);
-  // rc, which prebuild-install reads its settings with, takes them from `prebuild-install_*`.
-  return { 'prebuild-install_local-prebuilds': dir };
+  // prebuild-install reads its settings with rc, from `.prebuild-installrc` in the directory of
+  // the install or above it (an environment variable would not pass the `sh` of npm's scripts).
+  writeFileSync(join(root, '.prebuild-installrc'), `local-prebuilds=${dir}\n`);
 }
-const localPrebuilds = localPrebuildsEnv();
-timed('clone: npm ci', () => run(clone, 'npm', ['ci'], localPrebuilds));
+localPrebuilds();
+timed('clone: npm ci', () => run(clone, 'npm', ['ci']));
 figures.push(['clone: packages', String(packageCount(clone))]);
 figures.push(['clone: node_modules', mb(sizeOf(join(clone, 'node_modules')))]);
 
 // 2. The README's first command, then a clean clone.
 // The README's first command is `npm install && npx luau-fuzz run --count 300`: after `npm ci`, its
 // `npm install` must change nothing (no lock file rewritten).
-run(clone, 'npm', ['install'], localPrebuilds);
+run(clone, 'npm', ['install']);
 const campaign = spawnSync('npx', ['luau-fuzz', 'run', '--count', '300'], {
   cwd: clone,
   encoding: 'utf8',
@@ -184,9 +185,7 @@ for (const kind of ['esm', 'cjs'] as const) {
       readFileSync(join(clone, 'README.md'), 'utf8'),
     );
     if (line === null) fail("the README has no line installing the server's packages");
-    timed('esm: the server packages', () =>
-      run(dir, 'npm', line[0].split(' ').slice(1), localPrebuilds),
-    );
+    timed('esm: the server packages', () => run(dir, 'npm', line[0].split(' ').slice(1)));
     const out = run(
       dir,
       'npx',
