@@ -169,19 +169,9 @@ for (const kind of ['esm', 'cjs'] as const) {
     figures.push(['library: packages', String(packageCount(dir))]);
     figures.push(['library: node_modules', mb(sizeOf(join(dir, 'node_modules')))]);
   }
-  // The compiler and Node's types.
-  run(dir, 'npm', [
-    'install',
-    '--ignore-scripts',
-    '--no-save',
-    `typescript@${execFileSync('node', ['-p', "require('typescript/package.json').version"], { cwd: packageRoot, encoding: 'utf8' }).trim()}`,
-    '@types/node@20',
-    // The server's declarations name Fastify's types (the ESM project has it from the README).
-    ...(kind === 'cjs' ? ['fastify@^5.12.8', 'light-my-request@6.6.0'] : []),
-  ]);
   if (kind === 'esm') {
     // The README's line that adds the embedded server's packages, then a campaign on them.
-    const line = /^npm install better-sqlite3 .*$/m.exec(
+    const line = /^npm install better-sqlite3@.*$/m.exec(
       readFileSync(join(clone, 'README.md'), 'utf8'),
     );
     if (line === null) fail("the README has no line installing the server's packages");
@@ -196,6 +186,16 @@ for (const kind of ['esm', 'cjs'] as const) {
     );
     if (!out.includes('Finished: 20/20')) fail(`esm: the campaign printed ${out}`);
   }
+  // The compiler and Node's types.
+  run(dir, 'npm', [
+    'install',
+    '--ignore-scripts',
+    '--no-save',
+    `typescript@${execFileSync('node', ['-p', "require('typescript/package.json').version"], { cwd: packageRoot, encoding: 'utf8' }).trim()}`,
+    '@types/node@20',
+    // The server's declarations name Fastify's types (the ESM project has it from the README).
+    ...(kind === 'cjs' ? ['fastify@^5.12.8', 'light-my-request@6.6.0'] : []),
+  ]);
   writeFileSync(join(dir, 'index.ts'), use);
   writeFileSync(
     join(dir, 'tsconfig.json'),
