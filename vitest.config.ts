@@ -6,9 +6,14 @@ import { defineConfig } from 'vitest/config';
 // Commands that the embedded server runs see a private /tmp in their sandbox, so the files
 // tests hand to projects (runtime wrappers, scratch tools) live under the checkout instead,
 // which sandboxes see read-only. `.luau-fuzz/` is ignored by git.
-const tmp = join(dirname(fileURLToPath(import.meta.url)), '.luau-fuzz', 'tmp');
+const checkout = dirname(fileURLToPath(import.meta.url));
+const tmp = join(checkout, '.luau-fuzz', 'tmp');
 mkdirSync(tmp, { recursive: true });
 process.env.TMPDIR = tmp;
+// A checkout under /tmp (and ../shared beside it) would be hidden by that private /tmp: the
+// embedded servers the tests start show both read-only, as they are everywhere else.
+const readOnly = [checkout, join(checkout, '..', 'shared')].join(':');
+process.env.LUAU_FUZZ_READ_ONLY_PATHS = readOnly;
 
 export default defineConfig({
   test: {
@@ -16,6 +21,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    env: { TMPDIR: tmp },
+    env: { TMPDIR: tmp, LUAU_FUZZ_READ_ONLY_PATHS: readOnly },
   },
 });

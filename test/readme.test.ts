@@ -6,18 +6,20 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_INSTALL_COMMAND } from '../src/cli/load-server.js';
 import { packageRoot } from '../src/package-root.js';
 
 // The README's examples run as a user runs them. TypeScript blocks import the package by its
 // name; each import is resolved through the package's `exports` map to the export's source
 // (`./dist/src/x/index.js` → `src/x/index.ts`), so an example that imports what the package
 // does not export fails; the block is type-checked with the project's compiler options and
-// run (through vitest's TypeScript transform). Shell lines `npx luau-fuzz gen|print|convert|check …`
-// run in one scratch directory, in order, with the CLI from the sources (tsx).
+// run (through vitest's TypeScript transform). Every shell line's `npx luau-fuzz …` commands run
+// in one scratch directory, in order, with the CLI from the sources (tsx) and the embedded
+// workspace's data in the scratch directory; its `npm …` commands run elsewhere (listed below).
 
 const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { default: string }>;
+  exports: Record<string, string | { import: { default: string } }>;
 };
 const scratch = mkdtempSync(join(tmpdir(), 'luau-fuzz-readme-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -34,7 +36,7 @@ function sourceOf(specifier: string): string {
   const subpath = specifier === 'luau-fuzz' ? '.' : `./${specifier.slice('luau-fuzz/'.length)}`;
   const target = pkg.exports[subpath];
   if (target === undefined) throw new Error(`the README imports ${specifier}, not exported`);
-  const file = typeof target === 'string' ? target : target.default;
+  const file = typeof target === 'string' ? target : target.import.default;
   return join(packageRoot, file.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
 }
 
@@ -77,13 +79,46 @@ describe('README.md', () => {
     await import(pathToFileURL(file).href);
   });
 
-  const commands = blocks('sh')
+  const lines = blocks('sh')
     .flatMap((b) => b.split('\n'))
-    .filter((line) => /^npx luau-fuzz (gen|print|convert|check) /.test(line));
+    .filter((line) => line !== '');
+  const commands = lines
+    .flatMap((line) => line.split(' && '))
+    .filter((command) => command.startsWith('npx luau-fuzz '));
 
-  it('has command examples of gen, print, convert and check', () => {
+  it('has command examples of run, gen, print, convert and check', () => {
     expect(commands.map((c) => c.split(' ')[2])).toEqual(
-      expect.arrayContaining(['gen', 'print', 'convert', 'check']),
+      expect.arrayContaining(['run', 'gen', 'print', 'convert', 'check']),
+    );
+  });
+
+  it("installs the server's packages as `luau-fuzz` says to, in the ranges package.json names", () => {
+    expect(readme).toContain(`\n${SERVER_INSTALL_COMMAND}\n`);
+    const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+      overrides: Record<string, string>;
+    };
+    const optional = Object.keys(manifest.peerDependenciesMeta);
+    expect(SERVER_INSTALL_COMMAND.split(' ').slice(2)).toEqual([
+      ...optional.map((name) => `${name}@${manifest.peerDependencies[name]}`),
+      ...Object.entries(manifest.overrides).map(([name, version]) => `${name}@${version}`),
+    ]);
+  });
+
+  it('shows no npm command that is not run elsewhere', () => {
+    const npm = lines.flatMap((line) => line.split(' && ')).filter((c) => c.startsWith('npm '));
+    expect(new Set(npm)).toEqual(
+      new Set([
+        // scripts/first-contact.ts (in CI): `npm ci` and this `npm install` in a fresh clone.
+        'npm install',
+        // CI itself (.ci/run).
+        'npm test',
+        // scripts/first-contact.ts installs the packed tarball with its peer, fast-check.
+        'npm install luau-fuzz fast-check',
+        // scripts/first-contact.ts runs this line, read from the README, then a campaign.
+        'npm install better-sqlite3@^12.11.1 fastify@^5.12.8 @fastify/formbody@^9.0.1 light-my-request@6.6.0',
+      ]),
     );
   });
 
@@ -92,6 +127,7 @@ describe('README.md', () => {
     const line = command.replace(/^npx luau-fuzz/, cli);
     const result = await promisify(execFile)('sh', ['-c', line], {
       cwd: scratch,
+      env: { ...process.env, XDG_DATA_HOME: join(scratch, 'data') },
       maxBuffer: 64 * 1024 * 1024,
     }).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect('code' in result ? result.code : 0, result.stderr).toBe(0);

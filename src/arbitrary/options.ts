@@ -116,9 +116,14 @@ export interface LuauArbitraryOptions {
   maxStatements?: number;
   /**
    * Messages in one tree, module and program together, approximately: once a tree reaches
-   * it, no further statement is added and further expressions are constants, so a tree ends
-   * a little above it (the statements being completed and, at the runnable level, the fuel
-   * table, loop guards and checksum). Default `400`. Not applied at the schema level.
+   * it, no further statement is added and further expressions are constants. At the syntax
+   * and scoped levels a tree ends a little above it (the statements being completed), and
+   * `maxDepth` and `maxStatements` usually stop it first. At the runnable and typed levels it
+   * bounds the program's own computation: the fuel table, input tables, loop guards and the
+   * checksum come on top, several hundred messages that do not shrink with it, so that trees
+   * are a few times `maxNodes` for small values and nearer to it for large ones
+   * (docs/architecture.md#tree-size; `npm run bench -- tree-size` measures it). Default `400`.
+   * Not applied at the schema level.
    */
   maxNodes?: number;
   /**

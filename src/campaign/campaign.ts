@@ -16,7 +16,7 @@ import { shrinkRemotely } from './remote-shrink.js';
 import type { ProjectEvent } from './projects.js';
 import { writeReport } from './report.js';
 import { CampaignStore } from './store.js';
-import { triageFindings } from './triage.js';
+import { findingSignature, triageFindings } from './triage.js';
 import type { ProgramRecord } from './store.js';
 
 /** Where a campaign runs: a workspace client and the projects to use. */
@@ -39,6 +39,8 @@ export interface CampaignSnapshot {
   readonly statuses: Readonly<Record<string, number>>;
   /** Programs that are findings (all sessions). */
   readonly findings: number;
+  /** Distinct finding signatures among them: the findings the campaign will save. */
+  readonly signatures: number;
   /** What the campaign is doing. */
   readonly phase: 'run' | 'shrink' | 'report';
 }
@@ -188,6 +190,8 @@ interface Tally {
   statuses: Record<string, number>[];
   findingKinds: Record<string, number>;
   unprintable: number;
+  /** The signatures of the findings so far (one saved finding each). */
+  signatures: Set<string>;
 }
 
 function emptyTally(runtimes: number): Tally {
@@ -195,11 +199,13 @@ function emptyTally(runtimes: number): Tally {
     statuses: Array.from({ length: runtimes }, () => ({})),
     findingKinds: {},
     unprintable: 0,
+    signatures: new Set(),
   };
 }
 
-function addToTally(t: Tally, r: ProgramRecord): void {
+function addToTally(t: Tally, r: ProgramRecord, runtimes: readonly string[]): void {
   if (r.printError !== undefined) t.unprintable++;
+  if (r.finding !== undefined) t.signatures.add(findingSignature(r.finding, runtimes, r.outcomes));
   r.outcomes.forEach((o, k) => {
     const s = t.statuses[k];
     if (s !== undefined) s[o.status] = (s[o.status] ?? 0) + 1;
@@ -245,6 +251,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
       programsPerSecond: seconds > 0 ? sessionDone / seconds : 0,
       statuses: c.statuses[0] ?? {},
       findings: Object.values(c.findingKinds).reduce((a, b) => a + b, 0),
+      signatures: c.signatures.size,
       phase,
     };
   };
@@ -283,7 +290,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const tally = emptyTally(o.runtimes.length);
-  for (const r of store.records()) addToTally(tally, r);
+  for (const r of store.records()) addToTally(tally, r, o.runtimes);
 
   const sessionStart = Date.now();
   const elapsedBefore = store.progress.elapsedSeconds;
@@ -310,7 +317,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     });
     for (const r of store.recordAll(entries)) {
       sessionDone++;
-      addToTally(tally, r);
+      addToTally(tally, r, o.runtimes);
     }
   };
   const saveProgress = (force = false): void => {

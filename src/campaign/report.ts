@@ -7,6 +7,26 @@ import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './campaign.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
+import { outputDifference } from './output-difference.js';
+import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
+import { runtimeGroups, type RuntimeGroup } from './triage.js';
+
+/**
+ * How the runtimes split on the program a finding shows: the shrunk program's own outcomes
+ * (from its last run while shrinking) when it was shrunk, else the original's.
+ */
+function shownGroups(f: FindingRecord): readonly RuntimeGroup[] {
+  return f.shrunk.shrunk ? runtimeGroups(f.runtimes, f.shrunk.outcomes) : (f.groups ?? []);
+}
+
+/** A finding's signature for people: short runtime labels, and what differs in the outputs. */
+function signatureText(f: FindingRecord): string {
+  const labels = runtimeLabels(f.runtimes);
+  const label = (spec: string): string => labels[f.runtimes.indexOf(spec)] ?? spec;
+  const difference = f.kind === 'mismatch' ? outputDifference(shownGroups(f), label) : undefined;
+  const signature = withRuntimeLabels(f.signature ?? f.kind, f.runtimes);
+  return difference === undefined ? signature : `${signature} · ${difference}`;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -41,12 +61,14 @@ export function formatSummary(s: CampaignSummary): string {
       `(${s.programsPerSecond.toFixed(1)} programs/s), level ${s.level}, seed ${s.seed}`,
   );
   lines.push('');
-  const header = ['outcome', ...s.runtimes];
+  const header = ['outcome', ...runtimeLabels(s.runtimes)];
   const rows = outcomeStatuses.map((status) => [
     status,
     ...s.statuses.map((c) => String(c[status] ?? 0)),
   ]);
   lines.push(table([header, ...rows]));
+  const legend = runtimeLegend(s.runtimes);
+  if (legend.length > 0) lines.push('', 'runtimes:', ...legend);
   if (s.unprintable > 0) lines.push(`unprintable trees: ${s.unprintable}`);
   lines.push('');
   const kinds = Object.entries(s.findingKinds);
@@ -67,7 +89,7 @@ export function formatSummary(s: CampaignSummary): string {
         ]),
       ]),
     );
-    for (const f of s.findings) lines.push(`  ${f.hash}  ${f.signature}`);
+    for (const f of s.findings) lines.push(`  ${f.hash}  ${signatureText(f)}`);
   }
   lines.push('');
   lines.push(
@@ -128,29 +150,53 @@ function throughputSvg(samples: readonly { t: number; done: number }[]): string 
   );
 }
 
+/** Bar colours of the runtimes, in campaign order (repeating past the last). */
+const runtimeColours = ['#2a6', '#36c', '#c80', '#a3a', '#c44', '#088', '#777', '#960'];
+
+/**
+ * Programs per outcome: one group of bars per outcome, labelled once under it, one bar per
+ * runtime in its colour; the chart widens with the runtimes so that no label overlaps, and a
+ * legend names each colour by its short label (the full spec in its tooltip).
+ */
 function outcomesSvg(s: CampaignSummary): string {
-  const bars = s.statuses.flatMap((c, k) =>
-    outcomeStatuses.map((status) => ({ runtime: k, status, n: c[status] ?? 0 })),
-  );
-  const f = { w: 640, h: 160, maxX: bars.length, maxY: Math.max(1, ...bars.map((b) => b.n)) };
-  const step = f.w / Math.max(1, bars.length);
-  const body = bars
-    .map((b, k) => {
-      const height = (b.n / f.maxY) * f.h;
-      const x = k * step + step * 0.15;
-      const label = s.runtimes.length > 1 ? `${b.status} (${b.runtime + 1})` : b.status;
-      return (
-        `<rect x="${x.toFixed(1)}" y="${(f.h - height).toFixed(1)}" width="${(step * 0.7).toFixed(1)}" height="${height.toFixed(1)}" fill="${b.status === 'ok' ? '#2a6' : '#c44'}"><title>${escapeHtml(`${s.runtimes[b.runtime] ?? ''} ${b.status}: ${b.n}`)}</title></rect>` +
-        `<text x="${(x + step * 0.35).toFixed(1)}" y="${f.h + 14}" font-size="10" text-anchor="middle">${escapeHtml(label)}</text>`
-      );
+  const labels = runtimeLabels(s.runtimes);
+  const runtimes = Math.max(1, s.statuses.length);
+  const barWidth = 14;
+  const groupWidth = Math.max(90, runtimes * barWidth + 20);
+  const counts = s.statuses.flatMap((c) => outcomeStatuses.map((status) => c[status] ?? 0));
+  const f = {
+    w: Math.max(640, outcomeStatuses.length * groupWidth),
+    h: 160,
+    maxX: outcomeStatuses.length,
+    maxY: Math.max(1, ...counts),
+  };
+  const step = f.w / outcomeStatuses.length;
+  const colour = (k: number): string => runtimeColours[k % runtimeColours.length]!;
+  const bars = outcomeStatuses
+    .map((status, g) => {
+      const left = g * step + (step - runtimes * barWidth) / 2;
+      const group = s.statuses
+        .map((c, k) => {
+          const n = c[status] ?? 0;
+          const height = (n / f.maxY) * f.h;
+          return `<rect x="${(left + k * barWidth).toFixed(1)}" y="${(f.h - height).toFixed(1)}" width="${barWidth - 2}" height="${height.toFixed(1)}" fill="${colour(k)}"><title>${escapeHtml(`${s.runtimes[k] ?? ''} ${status}: ${n}`)}</title></rect>`;
+        })
+        .join('');
+      return `${group}<text x="${(g * step + step / 2).toFixed(1)}" y="${f.h + 14}" font-size="11" text-anchor="middle">${escapeHtml(status)}</text>`;
     })
     .join('');
-  return chartFrame(
-    f,
-    'Programs per outcome',
-    s.runtimes.length > 1 ? 'outcome (runtime number)' : 'outcome',
-    'programs',
-    body,
+  const legend =
+    s.runtimes.length < 2
+      ? ''
+      : `<p class="legend">${s.runtimes
+          .map(
+            (spec, k) =>
+              `<span title="${escapeHtml(spec)}"><span style="display:inline-block;width:.8em;height:.8em;background:${colour(k)}"></span> ${escapeHtml(labels[k] ?? spec)}</span>`,
+          )
+          .join(' &nbsp; ')}</p>`;
+  return chartFrame(f, 'Programs per outcome', 'outcome', 'programs', bars).replace(
+    '</svg><figcaption>',
+    `</svg>${legend}<figcaption>`,
   );
 }
 
@@ -239,7 +285,9 @@ function findingFiles(campaignDir: string, hash: string): string[] {
 }
 
 function findingHtml(s: CampaignSummary, f: FindingRecord): string {
-  const groups = f.groups ?? [];
+  const groups = shownGroups(f);
+  const labels = runtimeLabels(f.runtimes);
+  const label = (spec: string): string => labels[f.runtimes.indexOf(spec)] ?? spec;
   const shown = f.shrunk.shrunk ? 'shrunk' : 'original';
   const size = f.shrunk.shrunk
     ? `shrunk from ${f.original.nodes} to ${f.shrunk.nodes} nodes in ${f.shrunk.attempts} runs`
@@ -247,7 +295,7 @@ function findingHtml(s: CampaignSummary, f: FindingRecord): string {
   const groupRows = groups
     .map(
       (g) =>
-        `<tr><td>${g.runtimes.map(escapeHtml).join('<br>')}</td><td>${escapeHtml(g.status)}${g.signal === undefined ? '' : ` (${escapeHtml(g.signal)})`}</td>` +
+        `<tr><td>${g.runtimes.map((r) => `<span title="${escapeHtml(r)}">${escapeHtml(label(r))}</span>`).join('<br>')}</td><td>${escapeHtml(g.status)}${g.signal === undefined ? '' : ` (${escapeHtml(g.signal)})`}</td>` +
         `<td><code>${escapeHtml(g.outputHash.slice(0, 12))}</code></td><td><pre>${escapeHtml(g.output.slice(0, 300))}</pre></td>` +
         `<td>${g.error === undefined ? '' : `<pre>${escapeHtml(g.error.slice(0, 300))}</pre>`}</td></tr>`,
     )
@@ -257,11 +305,12 @@ function findingHtml(s: CampaignSummary, f: FindingRecord): string {
     .join(' · ');
   return (
     `<section class="finding" id="finding-${f.hash}"><h3>${escapeHtml(f.kind)} · <code>${f.hash}</code></h3>` +
-    `<p class="signature">${escapeHtml(f.signature ?? f.kind)}</p>` +
+    `<p class="signature" title="${escapeHtml(f.signature ?? f.kind)}">${escapeHtml(signatureText(f))}</p>` +
     `<p>${f.occurrences.length} program(s) with this signature; program ${f.original.index} (the smallest) ${size}.</p>` +
     (groupRows === ''
       ? ''
-      : `<table class="groups"><tr><th>runtimes</th><th>outcome</th><th>output hash</th><th>output</th><th>message</th></tr>\n${groupRows}</table>`) +
+      : `<p>Outcomes of ${shown}.luau${f.shrunk.shrunk ? ' (its own run)' : ''}:</p>` +
+        `<table class="groups"><tr><th>runtimes</th><th>outcome</th><th>output hash</th><th>output</th><th>message</th></tr>\n${groupRows}</table>`) +
     `<p class="files">Files: ${files}</p>` +
     `<p>Reproduce:</p><pre class="commands">${reproduceCommands(s.dir, f).map(escapeHtml).join('\n')}</pre>` +
     `<p>${shown}.luau:</p><pre class="source">${escapeHtml(readSource(s.dir, f.hash, shown))}</pre></section>`
@@ -308,7 +357,7 @@ runtimes ${s.runtimes.map(escapeHtml).join(' vs ')}; ${s.elapsedSeconds.toFixed(
 <h2 id="findings">Findings (${s.findings.length})</h2>
 ${s.findings.length === 0 ? '<p>None.</p>' : `<p>${programs} program(s) showed a finding, grouped by signature (kind, runtimes, message) into ${s.findings.length}.</p>\n${findings}`}
 <h2>Outcomes</h2>
-<table><tr><th>outcome</th>${s.runtimes.map((r) => `<th>${escapeHtml(r)}</th>`).join('')}</tr>
+<table><tr><th>outcome</th>${s.runtimes.map((r, k) => `<th title="${escapeHtml(r)}">${escapeHtml(runtimeLabels(s.runtimes)[k] ?? r)}</th>`).join('')}</tr>
 ${outcomeRows}</table>
 ${outcomesSvg(s)}
 <h2>Throughput</h2>

@@ -1,5 +1,7 @@
 import type { CampaignTarget } from '../campaign/index.js';
+import { runtimeHostPaths } from '../runtime/index.js';
 import { parseApiChoice, WorkspaceClient, type ApiVersion } from '../workspace/client/index.js';
+import { outputDirectory } from './directory-flags.js';
 import { loadWorkspaceServer } from './load-server.js';
 
 /**
@@ -28,6 +30,11 @@ export interface ConnectOptions {
   readonly env?: Record<string, string | undefined>;
   /** The command that connects, named in errors. Default `run`. */
   readonly command?: string;
+  /**
+   * Runtime specs the campaign runs: the embedded workspace shows the host paths they name
+   * read-only to its sandboxed commands ({@link runtimeHostPaths}). Default none.
+   */
+  readonly runtimes?: readonly string[];
 }
 
 /** A workspace to run a campaign in. */
@@ -38,6 +45,11 @@ export interface ConnectedWorkspace {
   readonly embedded: boolean;
   /** Where it is (the service URL). */
   readonly baseUrl: string;
+  /**
+   * What the command should tell its user about the embedded server: its warnings (no sandbox,
+   * say, as `warning: …`) and the runtime paths its sandbox shows.
+   */
+  readonly notices: readonly string[];
   /** Stops the embedded server (nothing for a remote service). */
   close(): Promise<void>;
 }
@@ -75,8 +87,16 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
     const { startEmbeddedWorkspace, defaultDataDir } = await loadWorkspaceServer(
       options.command ?? 'run',
     );
+    const dataDir = options.workspaceDir ?? defaultDataDir();
+    outputDirectory(
+      options.workspaceDir === undefined ? 'the default data directory' : '--workspace-dir',
+      dataDir,
+      { create: false },
+    );
+    const readOnlyPaths = runtimeHostPaths(options.runtimes ?? []);
     const ws = await startEmbeddedWorkspace({
-      dataDir: options.workspaceDir ?? defaultDataDir(),
+      dataDir,
+      readOnlyPaths,
       projects: wanted,
       bodyLimit: EMBEDDED_BODY_LIMIT,
     });
@@ -96,6 +116,12 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
       target: { client, projectIds: ids },
       embedded: true,
       baseUrl: ws.baseUrl,
+      notices: [
+        ...ws.warnings.map((w) => `warning: ${w}`),
+        ...(readOnlyPaths.length > 0 && ws.sandbox.bubblewrap
+          ? [`the projects' sandbox shows the runtimes' ${readOnlyPaths.join(', ')} read-only`]
+          : []),
+      ],
       close: () => ws.close(),
     };
   }
@@ -136,6 +162,7 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
     target: { client, projectIds: [...ids] },
     embedded: false,
     baseUrl: url,
+    notices: [],
     close: async () => undefined,
   };
 }

@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { errorLine } from './error-line.js';
+import { outputDirectory } from './directory-flags.js';
 import { Command, Option } from 'commander';
 import {
   parseTreeFormat,
@@ -57,7 +58,7 @@ export function convertCommand(): Command {
         command.error('error: --out - (standard output) takes one input file');
       }
       if (opts.out !== undefined && opts.out !== STDIO_PATH) {
-        await mkdir(opts.out, { recursive: true });
+        outputDirectory('--out', opts.out);
       }
       let failed = 0;
       for (const file of files) {
@@ -74,9 +75,7 @@ export function convertCommand(): Command {
           if (!toStdout) process.stdout.write(`${target}\n`);
         } catch (e) {
           failed++;
-          process.stderr.write(
-            `luau-fuzz convert: ${e instanceof Error ? e.message : String(e)}\n`,
-          );
+          process.stderr.write(errorLine(e));
         }
       }
       if (failed > 0) process.exitCode = 1;

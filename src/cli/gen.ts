@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -14,7 +15,15 @@ import {
 } from './generator-options.js';
 import { GENERATOR_VERSION, luauArbitraries, resolveOptions } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
-import { encodeTree, treeFormatExtension, treeStats, type TreeFormat } from '../tree/index.js';
+import {
+  encodeTree,
+  readTreeFile,
+  STDIO_PATH,
+  treeFormatExtension,
+  treeStats,
+  type TreeFormat,
+} from '../tree/index.js';
+import { outputDirectory } from './directory-flags.js';
 
 /**
  * What `gen` can write per tree: the three tree encodings and printed Luau.
@@ -31,7 +40,78 @@ const corpusFormats: readonly CorpusFormat[] = ['textproto', 'binpb', 'json', 'l
 interface GenFlags extends GeneratorFlags {
   count: number;
   format: CorpusFormat[];
-  out: string;
+  out?: string;
+  stdout?: boolean;
+  force?: boolean;
+}
+
+/** One tree's entry in `manifest.json`. */
+interface ManifestTree {
+  hash: string;
+  nodes: number;
+  depth: number;
+  module: boolean;
+}
+
+/** A tree file's name: the content hash and a tree format's extension. */
+const treeFileName = /^([0-9a-f]{16})\.(textproto|binpb|json)$/;
+
+/**
+ * The trees already in a corpus directory (for `--force`): the entries of its manifest whose
+ * files are still there, and every other tree file, read to measure it.
+ */
+async function treesPresent(dir: string): Promise<ManifestTree[]> {
+  const files = readdirSync(dir);
+  const hashes = new Set(files.flatMap((f) => /^([0-9a-f]{16})\./.exec(f)?.[1] ?? []));
+  const found = new Map<string, ManifestTree>();
+  const manifestPath = join(dir, 'manifest.json');
+  if (existsSync(manifestPath)) {
+    let old: { trees?: ManifestTree[] };
+    try {
+      old = JSON.parse(readFileSync(manifestPath, 'utf8')) as { trees?: ManifestTree[] };
+    } catch (e) {
+      throw new Error(`${manifestPath}: not JSON (${e instanceof Error ? e.message : String(e)})`, {
+        cause: e,
+      });
+    }
+    for (const t of old.trees ?? []) if (hashes.has(t.hash)) found.set(t.hash, t);
+  }
+  for (const file of files) {
+    const hash = treeFileName.exec(file)?.[1];
+    if (hash === undefined || found.has(hash)) continue;
+    const tree = await readTreeFile(join(dir, file));
+    const stats = treeStats(ModuleSetSchema, tree);
+    found.set(hash, {
+      hash,
+      nodes: stats.nodes,
+      depth: stats.depth,
+      module: tree.module !== undefined,
+    });
+  }
+  return [...found.values()];
+}
+
+/** What made the trees of an earlier manifest (its `runs`, or its own seed and options). */
+function previousRuns(dir: string): unknown[] {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) return [];
+  const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  if (Array.isArray(old.runs)) return old.runs as unknown[];
+  const { seed, generatorVersion, count, formats, options } = old;
+  return [{ seed, generatorVersion, count, formats, options }];
+}
+
+/** Writes trees to standard output: a header line before each file when there are several. */
+function writeToStdout(files: readonly (readonly [string, Uint8Array | string])[]): void {
+  for (const [name, content] of files) {
+    if (files.length > 1) {
+      const comment = name.endsWith('.luau') ? '--' : name.endsWith('.json') ? '//' : '#';
+      process.stdout.write(`${comment} ${name}\n`);
+    }
+    process.stdout.write(content);
+    const last = typeof content === 'string' ? content.at(-1) : undefined;
+    if (typeof content === 'string' && last !== '\n') process.stdout.write('\n');
+  }
 }
 
 function formatList(value: string): CorpusFormat[] {
@@ -106,21 +186,40 @@ export function genCommand(): Command {
         .argParser(formatList)
         .default(['textproto'] as CorpusFormat[], 'textproto'),
     )
-    .requiredOption('--out <dir>', 'corpus directory (created when missing)')
+    .option(
+      '--out <dir>',
+      "corpus directory (created when missing; '-' prints the trees to standard output)",
+    )
+    .option('--stdout', 'print the trees to standard output (as --out -)')
+    .option(
+      '--force',
+      'add to a corpus directory that is not empty (the manifest then lists every tree in it)',
+    )
     .action(async (flags: GenFlags) => {
+      const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
+      if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
+        throw new Error('give either --out DIR or --stdout, not both');
+      if (!toStdout && flags.out === undefined)
+        throw new Error('give --out DIR (a corpus directory) or --out - (standard output)');
+      if (toStdout && flags.format.includes('binpb'))
+        throw new Error('--format binpb is binary: write it to a directory with --out DIR');
+      const out = flags.out ?? STDIO_PATH;
+      if (!toStdout)
+        outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
       const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
       const options = generatorOptions(flags);
       const resolved = resolveOptions(options);
       const trees = fc.sample(luauArbitraries(options).moduleSet, { seed, numRuns: flags.count });
-      await mkdir(flags.out, { recursive: true });
       const seen = new Set<string>();
-      const entries: { hash: string; nodes: number; depth: number; module: boolean }[] = [];
+      const entries: ManifestTree[] = [];
+      const printed: [string, Uint8Array | string][] = [];
       for (const tree of trees) {
         const hash = treeHash(tree);
         if (seen.has(hash)) continue;
         seen.add(hash);
         for (const [name, content] of treeFiles(tree, hash, flags.format)) {
-          await writeFile(join(flags.out, name), content);
+          if (toStdout) printed.push([name, content]);
+          else await writeFile(join(out, name), content);
         }
         const stats = treeStats(ModuleSetSchema, tree);
         entries.push({
@@ -130,19 +229,37 @@ export function genCommand(): Command {
           module: tree.module !== undefined,
         });
       }
-      const manifest = {
+      if (toStdout) {
+        // Standard output holds only the trees; the seed goes to standard error.
+        writeToStdout(printed);
+        process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
+        return;
+      }
+      // With --force, the trees already there stay listed (this run's seed and options are
+      // those of the trees it added; `runs` keeps what made the others).
+      const before = flags.force === true ? await treesPresent(out) : [];
+      const previous = flags.force === true ? previousRuns(out) : [];
+      const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
+      const all = [...before, ...added];
+      const run = {
         seed,
         // With the seed and options, it says which trees the corpus holds.
         generatorVersion: GENERATOR_VERSION,
         count: flags.count,
-        unique: entries.length,
         formats: flags.format,
         options: resolved,
-        trees: entries,
       };
-      await writeFile(join(flags.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      const manifest = {
+        ...run,
+        unique: all.length,
+        ...(flags.force === true ? { runs: [...previous, run] } : {}),
+        trees: all,
+      };
+      await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
       process.stdout.write(
-        `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${flags.out}, seed ${seed}\n`,
+        `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
+          (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +
+          '\n',
       );
     });
 }

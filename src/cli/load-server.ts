@@ -4,8 +4,20 @@ import type * as WorkspaceServer from '../workspace/server/index.js';
 /** The embedded workspace server's module (Fastify and the SQLite driver behind it). */
 export type WorkspaceServerModule = typeof WorkspaceServer;
 
-/** The packages the embedded server needs beyond the library's own. */
+/** The packages the embedded server needs beyond the library's own (optional peer dependencies). */
 const serverPackages = ['better-sqlite3', 'fastify', '@fastify/formbody'] as const;
+
+/**
+ * The command that installs them, in the ranges `package.json` names; `light-my-request@6.6.0`
+ * keeps Fastify's test helper on `cookie@1`, whose engines include Node 20 (`cookie@2` wants 22).
+ *
+ * @example
+ * ```ts
+ * console.error(`run: ${SERVER_INSTALL_COMMAND}`);
+ * ```
+ */
+export const SERVER_INSTALL_COMMAND =
+  'npm install better-sqlite3@^12.11.1 fastify@^5.12.8 @fastify/formbody@^9.0.1 light-my-request@6.6.0';
 
 /**
  * The embedded workspace server could not be loaded: one of its packages is missing or its
@@ -44,8 +56,9 @@ export async function loadWorkspaceServer(command: string): Promise<WorkspaceSer
     } catch (e) {
       const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
       throw new ServerUnavailableError(
-        `luau-fuzz ${command}: the embedded workspace server needs the package '${name}', which cannot be loaded (${why}). ` +
-          `Install it (npm install ${serverPackages.join(' ')}; better-sqlite3 builds a native module), ` +
+        `the embedded workspace server of '${command}' needs the package '${name}', which cannot be loaded (${why}). ` +
+          `Install the server's packages beside luau-fuzz: ${SERVER_INSTALL_COMMAND} ` +
+          '(better-sqlite3 fetches or builds a native module); ' +
           'or run against a hosted workspace with WORKSPACE_URL and WORKSPACE_API_KEY.',
         { cause: e },
       );

@@ -11,6 +11,7 @@ import { serveCommand } from './serve.js';
 import { shrinkCommand } from './shrink.js';
 import { workspaceCommand } from './workspace-admin.js';
 import { packageVersion } from '../package-root.js';
+import { errorLine } from './error-line.js';
 
 /**
  * Builds the `luau-fuzz` command line: one subcommand per file of `src/cli/`.
@@ -51,6 +52,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Every level, `workspace list` included: commander would otherwise call process.exit.
   const override = (command: Command): void => {
     command.exitOverride();
+    // Usage errors in the one style of the CLI's errors (the help hint after them is kept).
+    command.configureOutput({
+      outputError: (text, write) => write(text.startsWith('error: ') ? errorLine(text) : text),
+    });
     for (const sub of command.commands) override(sub);
   };
   override(program);
@@ -58,7 +63,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode;
-    process.stderr.write(`luau-fuzz: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(errorLine(e));
     return 1;
   }
   return Number(process.exitCode ?? 0);

@@ -1,5 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { errorLine } from './error-line.js';
+import { outputDirectory } from './directory-flags.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { printCompat, printPretty } from '../print/index.js';
@@ -77,7 +79,7 @@ export function printCommand(): Command {
       if (files.includes(STDIO_PATH) && format === undefined) {
         command.error("error: reading '-' (standard input) needs --format <format>");
       }
-      if (opts.out !== undefined) await mkdir(opts.out, { recursive: true });
+      if (opts.out !== undefined) outputDirectory('--out', opts.out);
       let failed = 0;
       let printed = 0;
       for (const file of files) {
@@ -110,7 +112,7 @@ export function printCommand(): Command {
           }
         } catch (e) {
           failed++;
-          process.stderr.write(`luau-fuzz print: ${e instanceof Error ? e.message : String(e)}\n`);
+          process.stderr.write(errorLine(e));
         }
       }
       if (failed > 0) process.exitCode = 1;

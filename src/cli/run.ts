@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { connectWorkspace } from './connect-workspace.js';
+import { existingDirectory, outputDirectory } from './directory-flags.js';
+import { errorLine } from './error-line.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
@@ -156,7 +158,8 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
     rerr: st['runtime-error'] ?? 0,
     tout: st.timeout ?? 0,
     crash: st.crash ?? 0,
-    findings: s.findings,
+    findings: s.signatures,
+    programs: s.findings,
     phase: s.phase,
   };
 }
@@ -242,6 +245,7 @@ export function runCommand(): Command {
       `\nExit status: 0 no findings, 1 error, ${findingsExitCode} findings (0 with --no-fail-on-findings), 130 stopped (continue with --resume).`,
     )
     .action(async (flags: RunFlags, command: Command) => {
+      const started = performance.now();
       if (flags.resume !== undefined && flags.out !== undefined)
         throw new Error('give either --out or --resume, not both');
       if (flags.rederive === true && flags.resume === undefined)
@@ -249,8 +253,15 @@ export function runCommand(): Command {
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const options = campaignOptions(flags);
       // Checked before a workspace is started: options, or the campaign to resume.
-      if (flags.resume === undefined) checkOptions(options, flags.diff !== undefined);
-      else CampaignStore.inspect(dir, { rederive: flags.rederive === true });
+      let runtimes: readonly string[];
+      if (flags.resume === undefined) {
+        checkOptions(options, flags.diff !== undefined);
+        outputDirectory('--out', dir, { create: false });
+        runtimes = options.runtimes ?? [];
+      } else {
+        existingDirectory('--resume', dir);
+        runtimes = CampaignStore.inspect(dir, { rederive: flags.rederive === true }).runtimes;
+      }
       const given = command.options
         .filter((o) => campaignFlags.has(o.attributeName()))
         .filter((o) => command.getOptionValueSource(o.attributeName()) === 'cli')
@@ -269,7 +280,11 @@ export function runCommand(): Command {
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
         ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
         ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+        runtimes,
       });
+      const startSeconds = (performance.now() - started) / 1000;
+      if (flags.json !== true)
+        for (const notice of ws.notices) process.stderr.write(errorLine(notice));
       const controller = new AbortController();
       const onSecondInt = (): void => process.exit(130);
       const onInt = (): void => {
@@ -284,7 +299,7 @@ export function runCommand(): Command {
       const bar = new cliProgress.SingleBar(
         {
           format:
-            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} | {phase}',
+            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs) | {phase}',
           stream: process.stderr,
           hideCursor: true,
         },
@@ -312,7 +327,7 @@ export function runCommand(): Command {
               if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
                 lastLine = Date.now();
                 process.stderr.write(
-                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.findings} findings\n`,
+                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)\n`,
                 );
               }
               return;
@@ -328,12 +343,20 @@ export function runCommand(): Command {
         let published: string | undefined;
         if (flags.publish === true)
           published = await publishFindings(ws.target.client, ws.target.projectIds[0]!, dir);
+        const timing = {
+          startSeconds,
+          wallSeconds: (performance.now() - started) / 1000,
+        };
         if (flags.json === true) {
           process.stdout.write(
-            `${JSON.stringify({ ...summary, ...(published === undefined ? {} : { published }) }, null, 2)}\n`,
+            `${JSON.stringify({ ...summary, ...timing, ...(published === undefined ? {} : { published }) }, null, 2)}\n`,
           );
         } else {
           process.stdout.write(formatSummary(summary));
+          process.stdout.write(
+            `Wall clock: ${timing.wallSeconds.toFixed(1)} s, of which ${timing.startSeconds.toFixed(1)} s to start ` +
+              `${ws.embedded ? 'the embedded workspace' : 'the projects'}\n`,
+          );
           if (published !== undefined)
             process.stdout.write(`Published: ${published} in project ${ws.target.projectIds[0]}\n`);
         }

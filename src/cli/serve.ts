@@ -1,4 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { outputDirectory } from './directory-flags.js';
+import { errorLine } from './error-line.js';
 import { loadWorkspaceServer } from './load-server.js';
 
 function port(value: string): number {
@@ -79,6 +81,13 @@ export function serveCommand(): Command {
       }) => {
         const { defaultDataDir, startEmbeddedWorkspace } = await loadWorkspaceServer('serve');
         const dataDir = opts.data ?? defaultDataDir();
+        outputDirectory(
+          opts.data === undefined ? 'the default data directory' : '--data',
+          dataDir,
+          {
+            create: false,
+          },
+        );
         const ws = await startEmbeddedWorkspace({
           dataDir,
           host: opts.host,
@@ -99,7 +108,7 @@ export function serveCommand(): Command {
             `isolation: ${ws.sandbox.bubblewrap ? 'bubblewrap sandbox per command' : 'none (no bubblewrap)'}, ` +
             `limits: ${ws.cgroups ? 'cgroups' : 'memory monitor'}\n`,
         );
-        for (const w of ws.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const w of ws.warnings) process.stderr.write(errorLine(`warning: ${w}`));
         await new Promise<void>((resolve) => {
           const stop = () => {
             process.off('SIGINT', stop);

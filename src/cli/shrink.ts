@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorLine } from './error-line.js';
 import { connectWorkspace } from './connect-workspace.js';
 import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
 import { Command, Option } from 'commander';
@@ -87,6 +88,7 @@ export function shrinkCommand(): Command {
         throw new Error(`${dir} has no original.binpb to shrink without a replay`);
       const ws = await connectWorkspace({
         command: 'shrink',
+        runtimes: finding.runtimes,
         ...(flags.url === undefined ? {} : { url: flags.url }),
         ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
         ...(flags.api === undefined ? {} : { api: flags.api }),
@@ -94,6 +96,7 @@ export function shrinkCommand(): Command {
         ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
         ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
       });
+      for (const notice of ws.notices) process.stderr.write(errorLine(notice));
       try {
         const pool = new ProjectPool(ws.target.client, ws.target.projectIds, {
           runtimes: finding.runtimes,

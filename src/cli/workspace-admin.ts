@@ -1,14 +1,38 @@
 import { Command } from 'commander';
-import { loadWorkspaceServer } from './load-server.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { existingDirectory, outputDirectory } from './directory-flags.js';
+import { errorLine } from './error-line.js';
+import { loadWorkspaceServer, type WorkspaceServerModule } from './load-server.js';
 
 const server = () => loadWorkspaceServer('workspace');
+
+/**
+ * The data directory a subcommand works on (`--data`, else the default), checked first: only
+ * `create-account` may start a new one; the others need a workspace there, so that a mistyped
+ * path creates no directory and no database.
+ */
+function dataDir(ws: WorkspaceServerModule, opts: { data?: string }, mayCreate = false): string {
+  const dir = opts.data ?? ws.defaultDataDir();
+  const flag = opts.data === undefined ? 'the default data directory' : '--data';
+  if (mayCreate) {
+    outputDirectory(flag, dir, { create: false });
+    return dir;
+  }
+  existingDirectory(flag, dir);
+  if (!existsSync(join(dir, ws.DATABASE_FILE)))
+    throw new Error(
+      `${flag} ${dir} holds no workspace (no ${ws.DATABASE_FILE}; \`luau-fuzz serve --data ${dir}\` creates one)`,
+    );
+  return dir;
+}
 
 function dataOption(cmd: Command): Command {
   return cmd.option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)');
 }
 
 function fail(e: unknown): void {
-  process.stderr.write(`luau-fuzz workspace: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(errorLine(e));
   process.exitCode = 1;
 }
 
@@ -36,8 +60,8 @@ export function workspaceCommand(): Command {
       .option('--json', 'print JSON')
       .action(async (opts: { data?: string; name: string; json?: boolean }) => {
         try {
-          const { adminCreateAccount, defaultDataDir } = await server();
-          const r = adminCreateAccount(opts.data ?? defaultDataDir(), { name: opts.name });
+          const ws = await server();
+          const r = ws.adminCreateAccount(dataDir(ws, opts, true), { name: opts.name });
           process.stdout.write(
             opts.json === true
               ? `${JSON.stringify({ account_id: r.accountId, api_key: r.apiKey })}\n`
@@ -57,8 +81,8 @@ export function workspaceCommand(): Command {
       .action(
         async (opts: { data?: string; owner: string; title: string; description: string }) => {
           try {
-            const { adminCreateProject, defaultDataDir } = await server();
-            const id = adminCreateProject(opts.data ?? defaultDataDir(), {
+            const ws = await server();
+            const id = ws.adminCreateProject(dataDir(ws, opts), {
               owner: opts.owner,
               title: opts.title,
               description: opts.description,
@@ -77,8 +101,8 @@ export function workspaceCommand(): Command {
       .requiredOption('--account <account>', 'account id')
       .action(async (opts: { data?: string; project: string; account: string }) => {
         try {
-          const { adminAddCollaborator, defaultDataDir } = await server();
-          adminAddCollaborator(opts.data ?? defaultDataDir(), opts.project, opts.account);
+          const ws = await server();
+          ws.adminAddCollaborator(dataDir(ws, opts), opts.project, opts.account);
         } catch (e) {
           fail(e);
         }
@@ -96,7 +120,7 @@ export function workspaceCommand(): Command {
       )
       .action(async (opts: { data?: string; account: string; upgrades: string }) => {
         try {
-          const { adminSetAllowance, defaultDataDir } = await server();
+          const ws = await server();
           let parsed: unknown;
           try {
             parsed = JSON.parse(opts.upgrades);
@@ -106,7 +130,7 @@ export function workspaceCommand(): Command {
           if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
             throw new Error('--upgrades must be a JSON object');
           }
-          adminSetAllowance(opts.data ?? defaultDataDir(), opts.account, parsed);
+          ws.adminSetAllowance(dataDir(ws, opts), opts.account, parsed);
         } catch (e) {
           fail(e);
         }
@@ -118,8 +142,8 @@ export function workspaceCommand(): Command {
       .option('--json', 'print JSON')
       .action(async (opts: { data?: string; json?: boolean }) => {
         try {
-          const { adminList, defaultDataDir } = await server();
-          const { accounts, projects } = adminList(opts.data ?? defaultDataDir());
+          const ws = await server();
+          const { accounts, projects } = ws.adminList(dataDir(ws, opts));
           if (opts.json === true) {
             process.stdout.write(
               `${JSON.stringify({

@@ -17,6 +17,7 @@ export { runnerDefaults } from './runner-files.js';
 export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
 export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';
+export { runtimeHostPaths } from './host-paths.js';
 export type { CommandProfile, LuauCliProfile, LuauWebProfile, RuntimeProfile } from './profile.js';
 export {
   chunkText,

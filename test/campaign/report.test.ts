@@ -11,7 +11,7 @@ import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs
 import { formatSummary, reportHtml, reproduceCommands } from '../../src/campaign/report.js';
 import { CampaignStore } from '../../src/campaign/store.js';
 import { packageRoot } from '../../src/package-root.js';
-import type { ProgramOutcome } from '../../src/runtime/outcome.js';
+import { outcomeStatuses, type ProgramOutcome } from '../../src/runtime/outcome.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -111,8 +111,42 @@ describe('reportHtml', () => {
     expect(html).toContain('<strong>not shrunk</strong>');
     expect(html).toContain('2 program(s) with this signature');
     // Runtimes 1 and 3 printed the same, runtime 2 something else.
-    expect(html).toMatch(/<td>luau-cli:-O0:path=\/opt\/my luau\/luau<br>luau-web<\/td>/);
+    // Each runtime by its short label, the full spec in its tooltip.
+    expect(html).toContain(
+      '<td><span title="luau-cli:-O0:path=/opt/my luau/luau">luau-cli:-O0:path=…/luau</span><br><span title="luau-web">luau-web</span></td>',
+    );
     expect(html.match(/class="axis-title"/g)).toHaveLength(4);
+  });
+
+  it("shows the shrunk program's own outcomes, and says where a mismatch's outputs differ", () => {
+    rmSync(join(root, 'c'), { recursive: true, force: true });
+    const { summary, store } = campaign();
+    const [shrunk] = summary.findings;
+    const own = [ok('same\nfirst'), ok('same\nsecond'), ok('same\nfirst')];
+    const record = { ...shrunk!, shrunk: { ...shrunk!.shrunk, outcomes: own } };
+    const html = reportHtml({ ...summary, findings: [record] }, store);
+    expect(html).toContain('Outcomes of shrunk.luau (its own run)');
+    expect(html).toContain('<pre>same\nsecond</pre>');
+    expect(html).not.toContain('<pre>b</pre>');
+    expect(html).toContain(
+      'mismatch · one · outputs differ at line 2: luau-cli:-O0:path=…/luau, luau-web &quot;first&quot; | luau-cli:-O2:--codegen &quot;second&quot;',
+    );
+  });
+
+  it('labels each outcome once in the chart, with a legend of the runtimes, however many', () => {
+    rmSync(join(root, 'c'), { recursive: true, force: true });
+    const { summary, store } = campaign();
+    const many = Array.from({ length: 7 }, (_, k) => `luau-cli:-O2:path=/builds/b${k}/luau`);
+    const html = reportHtml(
+      { ...summary, runtimes: many, statuses: many.map(() => ({ ok: 2 })), findings: [] },
+      store,
+    );
+    const chart = html.slice(html.indexOf('<figure>'), html.indexOf('</figure>'));
+    for (const status of outcomeStatuses)
+      expect(chart.match(new RegExp(`>${status}</text>`, 'g'))).toHaveLength(1);
+    expect(chart.match(/<rect /g)).toHaveLength(7 * outcomeStatuses.length);
+    for (let k = 0; k < 7; k++)
+      expect(chart).toContain(`</span> luau-cli:-O2:path=…/b${k}/luau</span>`);
   });
 });
 
@@ -122,7 +156,10 @@ describe('formatSummary', () => {
     const text = formatSummary(campaign().summary);
     expect(text).toMatch(/mismatch\s+1\s+\d+\s+\d+/);
     expect(text).toMatch(/mismatch\s+2\s+\d+\s+not shrunk/);
-    expect(text).toContain('mismatch · two');
+    expect(text).toContain('mismatch · two · outputs differ at line 1');
+    // Short runtime labels in the table, their full specs in a legend below it.
+    expect(text).toMatch(/^outcome +luau-cli:-O0:path=…\/luau +luau-cli:-O2:--codegen +luau-web$/m);
+    expect(text).toContain('  luau-cli:-O0:path=…/luau = luau-cli:-O0:path=/opt/my luau/luau');
   });
 });
 

@@ -67,4 +67,30 @@ describe('connectWorkspace', () => {
       await connected.close();
     }
   });
+
+  it('starts the embedded workspace showing the runtimes it is given, and says so', async () => {
+    const connected = await connectWorkspace({
+      workspaceDir: join(root, 'embedded'),
+      runtimes: ['luau-web', 'luau-cli:-O2:path=/tmp/some-build/luau'],
+      env: {},
+    });
+    try {
+      expect(connected.embedded).toBe(true);
+      // Sandboxed: it says which paths the sandbox shows; without bubblewrap: a warning.
+      const warnings = connected.notices.filter((n) => n.startsWith('warning: '));
+      if (warnings.length === 0)
+        expect(connected.notices).toEqual([
+          "the projects' sandbox shows the runtimes' /tmp/some-build read-only",
+        ]);
+      else expect(warnings.join('\n')).toMatch(/bubblewrap/);
+    } finally {
+      await connected.close();
+    }
+  });
+
+  it('names --workspace-dir when it is a file, before starting anything', async () => {
+    await expect(
+      connectWorkspace({ workspaceDir: join(root, 'ws', 'api-key'), env: {} }),
+    ).rejects.toThrow(`--workspace-dir ${join(root, 'ws', 'api-key')}: not a directory`);
+  });
 });

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCampaign } from '../../src/campaign/campaign.js';
+import { runCampaign, type CampaignSnapshot } from '../../src/campaign/campaign.js';
 import {
   campaignArbitrary,
   generatePrograms,
@@ -106,6 +106,7 @@ describe('runCampaign', () => {
     );
     chmodSync(wrapper, 0o755);
     const dir = join(root, 'faulty');
+    const snapshots: CampaignSnapshot[] = [];
     const summary = await runCampaign({
       dir,
       options: {
@@ -122,6 +123,7 @@ describe('runCampaign', () => {
         shrinkTimeMs: 120_000,
       },
       target: { client, projectIds: [ws.projectIds[1]!] },
+      onProgress: (s) => snapshots.push(s),
     });
     // Exactly the programs with a repeat loop crashed, and every one is a finding.
     const options = JSON.parse(
@@ -137,6 +139,11 @@ describe('runCampaign', () => {
     const crashed = results(dir).filter((r) => r.outcomes[0]!.status === 'crash');
     expect(new Set(crashed.map((r) => r.i))).toEqual(withRepeat);
     expect(summary.findingKinds.crash).toBe(withRepeat.size);
+    // Progress counts the findings as they are saved (one per signature) beside their programs.
+    expect(snapshots.at(-1)).toMatchObject({
+      findings: withRepeat.size,
+      signatures: summary.findings.length,
+    });
     const shrunk = summary.findings.find((f) => f.shrunk.shrunk);
     expect(shrunk).toBeDefined();
     expect(shrunk!.kind).toBe('crash');

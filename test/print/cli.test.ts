@@ -96,8 +96,8 @@ describe('luau-fuzz print', () => {
     const missing = join(dir, 'missing.json');
     const out = await cli('print', bad, join(golden, 'fib.textproto'), missing);
     expect(out.code).toBe(1);
-    expect(out.stderr).toContain(`luau-fuzz print: ${bad}: not a valid binpb`);
-    expect(out.stderr).toContain(`luau-fuzz print: ${missing}: cannot read`);
+    expect(out.stderr).toContain(`luau-fuzz: ${bad}: not a valid binpb`);
+    expect(out.stderr).toContain(`luau-fuzz: ${missing}: cannot read`);
     expect(out.stdout).toBe(
       `-- ${join(golden, 'fib.textproto')}: program\n${readFileSync(join(golden, 'fib.luau'), 'utf8')}`,
     );

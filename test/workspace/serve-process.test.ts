@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
@@ -227,8 +227,17 @@ describe('luau-fuzz workspace', () => {
   it('names the problem when an account does not exist', () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
+    expect(cli(['workspace', 'create-account', '--data', dataDir]).status).toBe(0);
     const r = cli(['workspace', 'create-project', '--data', dataDir, '--owner', 'nobody']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("no account 'nobody'");
+    // A directory that holds no workspace is named as such, and left as it was.
+    const empty = tempDir();
+    dirs.push(empty);
+    const none = cli(['workspace', 'create-project', '--data', empty, '--owner', 'nobody']);
+    expect(none.stderr).toBe(
+      `luau-fuzz: --data ${empty} holds no workspace (no workspace.db; \`luau-fuzz serve --data ${empty}\` creates one)\n`,
+    );
+    expect(readdirSync(empty)).toEqual([]);
   });
 });

@@ -10,6 +10,11 @@ export interface BubblewrapSpec {
   network: boolean;
   /** Files bound read-only into the sandbox: `[outside, inside]`. */
   files?: readonly (readonly [string, string])[];
+  /**
+   * Host paths shown read-only at their own place even where the sandbox covers them (a
+   * runtime under `/tmp`); missing ones are skipped. The data directory stays hidden.
+   */
+  readOnly?: readonly string[];
 }
 
 /**
@@ -36,6 +41,8 @@ export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
     '/proc',
     '--tmpfs',
     '/tmp',
+    // Before the hidden directories, so that a path above the data directory does not show it.
+    ...(spec.readOnly ?? []).flatMap((p) => ['--ro-bind-try', p, p]),
     ...spec.hide.flatMap((d) => ['--tmpfs', d]),
     '--bind',
     spec.home,

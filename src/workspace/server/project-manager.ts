@@ -50,6 +50,8 @@ export interface ProjectManagerOptions {
   maxProcesses: number;
   /** Interval of disk usage sampling while a project runs commands, in ms. */
   diskPollMs: number;
+  /** Host paths every sandboxed command sees read-only (see `WorkspaceServerOptions.readOnlyPaths`). */
+  readOnlyPaths: readonly string[];
 }
 
 /** A validated `project_exec` request with defaults applied. */
@@ -506,6 +508,7 @@ export class ProjectManager {
           hide: [this.realDataDir],
           network: !isolate || !sandbox.bubblewrapNetwork,
           files: script === undefined ? [] : [[script, scriptInside]],
+          readOnly: this.options.readOnlyPaths,
         }),
         ...argv,
       ];

@@ -87,6 +87,13 @@ export interface WorkspaceServerOptions {
   requestTimeoutMs?: number;
   /** Time to receive a request's headers, in ms. Default 10 000. */
   headersTimeoutMs?: number;
+  /**
+   * Host paths every sandboxed command sees read-only at their own place, though the sandbox
+   * gives commands a private `/tmp`: the runtimes a campaign names (`luau-cli:path=…`, the
+   * executable of a `command:` template) wherever they live. Default none; the operator adds
+   * more with `LUAU_FUZZ_READ_ONLY_PATHS` (paths separated by `:`).
+   */
+  readOnlyPaths?: readonly string[];
   /** Runs with the store once the data directory is locked, before the server listens. */
   setup?: (store: WorkspaceStore) => void;
 }
@@ -182,6 +189,10 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
       cgroups: groups,
       maxProcesses: opts.maxProcesses ?? 1024,
       diskPollMs: opts.diskPollMs ?? 1000,
+      readOnlyPaths: [
+        ...(opts.readOnlyPaths ?? []),
+        ...(process.env.LUAU_FUZZ_READ_ONLY_PATHS ?? '').split(':').filter((p) => p !== ''),
+      ],
     });
     made = { store, projects, cgroups: groups };
   } catch (e) {

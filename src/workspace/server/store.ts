@@ -96,7 +96,7 @@ function toProject(row: ProjectRow): StoredProject {
  * ```
  */
 export class WorkspaceStore {
-  readonly db: Database.Database;
+  private readonly db: Database.Database;
 
   constructor(readonly dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -1,0 +1,28 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runtimeHostPaths } from '../../src/runtime/index.js';
+import { tempDir } from '../workspace/helpers.js';
+
+describe('runtimeHostPaths', () => {
+  it('gives the directory of a luau-cli path and of every absolute word of a command template', () => {
+    const root = tempDir('host-paths-');
+    mkdirSync(join(root, 'build'));
+    writeFileSync(join(root, 'build', 'luau'), '');
+    expect(
+      runtimeHostPaths([
+        'luau-web',
+        'luau-cli:-O2',
+        `luau-cli:-O2:path=${root}/build/luau`,
+        `command:/usr/bin/node ${root}/wrap.mjs {program}`,
+        'command:./local-luau {program}',
+      ]),
+    ).toEqual([join(root, 'build'), '/usr/bin', root]);
+  });
+
+  it('never shows a whole top-level directory such as /tmp: the file alone', () => {
+    expect(runtimeHostPaths(['luau-cli:path=/tmp/luau', 'command:/ {program}'])).toEqual([
+      '/tmp/luau',
+    ]);
+  });
+});
