@@ -19,7 +19,9 @@ export const underCi: boolean = !['', '0', 'false'].includes(
  */
 export function required(what: string, present: boolean): boolean {
   if (!present && underCi)
-    throw new Error(`${what} is missing: under CI it is required, not skipped (.ci/run sets it up)`);
+    throw new Error(
+      `${what} is missing: under CI it is required, not skipped (.ci/run sets it up)`,
+    );
   return present;
 }
 
