@@ -15,7 +15,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../src/package-root.js';
 import { plantedFaults, type PlantedFault } from './planted-faults.js';
@@ -102,13 +102,16 @@ function runTests(repo: string, fault: PlantedFault): { caught: boolean; failed:
     };
     for (const file of json.testResults) {
       for (const t of file.assertionResults) if (t.status === 'failed') failed.push(t.fullName);
-      if (file.assertionResults.length === 0 && file.message)
-        failed.push(`${file.name}: ${file.message.split('\n')[0]}`);
+      if (file.message) failed.push(`${file.name}: ${file.message.split('\n')[0]}`);
     }
   }
-  if (run.status !== 0 && failed.length === 0)
-    failed.push(`vitest exited with ${run.status ?? run.signal}`);
-  return { caught: run.status !== 0, failed };
+  // Caught: a test of the report failed. A run that ended without a report is no proof.
+  const caught = failed.length > 0;
+  if (run.status !== 0 && !caught) {
+    const tail = `${run.stdout}${run.stderr}`.trim().split('\n').slice(-5).join(' / ');
+    failed.push(`vitest exited with ${run.status ?? run.signal} without a report: ${tail}`);
+  }
+  return { caught, failed };
 }
 
 const cli = new Command('plant-faults')
@@ -128,7 +131,8 @@ if (opts.list) {
   process.exit(0);
 }
 
-const repo = makeScratch(opts.scratch, opts.from);
+const scratch = resolve(opts.scratch);
+const repo = makeScratch(scratch, resolve(opts.from));
 const results: Result[] = [];
 for (const fault of faults) {
   const started = Date.now();
@@ -146,7 +150,7 @@ for (const fault of faults) {
       (result.failed.length > 0 ? ` (${result.failed.slice(0, 3).join('; ')})` : ''),
   );
 }
-rmSync(opts.scratch, { recursive: true, force: true });
+rmSync(scratch, { recursive: true, force: true });
 
 console.log('| fault | claim | test | caught | seconds |');
 console.log('| --- | --- | --- | --- | --- |');

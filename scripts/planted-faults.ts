@@ -328,4 +328,218 @@ export const plantedFaults: readonly PlantedFault[] = [
     tests: ['test/workspace/server-quotas.test.ts'],
     only: 'disk quota',
   },
+  {
+    name: 'compat-assign-spacing',
+    what: 'the compat printer writes `=` without spaces in assignments',
+    claim: '`printCompat` is byte-identical to the reference printer on all 400 vectors',
+    edits: [
+      {
+        file: 'src/print/compat/stat.ts',
+        search: "      w.write(' = ');\n      if (values.length === 0) w.write('nil');",
+        replace: "      w.write('=');\n      if (values.length === 0) w.write('nil');",
+      },
+    ],
+    tests: ['test/print/compat-vectors.test.ts'],
+  },
+  {
+    name: 'pretty-concat-left-assoc',
+    what: '`..` printed as left associative: `(a .. b) .. c` loses its parentheses',
+    claim: '`printPretty` is faithful (precedence, every string byte, attributes)',
+    edits: [
+      {
+        file: 'src/print/pretty/precedence.ts',
+        search: 'export const rightPriority: readonly number[] = [6, 6, 7, 7, 7, 7, 9, 4,',
+        replace: 'export const rightPriority: readonly number[] = [6, 6, 7, 7, 7, 7, 9, 5,',
+      },
+    ],
+    tests: ['test/print/faithfulness.test.ts', 'test/print/pretty.test.ts'],
+  },
+  {
+    name: 'pretty-break-outside-loop',
+    what: '`break` outside a loop is printed as is',
+    claim: '`printPretty` repairs what Luau rejects',
+    edits: [
+      {
+        file: 'src/print/pretty/stat.ts',
+        search: "      w.write(ctx.inLoop() ? 'break' : 'do end');",
+        replace: "      w.write('break');",
+      },
+    ],
+    tests: ['test/print/pretty.test.ts'],
+  },
+  {
+    name: 'pretty-nesting-unbounded',
+    what: 'the pretty printer accepts nesting far past 1000',
+    claim: 'its output parses for every generated tree; past 1000 it is a `PrintError`',
+    edits: [
+      {
+        file: 'src/print/pretty/context.ts',
+        search: 'export const NESTING_LIMIT = 1000;',
+        replace: 'export const NESTING_LIMIT = 100_000;',
+      },
+    ],
+    tests: ['test/print/pretty.test.ts'],
+    only: 'nesting',
+  },
+  {
+    name: 'codec-depth-unbounded',
+    what: 'the codecs accept nesting ten times deeper',
+    claim: 'malformed input is a `TreeError` naming the file: … nesting past 1000',
+    edits: [
+      {
+        file: 'src/tree/codec.ts',
+        search: 'export const MAX_TREE_DEPTH = 1000;',
+        replace: 'export const MAX_TREE_DEPTH = 10_000;',
+      },
+    ],
+    tests: ['test/tree/codec.test.ts'],
+  },
+  {
+    name: 'oneofs-always-set',
+    what: 'schema-level oneofs never stay unset',
+    claim: '`schema`: every required field set, oneofs sometimes unset',
+    edits: [
+      {
+        file: 'src/arbitrary/schema-level.ts',
+        search: '    fc.constant(undefined),\n    ...oneof.fields.map(',
+        replace: '    ...oneof.fields.map(',
+      },
+    ],
+    tests: ['test/arbitrary/schema-level.test.ts'],
+  },
+  {
+    name: 'root-exports-campaign',
+    what: 'the package root also exports the campaign layer',
+    claim: 'the package root loads no server stack; layers enforced',
+    edits: [
+      {
+        file: 'src/index.ts',
+        search: "export * from './arbitrary/index.js';",
+        replace: "export * from './arbitrary/index.js';\nexport * from './campaign/index.js';",
+      },
+    ],
+    tests: ['test/lint/layers.test.ts'],
+  },
+  {
+    name: 'gen-hand-edited',
+    what: 'a hand edit of the generated code',
+    claim: 'the committed `gen/` is current',
+    edits: [
+      {
+        file: 'gen/luau_pb.ts',
+        search: '// (luau.proto of Luau release 715).',
+        replace: '// (luau.proto of Luau release 0.715).',
+      },
+    ],
+    tests: ['test/gen/generated.test.ts'],
+  },
+  {
+    name: 'golden-update-under-ci-1',
+    what: 'goldens are rewritten under CI=1',
+    claim: 'goldens are rewritten only on request, never under CI',
+    edits: [
+      {
+        file: 'test/helpers/golden-mode.ts',
+        search: "  if (env.CI !== undefined && env.CI !== '' && env.CI !== 'false') {",
+        replace: "  if (env.CI === 'true') {",
+      },
+    ],
+    tests: ['test/print/golden.test.ts'],
+    only: 'goldenUpdate',
+  },
+  {
+    name: 'luau-cli-o0-as-o1',
+    what: '`luau-cli:-O0` runs at the CLI default -O1',
+    claim: '`luau-cli` and command-template profiles: batches per `luau` process, …',
+    edits: [
+      {
+        file: 'src/runtime/profile.ts',
+        search: '        optimize = Number(part.slice(2)) as 0 | 1 | 2;',
+        replace: "        optimize = (part === '-O0' ? 1 : Number(part.slice(2))) as 0 | 1 | 2;",
+      },
+    ],
+    tests: ['test/runtime/command-runtime.test.ts'],
+    only: 'optimisation level',
+  },
+  {
+    name: 'resume-older-version',
+    what: 'a campaign of an older generator version is resumed without a word',
+    claim:
+      'a campaign records the generator version …; `--resume` … of another version are refused',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search:
+          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+        replace:
+          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== null && recorded > GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+      },
+    ],
+    tests: ['test/campaign/store.test.ts'],
+    only: 'generator version',
+  },
+  {
+    name: 'luau-web-integer-literals',
+    what: 'the luau-web profile allows integer literals',
+    claim: '`luau-web` has no integer literals',
+    edits: [
+      {
+        file: 'src/arbitrary/options.ts',
+        search: '    interpolatedStrings: true,\n    integerLiterals: false,',
+        replace: '    interpolatedStrings: true,\n    integerLiterals: true,',
+      },
+    ],
+    tests: ['test/arbitrary/syntax-level.test.ts'],
+    only: 'integer literals',
+  },
+  {
+    name: 'exec-cap-off-by-one',
+    what: 'a project runs one exec more than its concurrency cap',
+    claim: 'bounded output, concurrency (429), collaborator rules, request timeouts',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '    if (r.running >= this.options.maxExecsPerProject) {',
+        replace: '    if (r.running > this.options.maxExecsPerProject) {',
+      },
+    ],
+    tests: ['test/workspace/server-limits.test.ts', 'test/workspace/server-exec.test.ts'],
+    only: 'concurren|429',
+  },
+  {
+    name: 'shrink-command-unregistered',
+    what: 'the `shrink` command is not registered',
+    claim: 'the command table lists every command, and every command answers `--help`',
+    edits: [{ file: 'src/cli/main.ts', search: '    .addCommand(shrinkCommand())\n', replace: '' }],
+    tests: ['test/cli/main.test.ts'],
+  },
+  {
+    name: 'typed-string-array-as-number',
+    what: 'string arrays are annotated as number arrays',
+    claim: '`typed`: runnable, with annotations that pass `luau-analyze --mode=strict`',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/types.ts',
+        search: "    case 'sarr':\n      return arrayOf(primitive('string'));",
+        replace: "    case 'sarr':\n      return arrayOf(primitive('number'));",
+      },
+    ],
+    tests: ['test/arbitrary/typed-analyze.test.ts'],
+    only: 'seed 1\\b',
+  },
+  {
+    name: 'batch-module-misnamed',
+    what: "a batch program's module is written as module1.luau",
+    claim:
+      'runnable programs print the same at `-O0`, `-O2`, `--codegen`, and in luau-web and real Luau',
+    edits: [
+      {
+        file: 'src/runtime/luau-batch.ts',
+        search: "      if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);",
+        replace: "      if (hasModule) writeFileSync(join(d, 'module1.luau'), p.module);",
+      },
+    ],
+    tests: ['test/arbitrary/runnable-engines.test.ts'],
+    only: 'profile luau, seed 1\\b',
+  },
 ];

@@ -126,7 +126,6 @@ describe('formatSummary', () => {
   });
 });
 
-
 describe('reproduceCommands', () => {
   it.skipIf(realLuau === undefined)(
     'runs a program that requires its module with the plain luau command line',

@@ -149,5 +149,7 @@ export const canMakeNetns: boolean = required(
     ['bwrap', '--ro-bind', '/', '/', '--unshare-net', '--', 'true'],
     ['unshare', '-n', 'true'],
     ['unshare', '-rn', 'true'],
-  ].some(([cmd, ...args]) => spawnSync(cmd!, args, { stdio: 'ignore', timeout: 5000 }).status === 0),
+  ].some(
+    ([cmd, ...args]) => spawnSync(cmd!, args, { stdio: 'ignore', timeout: 5000 }).status === 0,
+  ),
 );
