@@ -4,9 +4,19 @@ import { spawnSync } from 'node:child_process';
  * Whether the tests run under CI (`CI` set to anything but `''`, `0` or `false`), where every
  * tool that `.ci/run` installs, and `../shared/tools`, must be there.
  */
-export const underCi: boolean = !['', '0', 'false'].includes(
-  (process.env['CI'] ?? '').toLowerCase(),
-);
+export const underCi: boolean = isCi(process.env);
+
+/**
+ * Whether `env` says CI: `CI` set to anything but `''`, `0` or `false`.
+ *
+ * @example
+ * ```ts
+ * isCi({ CI: 'true' }); // true
+ * ```
+ */
+export function isCi(env: Readonly<Record<string, string | undefined>>): boolean {
+  return !['', '0', 'false'].includes((env['CI'] ?? '').toLowerCase());
+}
 
 /**
  * Whether a capability the tests need is present. Outside CI a missing one skips the tests
@@ -17,8 +27,8 @@ export const underCi: boolean = !['', '0', 'false'].includes(
  * describe.runIf(required('chromium on the PATH', chromium !== undefined))('…', () => {});
  * ```
  */
-export function required(what: string, present: boolean): boolean {
-  if (!present && underCi)
+export function required(what: string, present: boolean, ci: boolean = underCi): boolean {
+  if (!present && ci)
     throw new Error(
       `${what} is missing: under CI it is required, not skipped (.ci/run sets it up)`,
     );
