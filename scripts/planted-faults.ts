@@ -244,6 +244,7 @@ export const plantedFaults: readonly PlantedFault[] = [
       },
     ],
     tests: ['test/print/cli.test.ts'],
+    only: 'reports each bad file',
   },
   {
     name: 'convert-exit-status',
