@@ -274,18 +274,18 @@ export const plantedFaults: readonly PlantedFault[] = [
     only: 'escape',
   },
   {
-    name: 'timeout-kills-leader-only',
-    what: 'a timeout kills the command but not its process group',
+    name: 'timeout-answers-without-kill',
+    what: 'a timeout answers the request but leaves the command running',
     claim: 'a timeout kills the process group; a stop kills every process of the project',
     edits: [
       {
-        file: 'src/workspace/server/processes.ts',
-        search: "    process.kill(-sid, 'SIGKILL');",
-        replace: "    process.kill(sid, 'SIGKILL');",
+        file: 'src/workspace/server/run-command.ts',
+        search: '    if (sid !== undefined) killSession(sid);\n    child.stdout?.destroy();',
+        replace: '    child.stdout?.destroy();',
       },
     ],
     tests: ['test/workspace/server-exec.test.ts'],
-    only: 'process group|stop kills',
+    only: 'process group',
   },
   {
     name: 'runner-verify-any-exit',
