@@ -543,4 +543,76 @@ export const plantedFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/runnable-engines.test.ts'],
     only: 'profile luau, seed 1\\b',
   },
+  {
+    name: 'network-error-without-id',
+    what: 'a network error loses the request id',
+    claim: "typed errors with the request id and the server's message",
+    edits: [
+      {
+        file: 'src/workspace/client/client.ts',
+        search:
+          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {\n          requestId: id,\n        },',
+        replace:
+          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {},',
+      },
+    ],
+    tests: ['test/workspace/client.test.ts'],
+    only: 'errors',
+  },
+  {
+    name: 'pong-without-id',
+    what: '`ping` answers without the request id',
+    claim: '`/api/v1/query`, `/api/v1/project_exec`, `/api/v1/ping`',
+    edits: [
+      {
+        file: 'src/workspace/server/app.ts',
+        search: "    event: 'pong',\n    id: requestId(req),",
+        replace: "    event: 'pong',",
+      },
+    ],
+    tests: ['test/workspace/server-http.test.ts', 'test/workspace/client.test.ts'],
+  },
+  {
+    name: 'bash-mode-no-cpu-limit',
+    what: 'bash mode runs its script without `ulimit -t`',
+    claim: 'CPU time: `ulimit -t` in bash mode, a backstop otherwise',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search:
+          '      await writeFile(script, `ulimit -t ${bashCpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
+        replace: '      await writeFile(script, `${line}\\n`, { mode: 0o600 });',
+      },
+    ],
+    tests: ['test/workspace/server-exec.test.ts'],
+    only: 'CPU time',
+  },
+  {
+    name: 'sandbox-shows-data-dir',
+    what: 'the sandbox no longer hides the data directory',
+    claim: 'every command in a bubblewrap sandbox: nothing of the data directory, …',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '          hide: [this.realDataDir],',
+        replace: '          hide: [],',
+      },
+    ],
+    tests: ['test/workspace/server-isolation.test.ts'],
+    only: 'data directory',
+  },
+  {
+    name: 'memory-leader-only',
+    what: 'the memory monitor counts the first process of a project only',
+    claim: 'memory: summed from `/proc`, killed past the quota',
+    edits: [
+      {
+        file: 'src/workspace/server/memory-monitor.ts',
+        search: '        for (const p of members) rss += p.rss;',
+        replace: '        for (const p of members.slice(0, 1)) rss += p.rss;',
+      },
+    ],
+    tests: ['test/workspace/server-quotas.test.ts', 'test/workspace/server-isolation.test.ts'],
+    only: 'memory',
+  },
 ];
