@@ -615,4 +615,27 @@ export const plantedFaults: readonly PlantedFault[] = [
     tests: ['test/workspace/server-quotas.test.ts', 'test/workspace/server-isolation.test.ts'],
     only: 'memory',
   },
+  {
+    name: 'run-max-depth-dropped',
+    what: '`run --max-depth` never reaches the generator',
+    claim:
+      '`run --max-depth`, `--max-statements`, `--no-types` reach the generator and are recorded',
+    edits: [{ file: 'src/cli/run.ts', search: "    ['maxDepth', f.maxDepth],\n", replace: '' }],
+    tests: ['test/cli/run.test.ts'],
+    only: 'max-depth',
+  },
+  {
+    name: 'gen-manifest-count-as-unique',
+    what: "`gen`'s manifest counts duplicates as unique trees",
+    claim: '`luau-fuzz gen`: one file per format per tree, named by content hash, `manifest.json`',
+    edits: [
+      {
+        file: 'src/cli/gen.ts',
+        search: '        unique: entries.length,',
+        replace: '        unique: flags.count,',
+      },
+    ],
+    tests: ['test/arbitrary/cli.test.ts'],
+    only: 'genCommand',
+  },
 ];
