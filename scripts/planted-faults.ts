@@ -37,7 +37,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   {
     name: 'shrink-keep-any-signature',
     what: 'shrinking keeps any candidate of the same kind, whatever its signature',
-    claim: 'findings are shrunk … with every candidate re-run',
+    claim: "shrinking keeps the finding's signature …",
     edits: [
       {
         file: 'src/campaign/remote-shrink.ts',
@@ -58,7 +58,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   {
     name: 'reproduces-any-kind',
     what: '`reproduces` compares signatures without the kind',
-    claim: '`--diff` … triage by signature',
+    claim: "shrinking keeps the finding's signature …",
     edits: [
       {
         file: 'src/campaign/triage.ts',
@@ -531,8 +531,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   {
     name: 'batch-module-misnamed',
     what: "a batch program's module is written as module1.luau",
-    claim:
-      'runnable programs print the same at `-O0`, `-O2`, `--codegen`, and in luau-web and real Luau',
+    claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',
     edits: [
       {
         file: 'src/runtime/luau-batch.ts',

@@ -141,7 +141,7 @@ describe('runCampaign', () => {
         batchSize: 30,
         shrinkFindings: 2,
         shrinkAttempts: 40,
-        shrinkTimeMs: 30_000,
+        shrinkTimeMs: 20_000,
       },
       target: { client, projectIds: ws.projectIds },
     });
