@@ -637,4 +637,47 @@ export const plantedFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/cli.test.ts'],
     only: 'genCommand',
   },
+  {
+    name: 'optional-fields-freq',
+    what: 'schema-level optional fields are left unset more often, without a new GENERATOR_VERSION',
+    claim: '`GENERATOR_VERSION` changes with every change of the generated trees',
+    edits: [
+      {
+        file: 'src/arbitrary/schema-level.ts',
+        search: '  return fc.option(value, {\n    nil: undefined,\n',
+        replace: '  return fc.option(value, {\n    nil: undefined,\n    freq: 3,\n',
+      },
+    ],
+    tests: ['test/arbitrary/generator-version.test.ts'],
+  },
+  {
+    name: 'finding-without-textproto',
+    what: 'a finding is saved without its text-format tree',
+    claim:
+      'findings are shrunk by fast-check with every candidate re-run in a project, and saved as `.binpb`, `.textproto`, `.luau`',
+    edits: [
+      {
+        file: 'src/campaign/findings.ts',
+        search:
+          "  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));\n",
+        replace: '',
+      },
+    ],
+    tests: ['test/campaign/findings.test.ts', 'test/campaign/shrink.test.ts'],
+  },
+  {
+    name: 'pool-timeout-as-error',
+    what: 'luau-web programs past the wall-clock limit are reported as runtime errors',
+    claim: '`LuauWebPool`: many programs per VM state, each isolated …; a wall-clock limit; …',
+    edits: [
+      {
+        file: 'data/runner/pool.mjs',
+        search:
+          "        {\n          status: 'timeout',\n          error: `no result within ${now.job.timeoutMs} ms`,",
+        replace:
+          "        {\n          status: 'runtime-error',\n          error: `no result within ${now.job.timeoutMs} ms`,",
+      },
+    ],
+    tests: ['test/runtime/luau-web-pool.test.ts'],
+  },
 ];
