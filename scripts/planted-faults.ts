@@ -680,4 +680,42 @@ export const plantedFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/runtime/luau-web-pool.test.ts'],
   },
+  {
+    name: 'print-indent-ignored',
+    what: '`print --indent` is not passed to the printer',
+    claim: '`luau-fuzz print`: every extension, `--mode`, `--no-types`, `--indent`, `--out`',
+    edits: [
+      {
+        file: 'src/cli/print.ts',
+        search:
+          '          types: opts.types,\n          ...(opts.indent === undefined ? {} : { indent: opts.indent }),\n',
+        replace: '          types: opts.types,\n',
+      },
+    ],
+    tests: ['test/print/cli.test.ts'],
+    only: 'indent',
+  },
+  {
+    name: 'nil-not-reserved',
+    what: '`nil` is missing from the reserved words (a value, not a keyword), so `a.nil` is printed',
+    claim: '`printPretty` repairs what Luau rejects',
+    edits: [{ file: 'src/print/keywords.ts', search: "  'nil',\n", replace: '' }],
+    tests: ['test/print/pretty.test.ts'],
+    only: 'reserved',
+  },
+  {
+    name: 'check-json-without-runtime',
+    what: '`check --json` leaves out the runtime it checked against',
+    claim: '`luau-fuzz check`: outcomes and coverage, `--json`',
+    edits: [
+      {
+        file: 'src/cli/check.ts',
+        search:
+          "          ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\\n'",
+        replace: "          ? JSON.stringify({ ...report, ...measures }, null, 2) + '\\n'",
+      },
+    ],
+    tests: ['test/arbitrary/cli.test.ts'],
+    only: 'checkCommand',
+  },
 ];
