@@ -693,7 +693,7 @@ export const plantedFaults: readonly PlantedFault[] = [
       },
     ],
     tests: ['test/print/cli.test.ts'],
-    only: 'indent',
+    only: 'indentation|into --out',
   },
   {
     name: 'nil-not-reserved',
