@@ -109,8 +109,9 @@ export const plantedFaults: readonly PlantedFault[] = [
       {
         file: 'data/runner/serve.mjs',
         search: '        await runJobs(used.runtime, batch, () => undefined);',
+        // Each batch waits for the one before it (a failed one does not stop the next).
         replace:
-          '        const runtime = used.runtime;\n        await (serial = serial.then(() => runJobs(runtime, batch, () => undefined)));',
+          '        const runtime = used.runtime;\n        const run = serial.then(() => runJobs(runtime, batch, () => undefined));\n        serial = run.catch(() => undefined);\n        await run;',
       },
     ],
     tests: ['test/runtime/resident-runner.test.ts'],
