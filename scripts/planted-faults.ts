@@ -410,14 +410,15 @@ export const plantedFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/schema-level.test.ts'],
   },
   {
-    name: 'root-exports-campaign',
-    what: 'the package root also exports the campaign layer',
+    name: 'root-exports-server',
+    what: 'the package root also exports the embedded workspace server',
     claim: 'the package root loads no server stack; layers enforced',
     edits: [
       {
         file: 'src/index.ts',
         search: "export * from './arbitrary/index.js';",
-        replace: "export * from './arbitrary/index.js';\nexport * from './campaign/index.js';",
+        replace:
+          "export * from './arbitrary/index.js';\nexport { startWorkspaceServer } from './workspace/server/index.js';",
       },
     ],
     tests: ['test/lint/layers.test.ts'],
