@@ -57,6 +57,7 @@ import { emptyOutputHash } from './protocol.mjs';
  * @property {number} [maxOutputBytes] Bytes one program may print before its process is
  *   stopped. Default: no limit.
  * @property {Set<ChildProcess>} [running] Holds the process while it runs (to stop it early).
+ * @property {NodeJS.ProcessEnv} [env] The process's environment. Default: this process's.
  */
 
 /**
@@ -189,7 +190,7 @@ class Splitter {
  * with 0, the output is one part and the limit is the whole process's.
  * @param {string[]} argv
  * @param {string} cwd
- * @param {{ marker?: Marker | undefined, marks: number, timeoutMs: number, keepBytes?: number | undefined, maxOutputBytes?: number | undefined, running?: Set<ChildProcess> | undefined }} options
+ * @param {{ marker?: Marker | undefined, marks: number, timeoutMs: number, keepBytes?: number | undefined, maxOutputBytes?: number | undefined, running?: Set<ChildProcess> | undefined, env?: NodeJS.ProcessEnv | undefined }} options
  * @returns {Promise<ProcessResult>}
  */
 export function spawnCommand(argv, cwd, options) {
@@ -217,6 +218,7 @@ export function spawnCommand(argv, cwd, options) {
         cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
+        ...(options.env === undefined ? {} : { env: options.env }),
       });
     } catch (e) {
       spawnError = e instanceof Error ? e : new Error(String(e));
@@ -315,6 +317,7 @@ export async function runLuauBatch(entries, options) {
     keepBytes: options.keepBytes,
     maxOutputBytes: options.maxOutputBytes,
     running: options.running,
+    env: options.env,
   });
   if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
   const signal = exitSignal(r.code, r.signal);

@@ -26,10 +26,10 @@ export interface GeneratorDefaults {
 }
 
 /**
- * The defaults of `gen`, `check` and `run`. `gen` writes a corpus that nothing runs: the
+ * The defaults of `gen`, `check`, `coverage` and `run`. `gen` writes a corpus that nothing runs: the
  * library's defaults, the whole grammar. `check` and `run` run their programs, in luau-web
  * unless `--runtime` says otherwise: the runnable level in luau-web's profile, so that
- * `check` measures what `run` runs.
+ * `check` measures what `run` runs. `coverage` runs real Luau: runnable programs, whole language.
  *
  * @example
  * ```ts
@@ -50,6 +50,13 @@ export const generatorDefaults = {
     why:
       'what `run` runs by default, so that the report measures it: runnable programs in the ' +
       "bundled luau-web VM's profile (the luau profile when --runtime names another runtime)",
+  },
+  coverage: {
+    level: 'runnable',
+    profile: 'luau',
+    why:
+      'a coverage build is real Luau, which takes the whole language, and runnable programs ' +
+      'reach the VM and the native code generator as well as the parser and the compiler',
   },
   run: {
     level: 'runnable',
@@ -116,6 +123,25 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
     }
     return n;
   };
+}
+
+/**
+ * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and default.
+ *
+ * @example
+ * ```ts
+ * command.addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000));
+ * ```
+ */
+export function wholeNumberOption(
+  flags: string,
+  description: string,
+  min: number,
+  defaultValue: number,
+): Option {
+  return new Option(flags, description)
+    .argParser(wholeNumber(flags.split(' ')[0]!, min))
+    .default(defaultValue);
 }
 
 /** Breaks text into lines of at most 80 characters, at spaces. */

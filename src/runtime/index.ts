@@ -56,3 +56,29 @@ export {
   type ValidityCheckOptions,
   type ValidityReport,
 } from './validity-report.js';
+export { coverageBuild, CoverageBuildError, isCoverageInstrumented } from './coverage-build.js';
+export type { LuauToolName } from './coverage-build.js';
+export {
+  coverageModeNames,
+  coverageModes,
+  defaultCoverageModes,
+  parseCoverageModes,
+} from './coverage-modes.js';
+export type { CoverageMode, CoverageModeName } from './coverage-modes.js';
+export { componentOf, coverageSummary, mergeProfiles } from './coverage-summary.js';
+export type { ComponentCounts, CoverageCounts } from './coverage-summary.js';
+export { formatEngineCoverage, formatSetRuns } from './coverage-table.js';
+export { measureEngineCoverage, toolComponents } from './engine-coverage.js';
+export type {
+  ComponentCoverage,
+  CoverageComparison,
+  EngineCoverage,
+  EngineCoverageOptions,
+  SetRuns,
+  ToolCoverage,
+} from './engine-coverage.js';
+export { findLlvmTools, LlvmToolsMissingError } from './llvm-tools.js';
+export type { FindLlvmToolsOptions, LlvmTools } from './llvm-tools.js';
+export { runToolBatches } from './tool-batch.js';
+export type { ToolBatchOptions, ToolStatus } from './tool-batch.js';
+export { readLuauFiles } from './luau-files.js';

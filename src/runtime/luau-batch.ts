@@ -21,6 +21,8 @@ export interface LuauEngine {
   readonly luau: string;
   /** Options placed before the files, e.g. `['-O0']` or `['-O2', '--codegen']`. */
   readonly args: readonly string[];
+  /** Variables added to the process's environment (e.g. `LLVM_PROFILE_FILE`). Default: none. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** What one program did in a batch. */
@@ -75,11 +77,13 @@ export class LuauBatchRunner {
   readonly dir: string;
   readonly #count: number;
   readonly #marker: Marker;
+  readonly #withModule: boolean[];
 
   constructor(programs: readonly LuauBatchProgram[], tmpDir: string = tmpdir()) {
     this.dir = mkdtempSync(join(tmpDir, 'luau-fuzz-batch-'));
     this.#count = programs.length;
     this.#marker = createMarker();
+    this.#withModule = programs.map((p) => p.module !== undefined);
     writeFileSync(join(this.dir, this.#marker.file), this.#marker.source);
     programs.forEach((p, i) => {
       const d = join(this.dir, `d${i}`);
@@ -110,6 +114,7 @@ export class LuauBatchRunner {
       timeoutMs: options.timeoutMs ?? 20_000,
       keepBytes: maxOutputBytes,
       maxOutputBytes,
+      ...(engine.env === undefined ? {} : { env: { ...process.env, ...engine.env } }),
     };
     const outcomes = new Array<LuauBatchOutcome>(this.#count);
     let next = 0;
@@ -133,6 +138,22 @@ export class LuauBatchRunner {
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     return outcomes;
+  }
+
+  /**
+   * The files of each program, relative to {@link dir}, in program order: its module's first
+   * when it has one, then its own (which begins with the line that names the module), so that
+   * a tool that takes files (`luau-compile`, `luau-analyze`) reads the same sources.
+   *
+   * @example
+   * ```ts
+   * batch.files(); // [['d0/program.luau'], ['d1/module0.luau', 'd1/program.luau']]
+   * ```
+   */
+  files(): string[][] {
+    return this.#withModule.map((m, i) =>
+      m ? [`d${i}/module0.luau`, `d${i}/program.luau`] : [`d${i}/program.luau`],
+    );
   }
 
   /**

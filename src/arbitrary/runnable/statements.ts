@@ -20,7 +20,9 @@ import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { computed, libraryModels } from './operations.js';
+import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
+import { shapeProductions } from './shapes.js';
 import { annotation, type Scalar, type Ty, type VarInfo } from './types.js';
 
 /** The value stored into a local of type `ty`: ints reduced, strings cut to MAX_STRING bytes. */
@@ -431,7 +433,12 @@ const gmatchStat: StatProduction = (g, d) => {
 const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
   const exit = g.c.chance(50) || !g.o.features.continue ? node.brk() : node.cont();
-  return [node.ifStat(g.bool(d + 1), [exit])];
+  // Alone in its branch the exit is a conditional jump; after another statement, a jump of its own.
+  const before =
+    g.pure === 0 && g.c.chance(30)
+      ? [node.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
+      : [];
+  return [node.ifStat(g.bool(d + 1), [...before, exit])];
 };
 
 const scalarTypes: Scalar[] = ['num', 'int', 'str', 'bool'];
@@ -481,7 +488,7 @@ const functionStat: StatProduction = (g, d) => {
     args,
     body,
     vararg,
-    g.types(paramInfos),
+    g.typed ? g.types(paramInfos) : paramAnnotations(g, args.length),
     g.typed ? [annotation({ ty: ret, mutable: true })] : [],
   );
   if (!recursive && !g.typed && g.c.chance(25)) {
@@ -657,7 +664,7 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   const out: Stat[] = [];
   if (d >= g.o.maxDepth) return out;
   const mark = g.scope.mark();
-  const productions: [number, StatProduction][] = [...core];
+  const productions: [number, StatProduction][] = [...core, ...shapeProductions(g)];
   for (const m of libraryModels) {
     if (m.stats !== undefined && m.on(g)) for (const s of m.stats) productions.push([3, s]);
   }

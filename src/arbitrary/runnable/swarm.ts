@@ -29,7 +29,25 @@ export interface Swarm {
   libraryWeight: number;
   /** A call fan-out in the chunk's top block (rare: see `FAN_OUT_PERCENT`). */
   fanOut: boolean;
+  /** The area the program leans on (see {@link Lean}). */
+  lean: Lean;
+  /** Function parameters carry type annotations (see `paramAnnotations`). */
+  annotate: boolean;
 }
+
+/**
+ * What a program leans on, in the spirit of YARPGen's generation policies: the shapes of one
+ * area drawn several times as often as in the average program, so that rare shapes are not
+ * drowned in it. `none` for a third of the programs.
+ *
+ * @example
+ * ```ts
+ * const lean: Lean = 'native';
+ * ```
+ */
+export type Lean = 'none' | 'native' | 'optimizer' | 'library' | 'errors';
+
+const leans: readonly Lean[] = ['none', 'none', 'native', 'optimizer', 'library', 'errors'];
 
 /**
  * Chunks that draw a call fan-out, in percent: a long one costs a tenth to a few tenths of a
@@ -84,5 +102,7 @@ export function drawSwarm(c: Choices): Swarm {
   const w = c.int(400);
   out.libraryWeight = 1 + (w % 4);
   out.fanOut = Math.floor(w / 4) >= 100 - FAN_OUT_PERCENT;
+  out.lean = c.pick(leans);
+  out.annotate = c.chance(40);
   return out;
 }

@@ -1,0 +1,164 @@
+// npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] [--build DIR]
+//   [--compare DIR] [--llvm-bin DIR] [--batch-size N]
+// Engine coverage of generated programs against Luau's own conformance files, on Luau built
+// for source-based coverage (default ../shared/tools/luau-715-coverage, compared with
+// ../shared/reference/luau-conformance-715), in one run, part by part:
+//   runnable  N runnable programs (profile luau), luau -O0 and luau -O2 --codegen: Ast,
+//             Compiler, VM, CodeGen;
+//   syntax    N syntax-level programs, luau-compile --text -O2: Ast, Compiler;
+//   typed     N typed-level programs, luau-analyze --mode=strict: Ast, Analysis.
+// Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
+// beside the figures, and its wall time.
+import { join } from 'node:path';
+import { generatedSample } from '../../src/cli/coverage.js';
+import { packageRoot } from '../../src/package-root.js';
+import {
+  coverageBuild,
+  coverageModes,
+  findLlvmTools,
+  formatEngineCoverage,
+  formatSetRuns,
+  measureEngineCoverage,
+  readLuauFiles,
+  type CoverageModeName,
+  type LlvmTools,
+  type LuauTools,
+  type ToolCoverage,
+} from '../../src/runtime/index.js';
+import { benchArgs, type BenchArgs } from './_args.js';
+
+const usage =
+  'usage: npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] ' +
+  '[--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]\n';
+const args: BenchArgs = benchArgs('coverage', usage);
+const shared = join(packageRoot, '..', 'shared');
+const { values, positionals } = args.parse({
+  count: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '1' },
+  parts: { type: 'string', default: 'runnable,syntax,typed' },
+  build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
+  compare: { type: 'string', default: join(shared, 'reference', 'luau-conformance-715') },
+  'llvm-bin': { type: 'string' },
+  'batch-size': { type: 'string', default: '50' },
+});
+if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
+const count = args.whole('--count', values.count, 1);
+const seed = args.whole('--seed', values.seed, 0);
+const batchSize = args.whole('--batch-size', values['batch-size'], 1);
+
+/** One part of the bench: a level, how its programs run, and the components it exercises. */
+interface Part {
+  readonly level: 'runnable' | 'syntax' | 'typed';
+  readonly modes: readonly CoverageModeName[];
+  readonly goals: string;
+}
+const parts: Record<string, Part> = {
+  runnable: {
+    level: 'runnable',
+    modes: ['run-O0', 'run-O2-codegen'],
+    goals:
+      'generated beats conformance in Ast, Compiler, VM and CodeGen; union ≥ conformance + 5 points',
+  },
+  syntax: {
+    level: 'syntax',
+    modes: ['compile-O2'],
+    goals: 'generated beats conformance in Ast and Compiler; union ≥ conformance + 5 points',
+  },
+  typed: {
+    level: 'typed',
+    modes: ['analyze-strict'],
+    goals:
+      'generated beats conformance in Ast and Analysis (Analysis above conformance); union ≥ conformance + 5 points',
+  },
+};
+const chosen = values.parts.split(',').map((p) => p.trim());
+for (const p of chosen)
+  if (parts[p] === undefined) args.fail(`--parts: unknown part '${p}' (runnable, syntax, typed)`);
+
+let build: LuauTools;
+let llvm: LlvmTools;
+let conformance: { program: string }[];
+try {
+  build = coverageBuild(values.build, ['luau', 'luau-compile', 'luau-analyze']);
+} catch (e) {
+  args.fail(`--build: ${(e as Error).message}`);
+}
+try {
+  llvm = findLlvmTools({ llvmBin: values['llvm-bin'] });
+} catch (e) {
+  args.fail((e as Error).message);
+}
+try {
+  conformance = readLuauFiles(values.compare);
+} catch (e) {
+  args.fail(`--compare: ${(e as Error).message}`);
+}
+
+const pct = (n: number, of: number): number => (100 * n) / of;
+
+/** The goals, measured on lines: each component above the compared set, and the union's gain. */
+function goalLines(tool: ToolCoverage): string[] {
+  const out: string[] = [];
+  for (const c of tool.components) {
+    const l = c.lines;
+    const g = pct(l.generated, l.count);
+    const k = pct(l.compared ?? 0, l.count);
+    const gain = pct(l.union ?? 0, l.count) - k;
+    if (c.component === 'total') {
+      out.push(
+        `  union over conformance (lines, ${tool.components.length - 1} components together): ` +
+          `+${gain.toFixed(1)} points (goal ≥ +5.0): ${gain >= 5 ? 'met' : 'not met'}`,
+      );
+    } else {
+      out.push(
+        `  ${c.component.padEnd(9)} generated ${g.toFixed(1).padStart(5)} % vs conformance ` +
+          `${k.toFixed(1).padStart(5)} % (goal: above): ${g > k ? 'met' : 'not met'}; ` +
+          `union gain +${gain.toFixed(1)} points`,
+      );
+    }
+  }
+  return out;
+}
+
+console.log(
+  `coverage bench: ${count} programs per part, seed ${seed}, build ${build.dir}, ` +
+    `compared with ${conformance.length} files of ${values.compare}`,
+);
+const overall = performance.now();
+for (const name of chosen) {
+  const part = parts[name]!;
+  const started = performance.now();
+  const { programs, unprintable } = generatedSample(
+    { level: part.level, profile: 'luau', types: true, seed },
+    count,
+    seed,
+  );
+  const generatedIn = performance.now() - started;
+  const report = await measureEngineCoverage({
+    build,
+    llvm,
+    modes: part.modes,
+    generated: programs,
+    compared: conformance,
+    batchSize,
+  });
+  const wall = performance.now() - started;
+  const how = part.modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
+  console.log('');
+  console.log(
+    `== ${name}: ${programs.length} ${part.level} programs (profile luau` +
+      (unprintable > 0 ? `, ${unprintable} unprintable left out` : '') +
+      `) vs conformance, run as ${how.join(' + ')}`,
+  );
+  console.log(
+    `generated:\n${formatSetRuns(report.generated)}compared:\n${formatSetRuns(report.compared!)}`,
+  );
+  process.stdout.write(formatEngineCoverage(report));
+  console.log(`goals: ${part.goals}`);
+  for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
+  console.log(
+    `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
+      `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,
+  );
+}
+console.log(`\ntotal wall time: ${((performance.now() - overall) / 1000).toFixed(1)} s`);

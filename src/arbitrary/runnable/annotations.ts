@@ -1,0 +1,78 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  TypeFunctionSchema,
+  TypePrimitiveSchema,
+  TypeSchema,
+  TypeTableIndexerSchema,
+  TypeTableSchema,
+  TypeUnionSchema,
+  type Type,
+} from '../../../gen/luau_pb.js';
+import { nameTables } from '../../print/index.js';
+import type { Gen } from './generator.js';
+
+function primitive(name: string): Type {
+  const kind = nameTables.primitiveTypes.indexOf(name);
+  return create(TypeSchema, {
+    typeOneof: { case: 'primitive', value: create(TypePrimitiveSchema, { kind }) },
+  });
+}
+
+function union(left: Type, right: Type): Type {
+  return create(TypeSchema, {
+    typeOneof: { case: 'union', value: create(TypeUnionSchema, { left, right }) },
+  });
+}
+
+/** The parameter types a runnable function may be annotated with, as far as its values go. */
+const loose: (() => Type)[] = [
+  () => primitive('number'),
+  () => primitive('number'),
+  () => primitive('string'),
+  () => primitive('boolean'),
+  () => primitive('any'),
+  () => primitive('unknown'),
+  () => primitive('vector'),
+  () => primitive('buffer'),
+  () => union(primitive('number'), primitive('nil')),
+  () => union(primitive('number'), primitive('string')),
+  () =>
+    create(TypeSchema, {
+      typeOneof: {
+        case: 'table',
+        value: create(TypeTableSchema, {
+          indexer: create(TypeTableIndexerSchema, {
+            key: primitive('number'),
+            value: primitive('number'),
+          }),
+        }),
+      },
+    }),
+  () =>
+    create(TypeSchema, {
+      typeOneof: {
+        case: 'function',
+        value: create(TypeFunctionSchema, {
+          args: [primitive('number')],
+          rets: [primitive('number')],
+        }),
+      },
+    }),
+];
+
+/**
+ * Parameter annotations of a runnable function: none, or (where the program annotates, and
+ * type syntax is on) one type per parameter, right for its values most of the time and
+ * sometimes not. At run time a type is only a hint: the compiler records it for the native code
+ * generator, which checks the arguments on entry and takes the generic path when they do not
+ * match, so a wrong annotation must change nothing a program prints.
+ *
+ * @example
+ * ```ts
+ * node.func(params, body, false, paramAnnotations(g, params.length));
+ * ```
+ */
+export function paramAnnotations(g: Gen, count: number): Type[] {
+  if (g.typed || !g.swarm.annotate || !g.o.features.typeAnnotations) return [];
+  return Array.from({ length: count }, () => g.c.pick(loose)());
+}

@@ -1,0 +1,330 @@
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { fuelGuard } from './fuel.js';
+import type { Gen } from './generator.js';
+import { kit, withLocals } from './kit.js';
+import { kernelCalls } from './native-shapes.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { paramAnnotations } from './annotations.js';
+import { reduceInt } from './reduce-int.js';
+
+/** Numbers at the edges: signed zeros, halves, the 32- and 53-bit boundaries, infinities, NaN. */
+const edges = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  1.5,
+  -2.5,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 32,
+  2 ** 53,
+  Infinity,
+  -Infinity,
+  NaN,
+  7,
+  3,
+];
+
+/** An argument: a constant (the inliner folds it) or a value computed by the program. */
+function argument(g: Gen, d: number): Expr {
+  return g.c.chance(50) ? kit.num(g.c.pick(edges)) : g.num(d + 1);
+}
+
+/**
+ * Bodies of a small function of two numbers `a`, `b` (with an upvalue `c` of the caller): each
+ * small enough for `-O2` to inline at its call sites, and each doing something inlining must
+ * keep: assigning a parameter, falling off the end (no result), several results, mutating a
+ * captured local, recursing.
+ */
+const bodies: ((g: Gen, a: Expr, b: Expr, c: Expr, self: Local) => Stat[])[] = [
+  (_g, a, b) => [node.assign([a], [kit.bin('+', kit.bin('*', a, kit.num(2)), b)]), node.ret([a])],
+  (_g, a, b) => [node.ifStat(kit.bin('>', a, b), [node.ret([kit.bin('-', a, b)])])],
+  (_g, a, b) => [node.ret([a, b, kit.bin('+', a, b)])],
+  (_g, a, _b, c) => [node.assign([c], [kit.bin('+', c, a)]), node.ret([c])],
+  (_g, a, b) => [node.ifStat(kit.bin('<', a, b), [node.ret([kit.str('lt')])], [node.ret([b, a])])],
+  (_g, a, b) => [node.ret([kit.bin('//', kit.bin('+', a, b), kit.num(2)), kit.bin('%', a, b)])],
+  (_g, a, b) => [node.assign([b], [kit.neg(b)]), node.ret([])],
+  (g, a, b, _c, self) => [
+    node.ifStat(kit.bin('<=', a, kit.num(0)), [node.ret([b])]),
+    ...fuelGuard(g, node.ret([b])),
+    node.ret([
+      build.call(build.local(self.name), [
+        kit.bin('-', a, kit.num(1)),
+        kit.bin('+', b, kit.num(0.5)),
+      ]),
+    ]),
+  ],
+];
+
+/**
+ * A small local function called several times, with constant and computed arguments, in the
+ * middle of an argument list (one result), at its end (all results), in a multiple assignment
+ * and in `select("#", ...)`: what `-O2` inlines, compared with what `-O0` calls.
+ *
+ * @example
+ * ```ts
+ * // local function f(a, b) a = a * 2 + b return a end  print(f(1, 2), f(x, 0.5), (f(-0, y)))
+ * inlineShape(g, 0);
+ * ```
+ */
+export const inlineShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.closures || !g.roomFor(10)) return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const captured = fresh();
+    const f = fresh();
+    g.scope.pushFrame(false);
+    const a = fresh();
+    const b = fresh();
+    const body = c.pick(bodies)(g, kit.ref(a), kit.ref(b), kit.ref(captured), f);
+    const fn = node.func([a, b], body, false, paramAnnotations(g, 2));
+    g.scope.popFrame();
+    const call = () => build.call(build.local(f.name), [argument(g, d), argument(g, d)]);
+    const p = fresh();
+    const q = fresh();
+    const stats: Stat[] = [
+      node.localStat([captured], [reduceInt(g, g.int(d + 1))]),
+      node.localFunction(f, fn),
+      kit.print([call(), kit.first(call()), call()]),
+      node.localStat([p, q], [call()]),
+      kit.print([
+        kit.ref(p),
+        kit.ref(q),
+        kit.call('select', [kit.str('#'), call()]),
+        kit.ref(captured),
+      ]),
+    ];
+    if (c.chance(40)) {
+      // A table built from a call's results, and a call inside a call.
+      stats.push(
+        kit.print([
+          kit.len(node.array([call(), kit.num(0)])),
+          build.call(build.local(f.name), [
+            kit.orElse(kit.call('tonumber', [kit.first(call())]), kit.num(0)),
+            argument(g, d),
+          ]),
+        ]),
+      );
+    }
+    return [node.doBlock(stats)];
+  });
+};
+
+/** Constant bounds `-O2` may unroll: few trips, steps other than 1. */
+const unrollBounds: [number, number, number | undefined][] = [
+  [1, 3, undefined],
+  [1, 4, undefined],
+  [0, 2, undefined],
+  [4, 1, -1],
+  [1, 7, 2],
+  [2, 1, undefined],
+  [1, 1, undefined],
+  [-1, 1, undefined],
+  [0, 1, 0.5],
+  [3, -3, -2],
+];
+
+/**
+ * A loop with constant bounds (which `-O2` unrolls) whose body makes a closure capturing the
+ * loop variable and updates an accumulator, preceded by a local holding a constant that is later
+ * reassigned (constant propagation must stop at the assignment). Built from leaves only, so no
+ * call inside runs more than once per trip.
+ *
+ * @example
+ * ```ts
+ * // local k = 5 local a = k * 3 k = k + x  local fs, acc = {}, 1
+ * // for i = 4, 1, -1 do fs[#fs + 1] = function() return i * 3 + acc end acc = acc * 2 + i end
+ * unrollShape(g, 0);
+ * ```
+ */
+export const unrollShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.loops || !g.roomFor(10)) return [];
+  void d;
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const leaf = () => g.num(g.o.maxDepth);
+    const k = fresh();
+    const folded = fresh();
+    const kValue = kit.num(c.pick(edges));
+    const op = c.pick(['+', '-', '*', '/', '%', '//'] as const);
+    const stats: Stat[] = [
+      node.localStat([k], [kValue]),
+      node.localStat([folded], [kit.bin(op, kit.ref(k), kit.num(3))]),
+      node.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), leaf())]),
+      kit.print([kit.ref(folded), kit.bin(op, kit.ref(k), kit.num(3)), kit.ref(k)]),
+    ];
+    const fs = fresh();
+    const acc = fresh();
+    const i = fresh();
+    const [lo, hi, step] = c.pick(unrollBounds);
+    const capture = node.funcExpr(
+      node.func(
+        [],
+        [
+          node.ret([
+            kit.bin('+', kit.bin('*', kit.ref(i), kit.num(c.pick([3, -1, 0.5]))), kit.ref(acc)),
+          ]),
+        ],
+      ),
+    );
+    const update = c.pick([
+      () => kit.bin('+', kit.bin('*', kit.ref(acc), kit.num(2)), kit.ref(i)),
+      () => kit.bin('-', kit.ref(acc), kit.bin('*', kit.ref(i), leaf())),
+      () => kit.bin('+', kit.ref(acc), kit.bin('%', kit.ref(i), kit.num(2))),
+    ])();
+    const body: Stat[] = [
+      node.assign(
+        [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
+        [capture],
+      ),
+      node.assign([kit.ref(acc)], [update]),
+    ];
+    if (g.o.features.continue && c.chance(30))
+      body.unshift(node.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [node.cont()]));
+    stats.push(
+      node.localStat([fs, acc], [node.array([]), kit.num(c.pick([0, 1, 0.5]))]),
+      node.forStat(
+        i,
+        kit.num(lo),
+        kit.num(hi),
+        step === undefined ? undefined : kit.num(step),
+        body,
+      ),
+    );
+    const j = fresh();
+    // Each closure's result, with the accumulator it sees now.
+    stats.push(
+      kit.print([kit.ref(acc), kit.len(kit.ref(fs))]),
+      node.forStat(j, kit.num(1), kit.len(kit.ref(fs)), undefined, [
+        kit.print([build.call(kit.index(kit.ref(fs), kit.ref(j)), [])]),
+      ]),
+    );
+    return [node.doBlock(stats)];
+  });
+};
+
+/**
+ * Builtins with several results, called in the middle of an argument list (first result only)
+ * and at its end (every result), in table constructors and under `select`.
+ */
+function multiResult(g: Gen, d: number): Expr {
+  const c = g.c;
+  const s = () => kit.bin('..', g.str(d + 1), kit.str('xyz'));
+  const n = () => g.num(d + 1);
+  switch (c.int(9)) {
+    case 0:
+      return kit.lib('math', 'modf', [n()]);
+    case 1:
+      return kit.lib('math', 'frexp', [reduceInt(g, g.int(d + 1))]);
+    case 2:
+      return kit.lib('string', 'byte', [
+        s(),
+        kit.num(c.pick([1, -3, 0, 2])),
+        kit.num(c.pick([3, -1, 100, 1])),
+      ]);
+    case 3:
+      return kit.lib('string', 'find', [s(), kit.str(c.pick(['(%a)(%a)', 'x(y)', '()z', '%d*']))]);
+    case 4:
+      return kit.lib('string', 'gsub', [s(), kit.str(c.pick(['%a', 'y', '.'])), kit.str('%0%0')]);
+    case 5:
+      return kit.lib('table', 'unpack', [
+        node.array([n(), n(), n()]),
+        kit.num(c.pick([1, 2, 0, -1])),
+        kit.num(c.pick([3, 2, 4, 1])),
+      ]);
+    case 6:
+      return kit.call('select', [kit.num(c.pick([1, 2, -1, -2])), n(), n(), n()]);
+    case 7:
+      return kit.call('pcall', [build.global('tonumber'), s()]);
+    default:
+      return kit.lib('string', 'match', [
+        s(),
+        kit.str(c.pick(['(%a+)(%d*)', '(x)(y)(z)', '()', '(.)(.)'])),
+      ]);
+  }
+}
+
+/**
+ * `print(multi(), multi())`, `{multi(), multi()}` counted and `select("#", multi())`: several
+ * builtins with several results each, truncated in the middle and expanded at the end.
+ *
+ * @example
+ * ```ts
+ * // print(math.modf(x), string.byte(s, 1, 3))  print(select("#", string.find(s, "(%a)(%a)")))
+ * multiResultShape(g, 0);
+ * ```
+ */
+export const multiResultShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.roomFor(2)) return [];
+  const c = g.c;
+  const stats: Stat[] = [kit.print([multiResult(g, d), multiResult(g, d), multiResult(g, d)])];
+  if (c.chance(50))
+    stats.push(
+      kit.print([kit.call('select', [kit.str('#'), multiResult(g, d), multiResult(g, d)])]),
+    );
+  if (c.chance(50)) {
+    // A constructor's last call expands into the array part: its slots read one by one.
+    stats.push(
+      kit.print(
+        [2, 3, 4].map((k) =>
+          kit.index(build.group(node.array([kit.num(1), multiResult(g, d)])), kit.num(k)),
+        ),
+      ),
+    );
+  }
+  return stats;
+};
+
+/** Vector constants: folded by `-O2` when both operands are constants. */
+function vectorConstant(g: Gen): Expr {
+  const c = g.c;
+  return kit.lib('vector', 'create', [
+    kit.num(c.pick(edges)),
+    kit.num(c.pick([1, -2, 0.5])),
+    kit.num(c.pick([0, 3, -0])),
+  ]);
+}
+
+/**
+ * Builtins and operators of constants only, which `-O2` folds at compile time and `-O0`
+ * computes at run time: each fast-call builtin with edge values, vector arithmetic of constant
+ * vectors, and comparisons of equal constants.
+ *
+ * @example
+ * ```ts
+ * // print(math.floor(-2.5), bit32.lshift(7, 32), vector.create(1, -2, 0) * 0.5, 2 ^ 53 == 2 ^ 53)
+ * foldShape(g, 0);
+ * ```
+ */
+export const foldShape: StatProduction = (g) => {
+  if (g.typed || g.pure > 0) return [];
+  const c = g.c;
+  const values: Expr[] = Array.from({ length: 2 + c.int(3) }, () =>
+    c.pick(kernelCalls)(
+      kit.num(c.pick(edges)),
+      kit.num(c.pick([0, 7, 255, 65535, 2 ** 31 - 1, 12345])),
+      g,
+    ),
+  );
+  if (g.swarm.vectors && g.has('vector.create')) {
+    const op = c.pick(['+', '-', '*', '/', '//'] as const);
+    // A vector adds and subtracts only vectors; it multiplies and divides by numbers too.
+    const right =
+      op === '+' || op === '-' || c.chance(50)
+        ? vectorConstant(g)
+        : kit.num(c.pick([2, -0.5, 0, 3]));
+    const v = kit.bin(op, vectorConstant(g), right);
+    values.push(
+      kit.index(build.group(v), kit.str(c.pick(['x', 'y', 'z']))),
+      kit.bin('==', vectorConstant(g), vectorConstant(g)),
+    );
+  }
+  const k = c.pick(edges);
+  values.push(kit.bin(c.pick(['==', '<=', '<', '~='] as const), kit.num(k), kit.num(k)));
+  return [kit.print(values)];
+};

@@ -1,0 +1,199 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { luauArbitraries, type ValidityLevel } from '../arbitrary/index.js';
+import { generatePrograms } from '../campaign/index.js';
+import {
+  coverageBuild,
+  CoverageBuildError,
+  coverageModeNames,
+  coverageModes,
+  defaultCoverageModes,
+  findLlvmTools,
+  formatEngineCoverage,
+  formatSetRuns,
+  measureEngineCoverage,
+  parseCoverageModes,
+  readLuauFiles,
+  type CoverageModeName,
+  type EngineCoverage,
+  type LuauBatchProgram,
+} from '../runtime/index.js';
+import {
+  addGeneratorFlags,
+  generatorDefaults,
+  generatorOptions,
+  wholeNumberOption,
+  type GeneratorFlags,
+} from './generator-options.js';
+
+interface CoverageFlags extends GeneratorFlags {
+  count: number;
+  build: string;
+  compare?: string;
+  modes?: CoverageModeName[];
+  llvmBin?: string;
+  timeout: number;
+  workers: number;
+  batchSize: number;
+  json?: boolean;
+}
+
+/** An error of the command's own, whose message names the flag at fault. */
+function flagError(flag: string, e: unknown): Error {
+  return new Error(`${flag}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+}
+
+/**
+ * Generates `count` programs with the generator's flags, printed as a runtime runs them;
+ * programs the printer refuses are left out (and counted).
+ *
+ * @example
+ * ```ts
+ * const { programs } = generatedSample({ level: 'runnable', profile: 'luau', types: true }, 100, 1);
+ * ```
+ */
+export function generatedSample(
+  flags: GeneratorFlags,
+  count: number,
+  seed: number,
+): { programs: LuauBatchProgram[]; unprintable: number } {
+  const arbitrary = luauArbitraries(generatorOptions(flags)).moduleSet;
+  const drawn = generatePrograms(
+    arbitrary,
+    seed,
+    Array.from({ length: count }, (_, i) => i),
+  );
+  const printable = drawn.filter((p) => p.printError === undefined);
+  return {
+    programs: printable.map((p) => ({ program: p.program, module: p.module })),
+    unprintable: drawn.length - printable.length,
+  };
+}
+
+/**
+ * `luau-fuzz coverage`: generates programs and runs them on a Luau build made for
+ * source-based coverage (`make config=coverage`), optionally with a folder of `.luau` files
+ * to compare with, and prints line and branch coverage per component (Ast, Compiler, VM,
+ * CodeGen; Analysis for luau-analyze): generated, compared, union, and what each set covers
+ * that the other does not. `--json` prints the report as JSON.
+ *
+ * @example
+ * ```sh
+ * luau-fuzz coverage --build ~/luau/build/coverage --compare ~/luau/tests/conformance --count 500
+ * luau-fuzz coverage --build ~/luau/build/coverage --level typed --modes analyze-strict --json
+ * ```
+ */
+export function coverageCommand(): Command {
+  const modeHelp = coverageModeNames
+    .map((m) => {
+      const { tool, args } = coverageModes[m];
+      return `${m} (${[tool, ...args].join(' ')})`;
+    })
+    .join(', ');
+  return addGeneratorFlags(
+    new Command('coverage').description(
+      'engine coverage: run generated programs (and --compare DIR) on a coverage build of Luau, ' +
+        'print line and branch coverage per component',
+    ),
+    generatorDefaults.coverage,
+  )
+    .addOption(
+      new Option(
+        '--build <dir>',
+        'folder of a Luau coverage build (make config=coverage): luau, luau-compile, luau-analyze',
+      ).makeOptionMandatory(),
+    )
+    .option(
+      '--compare <dir>',
+      "folder of .luau files to compare with (e.g. Luau's tests/conformance)",
+    )
+    .addOption(
+      new Option(
+        '--modes <list>',
+        `how programs run, comma-separated: ${modeHelp} (default: runnable run-O0,run-O2-codegen; ` +
+          'typed also analyze-strict; schema, syntax, scoped compile-O2)',
+      ).argParser((text: string) => {
+        try {
+          return parseCoverageModes(text);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      }),
+    )
+    .addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000))
+    .option(
+      '--llvm-bin <dir>',
+      'folder of llvm-profdata and llvm-cov (default: the PATH, also versioned names such as llvm-cov-14)',
+    )
+    .addOption(
+      wholeNumberOption('--timeout <ms>', 'wall-clock limit per program and run', 1, 10_000),
+    )
+    .addOption(wholeNumberOption('--workers <n>', 'processes at a time', 1, 2))
+    .addOption(wholeNumberOption('--batch-size <n>', 'programs per process', 1, 50))
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: CoverageFlags) => {
+      const level = flags.level as ValidityLevel;
+      const modes = flags.modes ?? defaultCoverageModes(level);
+      const needed = [...new Set(modes.map((m) => coverageModes[m].tool))];
+      let build;
+      try {
+        build = coverageBuild(flags.build, needed);
+      } catch (e) {
+        throw flagError('--build', e);
+      }
+      const llvm = findLlvmTools({ llvmBin: flags.llvmBin });
+      let compared: { name: string; program: string }[] | undefined;
+      if (flags.compare !== undefined) {
+        try {
+          compared = readLuauFiles(flags.compare);
+        } catch (e) {
+          throw flagError('--compare', e);
+        }
+      }
+      const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
+      const { programs, unprintable } = generatedSample(flags, flags.count, seed);
+      const showSteps = flags.json !== true && process.stderr.isTTY === true;
+      const started = performance.now();
+      let report: EngineCoverage;
+      try {
+        report = await measureEngineCoverage({
+          build,
+          llvm,
+          modes,
+          generated: programs,
+          compared,
+          timeoutMs: flags.timeout,
+          concurrency: flags.workers,
+          batchSize: flags.batchSize,
+          onStep: showSteps
+            ? (step) =>
+                process.stderr.write(
+                  `coverage: ${step} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+                )
+            : undefined,
+        });
+      } catch (e) {
+        if (e instanceof CoverageBuildError) throw flagError('--build', e);
+        throw e;
+      }
+      const sample = { level, profile: flags.profile, seed, count: flags.count, unprintable };
+      if (flags.json === true) {
+        process.stdout.write(
+          JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
+        );
+        return;
+      }
+      const lines = [
+        `build ${report.build}`,
+        `generated: ${programs.length} programs (level ${level}, profile ${flags.profile}, seed ${seed}` +
+          (unprintable > 0 ? `; ${unprintable} the printer refused, left out` : '') +
+          ')',
+        formatSetRuns(report.generated).trimEnd(),
+      ];
+      if (report.compared !== undefined)
+        lines.push(
+          `compared: ${report.compared.programs} files of ${flags.compare}`,
+          formatSetRuns(report.compared).trimEnd(),
+        );
+      process.stdout.write(lines.join('\n') + '\n\n' + formatEngineCoverage(report));
+    });
+}

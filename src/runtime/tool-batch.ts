@@ -1,0 +1,92 @@
+import { exitSignal, spawnCommand } from '../../data/runner/luau-batch.mjs';
+
+/**
+ * How one program did in {@link runToolBatches}: `ok`; `error`: the tool reported an error in
+ * one of its files (a syntax, compile or type error); `crash`: the tool died of a signal or
+ * ended abnormally with the program alone in it; `timeout`: it ran past the limit alone.
+ */
+export type ToolStatus = 'ok' | 'error' | 'crash' | 'timeout';
+
+/** Options of {@link runToolBatches}. */
+export interface ToolBatchOptions {
+  /** Folder the file paths are relative to. */
+  readonly cwd: string;
+  /** Variables added to the environment. Default: none. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Wall-clock limit per program, in ms (a process of n programs has n times it). */
+  readonly timeoutMs: number;
+  /** Programs per process. Default 25. */
+  readonly batchSize?: number;
+  /** Processes at a time. Default 2. */
+  readonly concurrency?: number;
+}
+
+// `file(line,col): KindError: message`, as luau-compile (standard error) and luau-analyze
+// (standard output) report errors; lint warnings have kinds that do not end in `Error`.
+const report = /^(.+?)\(\d+,\d+\): \w*Error: /gm;
+
+function normalise(path: string): string {
+  return path.replace(/^\.\//, '');
+}
+
+/**
+ * Runs a file-taking Luau tool (`luau-compile --text`, `luau-analyze`) over programs, many
+ * per process: `programs[i]` lists the files of program i (its module first), relative to
+ * `cwd`. A process that dies of a signal, ends with a status other than 0 or 1, or runs past
+ * its limit is split in halves until the program at fault runs alone, so that every other
+ * program is run by a process that ends normally (and writes its coverage profile). Resolves
+ * to each program's status, in order.
+ *
+ * @example
+ * ```ts
+ * const statuses = await runToolBatches(['luau-compile', '--text', '-O2'], [['a.luau'], ['b.luau']], {
+ *   cwd: dir, timeoutMs: 10_000,
+ * });
+ * ```
+ */
+export async function runToolBatches(
+  command: readonly string[],
+  programs: readonly (readonly string[])[],
+  options: ToolBatchOptions,
+): Promise<ToolStatus[]> {
+  const env = options.env === undefined ? undefined : { ...process.env, ...options.env };
+  const statuses = new Array<ToolStatus>(programs.length);
+  const runRange = async (from: number, to: number): Promise<void> => {
+    const files = programs.slice(from, to).flat();
+    const argv = [...command, ...files];
+    const r = await spawnCommand(argv, options.cwd, {
+      marks: 0,
+      timeoutMs: options.timeoutMs * (to - from),
+      env,
+    });
+    if (r.spawnError !== undefined)
+      throw new Error(`cannot start ${command[0]}: ${r.spawnError.message}`);
+    const abnormal =
+      r.timedOut || exitSignal(r.code, r.signal) !== undefined || (r.code !== 0 && r.code !== 1);
+    if (abnormal) {
+      if (to - from === 1) {
+        statuses[from] = r.timedOut ? 'timeout' : 'crash';
+        return;
+      }
+      const mid = from + Math.ceil((to - from) / 2);
+      await runRange(from, mid);
+      await runRange(mid, to);
+      return;
+    }
+    const said = `${r.parts.map((p) => p.head.toString('utf8')).join('')}\n${r.stderr}`;
+    const failed = new Set([...said.matchAll(report)].map((m) => normalise(m[1]!)));
+    for (let i = from; i < to; i++)
+      statuses[i] = programs[i]!.some((f) => failed.has(normalise(f))) ? 'error' : 'ok';
+  };
+  const batchSize = options.batchSize ?? 25;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < programs.length) {
+      const from = next;
+      next = Math.min(programs.length, next + batchSize);
+      await runRange(from, next);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  return statuses;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coverageBuild,
+  measureEngineCoverage,
+  type ComponentCoverage,
+  type EngineCoverage,
+} from '../../src/runtime/index.js';
+import { coverageBuildDir, haveCoverageBuild, llvmTools } from '../helpers/coverage-build.js';
+
+function component(report: EngineCoverage, tool: string, name: string): ComponentCoverage {
+  const found = report.tools
+    .find((t) => t.tool === tool)
+    ?.components.find((c) => c.component === name);
+  if (found === undefined) throw new Error(`no ${tool} ${name} in the report`);
+  return found;
+}
+
+describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', () => {
+  it('finds the VM code that string.format %q reaches and a plain print does not, and the CodeGen code of a loop under --codegen', async () => {
+    const build = coverageBuild(coverageBuildDir, ['luau']);
+    const report = await measureEngineCoverage({
+      build,
+      llvm: llvmTools(),
+      modes: ['run-O0', 'run-O2-codegen'],
+      generated: [
+        { program: 'print(string.format("%q", "a\\nb\\0c"))' },
+        { program: 'local s = 0\nfor i = 1, 100 do s += i * 2 end\nprint(s)' },
+      ],
+      compared: [{ program: 'print("x")' }],
+    });
+    expect(report.generated).toEqual({
+      programs: 2,
+      modes: { 'run-O0': { ok: 2 }, 'run-O2-codegen': { ok: 2 } },
+    });
+    expect(report.tools.map((t) => t.tool)).toEqual(['luau']);
+    expect(report.tools[0]!.components.map((c) => c.component)).toEqual([
+      'Ast',
+      'Compiler',
+      'VM',
+      'CodeGen',
+      'total',
+    ]);
+    const vm = component(report, 'luau', 'VM').lines;
+    // The %q quoting of lstrlib.cpp, the numeric for loop, integer formatting: only the first set.
+    expect(vm.onlyGenerated).toBeGreaterThan(20);
+    expect(vm.generated).toBeGreaterThan(vm.compared!);
+    const codegen = component(report, 'luau', 'CodeGen').lines;
+    expect(codegen.onlyGenerated).toBeGreaterThan(20);
+    // Counters add when profiles merge: the union is the two sets' lines without the common ones.
+    for (const c of report.tools[0]!.components)
+      for (const k of [c.lines, c.branches]) {
+        expect(k.union).toBe(k.compared! + k.onlyGenerated!);
+        expect(k.union).toBe(k.generated + k.onlyCompared!);
+        expect(k.union).toBeLessThanOrEqual(k.count);
+      }
+    const total = component(report, 'luau', 'total').lines;
+    expect(total.generated).toBe(
+      ['Ast', 'Compiler', 'VM', 'CodeGen']
+        .map((n) => component(report, 'luau', n).lines.generated)
+        .reduce((a, b) => a + b),
+    );
+  });
+
+  it('counts a crashing program as such and still counts the coverage of the others in its batch', async () => {
+    const build = coverageBuild(coverageBuildDir, ['luau-compile']);
+    // A parameter annotated `integer` trips an assertion of luau-compile 0.715's text listing.
+    const crashing = { program: 'local function f(a: integer) return a end\nprint(f)' };
+    const report = await measureEngineCoverage({
+      build,
+      llvm: llvmTools(),
+      modes: ['compile-O2'],
+      generated: [{ program: 'local t = {1, 2}\nprint(#t)' }, crashing, { program: 'local = 1' }],
+    });
+    expect(report.generated.modes['compile-O2']).toEqual({ ok: 1, crash: 1, error: 1 });
+    expect(component(report, 'luau-compile', 'Compiler').lines.generated).toBeGreaterThan(100);
+  });
+});
