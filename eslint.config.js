@@ -42,7 +42,7 @@ const layerRules = layers
   );
 
 export default tseslint.config(
-  { ignores: ['gen/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['gen/**', 'dist/**', 'node_modules/**', 'coverage/**', '.luau-fuzz/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

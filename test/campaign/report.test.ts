@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { formatSummary, reportHtml, reproduceCommands } from '../../src/campaign
 import { CampaignStore } from '../../src/campaign/store.js';
 import { packageRoot } from '../../src/package-root.js';
 import { outcomeStatuses, type ProgramOutcome } from '../../src/runtime/outcome.js';
+import { realLuau } from '../runtime/luau-715.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -163,10 +164,8 @@ describe('formatSummary', () => {
   });
 });
 
-const realLuau = join(packageRoot, '..', 'shared', 'tools', 'luau-715', 'luau');
-
 describe('reproduceCommands', () => {
-  it.skipIf(!existsSync(realLuau))(
+  it.skipIf(realLuau === undefined)(
     'runs a program that requires its module with the plain luau command line',
     () => {
       const o = resolveCampaignOptions({ level: 'runnable', profile: 'luau', seed: 1 });

@@ -96,6 +96,23 @@ describe('reproduces', () => {
     expect(reproduces('syntax', 'crash', one, segv, [o('ok')])).toBe(false);
   });
 
+  it('refuses a candidate whose kind changed though its signature text did not', () => {
+    // Both runtimes fail with the same message, but print different outputs before it: a
+    // mismatch, whose runtime-error signature reads like the original's.
+    const two = ['luau-cli:-O0', 'luau-cli:-O2'];
+    const error = "p.luau:3: attempt to index nil with 'x'";
+    const original = [o('runtime-error', { error }), o('runtime-error', { error })];
+    const candidate = [
+      o('runtime-error', { error }),
+      o('runtime-error', { error, outputHash: 'other' }),
+    ];
+    expect(findingSignature('runtime-error', two, candidate)).toBe(
+      findingSignature('runtime-error', two, original),
+    );
+    expect(reproduces('runnable', 'runtime-error', two, original, candidate)).toBe(false);
+    expect(reproduces('runnable', 'runtime-error', two, original, [...original])).toBe(true);
+  });
+
   it('does not let a mismatch drift to another split of the runtimes', () => {
     const original = [o('ok'), o('ok', { outputHash: 'x' }), o('ok')];
     expect(

@@ -3,12 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
+import { findingSignature } from '../../src/campaign/triage.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+
+/**
+ * The engine the wrapper runtimes run: real Luau when the tools are there (a process starts in
+ * milliseconds), else the runner's luau-web stand-in (one Node process per program).
+ */
+const engine = haveLuauTools
+  ? JSON.stringify(tools().luau)
+  : `node ${JSON.stringify(join(runnerSourceDir, 'main.mjs'))} luau`;
 
 function results(dir: string): ProgramRecord[] {
   return readFileSync(join(dir, 'results.jsonl'), 'utf8')
@@ -34,12 +43,7 @@ describe('runCampaign', () => {
 
   it('reports and shrinks the mismatch of a runtime that corrupts some outputs, among three', async () => {
     // The same engine run by the same command, faithful or corrupting: the corrupting one
-    // prints one line more for every program with a `while` or `repeat` loop. The engine is
-    // real Luau when the tools are there (a process starts in milliseconds), else the runner's
-    // luau-web stand-in (one Node process per program).
-    const engine = haveLuauTools
-      ? JSON.stringify(tools().luau)
-      : `node ${JSON.stringify(join(runnerSourceDir, 'main.mjs'))} luau`;
+    // prints one line more for every program with a `while` or `repeat` loop.
     const faithful = join(root, 'faithful-luau.sh');
     writeFileSync(faithful, `#!/bin/sh\nexec ${engine} "$1"\n`);
     const corrupting = join(root, 'corrupting-luau.sh');
@@ -105,5 +109,61 @@ describe('runCampaign', () => {
     expect(shrunk).toMatch(/while|repeat/);
     expect(shrunk.trim().split('\n').length).toBeLessThanOrEqual(10);
     expect(existsSync(join(dir, 'findings', f!.hash, 'original.luau'))).toBe(true);
+  });
+
+  it('shrinks each of two faults of one runtime to a program that still shows its own signature', async () => {
+    // One runtime, two faults: it fails programs with a `repeat` loop after running them (a
+    // runtime error), and prints a line more for every other program. Shrunk without regard
+    // to the signature, the error would drift to the other fault as soon as a candidate lost
+    // its `repeat`.
+    const faithful = join(root, 'faithful-2.sh');
+    writeFileSync(faithful, `#!/bin/sh\nexec ${engine} "$1"\n`);
+    const faulty = join(root, 'two-faults.sh');
+    writeFileSync(
+      faulty,
+      `#!/bin/sh\n${engine} "$1"\ncode=$?\n` +
+        `if grep -q 'repeat' "$1"; then echo "$1:1: injected fault" >&2; echo stacktrace: >&2; echo '[C] function error' >&2; exit 1; fi\n` +
+        `echo corrupted\nexit $code\n`,
+    );
+    chmodSync(faithful, 0o755);
+    chmodSync(faulty, 0o755);
+    const runtimes = [`command:${faithful} {program}`, `command:${faulty} {program}`];
+    const dir = join(root, 'two-faults');
+    const summary = await runCampaign({
+      dir,
+      options: {
+        count: 30,
+        seed: 10,
+        level: 'runnable',
+        runtimes,
+        workers: 2,
+        timeoutMs: 8000,
+        batchSize: 30,
+        shrinkFindings: 2,
+        shrinkAttempts: 40,
+        shrinkTimeMs: 20_000,
+      },
+      target: { client, projectIds: ws.projectIds },
+    });
+    expect(summary.done).toBe(30);
+    const bySignature = new Map(summary.findings.map((f) => [f.signature, f]));
+    const error = bySignature.get(
+      `mismatch · ${runtimes[0]}: ok | ${runtimes[1]}: runtime-error · injected fault`,
+    );
+    const corrupt = bySignature.get(`mismatch · ${runtimes[0]}: ok | ${runtimes[1]}: ok`);
+    expect(summary.findings).toHaveLength(2);
+    expect(error).toBeDefined();
+    expect(corrupt).toBeDefined();
+    for (const [f, repeat] of [
+      [error!, true],
+      [corrupt!, false],
+    ] as const) {
+      expect(f.shrunk.shrunk).toBe(true);
+      expect(f.shrunk.reproduced).toBe(true);
+      // The shrunk program's own outcomes carry the finding's signature, not the other one.
+      expect(findingSignature(f.kind, runtimes, f.shrunk.outcomes)).toBe(f.signature);
+      const shrunk = readFileSync(join(dir, 'findings', f.hash, 'shrunk.luau'), 'utf8');
+      expect(/\brepeat\b/.test(shrunk)).toBe(repeat);
+    }
   });
 });

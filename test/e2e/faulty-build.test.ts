@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
-import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+import { required } from '../helpers/required.js';
 
-const tools = join(packageRoot, '..', 'shared', 'tools', 'luau-715');
-const luau = join(tools, 'luau');
-const faulty = join(tools, 'mutants', 'fmod-fast-sign', 'luau');
+const luau = join(luauToolsDir, 'luau');
+const faulty = join(luauToolsDir, 'mutants', 'fmod-fast-sign', 'luau');
+const haveFaulty = required(`the faulty build ${faulty}`, existsSync(faulty)) && haveLuauTools;
 
-describe.skipIf(!existsSync(faulty) || !existsSync(luau))('a faulty Luau build', () => {
+describe.runIf(haveFaulty)('a faulty Luau build', () => {
   let root: string;
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;

@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignSummary } from '../../src/campaign/campaign.js';
 import { packageRoot } from '../../src/package-root.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
+import { onPath, required } from '../helpers/required.js';
 
-const chromiumPath = '/usr/bin/chromium';
+// The browser `.ci/run` installs, found on the PATH.
+const chromiumPath = onPath('chromium');
+const haveChromium = required('chromium on the PATH', chromiumPath !== undefined);
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-'));
 const workspaceDir = join(root, 'workspace');
 const out = join(root, 'campaign');
@@ -45,7 +48,7 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!existsSync(chromiumPath))('report.html in a browser', () => {
+describe.runIf(haveChromium)('report.html in a browser', () => {
   let wrapper: string;
   let run: Awaited<ReturnType<typeof cli>>;
 
@@ -102,7 +105,7 @@ describe.skipIf(!existsSync(chromiumPath))('report.html in a browser', () => {
     const server = await serve(out);
     const profile = mkdtempSync(join(root, 'chromium-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
+      executablePath: chromiumPath!,
       headless: true,
       args: [
         '--headless',

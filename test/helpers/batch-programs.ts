@@ -4,20 +4,6 @@ import { printPretty } from '../../src/print/index.js';
 import type { LuauBatchProgram } from '../../src/runtime/index.js';
 
 /**
- * A seed for a fresh sample on every run, or `LUAU_FUZZ_SEED` to replay one; tests print it
- * in their failure messages.
- *
- * @example
- * ```ts
- * const seed = freshSeed(); // LUAU_FUZZ_SEED=123 npx vitest run … replays seed 123
- * ```
- */
-export function freshSeed(): number {
-  const env = process.env['LUAU_FUZZ_SEED'];
-  return env !== undefined && env !== '' ? Number(env) : Math.floor(Math.random() * 2 ** 31);
-}
-
-/**
  * Samples `count` trees with `seed` and prints each as a program (with its module, when it
  * has one) for {@link LuauBatchRunner}.
  *

@@ -101,6 +101,10 @@ describe('luau-fuzz print', () => {
     expect(out.stdout).toBe(
       `-- ${join(golden, 'fib.textproto')}: program\n${readFileSync(join(golden, 'fib.luau'), 'utf8')}`,
     );
+    // One bad file among good ones is enough for the exit status.
+    const one = await cli('print', join(golden, 'fib.textproto'), bad);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain(`luau-fuzz print: ${bad}: not a valid binpb`);
   });
 
   it('refuses an unknown mode', async () => {

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/package-root.js';
+import { luauToolsDir } from '../helpers/luau-tools.js';
 
 /** The real Luau 0.715 tools beside the checkout (`../shared/tools/luau-715/`). */
-export const luau715Dir: string = join(packageRoot, '..', 'shared', 'tools', 'luau-715');
+export const luau715Dir: string = luauToolsDir;
 
-/** The real `luau` executable, when it is there (tests that need it are skipped otherwise). */
+/**
+ * The real `luau` executable, when it is there. Tests that need it are skipped otherwise,
+ * except under CI, and a missing `../shared` fails loudly ({@link luauToolsDir}'s module).
+ */
 export const realLuau: string | undefined = existsSync(join(luau715Dir, 'luau'))
   ? join(luau715Dir, 'luau')
   : undefined;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,36 @@ describe('startResidentRunner', () => {
       await stopResidentRunner(client, resident);
     }
     expect(await ended(resident)).toBe('completed');
+  });
+
+  it('runs two batches handed over together at the same time: their run intervals overlap', async () => {
+    // A command runtime that prints when its program started and ended (ns since the epoch),
+    // a second apart: batches run one after another could not overlap.
+    // Outside the data directory, which the sandbox hides from commands.
+    const scripts = mkdtempSync(join(tmpdir(), 'luau-fuzz-interval-'));
+    const script = join(scripts, 'interval.sh');
+    writeFileSync(script, '#!/bin/sh\ndate +%s%N\nsleep 1\ndate +%s%N\n');
+    chmodSync(script, 0o755);
+    const interval = parseRuntime(`command:${script} {program}`);
+    const resident = await startResidentRunner(client, runner);
+    try {
+      const options = { profile: interval, timeoutMs: 20_000, resident };
+      const job = [{ id: 'a', program: 'print(1)' }];
+      const runs = await Promise.all([
+        runRemoteBatch(client, runner, job, { ...options, name: 'overlap-1' }),
+        runRemoteBatch(client, runner, job, { ...options, name: 'overlap-2' }),
+      ]);
+      const [one, two] = runs.map(([o]) => {
+        expect(o).toMatchObject({ status: 'ok' });
+        const [start, end] = o!.output.trim().split('\n').map(BigInt);
+        expect(end! - start!).toBeGreaterThanOrEqual(1_000_000_000n);
+        return { start: start!, end: end! };
+      });
+      expect(one!.start < two!.end && two!.start < one!.end).toBe(true);
+    } finally {
+      await stopResidentRunner(client, resident);
+      rmSync(scripts, { recursive: true, force: true });
+    }
   });
 
   it('reports bad run arguments as the one-shot runner does, and keeps serving', async () => {

@@ -7,10 +7,11 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { encodeTree } from '../../src/tree/index.js';
+import { required } from '../helpers/required.js';
 
 // `protoc --encode` parses text format with the C++ TextFormat parser: the reader of Luau's
 // own fuzzer corpora (libprotobuf-mutator). CI installs it (Debian's protobuf-compiler).
-const protoc = spawnSync('protoc', ['--version']).status === 0;
+const protoc = required('protoc on the PATH', spawnSync('protoc', ['--version']).status === 0);
 
 function cppEncode(text: Uint8Array): Buffer {
   return execFileSync(

@@ -238,7 +238,10 @@ describe('WorkspaceClient errors', () => {
     expect(svc.count()).toBe(1);
     await svc.close();
     const gone = new WorkspaceClient({ api: 'v1', baseUrl: svc.url, apiKey: 'sk_k-123456' });
-    await expect(gone.ping()).rejects.toBeInstanceOf(NetworkError);
+    // With the id of the request it belongs to.
+    const error = await gone.ping({ id: 'gone-1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ requestId: 'gone-1' });
   });
 });
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
@@ -9,6 +10,7 @@ import {
   type EmbeddedWorkspace,
   type EmbeddedWorkspaceOptions,
 } from '../../src/workspace/server/index.js';
+import { required } from '../helpers/required.js';
 
 /** A fresh temporary directory. */
 export function tempDir(prefix = 'ws-test-'): string {
@@ -123,3 +125,31 @@ export async function jobEnded(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The network namespace of the test process (`net:[inode]`), to compare a command's with. */
+export const hostNetns: string = readlinkSync('/proc/self/ns/net');
+
+/** The command that prints the network namespace it runs in. */
+export const netnsProbe = 'readlink /proc/self/ns/net';
+
+/**
+ * Whether this machine lets a process make a network namespace, probed by the test itself
+ * (bubblewrap's `--unshare-net`, else `unshare -n` or `unshare -rn`) rather than read from
+ * the server, so that a server that forgets to isolate cannot set its own expectation.
+ * Required under CI, where `.ci/run` has run bubblewrap for real.
+ *
+ * @example
+ * ```ts
+ * expect((await exec(netnsProbe)).stdout.trim() !== hostNetns).toBe(canMakeNetns);
+ * ```
+ */
+export const canMakeNetns: boolean = required(
+  'a network namespace (bwrap --unshare-net, unshare -n or unshare -rn)',
+  [
+    ['bwrap', '--ro-bind', '/', '/', '--unshare-net', '--', 'true'],
+    ['unshare', '-n', 'true'],
+    ['unshare', '-rn', 'true'],
+  ].some(
+    ([cmd, ...args]) => spawnSync(cmd!, args, { stdio: 'ignore', timeout: 5000 }).status === 0,
+  ),
+);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
-import { probeSandbox } from '../../src/workspace/server/index.js';
+import { openStore, probeSandbox } from '../../src/workspace/server/index.js';
 import { processesWith, tempDir } from './helpers.js';
 
 const MAIN = join(packageRoot, 'src', 'cli', 'main.ts');
@@ -125,6 +125,21 @@ describe('luau-fuzz serve', () => {
       (await c2.exec({ project_id: first.projectId, command: 'cat', args: ['file.txt'] })).stdout,
     ).toBe('kept\n');
     second.child.kill('SIGTERM');
+  });
+
+  it('opens its database so that a write is on disk before it is acknowledged: WAL, synchronous FULL', () => {
+    // What the SIGKILL test cannot see (the page cache survives a killed process): in WAL
+    // mode a commit reaches the disk only when synchronous is FULL, which fsyncs the log at
+    // every commit.
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const store = openStore(dataDir);
+    try {
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    } finally {
+      store.close();
+    }
   });
 
   it('ends every command of its projects when killed with SIGKILL (setsid ones too)', async () => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeSandbox, startWorkspaceServer } from '../../src/workspace/server/index.js';
-import { processesWith, startTestWorkspace, tempDir, type TestWorkspace } from './helpers.js';
+import {
+  canMakeNetns,
+  hostNetns,
+  netnsProbe,
+  processesWith,
+  startTestWorkspace,
+  tempDir,
+  type TestWorkspace,
+} from './helpers.js';
+import { required } from '../helpers/required.js';
 
 type Answer = {
   event: string;
@@ -12,6 +21,7 @@ type Answer = {
 };
 
 const caps = probeSandbox();
+const haveBubblewrap = required('bubblewrap that runs commands in namespaces', caps.bubblewrap);
 
 /** Interface names of a `/proc/net/dev` listing. */
 function interfaces(text: string): string[] {
@@ -23,7 +33,7 @@ function interfaces(text: string): string[] {
     .sort();
 }
 
-describe.runIf(caps.bubblewrap)('project isolation with bubblewrap', () => {
+describe.runIf(haveBubblewrap)('project isolation with bubblewrap', () => {
   let ws: TestWorkspace;
   const secret = `secret-${Math.random().toString(36).slice(2)}`;
   beforeAll(async () => {
@@ -110,12 +120,18 @@ describe.runIf(caps.bubblewrap)('project isolation with bubblewrap', () => {
   });
 
   it('cuts commands off the network unless the network upgrade is 1', async () => {
+    // Judged by the test's own probe: a fresh network namespace with nothing but loopback
+    // wherever the test can make one, the test's own namespace with the upgrade.
     const host = interfaces(readFileSync('/proc/net/dev', 'utf8'));
-    const closed = await exec({ command: 'cat', args: ['/proc/net/dev'] });
-    expect(interfaces(closed.stdout ?? '')).toEqual(caps.bubblewrapNetwork ? ['lo'] : host);
+    const closed = await exec({ command: `${netnsProbe}; cat /proc/net/dev` });
+    const [closedNs = '', ...closedDev] = (closed.stdout ?? '').split('\n');
+    expect(closedNs !== hostNetns).toBe(canMakeNetns);
+    expect(interfaces(closedDev.join('\n'))).toEqual(canMakeNetns ? ['lo'] : host);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 1 });
-    const open = await exec({ command: 'cat', args: ['/proc/net/dev'] });
-    expect(interfaces(open.stdout ?? '')).toEqual(host);
+    const open = await exec({ command: `${netnsProbe}; cat /proc/net/dev` });
+    const [openNs = '', ...openDev] = (open.stdout ?? '').split('\n');
+    expect(openNs).toBe(hostNetns);
+    expect(interfaces(openDev.join('\n'))).toEqual(host);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 0 });
   });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuotaExceededError } from '../../src/workspace/client/index.js';
-import { processesWith, startTestWorkspace, type TestWorkspace } from './helpers.js';
+import {
+  canMakeNetns,
+  hostNetns,
+  netnsProbe,
+  processesWith,
+  startTestWorkspace,
+  type TestWorkspace,
+} from './helpers.js';
 
 let ws: TestWorkspace;
 beforeAll(async () => {
@@ -89,27 +96,15 @@ describe('project quotas', () => {
     expect(processesWith(marker)).toEqual([]);
   });
 
-  it('turns the network off unless the network upgrade is 1', async (ctx) => {
-    const probe = await ws.post('project_exec', {
-      project_id: ws.projectId,
-      command: 'cat /proc/net/dev',
-    });
-    const host = (await import('node:fs')).readFileSync('/proc/net/dev', 'utf8');
-    const ifaces = (text: string) =>
-      text
-        .split('\n')
-        .slice(2)
-        .map((l) => l.split(':')[0]?.trim())
-        .filter((x) => x !== undefined && x !== '')
-        .sort();
-    if (ifaces(host).length <= 1) ctx.skip();
-    const isolated = ifaces(String(probe.json?.stdout));
-    // Where no namespace can be made the server runs commands in the host's network.
-    const hasNetns = isolated.length === 1;
-    expect(isolated).toEqual(hasNetns ? ['lo'] : ifaces(host));
+  it('turns the network off unless the network upgrade is 1', async () => {
+    // The command's network namespace against the test's own: a fresh one exactly where the
+    // test itself can make one (its own probe, not the server's).
+    const closed = await exec({ command: netnsProbe });
+    expect(closed.stdout?.trim()).toMatch(/^net:\[\d+\]$/);
+    expect(closed.stdout?.trim() !== hostNetns).toBe(canMakeNetns);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 1 });
-    const open = await exec({ command: 'cat /proc/net/dev' });
-    expect(ifaces(String(open.stdout))).toEqual(ifaces(host));
+    const open = await exec({ command: netnsProbe });
+    expect(open.stdout?.trim()).toBe(hostNetns);
     await ws.client.setProjectUpgrades(ws.projectId, ws.accountId, { network: 0 });
   });
 });

@@ -1,0 +1,204 @@
+import { join } from 'node:path';
+import type { LuauBatchOutcome, LuauBatchProgram } from '../../src/runtime/index.js';
+import { sharedDir } from './shared.js';
+
+/** A Luau release whose real tools are beside the checkout (`../shared/tools/luau-VERSION`). */
+export type LuauRelease = '0.715' | '0.735';
+
+/** How `luau` runs a program: the interpreter at `-O0` or `-O2`, or native code. */
+export type EngineMode = '-O0' | '-O2' | '-O2 --codegen';
+
+/** The modes every engine test compares, in order. */
+export const engineModes: readonly EngineMode[] = ['-O0', '-O2', '-O2 --codegen'];
+
+/**
+ * The `luau` of a release (`../shared/tools/luau-VERSION/luau`).
+ *
+ * @example
+ * ```ts
+ * releaseLuau('0.735'); // '…/shared/tools/luau-735/luau'
+ * ```
+ */
+export function releaseLuau(release: LuauRelease): string {
+  return join(sharedDir, 'tools', `luau-${release.slice(2)}`, 'luau');
+}
+
+/** What a program printed in each mode of one release. */
+export type ModeOutcomes = Readonly<Record<EngineMode, LuauBatchOutcome>>;
+
+/**
+ * A divergence of Luau itself between its modes: a fault of the release, not of the
+ * generator or of luau-fuzz. Engine tests report every other difference as a finding; a
+ * difference this explains is counted under its name instead, never absorbed by a threshold.
+ */
+export interface KnownDivergence {
+  /** A short name, used in counts and test names. */
+  readonly name: string;
+  /** What differs, and why (where Luau's source is known). */
+  readonly what: string;
+  /** The releases that show it. */
+  readonly releases: readonly LuauRelease[];
+  /** How the three modes split when it shows: two groups that each agree. */
+  readonly split: readonly [readonly EngineMode[], readonly EngineMode[]];
+  /** The shrunk program that shows it. */
+  readonly repro: string;
+  /** What {@link repro} prints in each mode, on releases that show it and on those that do not. */
+  readonly prints: Readonly<Record<LuauRelease, Readonly<Record<EngineMode, string>>>>;
+  /**
+   * Whether the program's difference is this divergence, judged from its source and outputs
+   * alone; or, when {@link neutralise} is given, a first filter before the program is run
+   * again without the divergent operation.
+   */
+  readonly matches: (program: LuauBatchProgram, outcomes: ModeOutcomes) => boolean;
+  /**
+   * The program with the divergent operation replaced by one that every mode computes alike:
+   * the difference is this divergence when the modes then agree.
+   */
+  readonly neutralise?: (source: string) => string;
+}
+
+/**
+ * Whether two outputs differ, and only in tokens (between blanks) that are `-0` in the first
+ * and `0` in the second: the tokens the `-0` loop changes.
+ */
+function onlySignsOfZero(withSign: string, without: string): boolean {
+  const a = withSign.split(/(\s+)/);
+  const b = without.split(/(\s+)/);
+  if (a.length !== b.length || withSign === without) return false;
+  return a.every((t, i) => t === b[i] || (t === '-0' && b[i] === '0'));
+}
+
+/** A numeric `for` loop. */
+const numericFor = /\bfor\s+[A-Za-z_]\w*\s*=/;
+
+/** A Luau integer literal (`5i`, `0x10i`), which the generator does not write. */
+const integerLiteral = /(?<![\w.])(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)i\b/;
+
+const sources = (p: LuauBatchProgram): string => `${p.module ?? ''}\n${p.program}`;
+
+const allOk = (o: ModeOutcomes): boolean => engineModes.every((m) => o[m].status === 'ok');
+
+/** Floor division of two integers from operations the modes agree on (see `integer-idiv-sign`). */
+const floorDivision = `local function luauFuzzFloorDiv(a, b)
+  local q = integer.div(a, b)
+  if integer.rem(a, b) ~= integer.create(0) and integer.lt(a, integer.create(0)) ~= integer.lt(b, integer.create(0)) then
+    q = integer.sub(q, integer.create(1))
+  end
+  return q
+end
+`;
+
+/**
+ * Luau's own divergences between `-O0`, `-O2` and `--codegen` that the reference builds show,
+ * each with its shrunk repro, the releases it affects and what the repro prints there.
+ *
+ * @example
+ * ```ts
+ * knownDivergences.find((d) => d.name === 'for-minus-zero')?.releases; // ['0.715', '0.735']
+ * ```
+ */
+export const knownDivergences: readonly KnownDivergence[] = [
+  {
+    name: 'for-minus-zero',
+    what:
+      'a numeric for loop that starts at -0 gives its variable -0 at -O0 and 0 from -O1 on ' +
+      '(the compiler folds the start into a constant, losing the sign of zero)',
+    releases: ['0.715', '0.735'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro: 'for i = -0, 0 do print(i) end\n',
+    prints: {
+      '0.715': { '-O0': '-0\n', '-O2': '0\n', '-O2 --codegen': '0\n' },
+      '0.735': { '-O0': '-0\n', '-O2': '0\n', '-O2 --codegen': '0\n' },
+    },
+    // Outputs that differ only where -O0 printed a zero with its sign and -O2 without, in a
+    // program with a numeric for loop.
+    matches: (p, o) =>
+      allOk(o) && numericFor.test(sources(p)) && onlySignsOfZero(o['-O0'].stdout, o['-O2'].stdout),
+  },
+  {
+    name: 'integer-constant-o0',
+    what:
+      'at -O0 an integer constant (5i) loads as another constant of the function; ' +
+      'the generator writes no integer literals for this reason',
+    releases: ['0.715'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro: 'local x = 5i\nprint(typeof(x))\n',
+    prints: {
+      '0.715': { '-O0': 'table\n', '-O2': 'integer\n', '-O2 --codegen': 'integer\n' },
+      '0.735': { '-O0': 'integer\n', '-O2': 'integer\n', '-O2 --codegen': 'integer\n' },
+    },
+    matches: (p) => integerLiteral.test(sources(p)),
+  },
+  {
+    name: 'integer-idiv-sign',
+    what:
+      'integer.idiv(a, b) with opposite signs and |a| < |b| is 0 in the interpreter and -1 ' +
+      'in native code (floor division): int64_idiv and luauF_integeridiv adjust the truncated ' +
+      'quotient only when it is negative',
+    releases: ['0.735'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'local function f(a: number, b: number)\n' +
+      '  return integer.idiv(integer.create(a), integer.create(b))\n' +
+      'end\n' +
+      'for k = 1, 2 do print(f(-1, 2), f(1, -2)) end\n',
+    prints: {
+      '0.715': { '-O0': '0\t0\n0\t0\n', '-O2': '0\t0\n0\t0\n', '-O2 --codegen': '0\t0\n0\t0\n' },
+      '0.735': {
+        '-O0': '0\t0\n0\t0\n',
+        '-O2': '0\t0\n0\t0\n',
+        '-O2 --codegen': '-1\t-1\n-1\t-1\n',
+      },
+    },
+    matches: (p, o) => allOk(o) && sources(p).includes('integer.idiv'),
+    neutralise: (source) =>
+      floorDivision + source.replace(/\binteger\.idiv\b/g, 'luauFuzzFloorDiv'),
+  },
+];
+
+/**
+ * How the modes split on a program: groups of modes whose outcomes (status and output)
+ * agree, in mode order; one group when they all agree.
+ *
+ * @example
+ * ```ts
+ * modeSplit(outcomes); // [['-O0'], ['-O2', '-O2 --codegen']]
+ * ```
+ */
+export function modeSplit(outcomes: ModeOutcomes): EngineMode[][] {
+  const groups: EngineMode[][] = [];
+  for (const mode of engineModes) {
+    const o = outcomes[mode];
+    const group = groups.find((g) => {
+      const first = outcomes[g[0]!];
+      return first.status === o.status && first.stdout === o.stdout;
+    });
+    if (group === undefined) groups.push([mode]);
+    else group.push(mode);
+  }
+  return groups;
+}
+
+/**
+ * The known divergences of `release` that could explain a program's split of the modes: the
+ * same split, and {@link KnownDivergence.matches}. A divergence with
+ * {@link KnownDivergence.neutralise} still needs its neutralised program to run alike.
+ *
+ * @example
+ * ```ts
+ * candidateDivergences('0.715', program, outcomes).map((d) => d.name); // ['for-minus-zero']
+ * ```
+ */
+export function candidateDivergences(
+  release: LuauRelease,
+  program: LuauBatchProgram,
+  outcomes: ModeOutcomes,
+): KnownDivergence[] {
+  const split = JSON.stringify(modeSplit(outcomes));
+  return knownDivergences.filter(
+    (d) =>
+      d.releases.includes(release) &&
+      JSON.stringify(d.split) === split &&
+      d.matches(program, outcomes),
+  );
+}
