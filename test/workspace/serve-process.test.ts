@@ -135,8 +135,7 @@ describe('luau-fuzz serve', () => {
     dirs.push(dataDir);
     const store = openStore(dataDir);
     try {
-      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2 }); // 2 = FULL
     } finally {
       store.close();
     }

@@ -110,6 +110,22 @@ export class WorkspaceStore {
     migrate(this.db);
   }
 
+  /**
+   * How the database is kept on disk, as SQLite reports it: the journal mode and the
+   * `synchronous` level (2 = FULL: every commit is synced before it is acknowledged).
+   *
+   * @example
+   * ```ts
+   * store.durability(); // { journalMode: 'wal', synchronous: 2 }
+   * ```
+   */
+  durability(): { journalMode: string; synchronous: number } {
+    return {
+      journalMode: String(this.db.pragma('journal_mode', { simple: true })),
+      synchronous: Number(this.db.pragma('synchronous', { simple: true })),
+    };
+  }
+
   /** Creates an account and its first API key; the key is returned once and stored hashed. */
   createAccount(opts: { name?: string } = {}): { accountId: string; apiKey: string } {
     const accountId = randomUUID();
