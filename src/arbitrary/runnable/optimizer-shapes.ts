@@ -3,7 +3,7 @@ import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
-import { kernelCalls } from './native-shapes.js';
+import { kernelCall } from './native-shapes.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
@@ -305,7 +305,7 @@ export const foldShape: StatProduction = (g) => {
   if (g.typed || g.pure > 0) return [];
   const c = g.c;
   const values: Expr[] = Array.from({ length: 2 + c.int(3) }, () =>
-    c.pick(kernelCalls)(
+    kernelCall(g)(
       kit.num(c.pick(edges)),
       kit.num(c.pick([0, 7, 255, 65535, 2 ** 31 - 1, 12345])),
       g,
