@@ -8,6 +8,7 @@ import {
   type BatchResult,
   type Marker,
 } from '../../data/runner/luau-batch.mjs';
+import type { LuauCliProfile } from './profile.js';
 
 /** One program for {@link LuauBatchRunner}: its source and, when it has one, its module's. */
 export interface LuauBatchProgram {
@@ -21,6 +22,18 @@ export interface LuauEngine {
   readonly luau: string;
   /** Options placed before the files, e.g. `['-O0']` or `['-O2', '--codegen']`. */
   readonly args: readonly string[];
+}
+
+/**
+ * The engine of a `luau-cli` profile: its executable with every option of its spec, in order.
+ *
+ * @example
+ * ```ts
+ * luauEngine(parseRuntime('luau-cli:-O2:--codegen-cold:path=/opt/luau')); // { luau: '/opt/luau', args: ['-O2', '--codegen-cold'] }
+ * ```
+ */
+export function luauEngine(profile: LuauCliProfile): LuauEngine {
+  return { luau: profile.executable, args: [...profile.options] };
 }
 
 /** What one program did in a batch. */

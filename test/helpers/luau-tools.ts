@@ -20,3 +20,9 @@ export const haveLuauTools: boolean = existsSync(join(luauToolsDir, 'luau'));
 export function tools(): LuauTools {
   return luauTools(luauToolsDir);
 }
+
+/** The newest Luau release's `luau` beside the checkout (`../shared/tools/luau-735/luau`). */
+export const luau735: string = join(sharedDir, 'tools', 'luau-735', 'luau');
+
+/** Whether it is there; tests that need it are skipped when not. */
+export const haveLuau735: boolean = existsSync(luau735);
