@@ -10,8 +10,8 @@ const TIME_CAP_MS = 5000;
 /** Output one program may print. */
 const OUTPUT_CAP = 4 * 1024 * 1024;
 /** Seeds, each with this many programs: what 2 cores run in about a minute. */
-const SEEDS = 8;
-const PER_SEED = 150;
+const SEEDS = 10;
+const PER_SEED = 200;
 
 const inCi =
   process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false';
