@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalRuntime } from '../../src/runtime/local-runtime.js';
-import { parseRuntime } from '../../src/runtime/profile.js';
+import { LuauBatchRunner, luauEngine } from '../../src/runtime/luau-batch.js';
+import { parseRuntime, type LuauCliProfile } from '../../src/runtime/profile.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';
 import { haveLuau735, luau735 } from '../helpers/luau-tools.js';
 
@@ -34,19 +35,30 @@ describe.skipIf(!haveLuau735)('luau-cli options on Luau 0.735', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-modes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  const at = `path=${luau735}`;
+  const specs = [
+    `luau-cli:-O2:--codegen:${at}`,
+    `luau-cli:-O2:--codegen-cold:${at}`,
+    `luau-cli:-O2:--codegen-cold:--jit-inliner:${at}`,
+    `luau-cli:-O2:--codegen-cold:--fflags=LuauCodegenInteger3=false:${at}`,
+  ];
+
   it('reach the luau process, in every mode of the release', async () => {
-    const at = `path=${luau735}`;
-    expect(
-      await printed(
-        [
-          `luau-cli:-O2:--codegen:${at}`,
-          `luau-cli:-O2:--codegen-cold:${at}`,
-          `luau-cli:-O2:--codegen-cold:--jit-inliner:${at}`,
-          `luau-cli:-O2:--codegen-cold:--fflags=LuauCodegenInteger3=false:${at}`,
-        ],
-        idiv,
-      ),
-    ).toEqual(['0\n', '-1\n', '-1\n', '0\n']);
+    expect(await printed(specs, idiv)).toEqual(['0\n', '-1\n', '-1\n', '0\n']);
+  });
+
+  it('reach the luau process of a LuauBatchRunner through luauEngine', async () => {
+    const batch = new LuauBatchRunner([{ program: idiv }]);
+    try {
+      const outputs: string[] = [];
+      for (const spec of specs) {
+        const [o] = await batch.run(luauEngine(parseRuntime(spec) as LuauCliProfile));
+        outputs.push(o!.stdout);
+      }
+      expect(outputs).toEqual(['0\n', '-1\n', '-1\n', '0\n']);
+    } finally {
+      batch.close();
+    }
   });
 
   it('reach the process of `check --runtime`, in the order of the spec', async () => {
