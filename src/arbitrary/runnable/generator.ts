@@ -37,6 +37,9 @@ export const LOOP_FUEL = 100;
  * lengthen it, and one expression (at most `maxDepth` levels, each at most quadrupling a
  * length: `string.rep` by at most 3, `gsub` by `<%0>`, `%q`) builds at most
  * `MAX_STRING * 4^maxDepth` bytes per operand, whatever the loops and recursion around it.
+ * The one exception: a block's result locals (`resultStat`) are kept whole, to be printed
+ * exactly; each is one expression over the values before it in its block run, so they grow
+ * with the length of a block, never with a loop's or a recursion's.
  *
  * @example
  * ```ts
