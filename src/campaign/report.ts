@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
-import { commandTemplate, outcomeStatuses, parseRuntime } from '../runtime/index.js';
+import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './campaign.js';
 import type { FindingRecord } from './findings.js';
@@ -200,11 +200,6 @@ function outcomesSvg(s: CampaignSummary): string {
   );
 }
 
-/** A word for a POSIX shell, quoted when it needs to be. */
-function shellWord(word: string): string {
-  return /^[\w./=:+@%-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
-
 /**
  * Commands that reproduce a saved finding: `luau-fuzz shrink DIR` (with `--rederive` when
  * another generator version drew it), and for each runtime run by a command (`luau-cli`,
@@ -234,9 +229,10 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
     if (profile.kind === 'luau-web') continue;
     if (profile.kind === 'luau-cli') {
       // The plain `luau` command line; a program with a module runs from its `-run/` folder.
-      const options = [`-O${profile.optimize}`, ...(profile.codegen ? ['--codegen'] : [])];
       commands.push(
-        [profile.executable, ...options, withModule ? runnable : program].map(shellWord).join(' '),
+        [profile.executable, ...profile.options, withModule ? runnable : program]
+          .map(shellWord)
+          .join(' '),
       );
       continue;
     }

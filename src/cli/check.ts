@@ -166,7 +166,7 @@ export function checkCommand(): Command {
     .addOption(
       new Option(
         '--runtime <spec>',
-        'runtime, as for run: luau-web, luau-cli[:-O0|-O1|-O2][:--codegen][:path=EXE], ' +
+        'runtime, as for run: luau-web, luau-cli[:-O0|-O1|-O2][:--codegen][:--OPTION…][:path=EXE], ' +
           'command:TEMPLATE (other than luau-web, the default --profile is luau)',
       )
         .argParser((spec: string) => {

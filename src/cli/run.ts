@@ -200,7 +200,9 @@ export function runCommand(): Command {
   )
     .option(
       '--runtime <spec>',
-      'luau-web (default), luau-cli[:-O0|-O1|-O2][:--codegen][:path=EXE], or command:TEMPLATE',
+      'luau-web (default), luau-cli[:-O0|-O1|-O2][:--codegen][:--OPTION…][:path=EXE] (every ' +
+        'option passed to luau in order, e.g. --codegen-cold, --jit-inliner, --fflags=Flag=true), ' +
+        'or command:TEMPLATE',
     )
     .option(
       '--diff <runtimes...>',

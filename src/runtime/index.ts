@@ -16,7 +16,13 @@ export type { OutcomeStatus, ProgramOutcome } from './outcome.js';
 export { runnerDefaults } from './runner-files.js';
 export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
-export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';
+export {
+  commandTemplate,
+  parseRuntime,
+  RuntimeSpecError,
+  runnerRuntimeArgs,
+  shellWord,
+} from './profile.js';
 export { runtimeHostPaths } from './host-paths.js';
 export type { CommandProfile, LuauCliProfile, LuauWebProfile, RuntimeProfile } from './profile.js';
 export {
@@ -41,7 +47,7 @@ export { bytecodeCoverage, countListing } from './bytecode-coverage.js';
 export type { BytecodeCoverage, BytecodeCoverageOptions } from './bytecode-coverage.js';
 export { duplicateRate } from './duplicate-rate.js';
 export type { DuplicateRate } from './duplicate-rate.js';
-export { LuauBatchRunner, batchOutcomesDiffer } from './luau-batch.js';
+export { LuauBatchRunner, batchOutcomesDiffer, luauEngine } from './luau-batch.js';
 export type {
   LuauBatchOptions,
   LuauBatchOutcome,

@@ -8,6 +8,7 @@ import {
   type BatchResult,
   type Marker,
 } from '../../data/runner/luau-batch.mjs';
+import type { LuauCliProfile } from './profile.js';
 
 /** One program for {@link LuauBatchRunner}: its source and, when it has one, its module's. */
 export interface LuauBatchProgram {
@@ -23,6 +24,18 @@ export interface LuauEngine {
   readonly args: readonly string[];
   /** Variables added to the process's environment (e.g. `LLVM_PROFILE_FILE`). Default: none. */
   readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The engine of a `luau-cli` profile: its executable with every option of its spec, in order.
+ *
+ * @example
+ * ```ts
+ * luauEngine(parseRuntime('luau-cli:-O2:--codegen-cold:path=/opt/luau')); // { luau: '/opt/luau', args: ['-O2', '--codegen-cold'] }
+ * ```
+ */
+export function luauEngine(profile: LuauCliProfile): LuauEngine {
+  return { luau: profile.executable, args: [...profile.options] };
 }
 
 /** What one program did in a batch. */

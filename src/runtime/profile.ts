@@ -14,9 +14,15 @@ export interface LuauCliProfile {
   readonly spec: string;
   /** The executable. Default `luau`. */
   readonly executable: string;
-  /** Optimisation level passed as `-O<n>`. Default 1 (the CLI's own default). */
+  /**
+   * The options passed to the executable before the program files, in the spec's order, e.g.
+   * `['-O2', '--codegen-cold', '--fflags=LuauFlag=true']`; `-O1` (the CLI's own default) comes
+   * first when the spec gives no `-O<n>`, so that every command line says its level.
+   */
+  readonly options: readonly string[];
+  /** Optimisation level of the options (the last `-O<n>`). Default 1 (the CLI's own default). */
   readonly optimize: 0 | 1 | 2;
-  /** Pass `--codegen` (native code generation). Default false. */
+  /** Whether the options include `--codegen` (native code generation). Default false. */
   readonly codegen: boolean;
 }
 
@@ -49,36 +55,86 @@ export class RuntimeSpecError extends Error {
 }
 
 /**
+ * Options of the Luau CLI that a `luau-cli` profile cannot take: they change what the files
+ * after them are (`-a`), wait for input (`-i`) or print the usage instead of running anything.
+ */
+const refusedOptions: Readonly<Record<string, string>> = {
+  '-a': 'makes the program files arguments of the first',
+  '--program-args': 'makes the program files arguments of the first',
+  '-i': 'waits for input after the programs',
+  '--interactive': 'waits for input after the programs',
+  '-h': 'prints the usage instead of running the programs',
+  '--help': 'prints the usage instead of running the programs',
+};
+
+/**
+ * Reads one `luau-cli` option: `-O<n>` is checked (0 to 2); any other `-…` or `--…` word is
+ * passed to the executable as written, unless it is one the profile cannot take or it holds a
+ * character that the command template would read (white space, quotes, `{`, `}`).
+ */
+function luauCliOption(part: string): string {
+  if (/^-O/.test(part)) {
+    if (/^-O[0-2]$/.test(part)) return part;
+    throw new RuntimeSpecError(
+      `unknown luau-cli option '${part}' (the optimisation level is -O0, -O1 or -O2)`,
+    );
+  }
+  if (!/^--?[^-]/.test(part))
+    throw new RuntimeSpecError(
+      `'${part}' in a luau-cli spec is not an option (expected -O0, -O1, -O2, any other -OPTION or ` +
+        `--OPTION of the executable, or path=EXE; ':' separates them, so an option cannot contain ` +
+        `one: run such an executable with command:TEMPLATE)`,
+    );
+  const refused = refusedOptions[part.replace(/=.*/, '')];
+  if (refused !== undefined)
+    throw new RuntimeSpecError(`luau-cli option '${part}' is not allowed: it ${refused}`);
+  const bad = /[\s'"{}]/.exec(part);
+  if (bad !== null)
+    throw new RuntimeSpecError(
+      `luau-cli option '${part}' holds ${JSON.stringify(bad[0])}, which a command template reads ` +
+        `(white space, quotes and braces are not allowed in an option)`,
+    );
+  return part;
+}
+
+/**
  * Parses a runtime specification:
  * - `luau-web` — the bundled VM (default);
- * - `luau-cli[:OPTION…]` — a `luau` executable; options `-O0`, `-O1`, `-O2`, `--codegen`, and
- *   `path=EXECUTABLE`;
+ * - `luau-cli[:OPTION…]` — a `luau` executable; `path=EXECUTABLE` names it, and every other
+ *   part is an option passed to it in order before the program files: `-O0`, `-O1`, `-O2`,
+ *   `--codegen`, and any other `-…`/`--…` option of the build (`--codegen-cold`,
+ *   `--jit-inliner`, `--fflags=LuauFlag=true,OtherFlag=false`). The parts are separated by
+ *   `:`, so an option cannot contain one (use `command:TEMPLATE` for that);
  * - `command:TEMPLATE` — any command, with `{program}`, `{module}`, `{dir}` (one process per
  *   program), or `{programs}` (many files per process, like `luau a.luau b.luau`).
  *
  * @throws {@link RuntimeSpecError} for anything else.
  * @example
  * ```ts
- * parseRuntime('luau-cli:-O2:--codegen'); // { kind: 'luau-cli', optimize: 2, codegen: true, executable: 'luau', … }
+ * parseRuntime('luau-cli:-O2:--codegen'); // { kind: 'luau-cli', options: ['-O2', '--codegen'], optimize: 2, codegen: true, executable: 'luau', … }
+ * parseRuntime('luau-cli:-O2:--codegen-cold:path=/opt/luau-735/luau'); // options ['-O2', '--codegen-cold']
  * ```
  */
 export function parseRuntime(spec: string): RuntimeProfile {
   if (spec === 'luau-web') return { kind: 'luau-web', spec };
   if (spec === 'luau-cli' || spec.startsWith('luau-cli:')) {
-    let optimize: 0 | 1 | 2 = 1;
-    let codegen = false;
+    const given: string[] = [];
     let executable = 'luau';
     for (const part of spec.split(':').slice(1)) {
-      if (part === '-O0' || part === '-O1' || part === '-O2')
-        optimize = Number(part.slice(2)) as 0 | 1 | 2;
-      else if (part === '--codegen') codegen = true;
-      else if (part.startsWith('path=') && part.length > 5) executable = part.slice(5);
-      else
-        throw new RuntimeSpecError(
-          `unknown luau-cli option '${part}' (expected -O0, -O1, -O2, --codegen or path=EXE)`,
-        );
+      if (part.startsWith('path=') && part.length > 5) executable = part.slice(5);
+      else given.push(luauCliOption(part));
     }
-    return { kind: 'luau-cli', spec, executable, optimize, codegen };
+    const levels = given.filter((o) => /^-O[0-2]$/.test(o));
+    const optimize = Number((levels[levels.length - 1] ?? '-O1').slice(2)) as 0 | 1 | 2;
+    const options = levels.length === 0 ? ['-O1', ...given] : given;
+    return {
+      kind: 'luau-cli',
+      spec,
+      executable,
+      options,
+      optimize,
+      codegen: given.includes('--codegen'),
+    };
   }
   if (spec.startsWith('command:')) {
     const template = spec.slice('command:'.length).trim();
@@ -87,12 +143,22 @@ export function parseRuntime(spec: string): RuntimeProfile {
     return { kind: 'command', spec, template };
   }
   throw new RuntimeSpecError(
-    `unknown runtime '${spec}' (expected luau-web, luau-cli[:-O2][:--codegen] or command:TEMPLATE)`,
+    `unknown runtime '${spec}' (expected luau-web, luau-cli[:-O2][:--codegen][:--OPTION…][:path=EXE] or command:TEMPLATE)`,
   );
 }
 
-function quote(word: string): string {
-  return /^[\w./=:+-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+/**
+ * A word for a POSIX shell (and for a command template, which reads quotes the same way),
+ * single-quoted when it holds anything but letters, digits and `./=:+,@%-`.
+ *
+ * @example
+ * ```ts
+ * shellWord('--fflags=A=true,B=false'); // '--fflags=A=true,B=false'
+ * shellWord('/opt/my luau/luau'); // "'/opt/my luau/luau'"
+ * ```
+ */
+export function shellWord(word: string): string {
+  return /^[\w./=:+,@%-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /**
@@ -102,16 +168,12 @@ function quote(word: string): string {
  * @example
  * ```ts
  * commandTemplate(parseRuntime('luau-cli:-O2')); // 'luau -O2 {programs}'
+ * commandTemplate(parseRuntime('luau-cli:--jit-inliner')); // 'luau -O1 --jit-inliner {programs}'
  * ```
  */
 export function commandTemplate(profile: LuauCliProfile | CommandProfile): string {
   if (profile.kind === 'command') return profile.template;
-  return [
-    quote(profile.executable),
-    `-O${profile.optimize}`,
-    ...(profile.codegen ? ['--codegen'] : []),
-    '{programs}',
-  ].join(' ');
+  return [shellWord(profile.executable), ...profile.options.map(shellWord), '{programs}'].join(' ');
 }
 
 /**

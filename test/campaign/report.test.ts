@@ -87,6 +87,12 @@ describe('reproduceCommands', () => {
       `'/opt/my luau/luau' -O0 ${dir}/shrunk.luau`,
       `luau -O2 --codegen ${dir}/shrunk.luau`,
     ]);
+    // Every option of a luau-cli spec, in order.
+    const modes =
+      'luau-cli:-O2:--jit-inliner:--fflags=LuauA=true,LuauB=false:path=/opt/luau-735/luau';
+    expect(reproduceCommands(summary.dir, { ...shrunk!, runtimes: [modes] })[1]).toBe(
+      `/opt/luau-735/luau -O2 --jit-inliner --fflags=LuauA=true,LuauB=false ${dir}/shrunk.luau`,
+    );
     // Not shrunk: the commands run the original.
     expect(reproduceCommands(summary.dir, unshrunk!)[1]).toMatch(/\/original\.luau$/);
     // Drawn by another generator version: shrunk from its recorded tree.

@@ -30,7 +30,16 @@ import { annotation, type Ty, type VarInfo } from './types.js';
 export const LOOP_FUEL = 100;
 
 /**
- * Longest string an assignment keeps: strings assigned in loops cannot grow without bound.
+ * Longest string a program keeps beyond the expression that computed it: every string stored
+ * into a local, a global, an array element or a record field, passed as a function's
+ * parameter, returned by a function, or split or matched by a loop is cut to it (`..=` adds
+ * at most 3 bytes a run). So no loop or recursion feeds a string back into the operations that
+ * lengthen it, and one expression (at most `maxDepth` levels, each at most quadrupling a
+ * length: `string.rep` by at most 3, `gsub` by `<%0>`, `%q`) builds at most
+ * `MAX_STRING * 4^maxDepth` bytes per operand, whatever the loops and recursion around it.
+ * The one exception: a block's result locals (`resultStat`) are kept whole, to be printed
+ * exactly; each is one expression over the values before it in its block run, so they grow
+ * with the length of a block, never with a loop's or a recursion's.
  *
  * @example
  * ```ts

@@ -1,5 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
+import { cutString } from './cut-string.js';
 import type { Gen } from './generator.js';
 import { basicsModel } from './library/basics.js';
 import { bitsModel } from './library/bits.js';
@@ -265,16 +266,19 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) =>
       node.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(7) }, () => g.int(d + 1))),
   ],
+  // Elements and fields are kept: strings cut (see `cutString`).
   sarr: [
     (g, d) =>
-      node.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(5) }, () => g.str(d + 1))),
+      node.array(
+        Array.from({ length: (g.typed ? 1 : 0) + g.c.int(5) }, () => cutString(g, g.str(d + 1))),
+      ),
   ],
   rec: [
     (g, d) =>
       node.record([
         [0, g.num(d + 1)],
         [1, g.num(d + 1)],
-        [2, g.str(d + 1)],
+        [2, cutString(g, g.str(d + 1))],
       ]),
   ],
 };

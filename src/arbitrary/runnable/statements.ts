@@ -13,6 +13,7 @@ import {
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { checksumStats } from './checksum.js';
+import { cutString } from './cut-string.js';
 import { fanOutStat } from './fan-out.js';
 import { fuelGuard } from './fuel.js';
 import { globalChecksum, globalRef, newGlobal } from './globals.js';
@@ -422,7 +423,8 @@ const gmatchStat: StatProduction = (g, d) => {
   if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
   const pattern = g.c.pick(wordPatterns);
   const captures = pattern.startsWith('(') ? 2 : 1;
-  const src = g.str(d + 1);
+  // Cut: the captures are locals of the body, which may lengthen them again.
+  const src = cutString(g, g.str(d + 1));
   let vars = [node.local(0)];
   const body = loopBody(g, d, () => {
     vars = Array.from({ length: captures }, () => g.declare({ ty: 'str', mutable: false }));
@@ -459,27 +461,27 @@ const functionStat: StatProduction = (g, d) => {
   const declared = paramInfos.map((p) => g.declare(p));
   const args = vararg ? [] : declared;
   const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
-  if (recursive) {
-    // A string passed on from call to call could double each time, an int grow past the
-    // integers a library call takes (`x * -7` per call): cut or reduce them on entry.
-    for (const [k, p] of declared.entries()) {
-      if (params[k] === 'str') {
-        const cut = g.lib('string', 'sub', [
-          build.local(p.name),
-          build.number(1),
-          build.number(MAX_STRING),
-        ]);
-        body.push(node.assign([build.local(p.name)], [cut]));
-      } else if (params[k] === 'int') {
-        body.push(node.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
-      }
-    }
-    body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
+  // A string passed on from call to call could double each time (and any string argument is
+  // a whole expression's result): cut on entry. A recursive function's int could grow past
+  // the integers a library call takes (`x * -7` per call): reduced on entry.
+  for (const [k, p] of declared.entries()) {
+    if (params[k] === 'str')
+      body.push(node.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
+    else if (params[k] === 'int' && recursive)
+      body.push(node.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
   }
+  if (recursive) body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
   if (recursive) g.recursive++;
   body.push(...g.block(d + 1));
   if (recursive) g.recursive--;
-  const result = ret === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ret, d + 1);
+  // A string result is cut: one built from the function's own recursive call would grow
+  // with every level (`string.rep(f(n - 1), 2)` doubles it per call).
+  const result =
+    ret === 'int'
+      ? reduceInt(g, g.int(d + 1))
+      : ret === 'str'
+        ? cutString(g, g.str(d + 1))
+        : g.expr(ret, d + 1);
   if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
   body.push(node.ret([result]));
   g.scope.popFrame();

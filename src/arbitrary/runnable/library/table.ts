@@ -1,5 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
+import { cutString } from '../cut-string.js';
 import type { Gen } from '../generator.js';
 import { node } from '../nodes.js';
 import type { LibraryModel, Production, StatProduction } from './model.js';
@@ -23,6 +24,11 @@ function position(g: Gen, a: Expr, d: number, extra: number): Expr {
     build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.group(n)),
     build.number(1),
   );
+}
+
+/** A value stored into an array: a string cut (see {@link cutString}), an int as it is. */
+function element(g: Gen, elem: 'int' | 'str', d: number): Expr {
+  return elem === 'str' ? cutString(g, g.str(d)) : g.int(d);
 }
 
 /** An array variable of either kind, with its element type. */
@@ -58,7 +64,7 @@ const stats: StatProduction[] = [
   (g, d) => {
     const t = someArray(g);
     if (t === undefined) return [];
-    const v = g.expr(t.elem, d + 1);
+    const v = element(g, t.elem, d + 1);
     if (g.c.chance(50)) return [node.callStat(g.lib('table', 'insert', [t.a, v]))];
     return [node.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
   },
@@ -103,7 +109,7 @@ const stats: StatProduction[] = [
   (g, d) => {
     const t = someArray(g);
     if (t === undefined) return [];
-    const v = g.expr(t.elem, d + 1);
+    const v = element(g, t.elem, d + 1);
     if (g.c.chance(50)) {
       const end = build.binary(
         ExprBinary_Op.Add,
@@ -163,7 +169,9 @@ export const tableModel: LibraryModel = {
     ],
     sarr: [
       arrayCopy('sarr'),
-      (g, d) => g.lib('string', 'split', [g.str(d + 1), build.string(g.c.pick(seps))]),
+      // The string cut first: its pieces are the array's elements.
+      (g, d) =>
+        g.lib('string', 'split', [cutString(g, g.str(d + 1)), build.string(g.c.pick(seps))]),
     ],
     str: [
       (g, d) =>
