@@ -132,9 +132,13 @@ describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {
             matched.get(known.name)!.push(`${release} #${index}`);
           }
         }
-        // Across releases: the optimised interpreters of both print the same.
+        // Across releases: the optimised interpreters of both print the same, unless a known
+        // divergence of one release alone explains the program's split there (confirmed below).
         const [a, b] = [of('0.715')['-O2'], of('0.735')['-O2']];
-        if (a.status !== b.status || a.stdout !== b.stdout)
+        const oneRelease = releases.some((r) =>
+          candidateDivergences(r, program, of(r)).some((d) => d.releases.length === 1),
+        );
+        if ((a.status !== b.status || a.stdout !== b.stdout) && !oneRelease)
           failures.push({
             index,
             why: `0.715 -O2: ${brief(a)}\n0.735 -O2: ${brief(b)}\n${difference(a.stdout, b.stdout)}`,

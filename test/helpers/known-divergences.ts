@@ -154,6 +154,24 @@ export const knownDivergences: readonly KnownDivergence[] = [
     neutralise: (source) =>
       floorDivision + source.replace(/\binteger\.idiv\b/g, 'luauFuzzFloorDiv'),
   },
+  {
+    name: 'math-round-minus-zero',
+    what:
+      'math.round(-0) is -0 in the library function (-O0) and 0 in the fast call that -O1 and ' +
+      'native code use; 0.735 keeps the sign everywhere',
+    releases: ['0.715'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro: 'local t = {-0}\nprint(math.round(t[1]))\n',
+    prints: {
+      '0.715': { '-O0': '-0\n', '-O2': '0\n', '-O2 --codegen': '0\n' },
+      '0.735': { '-O0': '-0\n', '-O2': '-0\n', '-O2 --codegen': '-0\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bmath\.round\b/.test(sources(p)),
+    // Adding 0 turns -0 into 0 in every mode, and leaves every other result as it is.
+    neutralise: (source) =>
+      'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
+      source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
+  },
 ];
 
 /**
