@@ -10,7 +10,6 @@ import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import { formatSummary, reportHtml, reproduceCommands } from '../../src/campaign/report.js';
 import { CampaignStore } from '../../src/campaign/store.js';
-import { packageRoot } from '../../src/package-root.js';
 import { outcomeStatuses, type ProgramOutcome } from '../../src/runtime/outcome.js';
 import { realLuau } from '../runtime/luau-715.js';
 
