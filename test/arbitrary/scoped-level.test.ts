@@ -48,7 +48,7 @@ describe('luauArbitraries', () => {
   it('gives 1,000 programs that all compile in luau-web at the scoped level', async () => {
     const { trees, failures } = await compileSample(arbs.moduleSet, 31337, 1000);
     expect(failures.slice(0, 3)).toEqual([]);
-    expect(trees.filter((t) => t.program?.body.length).length).toBeGreaterThan(800);
+    expect(trees.filter((t) => t.program?.body.length).length).toBeGreaterThan(750);
   });
 
   it('references locals only where they are in scope', () => {

@@ -104,7 +104,7 @@ describe('luau-fuzz print', () => {
     // One bad file among good ones is enough for the exit status.
     const one = await cli('print', join(golden, 'fib.textproto'), bad);
     expect(one.code).toBe(1);
-    expect(one.stderr).toContain(`luau-fuzz print: ${bad}: not a valid binpb`);
+    expect(one.stderr).toContain(`luau-fuzz: ${bad}: not a valid binpb`);
   });
 
   it('refuses an unknown mode', async () => {

@@ -1,5 +1,6 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
+import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
@@ -1017,6 +1018,7 @@ export const methodShape: StatProduction = (g, d) => {
         [k, v],
         [kit.ref(c.pick(objects))],
         [
+          ...fuelGuard(g, node.brk()),
           node.assign(
             [kit.ref(s)],
             [kit.bin('+', kit.ref(s), kit.bin('*', kit.ref(k), kit.ref(v)))],

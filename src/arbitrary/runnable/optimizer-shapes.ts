@@ -2,7 +2,7 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { fueledFor, kit, withLocals } from './kit.js';
 import { kernelCall } from './native-shapes.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
@@ -188,19 +188,24 @@ export const unrollShape: StatProduction = (g, d) => {
       body.unshift(node.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [node.cont()]));
     stats.push(
       node.localStat([fs, acc], [node.array([]), kit.num(c.pick([0, 1, 0.5]))]),
-      node.forStat(
-        i,
-        kit.num(lo),
-        kit.num(hi),
-        step === undefined ? undefined : kit.num(step),
-        body,
-      ),
+      // Bounds written as plain constants without a step bound the loop as written; others take
+      // fuel like every loop.
+      step === undefined && lo >= 0 && hi >= 0
+        ? node.forStat(i, kit.num(lo), kit.num(hi), undefined, body)
+        : fueledFor(
+            g,
+            i,
+            kit.num(lo),
+            kit.num(hi),
+            step === undefined ? undefined : kit.num(step),
+            body,
+          ),
     );
     const j = fresh();
     // Each closure's result, with the accumulator it sees now.
     stats.push(
       kit.print([kit.ref(acc), kit.len(kit.ref(fs))]),
-      node.forStat(j, kit.num(1), kit.len(kit.ref(fs)), undefined, [
+      fueledFor(g, j, kit.num(1), kit.len(kit.ref(fs)), undefined, [
         kit.print([build.call(kit.index(kit.ref(fs), kit.ref(j)), [])]),
       ]),
     );

@@ -1,3 +1,5 @@
+import { StatSchema } from '../../../gen/luau_pb.js';
+import { treeStats } from '../../tree/index.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
@@ -35,10 +37,30 @@ const shapes: [StatProduction, number, Lean][] = [
 const LEAN_FACTOR = 5;
 
 /**
+ * Blocks' statements and nodes a shape needs: a shape is a construct of its own (its `do`
+ * block holds up to 16 statements and a few hundred messages), drawn only where the options
+ * leave room for one, so that small `maxStatements` and `maxNodes` still bound every tree.
+ */
+const SHAPE_STATEMENTS = 6;
+const SHAPE_NODES = 250;
+
+/** A shape whose messages count against the node budget. */
+function counted(make: StatProduction): StatProduction {
+  return (g, d) => {
+    const stats = make(g, d);
+    for (const s of stats) g.nodes += treeStats(StatSchema, s).nodes;
+    return stats;
+  };
+}
+
+const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weight, lean] as const);
+
+/**
  * The shapes a block may draw, weighted by the program's lean: statements built around what
  * the optimizer and the native code generator specialise on (polymorphic sites, keys of every
  * kind, loop bounds, inlining, unrolling, several results), library functions that need a
- * statement, and errors with their messages.
+ * statement, and errors with their messages. None where `maxStatements` is below
+ * {@link SHAPE_STATEMENTS} or fewer than {@link SHAPE_NODES} nodes of the budget are left.
  *
  * @example
  * ```ts
@@ -46,7 +68,8 @@ const LEAN_FACTOR = 5;
  * ```
  */
 export function shapeProductions(g: Gen): [number, StatProduction][] {
-  return shapes.map(([make, weight, lean]) => [
+  if (g.o.maxStatements < SHAPE_STATEMENTS || g.o.maxNodes - g.nodes < SHAPE_NODES) return [];
+  return countedShapes.map(([make, weight, lean]) => [
     g.swarm.lean === lean ? weight * LEAN_FACTOR : weight,
     make,
   ]);

@@ -1,5 +1,6 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
+import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
@@ -278,6 +279,7 @@ function threadStats(g: Gen, d: number): Stat[] {
                       ]),
                     ],
                     [
+                      ...fuelGuard(g, node.brk()),
                       node.assign(
                         [kit.ref(acc)],
                         [
@@ -511,8 +513,22 @@ export const positionShape: StatProduction = (g, d) => {
     const s = fresh();
     const calls: Expr[] = Array.from({ length: 2 + c.int(3) }, () =>
       c.pick([
-        () => protect([kit.field(build.global('table'), 'remove'), kit.ref(t), at()]),
-        () => protect([kit.field(build.global('table'), 'insert'), kit.ref(t), at(), g.int(d + 1)]),
+        // Called in a function of their own, as programs write them: `table.remove(t, p)`.
+        () =>
+          protect([
+            node.funcExpr(
+              node.func([], [node.ret([kit.lib('table', 'remove', [kit.ref(t), at()])])]),
+            ),
+          ]),
+        () =>
+          protect([
+            node.funcExpr(
+              node.func(
+                [],
+                [node.callStat(kit.lib('table', 'insert', [kit.ref(t), at(), g.int(d + 1)]))],
+              ),
+            ),
+          ]),
         () => kit.lib('table', 'unpack', [kit.ref(t), at(), at()]),
         () =>
           protect([

@@ -64,7 +64,11 @@ export const mathModel: LibraryModel = {
           g.num(d + 1),
           build.number(g.c.pick(g.has('math.log10') ? [2, 10, 3] : [3])),
         ]),
-      (g, d) => g.lib('math', 'pow', [g.num(d + 1), build.number(g.c.pick([2, 3, -1, 0]))]),
+      (g, d) =>
+        g.lib('math', 'pow', [
+          g.num(d + 1),
+          build.number(g.c.pick(g.anyExponent() ? [2, 3, -1, 0] : [2, 0, 1])),
+        ]),
       (g, d) =>
         g.has('math.atan2')
           ? g.lib('math', 'atan2', [g.num(d + 1), g.num(d + 1)])
