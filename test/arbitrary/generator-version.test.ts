@@ -20,7 +20,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   2: 'd15556eb8474b9e48a828a275c98ecb237d9a8331dc4a57afdf5a3e5bedace35',
   3: '6d170e0927c2c8dd3c5d105f267e523fca2d5612dc1b3347c8a6b7abc2d71ade',
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
-  5: 'a8ec4c06a84782b68a989070a79da9adfd3161774977805f1b9b30c25cadac1d',
+  5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

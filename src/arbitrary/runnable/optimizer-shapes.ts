@@ -318,9 +318,10 @@ export const foldShape: StatProduction = (g) => {
   );
   if (g.swarm.vectors && g.has('vector.create')) {
     const op = c.pick(['+', '-', '*', '/', '//'] as const);
-    // A vector adds and subtracts only vectors; it multiplies and divides by numbers too.
+    // A vector adds and subtracts only vectors; it multiplies and divides by numbers too, and
+    // floor-divides only by numbers (a vector by a vector rounds apart on luau-web).
     const right =
-      op === '+' || op === '-' || c.chance(50)
+      op === '+' || op === '-' || (op !== '//' && c.chance(50))
         ? vectorConstant(g)
         : kit.num(c.pick([2, -0.5, 0, 3]));
     const v = kit.bin(op, vectorConstant(g), right);

@@ -22,7 +22,7 @@ const markers: Record<string, RegExp> = {
   forBounds: /for l\d+ = l\d+, l\d+, l\d+ do/,
   buffer: /buffer\.write(i8|u8|i16|u16|i32|u32|f32|f64)\(l\d+, /,
   kernel: /local l\d+ = 0\n\s+for l\d+ = 1, l\d+ do\n\s+if l0\[1\] <= 0/,
-  vector: /vector\.clamp\(l\d+, vector\.create\(\(-1\), \(-2\), \(-3\)\)/,
+  vector: /return l\d+\["x"\], l\d+\["y"\], l\d+\["z"\]/,
   method: /:n0\(/,
   inline: /, select\("#", l\d+\(/,
   unroll: /\[#l\d+ \+ 1\] = function\(\)/,
