@@ -1,22 +1,14 @@
 import { create } from '@bufbuild/protobuf';
 import {
   TypeFunctionSchema,
-  TypePrimitiveSchema,
   TypeSchema,
   TypeTableIndexerSchema,
   TypeTableSchema,
   TypeUnionSchema,
   type Type,
 } from '../../../gen/luau_pb.js';
-import { nameTables } from '../../print/index.js';
 import type { Gen } from './generator.js';
-
-function primitive(name: string): Type {
-  const kind = nameTables.primitiveTypes.indexOf(name);
-  return create(TypeSchema, {
-    typeOneof: { case: 'primitive', value: create(TypePrimitiveSchema, { kind }) },
-  });
-}
+import { primitive } from './types.js';
 
 function union(left: Type, right: Type): Type {
   return create(TypeSchema, {

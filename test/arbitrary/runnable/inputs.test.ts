@@ -127,7 +127,8 @@ describe('Inputs', () => {
     }
     expect(reading).toBeGreaterThan(200);
     expect(calls).toBeGreaterThan(3000);
-    // 31 % when every constant leaf was a literal in place; about 21 % with input tables.
-    expect(allConstant / calls).toBeLessThan(0.26);
+    // 31 % when every constant leaf was a literal in place; about 21 % with input tables, and
+    // 27 % since the fold shape calls builtins on constants on purpose (for the folder).
+    expect(allConstant / calls).toBeLessThan(0.3);
   });
 });
