@@ -55,9 +55,6 @@ export const kit = {
   bin(op: BinaryOp, a: Expr, b: Expr): Expr {
     return build.binary(binaryOps[op], a, b);
   },
-  not(e: Expr): Expr {
-    return build.unary(ExprUnary_Op.Not, e);
-  },
   neg(e: Expr): Expr {
     return build.unary(ExprUnary_Op.Minus, e);
   },
@@ -98,10 +95,6 @@ export const kit = {
   /** `lib.fn(args)`. */
   lib(lib: string, fn: string, args: Expr[]): Expr {
     return build.libCall(lib, fn, args);
-  },
-  /** `f(args)` for a local function. */
-  callLocal(f: Local, args: Expr[]): Expr {
-    return build.call(build.local(f.name), args);
   },
   ref(l: Local): Expr {
     return build.local(l.name);
