@@ -9,22 +9,20 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
-import { typedParts } from './typed-parts.js';
-import { ty } from './typed-types.js';
-import type { Scalar } from './types.js';
-
-const {
-  freshAlias,
+import {
   aliasStat,
+  eq,
+  freshAlias,
+  genericFunc,
+  nested,
+  opaque,
   print,
   scalarType,
-  value,
-  eq,
   typeTest,
-  genericFunc,
-  opaque,
-  nested,
-} = typedParts;
+  value,
+} from './typed-parts.js';
+import { ty } from './typed-types.js';
+import type { Scalar } from './types.js';
 
 /** Conversions of `string.format` and the value type each takes (`%s` only strings: strict mode). */
 const formats: [string, Scalar][] = [

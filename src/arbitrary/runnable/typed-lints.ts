@@ -12,11 +12,9 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
-import { typedParts } from './typed-parts.js';
+import { opaque, print, scalarType, typeTest, use, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
-
-const { print, scalarType, value, use, typeTest, opaque } = typedParts;
 
 const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
 

@@ -23,7 +23,7 @@ const MAX_ALIASES = 256;
 const aliasCounts = new WeakMap<Gen, number>();
 
 /** A fresh alias name for `g`'s program, or undefined when all are used. */
-function freshAlias(g: Gen): number | undefined {
+export function freshAlias(g: Gen): number | undefined {
   const k = aliasCounts.get(g) ?? 0;
   if (k >= MAX_ALIASES) return undefined;
   aliasCounts.set(g, k + 1);
@@ -31,7 +31,12 @@ function freshAlias(g: Gen): number | undefined {
 }
 
 /** `type t<k><generics, packs...> = type`. */
-function aliasStat(k: number, type: Type, generics: number[] = [], packs: number[] = []): Stat {
+export function aliasStat(
+  k: number,
+  type: Type,
+  generics: number[] = [],
+  packs: number[] = [],
+): Stat {
   return create(StatSchema, {
     statOneof: {
       case: 'typeAlias',
@@ -47,52 +52,52 @@ function aliasStat(k: number, type: Type, generics: number[] = [], packs: number
 }
 
 /** `print(values)`. */
-function print(values: Expr[]): Stat {
+export function print(values: Expr[]): Stat {
   return node.callStat(build.call(build.global('print'), values));
 }
 
 /** The annotation of a scalar. */
-function scalarType(s: Scalar): Type {
+export function scalarType(s: Scalar): Type {
   return annotation({ ty: s, mutable: true });
 }
 
 /** The name of a scalar's type as `type(x)` returns it. */
-function typeName(s: Scalar): string {
+export function typeName(s: Scalar): string {
   return s === 'str' ? 'string' : s === 'bool' ? 'boolean' : 'number';
 }
 
 /** A value of a scalar type; strings cut so that repeating them stays short. */
-function value(g: Gen, s: Scalar, d: number): Expr {
+export function value(g: Gen, s: Scalar, d: number): Expr {
   const e = g.expr(s, d);
   return s === 'str' ? g.lib('string', 'sub', [e, build.number(1), build.number(12)]) : e;
 }
 
 /** A use of a value known to be of scalar type `s` that only that type allows. */
-function use(s: Scalar, e: Expr): Expr {
+export function use(s: Scalar, e: Expr): Expr {
   if (s === 'str') return build.libCall('string', 'len', [e]);
   if (s === 'bool') return build.unary(ExprUnary_Op.Not, e);
   return build.binary(ExprBinary_Op.Add, e, build.number(1));
 }
 
 /** `a == b`. */
-function eq(a: Expr, b: Expr): Expr {
+export function eq(a: Expr, b: Expr): Expr {
   return build.binary(ExprBinary_Op.CompareEq, a, b);
 }
 
 /** `type(e) == "name"` or `typeof(e) == "name"`. */
-function typeTest(g: Gen, e: Expr, name: string): Expr {
+export function typeTest(g: Gen, e: Expr, name: string): Expr {
   return eq(build.call(build.global(g.c.chance(50) ? 'type' : 'typeof'), [e]), build.string(name));
 }
 
 /** `x += k` (or `x = x + k`). */
-function addTo(g: Gen, x: Expr, k: Expr): Stat {
+export function addTo(g: Gen, x: Expr, k: Expr): Stat {
   return g.o.features.compoundAssignment
     ? node.compound(StatCompoundAssign_Op.Add, x, k)
     : node.assign([x], [build.binary(ExprBinary_Op.Add, x, k)]);
 }
 
 /** A function message with generics (`<A, B...>`). */
-function genericFunc(
+export function genericFunc(
   args: Local[],
   types: Type[],
   rets: Type[],
@@ -107,7 +112,7 @@ function genericFunc(
 }
 
 /** Opaque locals of a template (never picked as values by the rest of the generator). */
-function opaque(g: Gen, n: number): Local[] {
+export function opaque(g: Gen, n: number): Local[] {
   return Array.from({ length: n }, () => g.declare({ ty: 'fn', mutable: false }));
 }
 
@@ -115,34 +120,8 @@ function opaque(g: Gen, n: number): Local[] {
  * `stats` in blocks of at most `maxStatements` + 1 statements (3 at least): the rest nested in a
  * `do` block at the end of each, so every statement still sees the locals and aliases before it.
  */
-function nested(g: Gen, stats: Stat[]): Stat[] {
+export function nested(g: Gen, stats: Stat[]): Stat[] {
   const limit = Math.max(3, g.o.maxStatements + 1);
   if (stats.length <= limit) return stats;
   return [...stats.slice(0, limit - 1), node.doBlock(nested(g, stats.slice(limit - 1)))];
 }
-
-/**
- * The parts the typed level's statements are made of: fresh alias names, alias statements,
- * values and uses of scalars, type tests, generic functions and opaque locals.
- *
- * @example
- * ```ts
- * const [f, x] = typedParts.opaque(g, 2);
- * typedParts.print([typedParts.use('num', build.local(x.name))]); // print(l5 + 1)
- * ```
- */
-export const typedParts = {
-  freshAlias,
-  aliasStat,
-  print,
-  scalarType,
-  typeName,
-  value,
-  use,
-  eq,
-  typeTest,
-  addTo,
-  genericFunc,
-  opaque,
-  nested,
-};

@@ -15,25 +15,23 @@ import { node } from './nodes.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
 import { lintStat } from './typed-lints.js';
 import { subtypingStat } from './typed-subtyping.js';
-import { typedParts } from './typed-parts.js';
-import { ty } from './typed-types.js';
-import type { Scalar } from './types.js';
-
-const {
-  freshAlias,
+import {
+  addTo,
   aliasStat,
+  eq,
+  freshAlias,
+  genericFunc,
+  nested,
+  opaque,
   print,
   scalarType,
   typeName,
-  value,
-  use,
-  eq,
   typeTest,
-  addTo,
-  genericFunc,
-  opaque,
-  nested,
-} = typedParts;
+  use,
+  value,
+} from './typed-parts.js';
+import { ty } from './typed-types.js';
+import type { Scalar } from './types.js';
 
 const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
 /**

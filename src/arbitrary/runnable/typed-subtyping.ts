@@ -3,11 +3,9 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
-import { typedParts } from './typed-parts.js';
+import { opaque, print, scalarType, typeName, typeTest, use, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
-
-const { print, scalarType, value, use, typeTest, opaque } = typedParts;
 
 const three: Scalar[] = ['num', 'str', 'bool'];
 
@@ -96,7 +94,7 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
       node.record([[0, build.ifElse(g.bool(d + 1), value(g, fa, d + 1), value(g, fb, d + 1))]]),
     );
     const field = node.field(ref(x), 0);
-    out.push(node.ifStat(typeTest(g, field, typedParts.typeName(fa)), [print([use(fa, field)])]));
+    out.push(node.ifStat(typeTest(g, field, typeName(fa)), [print([use(fa, field)])]));
   }
   if (g.c.chance(50)) {
     const x = local(ty.union(ty.bool(true), ty.bool(false)), g.bool(d + 1));
