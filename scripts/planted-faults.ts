@@ -102,12 +102,12 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'over v2 a campaign keeps a resident runner per project: … run in parallel',
     edits: [
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '  let active = 0;\n',
         replace: '  let active = 0;\n  let serial = Promise.resolve();\n',
       },
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '        await runJobs(used.runtime, batch, () => undefined);',
         // Each batch waits for the one before it (a failed one does not stop the next).
         replace:
@@ -673,7 +673,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: '`LuauWebPool`: many programs per VM state, each isolated …; a wall-clock limit; …',
     edits: [
       {
-        file: 'data/runner/pool.mjs',
+        file: 'runner/pool.mjs',
         search:
           "        {\n          status: 'timeout',\n          error: `no result within ${now.job.timeoutMs} ms`,",
         replace:

@@ -7,7 +7,7 @@ import {
   runLuauBatch,
   type BatchResult,
   type Marker,
-} from '../../data/runner/luau-batch.mjs';
+} from '../../runner/luau-batch.mjs';
 import type { LuauCliProfile } from './profile.js';
 
 /** One program for {@link LuauBatchRunner}: its source and, when it has one, its module's. */
@@ -70,7 +70,7 @@ export interface LuauBatchOptions {
 
 /**
  * Runs many programs with the Luau command-line VM, many files per process, through the
- * runner's batching (`data/runner/luau-batch.mjs`, the same code as the campaign's `luau-cli`
+ * runner's batching (`runner/luau-batch.mjs`, the same code as the campaign's `luau-cli`
  * runtime): the `luau` CLI runs each file it is given in its own sandboxed thread of one VM,
  * prints outputs in order and reports errors on standard error. A marker file between programs
  * splits the output and the errors per program and gives each its own time limit; a process

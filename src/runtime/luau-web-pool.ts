@@ -80,7 +80,7 @@ interface JsPoolModule {
 
 let poolModule: Promise<JsPoolModule> | undefined;
 
-/** Loads the runner's pool implementation (`data/runner/pool.mjs`), shared with the installed runner. */
+/** Loads the runner's pool implementation (`runner/pool.mjs`), shared with the installed runner. */
 function loadPoolModule(): Promise<JsPoolModule> {
   poolModule ??= import(
     pathToFileURL(join(runnerSourceDir, 'pool.mjs')).href
@@ -93,7 +93,7 @@ function loadPoolModule(): Promise<JsPoolModule> {
  * wall-clock limit and replaced after an abort. Many programs share one VM state, each with
  * its own globals, output and module, so that no program changes another's output (as if each
  * ran in a fresh state; `programsPerState: 1` really gives each one). This is the very code of
- * the runner that campaigns install into workspace projects (`data/runner/`).
+ * the runner that campaigns install into workspace projects (`runner/`).
  *
  * Statuses: `compile-error` (the module or program does not compile), `runtime-error` (it
  * raised an error), `timeout` (no result within `timeoutMs`), `crash` (the VM aborted, or its

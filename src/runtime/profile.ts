@@ -1,4 +1,4 @@
-import { runArgs } from '../../data/runner/protocol.mjs';
+import { runArgs } from '../../runner/protocol.mjs';
 
 /** The bundled luau-web VM, run by the luau-fuzz runner (the default). */
 export interface LuauWebProfile {

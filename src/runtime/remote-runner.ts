@@ -6,7 +6,7 @@ import {
   runArgs,
   runnerDefaults,
   submitScript,
-} from '../../data/runner/protocol.mjs';
+} from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { residentClaimSeconds, residentStopFile } from '../../data/runner/protocol.mjs';
+import { residentClaimSeconds, residentStopFile } from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { InstalledRunner } from './remote-runner.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as protocol from '../../data/runner/protocol.mjs';
+import * as protocol from '../../runner/protocol.mjs';
 import { packageRoot } from '../package-root.js';
 
 /** One file of the self-contained runner: its path inside the runner directory and content. */
@@ -24,14 +24,14 @@ export interface RunnerBundle {
 }
 
 /**
- * The directory of the runner's own scripts (`data/runner/`).
+ * The directory of the runner's own scripts (`runner/`).
  *
  * @example
  * ```ts
  * const main = join(runnerSourceDir, 'main.mjs');
  * ```
  */
-export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
+export const runnerSourceDir: string = join(packageRoot, 'runner');
 
 const driverFiles = [
   'main.mjs',
@@ -45,7 +45,7 @@ const driverFiles = [
 ] as const;
 
 /**
- * Defaults shared by luau-fuzz and its runner (`data/runner/protocol.mjs`): the wall-clock
+ * Defaults shared by luau-fuzz and its runner (`runner/protocol.mjs`): the wall-clock
  * limit per program, the output excerpt and error lengths, the workers, and the largest
  * encoded batch per `project_exec` call.
  *
@@ -83,7 +83,7 @@ let cached: RunnerBundle | undefined;
 
 /**
  * Collects the runner that a campaign installs into a project: the driver scripts of
- * `data/runner/` and the `luau-web` package files, with `manifest.json` listing every file's
+ * `runner/` and the `luau-web` package files, with `manifest.json` listing every file's
  * SHA-256 (the installed runner checks itself against it: `node main.mjs verify`).
  *
  * @example

@@ -8,7 +8,7 @@ import {
   runArgs,
   runnerDefaults,
   toOutcome,
-} from '../../data/runner/protocol.mjs';
+} from '../../runner/protocol.mjs';
 import { parseOutcomeLine } from '../../src/runtime/outcome.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 

@@ -1,6 +1,6 @@
 // @ts-check
 // luau-fuzz runner: the protocol between luau-fuzz and its runner, in one place for both
-// sides. The runner (`data/runner/*.mjs`, copied into workspace projects) and luau-fuzz's
+// sides. The runner (`runner/*.mjs`, copied into workspace projects) and luau-fuzz's
 // TypeScript (`src/runtime/`) import the job and outcome shapes, the flags of `main.mjs run`
 // and the defaults from here; the type checker reads this file through its JSDoc.
 
