@@ -1,8 +1,18 @@
 // @ts-check
 // luau-fuzz runner: the protocol between luau-fuzz and its runner, in one place for both
 // sides. The runner (`runner/*.mjs`, copied into workspace projects) and luau-fuzz's
-// TypeScript (`src/runtime/`) import the job and outcome shapes, the flags of `main.mjs run`
-// and the defaults from here; the type checker reads this file through its JSDoc.
+// TypeScript (`src/runtime/`) import from here the job and outcome shapes, the batch's
+// encoding, the command line of every subcommand of `main.mjs`, the files they leave, the
+// pool's options and the defaults; the type checker reads this file through its JSDoc. The
+// messages between the pool and its VM workers are `worker-protocol.mjs`.
+import { Buffer } from 'node:buffer';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { RunArgsError } from './command-line.mjs';
+
+export * from './command-line.mjs';
+export * from './worker-protocol.mjs';
+
+/** @typedef {import('./command-line.mjs').RunOptions} RunOptions */
 
 /** @typedef {'ok' | 'compile-error' | 'runtime-error' | 'timeout' | 'crash'} OutcomeStatus */
 
@@ -11,7 +21,7 @@
  * @typedef {object} ProgramJob
  * @property {string} id Identifier echoed in the outcome.
  * @property {string} program The program's Luau source.
- * @property {string | null | undefined} [module] The module's Luau source, when the program has one.
+ * @property {string | undefined} [module] The module's Luau source, when the program has one (null in a batch line).
  */
 
 /**
@@ -25,18 +35,6 @@
  * @property {string} [error] The compiler's or runtime's message, bounded, for every status but `ok`.
  * @property {number} timeMs Wall-clock time of compiling and running the program, in milliseconds.
  * @property {boolean} [retried] True when a crash was confirmed by running the program again on a fresh VM.
- */
-
-/**
- * Options of `main.mjs run`, each passed as its flag (see {@link runArgs}).
- * @typedef {object} RunOptions
- * @property {'luau-web' | 'command'} [runtime] The bundled luau-web VM, or a command template.
- * @property {string} [template] The command template of the `command` runtime.
- * @property {number} [timeoutMs] Wall-clock limit per program, in milliseconds.
- * @property {number} [workers] Programs run in parallel.
- * @property {number} [recycleAfter] luau-web: programs per worker process before it is replaced.
- * @property {number} [programsPerState] luau-web: programs per VM state before it is replaced.
- * @property {number} [excerptChars] Characters of output kept per outcome.
  */
 
 /** Every status, in report order. */
@@ -67,105 +65,6 @@ export const runnerDefaults = Object.freeze({
   payloadChars: 1_000_000,
 });
 
-/** The flag of each option of `main.mjs run`. */
-const flags = Object.freeze({
-  runtime: '--runtime',
-  template: '--template',
-  timeoutMs: '--timeout-ms',
-  workers: '--workers',
-  recycleAfter: '--recycle-after',
-  programsPerState: '--programs-per-state',
-  excerptChars: '--excerpt',
-});
-
-/** The flag after which every argument is a part of the inline batch (gzip + base64). */
-export const dataFlag = '--data';
-
-/**
- * The flag that names a file holding the batch (gzip + base64, uploaded before the run when
- * the batch is larger than one request takes); the file is removed once read.
- */
-export const dataFileFlag = '--data-file';
-
-/** Bad arguments of `main.mjs run`: the message names the flag. */
-export class RunArgsError extends Error {
-  /** @override */
-  name = 'RunArgsError';
-}
-
-/**
- * The arguments of `main.mjs run` that pass `options` (options left out are not passed).
- * @param {RunOptions} options
- * @returns {string[]}
- */
-export function runArgs(options) {
-  /** @type {string[]} */
-  const args = [];
-  for (const [key, flag] of Object.entries(flags)) {
-    const value = options[/** @type {keyof RunOptions} */ (key)];
-    if (value !== undefined) args.push(flag, String(value));
-  }
-  return args;
-}
-
-/**
- * Reads the arguments of `main.mjs run`: the options, the positional arguments, the parts
- * of an inline batch (everything after {@link dataFlag}) and the file of an uploaded one.
- * @param {readonly string[]} args
- * @returns {{ options: RunOptions, positional: string[], data: string[], dataFile?: string }}
- * @throws {RunArgsError} for an unknown flag, a flag without its value, or a bad value.
- */
-export function parseRunArgs(args) {
-  /** @type {Record<string, string | number>} */
-  const options = {};
-  /** @type {string[]} */
-  const positional = [];
-  /** @type {string[]} */
-  let data = [];
-  /** @type {string | undefined} */
-  let dataFile;
-  /** @type {Map<string, string>} */
-  const byFlag = new Map(Object.entries(flags).map(([key, flag]) => [flag, key]));
-  for (let i = 0; i < args.length; i++) {
-    const a = /** @type {string} */ (args[i]);
-    if (a === dataFlag) {
-      data = args.slice(i + 1);
-      break;
-    }
-    if (!a.startsWith('--')) {
-      positional.push(a);
-      continue;
-    }
-    if (a === dataFileFlag) {
-      dataFile = args[++i];
-      if (dataFile === undefined) throw new RunArgsError(`${a} needs a value`);
-      continue;
-    }
-    const key = byFlag.get(a);
-    if (key === undefined) throw new RunArgsError(`unknown option ${a}`);
-    const value = args[++i];
-    if (value === undefined) throw new RunArgsError(`${a} needs a value`);
-    if (key === 'runtime') {
-      if (value !== 'luau-web' && value !== 'command')
-        throw new RunArgsError(`${a} must be luau-web or command, got '${value}'`);
-      options[key] = value;
-    } else if (key === 'template') {
-      options[key] = value;
-    } else {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1)
-        throw new RunArgsError(`${a} must be a positive integer, got '${value}'`);
-      options[key] = n;
-    }
-  }
-  return {
-    options: /** @type {RunOptions} */ (options),
-    positional,
-    data,
-    ...(dataFile === undefined ? {} : { dataFile }),
-  };
-}
-
 /**
  * A runtime's result as an outcome line: its fields in the protocol's order, the output's
  * hash and excerpt defaulting to the empty output's; the job's id and retry mark win.
@@ -192,6 +91,9 @@ export function toOutcome(r, job) {
  */
 export const residentGoneExit = 75;
 
+/** The ending of a request file in a resident runner's directory (see {@link handOverFiles}). */
+export const requestSuffix = '.req';
+
 /** The file in a resident runner's directory that asks it to leave once its batches end. */
 export const residentStopFile = 'stop';
 
@@ -211,7 +113,7 @@ export const residentClaimSeconds = 10;
  */
 export const submitScript = [
   'd=$1 n=$2 c=$3; shift 3',
-  'f="$d/$n.fifo" q="$d/$n.req"',
+  `f="$d/$n.fifo" q="$d/$n${requestSuffix}"`,
   // DIR is made before the server starts and removed when it leaves.
   `[ -d "$d" ] && rm -f "$f" && mkfifo "$f" || exit ${residentGoneExit}`,
   `( exec 4> "$f"; sleep "$c" 4>&-; mv "$q" "$d/$n.cancel" 2>/dev/null && echo ${residentGoneExit} >&4 ) </dev/null >/dev/null 2>&1 &`,
@@ -228,3 +130,194 @@ export const submitScript = [
   `  *) exit ${residentGoneExit} ;;`,
   'esac',
 ].join('\n');
+
+// ---- The luau-web pool (pool.mjs): its options, as `LuauWebPool` takes them too ----
+
+/**
+ * Options of the luau-web pool (`createPool` of pool.mjs, `LuauWebPool` in luau-fuzz); each
+ * one left out takes its value in {@link poolDefaults}.
+ * @typedef {object} PoolOptions
+ * @property {number | undefined} [workers] VM worker processes run in parallel.
+ * @property {number | undefined} [timeoutMs] Wall-clock limit per program, in milliseconds (luau-web has no instruction hook).
+ * @property {number | undefined} [programsPerState] Programs run one after another in one VM state, each isolated from the others, before the state is replaced; 1 gives every program a fresh state.
+ * @property {number | undefined} [recycleAfter] Programs per worker process before it is replaced.
+ * @property {number | undefined} [heapBudgetKb] Heap (KiB) of a worker's abandoned states (a state's heap is never returned; the VM has 17 MB) after which the worker process is replaced.
+ * @property {number | undefined} [pipeline] Programs queued in one worker at once.
+ * @property {number | undefined} [standbyLead] Programs before a worker's last one at which its replacement starts.
+ * @property {number | undefined} [excerptChars] Characters of output kept per outcome.
+ * @property {number | undefined} [errorChars] Characters of error message kept per outcome.
+ * @property {boolean | undefined} [tierUp] Let V8 recompile the VM's hot code with its optimizing compiler (costly at the start of each worker process, faster later); `false` keeps the baseline compiler only, as the runner does (see docs/throughput.md).
+ */
+
+/**
+ * Options of one program's run in the pool.
+ * @typedef {object} PoolRunOptions
+ * @property {boolean | undefined} [compileOnly] Only compile (module and program); `ok` means it compiles.
+ * @property {number | undefined} [timeoutMs] Overrides the pool's wall-clock limit for this program.
+ */
+
+/**
+ * Counters of a pool's work.
+ * @typedef {object} PoolStats
+ * @property {number} workersStarted Worker processes started.
+ * @property {number} recycled Worker processes replaced or ended.
+ * @property {number} retried Crashes run again on a fresh worker to confirm them.
+ * @property {number} programs Programs finished.
+ * @property {number} states VM states the workers created for programs (compile-only states not counted).
+ */
+
+/** The defaults of {@link PoolOptions}. */
+export const poolDefaults = Object.freeze({
+  workers: runnerDefaults.workers,
+  timeoutMs: runnerDefaults.timeoutMs,
+  programsPerState: 1000,
+  recycleAfter: 10000,
+  heapBudgetKb: 12000,
+  pipeline: 32,
+  standbyLead: 12,
+  excerptChars: runnerDefaults.excerptChars,
+  errorChars: runnerDefaults.errorChars,
+  tierUp: true,
+});
+
+// ---- The batch: JSON lines of jobs, gzip + base64 on the way ----
+
+/**
+ * A batch's jobs as JSON lines, each with its fields in order and `module` null when absent.
+ * @param {readonly ProgramJob[]} jobs
+ * @returns {string}
+ */
+export function batchLines(jobs) {
+  return jobs
+    .map((j) => `${JSON.stringify({ id: j.id, program: j.program, module: j.module ?? null })}\n`)
+    .join('');
+}
+
+/**
+ * The encoded form of a batch (gzip + base64 of its JSON lines): what travels inline after
+ * {@link dataFlag} or in the file of {@link dataFileFlag}.
+ * @param {readonly ProgramJob[]} jobs
+ * @returns {string}
+ */
+export function encodeBatch(jobs) {
+  return gzipSync(Buffer.from(batchLines(jobs))).toString('base64');
+}
+
+/**
+ * Reads the JSON lines of a batch, checking every field.
+ * @param {string} text
+ * @param {string} source What the lines are, for messages (`batch b1.jsonl`).
+ * @returns {ProgramJob[]}
+ * @throws {RunArgsError} naming the line and the field of the first bad job.
+ */
+export function parseBatchLines(text, source) {
+  /** @type {ProgramJob[]} */
+  const jobs = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    const where = `line ${i + 1} of ${source}`;
+    /** @type {unknown} */
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RunArgsError(`${where} is not JSON`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new RunArgsError(`${where} is not a JSON object`);
+    const { id, program, module } = /** @type {Record<string, unknown>} */ (value);
+    if (typeof id !== 'string' && typeof id !== 'number')
+      throw new RunArgsError(`${where}: "id" must be a string`);
+    if (typeof program !== 'string') throw new RunArgsError(`${where}: "program" must be a string`);
+    if (module !== undefined && module !== null && typeof module !== 'string')
+      throw new RunArgsError(`${where}: "module" must be a string or null`);
+    jobs.push({ id: String(id), program, ...(typeof module === 'string' ? { module } : {}) });
+  }
+  return jobs;
+}
+
+/**
+ * Reads an encoded batch ({@link encodeBatch}).
+ * @param {string} encoded
+ * @param {string} source What the batch is, for messages.
+ * @returns {ProgramJob[]}
+ * @throws {RunArgsError} when it is not gzip + base64, or for a bad job.
+ */
+export function decodeBatch(encoded, source) {
+  let text;
+  try {
+    text = gunzipSync(Buffer.from(encoded, 'base64')).toString('utf8');
+  } catch {
+    throw new RunArgsError(`${source} is not gzip + base64`);
+  }
+  return parseBatchLines(text, source);
+}
+
+// ---- Files ----
+
+/** The runner's entry point, in its directory. */
+export const runnerMain = 'main.mjs';
+
+/** The runner's manifest (every file's SHA-256), in its directory. */
+export const runnerManifest = 'manifest.json';
+
+/** A batch's names are file names: letters, digits, `-`, `_`, `.`. */
+const batchName = /^[\w.-]+$/;
+
+/**
+ * The files of batch `name` under `dir`: its JSON lines (the path `run` takes), the
+ * uploaded encoded batch ({@link dataFileFlag}), and its outcomes (written by `run`, served
+ * by `read`; removed after {@link resultsKeepMs}).
+ * @param {string} dir
+ * @param {string} name
+ * @returns {{ batch: string, upload: string, results: string }}
+ * @throws {RangeError} for a name that is not a file name.
+ */
+export function batchFiles(dir, name) {
+  if (!batchName.test(name)) throw new RangeError(`bad batch name '${name}'`);
+  const batch = `${dir}/${name}.jsonl`;
+  return { batch, upload: `${batch}.b64`, results: resultsFile(batch) };
+}
+
+/**
+ * The file that `run BATCH` writes its outcome lines to.
+ * @param {string} batchPath
+ */
+export function resultsFile(batchPath) {
+  return `${batchPath}${resultsSuffix}`;
+}
+
+/** The ending of results files (see {@link resultsFile}). */
+export const resultsSuffix = '.out';
+
+/** How long results files are kept: long enough to be read back in parts, in ms. */
+export const resultsKeepMs = 10 * 60 * 1000;
+
+/**
+ * The files of a program run by a `luau` executable, in a directory of its own: the program,
+ * and its module beside it (which the program names `./module0`).
+ */
+export const luauFiles = Object.freeze({ program: 'program.luau', module: 'module0.luau' });
+
+/**
+ * The start of the first line of a program that has a module ({@link luauFiles}): `module0`
+ * and `module1` name it, as globals (a type function may reference a global, not an outer
+ * local), on the program's first line so that its line numbers stay. luau-web's VM workers
+ * set the same names.
+ */
+export const modulePrelude = 'module0, module1 = "./module0", "./module0"; ';
+
+/**
+ * The hand-over files of request `name` in a resident runner's directory `dir`: the request
+ * (the `run` arguments, one per line), the request once a server claimed it, and the named
+ * pipe that carries the server's status line. {@link submitScript} names them the same way.
+ * @param {string} dir
+ * @param {string} name
+ */
+export function handOverFiles(dir, name) {
+  return {
+    request: `${dir}/${name}${requestSuffix}`,
+    taken: `${dir}/${name}.taken`,
+    fifo: `${dir}/${name}.fifo`,
+  };
+}

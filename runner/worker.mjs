@@ -23,25 +23,14 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { runnerDefaults } from './protocol.mjs';
+import { readWorkerSettings } from './protocol.mjs';
 
 /** @typedef {import('luau-web').LuauState} LuauState */
 /** @typedef {import('./protocol.mjs').OutcomeStatus} OutcomeStatus */
 
-/**
- * A program as the pool sends it.
- * @typedef {object} WorkerJob
- * @property {number} seq
- * @property {string} id
- * @property {string} program
- * @property {string | undefined} [module]
- * @property {boolean} [compileOnly]
- */
-
-/**
- * What goes back to the pool per program (`WorkerResult` of `pool.mjs`).
- * @typedef {{ seq: number, id: string, status: OutcomeStatus, outputHash: string, output: string, outputBytes: number, timeMs: number, error?: string, heapKb?: number, abort?: boolean, retire?: boolean, statesCreated?: number, diagnostics?: string[] }} WorkerResult
- */
+/** @typedef {import('./protocol.mjs').WorkerJob} WorkerJob */
+/** @typedef {import('./protocol.mjs').WorkerResult} WorkerResult */
+/** @typedef {import('./protocol.mjs').WorkerReady} WorkerReady */
 
 /**
  * A VM state and the prelude's functions in it.
@@ -62,13 +51,12 @@ const toPool = process.send.bind(process);
 const port = {
   /** @param {(jobs: WorkerJob[]) => void} fn */
   onMessage: (fn) => process.on('message', fn),
-  /** @param {WorkerResult[] | { ready: true }} m */
+  /** @param {WorkerResult[] | WorkerReady} m */
   postMessage: (m) => toPool(m),
 };
 // A worker whose pool went away leaves too.
 process.on('disconnect', () => process.exit(0));
-/** @type {{ excerptChars?: number, errorChars?: number, programsPerState?: number, heapBudgetKb?: number, statusFile?: string }} */
-const settings = JSON.parse(process.env.LUAU_FUZZ_WORKER ?? '{}');
+const settings = readWorkerSettings(process.env);
 
 // The VM prints diagnostics through console.*; the pool's stdout may be a JSON-lines channel.
 /** @type {string[]} */
@@ -83,10 +71,7 @@ console.error = keep;
 
 const { LuauState } = await import('luau-web');
 
-const excerptChars = settings.excerptChars ?? runnerDefaults.excerptChars;
-const errorChars = settings.errorChars ?? runnerDefaults.errorChars;
-const programsPerState = settings.programsPerState ?? 1000;
-const heapBudgetKb = settings.heapBudgetKb ?? 12000;
+const { excerptChars, errorChars, programsPerState, heapBudgetKb } = settings;
 // A new state takes about 420 KB of the heap that is never returned (destroy() then create
 // aborts, so abandoned states stay).
 const stateOverheadKb = 420;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as protocol from '../../runner/protocol.mjs';
@@ -33,16 +33,12 @@ export interface RunnerBundle {
  */
 export const runnerSourceDir: string = join(packageRoot, 'runner');
 
-const driverFiles = [
-  'main.mjs',
-  'protocol.mjs',
-  'pool.mjs',
-  'worker.mjs',
-  'command.mjs',
-  'luau-batch.mjs',
-  'run-batch.mjs',
-  'serve.mjs',
-] as const;
+/** The runner's scripts: every `.mjs` file of its directory, in name order. */
+function driverFiles(): string[] {
+  return readdirSync(runnerSourceDir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
+}
 
 /**
  * Defaults shared by luau-fuzz and its runner (`runner/protocol.mjs`): the wall-clock
@@ -95,13 +91,13 @@ export function runnerBundle(): RunnerBundle {
   if (cached !== undefined) return cached;
   const lw = luauWebDir();
   const files = [
-    ...driverFiles.map((f) => file(f, readFileSync(join(runnerSourceDir, f)))),
+    ...driverFiles().map((f) => file(f, readFileSync(join(runnerSourceDir, f)))),
     ...luauWebFiles.map((f) => file(`node_modules/luau-web/${f}`, readFileSync(join(lw, f)))),
   ];
   const manifest = Buffer.from(
     `${JSON.stringify({ files: Object.fromEntries(files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
   );
-  const manifestFile = file('manifest.json', manifest);
+  const manifestFile = file(protocol.runnerManifest, manifest);
   cached = { files: [...files, manifestFile], checksum: manifestFile.sha256 };
   return cached;
 }

@@ -1,4 +1,4 @@
-import { exitSignal, spawnCommand } from '../../runner/luau-batch.mjs';
+import { exitSignal, spawnCommand } from '../../runner/spawn-command.mjs';
 
 /**
  * How one program did in {@link runToolBatches}: `ok`; `error`: the tool reported an error in
