@@ -536,9 +536,11 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',
     edits: [
       {
-        file: 'src/runtime/luau-batch.ts',
-        search: "      if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);",
-        replace: "      if (hasModule) writeFileSync(join(d, 'module1.luau'), p.module);",
+        file: 'runner/luau-programs.mjs',
+        search:
+          '    if (hasModule) writeFileSync(join(this.dir, module), `${stop}${source.module}`);',
+        replace:
+          "    if (hasModule) writeFileSync(join(this.dir, dir, 'module1.luau'), `${stop}${source.module}`);",
       },
     ],
     tests: ['test/arbitrary/runnable-engines.test.ts'],
