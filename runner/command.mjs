@@ -17,7 +17,6 @@ import { exitSignal, killGroup, round, spawnCommand, startError } from './spawn-
 /** @typedef {import('./protocol.mjs').OutcomeStatus} OutcomeStatus */
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 /** @typedef {import('./luau-batch.mjs').BatchResult} BatchResult */
-/** @typedef {import('./luau-programs.mjs').ProgramFiles} ProgramFiles */
 
 /**
  * A program's result before it is an outcome line (no id yet).

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMarker, runLuauBatch } from './luau-batch.mjs';
 import { luauFiles, modulePrelude, runnerDefaults } from './protocol.mjs';
+import { Slots } from './slots.mjs';
 
 /** @typedef {import('./luau-batch.mjs').BatchResult} BatchResult */
 /** @typedef {import('./luau-batch.mjs').Marker} Marker */
@@ -38,8 +39,7 @@ import { luauFiles, modulePrelude, runnerDefaults } from './protocol.mjs';
  * @property {(files: string[]) => string[]} argv The command line that runs `files` in order.
  * @property {number | undefined} [timeoutMs] Wall-clock limit per program, in milliseconds.
  * @property {number | undefined} [batchSize] Programs per process.
- * @property {number | undefined} [concurrency] Processes at a time, for this call.
- * @property {Slots | undefined} [slots] Processes at a time, shared with other calls (instead of `concurrency`).
+ * @property {number | undefined} [concurrency] Processes at a time.
  * @property {number | undefined} [keepBytes] Bytes of each program's output kept. Default: all.
  * @property {number | undefined} [maxOutputBytes] Bytes one program may print before its process is stopped. Default: no limit.
  * @property {Set<ChildProcess> | undefined} [running] Holds the processes while they run (to stop them early).
@@ -52,34 +52,6 @@ export const luauProgramsDefaults = Object.freeze({
   batchSize: 64,
   concurrency: runnerDefaults.workers,
 });
-
-/** At most `size` tasks at a time; the others wait their turn, in order. */
-export class Slots {
-  /** @param {number} size */
-  constructor(size) {
-    this.free = Math.max(1, size);
-    /** @type {(() => void)[]} */
-    this.waiting = [];
-  }
-
-  /**
-   * Runs `task` once a slot is free.
-   * @template T
-   * @param {() => Promise<T>} task
-   * @returns {Promise<T>}
-   */
-  async use(task) {
-    if (this.free > 0) this.free--;
-    else await new Promise((resolve) => this.waiting.push(() => resolve(undefined)));
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next === undefined) this.free++;
-      else next();
-    }
-  }
-}
 
 /**
  * The directory of a program named after its content and mode: the same program gets the same
@@ -175,8 +147,7 @@ export class LuauPrograms {
    */
   async run(entries, options) {
     const batchSize = options.batchSize ?? luauProgramsDefaults.batchSize;
-    const slots =
-      options.slots ?? new Slots(options.concurrency ?? luauProgramsDefaults.concurrency);
+    const slots = new Slots(options.concurrency ?? luauProgramsDefaults.concurrency);
     const batchOptions = {
       argv: options.argv,
       cwd: this.dir,
