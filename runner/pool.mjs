@@ -209,7 +209,7 @@ export function createPool(options = {}) {
 
   /**
    * Starts the replacement of a worker that is close to its last program, on standby, so that
-   * its start-up (about 100 ms, much more on a busy machine) overlaps the programs it has left.
+   * its start-up (long on a busy machine) overlaps the programs it has left.
    */
   /** @param {Worker} w */
   function prepareStandby(w) {

@@ -81,10 +81,11 @@ const UNSAFE_ENV = /\b(?:getfenv|setfenv)\b/;
 // Runs once per state, with the chunks' globals table and the output callback. Returns:
 // `reset()` (false when the table cannot be reset: replace the state), `setmodule(chunk)`, and
 // `finish()`, which returns the output not yet emitted, the heap in KB, and the result of the
-// reset for the next program (one call into the VM instead of two). `print` writes tostring of each argument, tab-separated, one line per call, buffered
-// in Luau (a call into JavaScript costs about 0.25 ms, a return value far less), emitted in
-// 64 KB parts; `module0` and `module1` name the module as the luau CLI runner does (`./module0`), and
-// `require(module0)` runs the module once and returns its value.
+// reset for the next program (one call into the VM instead of two). `print` writes tostring
+// of each argument, tab-separated, one line per call, buffered in Luau (a call into
+// JavaScript costs far more than a return value), emitted in 64 KB parts; `module0` and
+// `module1` name the module as the luau CLI runner does (`./module0`), and `require(module0)`
+// runs the module once and returns its value.
 const PRELUDE = `local env, emit = ...
 local clear, isfrozen, concat, create = table.clear, table.isfrozen, table.concat, table.create
 local setmetatable, getmetatable, rawset, pcall, select, tostring, error, gcinfo =
@@ -343,7 +344,7 @@ port.onMessage((jobs) => {
         send();
     });
 });
-// Initialises the VM (about 40 ms) before the first program's clock starts; the state is the
+// Initialises the VM before the first program's clock starts; the state is the
 // one compile-only jobs share.
 compileState = await LuauState.createAsync({});
 port.postMessage({ ready: true });
