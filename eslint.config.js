@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 // The layers of src/, each importing only from those before it: gen < tree < print < arbitrary <
 // runtime < campaign < cli. The workspace client stands apart (used by runtime, campaign, cli),
 // and so does the server (used by cli only). Heavy or CLI-only packages stay in their layer.
+// The runner (runner/, plain JavaScript installed into workspace projects and run there by the
+// project's node) imports only its own files, node's modules and luau-web; runtime is the
+// first layer that uses it.
 const layers = ['tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
 const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|\\.js$)`;
 const serverPackages = ['fastify', '@fastify/*', 'better-sqlite3'];
@@ -34,6 +37,7 @@ const layerRules = layers
       [
         ...layers.slice(i + 1),
         'workspace/server',
+        ...(i < layers.indexOf('runtime') ? ['runner'] : []),
         ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
       ],
       [...serverPackages, ...cliPackages],
@@ -57,6 +61,23 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    files: ['runner/**/*.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|luau-web$|\\./)',
+              message:
+                'the runner runs alone in a workspace project: only its own files, node: modules and luau-web',
+            },
+          ],
+        },
+      ],
+    },
+  },
   restrict(
     ['src/workspace/client/**/*.ts'],
     ['server', ...layers],

@@ -102,12 +102,12 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'over v2 a campaign keeps a resident runner per project: … run in parallel',
     edits: [
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '  let active = 0;\n',
         replace: '  let active = 0;\n  let serial = Promise.resolve();\n',
       },
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '        await runJobs(used.runtime, batch, () => undefined);',
         // Each batch waits for the one before it (a failed one does not stop the next).
         replace:
@@ -536,9 +536,11 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',
     edits: [
       {
-        file: 'src/runtime/luau-batch.ts',
-        search: "      if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);",
-        replace: "      if (hasModule) writeFileSync(join(d, 'module1.luau'), p.module);",
+        file: 'runner/luau-programs.mjs',
+        search:
+          '    if (hasModule) writeFileSync(join(this.dir, module), `${stop}${source.module}`);',
+        replace:
+          "    if (hasModule) writeFileSync(join(this.dir, dir, 'module1.luau'), `${stop}${source.module}`);",
       },
     ],
     tests: ['test/arbitrary/runnable-engines.test.ts'],
@@ -673,7 +675,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: '`LuauWebPool`: many programs per VM state, each isolated …; a wall-clock limit; …',
     edits: [
       {
-        file: 'data/runner/pool.mjs',
+        file: 'runner/pool.mjs',
         search:
           "        {\n          status: 'timeout',\n          error: `no result within ${now.job.timeoutMs} ms`,",
         replace:

@@ -22,6 +22,9 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/campaign/x.ts', "import Database from 'better-sqlite3';"],
     ['src/workspace/client/x.ts', "import { startWorkspaceServer } from '../server/index.js';"],
     ['src/workspace/server/x.ts', "import { runCampaign } from '../../campaign/index.js';"],
+    ['src/arbitrary/x.ts', "import { runnerDefaults } from '../../runner/protocol.mjs';"],
+    ['runner/x.mjs', "import { packageRoot } from '../src/package-root.js';"],
+    ['runner/x.mjs', "import fc from 'fast-check';"],
   ])('refuses a back-edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toHaveLength(1);
   });
@@ -33,6 +36,9 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/campaign/x.ts', "import { LuauWebPool } from '../runtime/index.js';"],
     ['src/cli/x.ts', "import { startEmbeddedWorkspace } from '../workspace/server/index.js';"],
     ['src/workspace/server/x.ts', "import type { ExecParams } from '../client/types.js';"],
+    ['src/runtime/x.ts', "import { runnerDefaults } from '../../runner/protocol.mjs';"],
+    ['runner/x.mjs', "import { runnerDefaults } from './protocol.mjs';"],
+    ['runner/x.mjs', "import { spawn } from 'node:child_process';"],
   ])('allows a forward edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toEqual([]);
   });
