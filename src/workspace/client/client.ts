@@ -16,7 +16,7 @@ import {
   RequestTooLargeError,
   WorkspaceError,
 } from './errors.js';
-import { BODY_LIMITS } from './types.js';
+import { BODY_LIMITS } from '../wire/index.js';
 import type {
   AccountRecord,
   AsyncJob,
@@ -31,7 +31,7 @@ import type {
   PongResponse,
   QueryOption,
   QueryResponse,
-} from './types.js';
+} from '../wire/index.js';
 
 /** A retry the client is about to make, reported to {@link WorkspaceClientOptions.onRetry}. */
 export interface RetryEvent {

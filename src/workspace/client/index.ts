@@ -48,4 +48,4 @@ export {
   type PublicPathRecord,
   type QueryOption,
   type QueryResponse,
-} from './types.js';
+} from '../wire/index.js';

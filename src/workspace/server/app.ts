@@ -6,6 +6,7 @@ import type { ExecOutcome, ExecParams, ProjectManager } from './project-manager.
 import { runQuery } from './query.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
+import type { ErrorResponse, ExecResponse, PongResponse, QueryResponse } from '../wire/index.js';
 import { registerV2 } from './v2/routes.js';
 
 declare module 'fastify' {
@@ -96,7 +97,10 @@ export interface AppOptions {
  * return reply.code(status).send(body);
  * ```
  */
-export function execAnswer(outcome: ExecOutcome, id: string): [number, Record<string, unknown>] {
+export function execAnswer(
+  outcome: ExecOutcome,
+  id: string,
+): [number, ExecResponse | ErrorResponse] {
   if (!outcome.ok) return [outcome.status, { event: 'error', id, error: outcome.error }];
   return [
     200,
@@ -278,7 +282,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
   if (api === 'v2') return app;
 
-  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req) => ({
+  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req): Promise<PongResponse> => ({
     event: 'pong',
     id: requestId(req),
     now: new Date().toISOString(),
@@ -294,10 +298,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         b.query,
         b.options,
       );
-      return { event: 'query', id, query, multi_response: false };
+      return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
     } catch (e) {
       if (e instanceof ApiError && e.status === 200)
-        return { event: 'error', id, error: e.message };
+        return { event: 'error', id, error: e.message } satisfies ErrorResponse;
       throw e;
     }
   });

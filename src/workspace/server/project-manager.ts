@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { AggregateValue, ProjectState } from '../client/types.js';
+import type { AggregateValue, ProjectState } from '../wire/index.js';
 import { Aggregator } from './aggregate.js';
 import { ApiError, messages } from './api-error.js';
 import { bubblewrapArgs } from './bubblewrap.js';

@@ -5,7 +5,7 @@ import {
   UPGRADE_FIELDS,
   type EditorSettings,
   type ProjectUser,
-} from '../client/types.js';
+} from '../wire/index.js';
 import { ApiError, messages } from './api-error.js';
 import type { ProjectManager } from './project-manager.js';
 import type { StoredProject, WorkspaceStore } from './store.js';
