@@ -6,7 +6,15 @@ import type { ExecOutcome, ExecParams, ProjectManager } from './project-manager.
 import { runQuery } from './query.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
-import type { ErrorResponse, ExecResponse, PongResponse, QueryResponse } from '../wire/index.js';
+import {
+  BODY_LIMITS,
+  DEFAULT_EXEC_TIMEOUTS,
+  HUB_LIMIT_MS,
+  type ErrorResponse,
+  type ExecResponse,
+  type PongResponse,
+  type QueryResponse,
+} from '../wire/index.js';
 import { registerV2 } from './v2/routes.js';
 
 declare module 'fastify' {
@@ -273,8 +281,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
             const key = keyFromHeader(req.headers.authorization);
             return key === undefined ? undefined : opts.store.authenticate(key);
           },
-          bodyLimit: opts.v2BodyLimit ?? 1_048_576,
-          hubTimeoutMs: opts.hubTimeoutMs ?? 60_000,
+          bodyLimit: opts.v2BodyLimit ?? BODY_LIMITS.v2,
+          hubTimeoutMs: opts.hubTimeoutMs ?? HUB_LIMIT_MS,
         }),
       { prefix: '/api/v2' },
     );
@@ -320,7 +328,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         path: b.path ?? '',
         command: b.command,
         args: b.args ?? [],
-        timeout: b.timeout ?? 10,
+        timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
         max_output: b.max_output,
         bash: b.bash ?? false,
         err_on_exit: b.err_on_exit ?? true,

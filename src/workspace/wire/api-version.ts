@@ -11,3 +11,14 @@ export type ApiVersion = 'v1' | 'v2';
  * ```
  */
 export const BODY_LIMITS: Readonly<Record<ApiVersion, number>> = { v1: 102_400, v2: 1_048_576 };
+
+/**
+ * The `timeout` of a command run without one, in seconds, by each version: v1's seed
+ * contract says 10, the platform's v2 applies 60 to blocking and async calls alike.
+ *
+ * @example
+ * ```ts
+ * const seconds = request.timeout ?? DEFAULT_EXEC_TIMEOUTS.v2; // 60
+ * ```
+ */
+export const DEFAULT_EXEC_TIMEOUTS: Readonly<Record<ApiVersion, number>> = { v1: 10, v2: 60 };

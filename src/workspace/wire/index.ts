@@ -6,7 +6,7 @@ export {
   type AccountRecord,
   type EditorSettings,
 } from './account.js';
-export { BODY_LIMITS, type ApiVersion } from './api-version.js';
+export { BODY_LIMITS, DEFAULT_EXEC_TIMEOUTS, type ApiVersion } from './api-version.js';
 export {
   UPGRADE_FIELDS,
   type ProjectGroup,
@@ -25,4 +25,4 @@ export {
   type QueryOption,
   type QueryResponse,
 } from './v1.js';
-export { type AsyncJob, type ExecV2Response } from './v2.js';
+export { HUB_LIMIT_MS, type AsyncJob, type ExecV2Response } from './v2.js';

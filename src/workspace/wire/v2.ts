@@ -26,3 +26,14 @@ export type ExecV2Response =
  * ```
  */
 export type AsyncJob = Extract<ExecV2Response, { type: 'async' }>;
+
+/**
+ * The platform's limit on one call from its hub to a project, in ms: a blocking call or an
+ * `async_await` poll that takes longer is answered `{"error":"undefined"}`.
+ *
+ * @example
+ * ```ts
+ * const pollTimeoutMs = HUB_LIMIT_MS + 30_000;
+ * ```
+ */
+export const HUB_LIMIT_MS = 60_000;
