@@ -579,10 +579,10 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'CPU time: `ulimit -t` in bash mode, a backstop otherwise',
     edits: [
       {
-        file: 'src/workspace/server/project-manager.ts',
+        file: 'src/workspace/server/command-line.ts',
         search:
-          '      await writeFile(script, `ulimit -t ${bashCpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
-        replace: '      await writeFile(script, `${line}\\n`, { mode: 0o600 });',
+          '    await writeFile(script, `ulimit -t ${c.cpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
+        replace: '    await writeFile(script, `${line}\\n`, { mode: 0o600 });',
       },
     ],
     tests: ['test/workspace/server-exec.test.ts'],
@@ -595,8 +595,8 @@ export const plantedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/project-manager.ts',
-        search: '          hide: [this.realDataDir],',
-        replace: '          hide: [],',
+        search: '        hide: [this.realDataDir],',
+        replace: '        hide: [],',
       },
     ],
     tests: ['test/workspace/server-isolation.test.ts'],

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, messages } from './api-error.js';
-import type { ExecOutcome, ExecParams, ProjectManager } from './project-manager.js';
-import { runQuery } from './query.js';
+import type { ExecOutcome, ExecParams } from './exec-outcome.js';
+import type { ProjectManager } from './project-manager.js';
+import { runQuery } from './query/index.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
 import {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_EXEC_TIMEOUTS } from '../../wire/index.js';
 import { ApiError } from '../api-error.js';
-import type { ExecParams, ProjectManager } from '../project-manager.js';
-import { hasNull, runQuery } from '../query.js';
+import type { ExecParams } from '../exec-outcome.js';
+import type { ProjectManager } from '../project-manager.js';
+import { hasNull, runQuery } from '../query/index.js';
 import type { WorkspaceStore } from '../store.js';
 import { AsyncJobs } from './async-jobs.js';
 import { v2Messages } from './messages.js';
