@@ -17,7 +17,7 @@ import { clientSettings, type WorkspaceClientOptions } from './options.js';
 import { Transport, type Body } from './transport.js';
 import { V1Api } from './v1-api.js';
 import { V2Api } from './v2-api.js';
-import type { QueryCallOptions, VersionedApi } from './versioned-api.js';
+import { PROJECT_FIELDS, type QueryCallOptions, type VersionedApi } from './versioned-api.js';
 
 /** Room in a request body for the JSON around a payload (field names, command, options). */
 const ENVELOPE = 4096;
@@ -240,7 +240,7 @@ export class WorkspaceClient {
   ): Promise<ProjectRecord[]> {
     const table = opts.all === true ? 'projects_all' : 'projects';
     const r = await this.query<Record<string, ProjectRecord[]>>(
-      { [table]: [{ project_id: null, title: null, description: null, users: null }] },
+      { [table]: [{ project_id: null, ...PROJECT_FIELDS }] },
       opts.options === undefined ? {} : { options: opts.options },
     );
     return r.query[table] ?? [];

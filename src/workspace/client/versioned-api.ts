@@ -52,5 +52,5 @@ export function execSeconds(request: ExecRequest, version: ApiVersion): number {
   return typeof given === 'number' && given > 0 ? given : DEFAULT_EXEC_TIMEOUTS[version];
 }
 
-/** The fields of a project that `getProject` reads. */
+/** The fields of a project that `getProject` and `listProjects` read. */
 export const PROJECT_FIELDS = { title: null, description: null, users: null } as const;
