@@ -187,9 +187,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     name: 'key-not-redacted',
     what: 'errors are redacted of the Basic credentials but not of the bare key',
     claim: 'the key never appears in errors',
-    edits: [
-      { file: 'src/workspace/client/client.ts', search: '      this.#apiKey,\n', replace: '' },
-    ],
+    edits: [{ file: 'src/workspace/client/redact.ts', search: '    apiKey,\n', replace: '' }],
     tests: ['test/workspace/client.test.ts'],
     only: 'secrecy',
   },
@@ -199,7 +197,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'retries of gateway errors and project starts, with backoff and jitter',
     edits: [
       {
-        file: 'src/workspace/client/client.ts',
+        file: 'src/workspace/client/transport.ts',
         search: 'const GATEWAY = new Set([502, 503, 504]);',
         replace: 'const GATEWAY = new Set([502, 503]);',
       },
@@ -552,11 +550,11 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: "typed errors with the request id and the server's message",
     edits: [
       {
-        file: 'src/workspace/client/client.ts',
+        file: 'src/workspace/client/transport.ts',
         search:
-          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {\n          requestId: id,\n        },',
+          '      throw new NetworkError(`${operation}: cannot reach ${this.baseUrl}: ${this.redact(reason)}`, {\n        requestId: id,\n      });',
         replace:
-          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {},',
+          '      throw new NetworkError(`${operation}: cannot reach ${this.baseUrl}: ${this.redact(reason)}`, {});',
       },
     ],
     tests: ['test/workspace/client.test.ts'],
@@ -581,10 +579,10 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'CPU time: `ulimit -t` in bash mode, a backstop otherwise',
     edits: [
       {
-        file: 'src/workspace/server/project-manager.ts',
+        file: 'src/workspace/server/command-line.ts',
         search:
-          '      await writeFile(script, `ulimit -t ${bashCpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
-        replace: '      await writeFile(script, `${line}\\n`, { mode: 0o600 });',
+          '    await writeFile(script, `ulimit -t ${c.cpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
+        replace: '    await writeFile(script, `${line}\\n`, { mode: 0o600 });',
       },
     ],
     tests: ['test/workspace/server-exec.test.ts'],
@@ -597,8 +595,8 @@ export const plantedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/project-manager.ts',
-        search: '          hide: [this.realDataDir],',
-        replace: '          hide: [],',
+        search: '        hide: [this.realDataDir],',
+        replace: '        hide: [],',
       },
     ],
     tests: ['test/workspace/server-isolation.test.ts'],
