@@ -455,8 +455,9 @@ export const plantedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/runtime/profile.ts',
-        search: '        optimize = Number(part.slice(2)) as 0 | 1 | 2;',
-        replace: "        optimize = (part === '-O0' ? 1 : Number(part.slice(2))) as 0 | 1 | 2;",
+        search: '      else given.push(luauCliOption(part));',
+        replace:
+          "      else given.push(luauCliOption(part) === '-O0' ? '-O1' : luauCliOption(part));",
       },
     ],
     tests: ['test/runtime/command-runtime.test.ts'],
@@ -632,7 +633,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/cli/gen.ts',
-        search: '        unique: entries.length,',
+        search: '        unique: all.length,',
         replace: '        unique: flags.count,',
       },
     ],
