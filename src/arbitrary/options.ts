@@ -1,4 +1,5 @@
 import type { DepthSize } from 'fast-check';
+import { OptionError } from './option-error.js';
 
 /**
  * How valid generated trees are, each level including the ones before it:
@@ -208,8 +209,8 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
 }
 
 /**
- * Fills in every default of {@link LuauArbitraryOptions} and checks the values, throwing a
- * `RangeError` that names the bad option.
+ * Fills in every default of {@link LuauArbitraryOptions} and checks the values, throwing an
+ * {@link OptionError} (a `RangeError`) that names the bad option.
  *
  * @example
  * ```ts
@@ -219,11 +220,17 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
 export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOptions {
   const level = options.level ?? 'syntax';
   if (!validityLevels.includes(level)) {
-    throw new RangeError(`unknown level '${String(level)}' (one of ${validityLevels.join(', ')})`);
+    throw new OptionError(
+      'level',
+      `must be one of ${validityLevels.join(', ')}, got '${String(level)}'`,
+      `unknown level '${String(level)}' (one of ${validityLevels.join(', ')})`,
+    );
   }
   const profile = options.profile ?? 'luau';
   if (!profileNames.includes(profile)) {
-    throw new RangeError(
+    throw new OptionError(
+      'profile',
+      `must be one of ${profileNames.join(', ')}, got '${String(profile)}'`,
       `unknown profile '${String(profile)}' (one of ${profileNames.join(', ')})`,
     );
   }
@@ -248,12 +255,13 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
   for (const key of ['maxDepth', 'maxStatements', 'maxNodes'] as const) {
     const value = resolved[key];
     if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`option ${key} must be a positive integer, got ${String(value)}`);
+      throw new OptionError(key, `must be a positive integer, got ${String(value)}`);
     }
   }
   if (level !== 'schema' && resolved.maxDepth > MAX_VALID_DEPTH) {
-    throw new RangeError(
-      `option maxDepth must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
+    throw new OptionError(
+      'maxDepth',
+      `must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
     );
   }
   return resolved;

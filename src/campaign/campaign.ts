@@ -585,15 +585,9 @@ async function saveFindings(
       if (aborted()) return;
     }
     saveFinding(findingsDir, {
+      ...o,
       kind: r.finding,
       signature: group.signature,
-      seed: o.seed,
-      level: o.level,
-      profile: o.profile,
-      maxNodes: o.maxNodes,
-      maxDepth: o.maxDepth,
-      maxStatements: o.maxStatements,
-      types: o.types,
       generatorVersion: store.generatorVersionOf(r.i),
       runtimes: o.runtimes,
       original: { ...occurrence(r), tree },

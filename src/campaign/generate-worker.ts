@@ -4,10 +4,11 @@
 // from (seed, index) on the main thread when it is needed (a finding), which costs far less
 // than encoding every tree here and decoding it there.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, campaignProgram, drawPrograms } from './programs.js';
-import type { GenerateRequest, GenerateSettings, GeneratedProgram } from './program-generator.js';
+import type { GenerateRequest, GeneratedProgram } from './program-generator.js';
 
-const settings = workerData as GenerateSettings;
+const settings = workerData as GeneratorSettings;
 const arbitrary = campaignArbitrary(settings);
 parentPort!.on('message', (request: GenerateRequest) => {
   const programs: GeneratedProgram[] = drawPrograms(

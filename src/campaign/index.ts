@@ -17,17 +17,8 @@ export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
-export {
-  arbitraryOptionsOf,
-  CampaignOptionsError,
-  generatorSettingsOf,
-  resolveCampaignOptions,
-} from './options.js';
-export type {
-  CampaignGeneratorSettings,
-  CampaignOptions,
-  ResolvedCampaignOptions,
-} from './options.js';
+export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
+export type { CampaignOptions, CampaignRunSettings, ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export { ProgramGenerator } from './program-generator.js';
 export type { ProgramGeneratorOptions } from './program-generator.js';

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { luauArbitraries } from '../arbitrary/index.js';
+import { arbitraryOptionsOf, luauArbitraries } from '../arbitrary/index.js';
+import type { GeneratorSettings } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { treeKinds } from '../tree/index.js';
-import { arbitraryOptionsOf } from './options.js';
-import type { CampaignGeneratorSettings } from './options.js';
 
 /** One generated program of a campaign. */
 export interface CampaignProgram {
@@ -26,15 +25,18 @@ export interface CampaignProgram {
 }
 
 /**
- * The `ModuleSet` arbitrary of a campaign's options.
+ * The `ModuleSet` arbitrary of generator settings (the seed aside): a campaign's options are
+ * some.
  *
  * @example
  * ```ts
  * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
  * ```
  */
-export function campaignArbitrary(options: CampaignGeneratorSettings): fc.Arbitrary<ModuleSet> {
-  return luauArbitraries(arbitraryOptionsOf(options)).moduleSet;
+export function campaignArbitrary(
+  settings: Omit<GeneratorSettings, 'seed'>,
+): fc.Arbitrary<ModuleSet> {
+  return luauArbitraries(arbitraryOptionsOf(settings)).moduleSet;
 }
 
 /**

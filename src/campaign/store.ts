@@ -9,7 +9,7 @@ import {
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { GENERATOR_VERSION } from '../arbitrary/index.js';
+import { GENERATOR_VERSION, OptionError, readGeneratorSettings } from '../arbitrary/index.js';
 import { outcomeStatuses } from '../runtime/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
@@ -109,6 +109,20 @@ function versionName(version: number | null): string {
   return version === null
     ? 'a generator without a version (before versions were recorded)'
     : `generator version ${version}`;
+}
+
+/**
+ * Reads `options.json`, written by this version or an older one: its generator settings are
+ * checked, and the limits it predates read as `null` (`types`: true).
+ */
+function readOptions(path: string): ResolvedCampaignOptions {
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as ResolvedCampaignOptions;
+  try {
+    return { ...saved, ...readGeneratorSettings(saved, path) };
+  } catch (e) {
+    if (e instanceof OptionError) throw new CampaignStoreError(e.message);
+    throw e;
+  }
 }
 
 function treePath(dir: string, i: number): string {
@@ -217,7 +231,7 @@ export class CampaignStore {
     const optionsPath = join(dir, 'options.json');
     if (!existsSync(optionsPath))
       throw new CampaignStoreError(`${dir} holds no campaign (no options.json)`);
-    const saved = JSON.parse(readFileSync(optionsPath, 'utf8')) as ResolvedCampaignOptions;
+    const saved = readOptions(optionsPath);
     const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
     if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {
       throw new GeneratorVersionError(

@@ -191,11 +191,10 @@ export function checkCommand(): Command {
     )
     .action(async (flags: CheckFlags, command: Command) => {
       // Real Luau takes the whole language: the `luau` profile, unless one was chosen.
-      if (
-        command.getOptionValueSource('profile') === 'default' &&
-        flags.runtime.kind !== 'luau-web'
-      )
-        flags.profile = 'luau';
+      const profile =
+        command.getOptionValueSource('profile') === 'default' && flags.runtime.kind !== 'luau-web'
+          ? 'luau'
+          : flags.profile;
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
       const bar = showProgress
         ? new cliProgress.SingleBar(
@@ -210,7 +209,7 @@ export function checkCommand(): Command {
       const printed: string[][] = [];
       const report = await checkValidity({
         onSources: (sources, i) => (printed[i] = [...sources]),
-        ...generatorOptions(flags),
+        ...generatorOptions({ ...flags, profile }),
         count: flags.count,
         timeoutMs: flags.timeout,
         workers: flags.workers,

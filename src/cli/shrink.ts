@@ -6,7 +6,6 @@ import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.j
 import { Command, Option } from 'commander';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
-import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
   campaignArbitrary,
   GeneratorVersionError,
@@ -103,21 +102,14 @@ export function shrinkCommand(): Command {
           timeoutMs: flags.timeout,
         });
         await pool.prepare();
-        const arbitrary = campaignArbitrary({
-          level: finding.level as ValidityLevel,
-          profile: finding.profile as ProfileName,
-          maxNodes: finding.maxNodes ?? null,
-          maxDepth: finding.maxDepth ?? null,
-          maxStatements: finding.maxStatements ?? null,
-          types: finding.types ?? true,
-        });
+        const arbitrary = campaignArbitrary(finding);
         const result = await shrinkRemotely({
           pool,
           arbitrary,
           seed: finding.seed,
           index: finding.original.index,
           ...(original === undefined ? {} : { tree: original }),
-          level: finding.level as ValidityLevel,
+          level: finding.level,
           kind: finding.kind,
           runtimes: finding.runtimes,
           outcomes: finding.original.outcomes,
