@@ -1,10 +1,11 @@
-export { CampaignError, packBatches, runCampaign } from './campaign.js';
-export type {
-  CampaignSnapshot,
-  CampaignSummary,
-  CampaignTarget,
-  RunCampaignArgs,
-} from './campaign.js';
+export { runCampaign } from './campaign.js';
+export type { CampaignTarget, RunCampaignArgs } from './campaign.js';
+export { CampaignError } from './campaign-error.js';
+export { packBatches } from './batches.js';
+export { freshPrograms } from './program-source.js';
+export type { ProgramSource } from './program-source.js';
+export type { CampaignSummary } from './summary.js';
+export type { CampaignSnapshot } from './tally.js';
 export { anyDiffer, classifyOutcomes, crashSignature, outcomesDiffer } from './classify.js';
 export {
   findingSignature,

@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCampaign, type CampaignSnapshot } from '../../src/campaign/campaign.js';
+import { runCampaign } from '../../src/campaign/campaign.js';
+import type { CampaignSnapshot } from '../../src/campaign/tally.js';
 import {
   campaignArbitrary,
   generatePrograms,
