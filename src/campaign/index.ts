@@ -42,3 +42,10 @@ export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shri
 export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
+export { checkValidity } from './validity-report.js';
+export type {
+  CaseCoverage,
+  ErrorCount,
+  ValidityCheckOptions,
+  ValidityReport,
+} from './validity-report.js';

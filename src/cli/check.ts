@@ -8,7 +8,7 @@ import {
   wholeNumber,
   type GeneratorFlags,
 } from './generator-options.js';
-import { checkValidity, type ValidityReport } from '../runtime/index.js';
+import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 
