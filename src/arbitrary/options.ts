@@ -165,33 +165,23 @@ export interface ResolvedOptions {
   depthSize: DepthSize;
 }
 
+const fullLanguage: LuauFeatures = {
+  typeAnnotations: true,
+  typeAliases: true,
+  generics: true,
+  attributes: true,
+  typeFunctions: true,
+  interpolatedStrings: true,
+  integerLiterals: true,
+  compoundAssignment: true,
+  continue: true,
+  ifExpressions: true,
+  modules: true,
+};
+
 const profiles: Record<ProfileName, LuauFeatures> = {
-  luau: {
-    typeAnnotations: true,
-    typeAliases: true,
-    generics: true,
-    attributes: true,
-    typeFunctions: true,
-    interpolatedStrings: true,
-    integerLiterals: true,
-    compoundAssignment: true,
-    continue: true,
-    ifExpressions: true,
-    modules: true,
-  },
-  'luau-web': {
-    typeAnnotations: true,
-    typeAliases: true,
-    generics: true,
-    attributes: true,
-    typeFunctions: true,
-    interpolatedStrings: true,
-    integerLiterals: false,
-    compoundAssignment: true,
-    continue: true,
-    ifExpressions: true,
-    modules: true,
-  },
+  luau: fullLanguage,
+  'luau-web': { ...fullLanguage, integerLiterals: false },
 };
 
 /**
@@ -218,22 +208,8 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
  * ```
  */
 export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOptions {
-  const level = options.level ?? 'syntax';
-  if (!validityLevels.includes(level)) {
-    throw new OptionError(
-      'level',
-      `must be one of ${validityLevels.join(', ')}, got '${String(level)}'`,
-      `unknown level '${String(level)}' (one of ${validityLevels.join(', ')})`,
-    );
-  }
-  const profile = options.profile ?? 'luau';
-  if (!profileNames.includes(profile)) {
-    throw new OptionError(
-      'profile',
-      `must be one of ${profileNames.join(', ')}, got '${String(profile)}'`,
-      `unknown profile '${String(profile)}' (one of ${profileNames.join(', ')})`,
-    );
-  }
+  const level = oneOf('level', options.level ?? 'syntax', validityLevels);
+  const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
   const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
   const types = options.types ?? true;
   if (!types) {
@@ -265,6 +241,18 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     );
   }
   return resolved;
+}
+
+/** `value`, when it is one of `names`; else an {@link OptionError} naming the option. */
+function oneOf<T extends string>(option: string, value: T, names: readonly T[]): T {
+  if (!names.includes(value)) {
+    throw new OptionError(
+      option,
+      `must be one of ${names.join(', ')}, got '${String(value)}'`,
+      `unknown ${option} '${String(value)}' (one of ${names.join(', ')})`,
+    );
+  }
+  return value;
 }
 
 function definedOnly(features: Partial<LuauFeatures>): Partial<LuauFeatures> {

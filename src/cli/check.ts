@@ -5,7 +5,7 @@ import {
   addGeneratorFlags,
   generatorDefaults,
   generatorOptions,
-  wholeNumber,
+  wholeNumberOption,
   type GeneratorFlags,
 } from './generator-options.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
@@ -148,21 +148,9 @@ export function checkCommand(): Command {
     ),
     generatorDefaults.check,
   )
-    .addOption(
-      new Option('--count <n>', 'programs to generate')
-        .argParser(wholeNumber('--count', 1))
-        .default(1000),
-    )
-    .addOption(
-      new Option('--timeout <ms>', 'wall-clock limit per run')
-        .argParser(wholeNumber('--timeout', 1))
-        .default(5000),
-    )
-    .addOption(
-      new Option('--workers <n>', 'luau-web worker processes')
-        .argParser(wholeNumber('--workers', 1))
-        .default(2),
-    )
+    .addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000))
+    .addOption(wholeNumberOption('--timeout <ms>', 'wall-clock limit per run', 1, 5000))
+    .addOption(wholeNumberOption('--workers <n>', 'luau-web worker processes', 1, 2))
     .addOption(
       new Option(
         '--runtime <spec>',

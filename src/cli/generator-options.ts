@@ -162,7 +162,8 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
 }
 
 /**
- * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and default.
+ * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and its default
+ * (none: absent unless given).
  *
  * @example
  * ```ts
@@ -173,11 +174,10 @@ export function wholeNumberOption(
   flags: string,
   description: string,
   min: number,
-  defaultValue: number,
+  defaultValue?: number,
 ): Option {
-  return new Option(flags, description)
-    .argParser(wholeNumber(flags.split(' ')[0]!, min))
-    .default(defaultValue);
+  const option = new Option(flags, description).argParser(wholeNumber(flags.split(' ')[0]!, min));
+  return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
 /** Breaks text into lines of at most 80 characters, at spaces. */
@@ -215,26 +215,10 @@ export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults)
         .choices([...profileNames])
         .default(defaults.profile),
     )
-    .addOption(
-      new Option('--seed <n>', 'generator seed (default: random)').argParser(
-        wholeNumber('--seed', 0),
-      ),
-    )
-    .addOption(
-      new Option('--max-depth <n>', 'deepest nesting (default: 6)').argParser(
-        wholeNumber('--max-depth', 1),
-      ),
-    )
-    .addOption(
-      new Option('--max-statements <n>', 'statements per block (default: 6)').argParser(
-        wholeNumber('--max-statements', 1),
-      ),
-    )
-    .addOption(
-      new Option('--max-nodes <n>', 'messages per tree (default: 400)').argParser(
-        wholeNumber('--max-nodes', 1),
-      ),
-    )
+    .addOption(wholeNumberOption('--seed <n>', 'generator seed (default: random)', 0))
+    .addOption(wholeNumberOption('--max-depth <n>', 'deepest nesting (default: 6)', 1))
+    .addOption(wholeNumberOption('--max-statements <n>', 'statements per block (default: 6)', 1))
+    .addOption(wholeNumberOption('--max-nodes <n>', 'messages per tree (default: 400)', 1))
     .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)')
     .addHelpText(
       'after',

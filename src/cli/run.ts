@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { connectWorkspace } from './connect-workspace.js';
 import { existingDirectory, outputDirectory } from './directory-flags.js';
 import { errorLine } from './error-line.js';
-import { withWorkspaceOptions } from './workspace-options.js';
+import { connectOptionsOf, withWorkspaceOptions } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { CampaignStore, formatSummary, publishFindings, runCampaign } from '../campaign/index.js';
@@ -152,13 +152,8 @@ export function runCommand(): Command {
       }
       const ws = await connectWorkspace({
         command: 'run',
-        ...(flags.url === undefined ? {} : { url: flags.url }),
-        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
-        ...(flags.api === undefined ? {} : { api: flags.api }),
-        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
-        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
+        ...connectOptionsOf(flags),
         ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
-        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
         runtimes,
       });
       const startSeconds = (performance.now() - started) / 1000;

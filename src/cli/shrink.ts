@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorLine } from './error-line.js';
 import { connectWorkspace } from './connect-workspace.js';
-import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
+import {
+  connectOptionsOf,
+  withWorkspaceOptions,
+  type WorkspaceFlags,
+} from './workspace-options.js';
 import { Command, Option } from 'commander';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
@@ -88,12 +92,7 @@ export function shrinkCommand(): Command {
       const ws = await connectWorkspace({
         command: 'shrink',
         runtimes: finding.runtimes,
-        ...(flags.url === undefined ? {} : { url: flags.url }),
-        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
-        ...(flags.api === undefined ? {} : { api: flags.api }),
-        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
-        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
-        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+        ...connectOptionsOf(flags),
       });
       for (const notice of ws.notices) process.stderr.write(errorLine(notice));
       try {
