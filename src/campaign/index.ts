@@ -19,7 +19,12 @@ export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
-export type { CampaignOptions, CampaignRunSettings, ResolvedCampaignOptions } from './options.js';
+export type {
+  CampaignOptions,
+  CampaignRunSettings,
+  GeneratorChange,
+  ResolvedCampaignOptions,
+} from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export { ProgramGenerator } from './program-generator.js';
 export type { ProgramGeneratorOptions } from './program-generator.js';
@@ -30,13 +35,7 @@ export { formatSummary, reportHtml, reproduceCommands, writeReport } from './rep
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError, GeneratorVersionError } from './store.js';
-export type {
-  CampaignProgress,
-  GeneratorChange,
-  ProgramRecord,
-  ProgressSample,
-  ResumeOptions,
-} from './store.js';
+export type { CampaignProgress, ProgramRecord, ProgressSample, ResumeOptions } from './store.js';
 export { publishFindings } from './publish.js';
 export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
 export { reduceStatements } from './reduce.js';

@@ -2,7 +2,24 @@ import { randomInt } from 'node:crypto';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import { GENERATOR_VERSION, generatorSettings, OptionError } from '../arbitrary/index.js';
 import { parseRuntime, runnerDefaults } from '../runtime/index.js';
-import type { GeneratorChange } from './store.js';
+
+/**
+ * A change of generator in a campaign resumed with `rederive` (`options.json`'s
+ * `generatorChanges`).
+ *
+ * @example
+ * ```ts
+ * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
+ * ```
+ */
+export interface GeneratorChange {
+  /** The version before (`null`: none recorded). */
+  readonly from: number | null;
+  /** The version after. */
+  readonly to: number;
+  /** Programs finished before the change (drawn by `from`). */
+  readonly programsDone: number;
+}
 
 /** How a campaign runs its programs and shrinks its findings, beside what it generates. */
 export interface CampaignRunSettings {

@@ -14,7 +14,7 @@ import { outcomeStatuses } from '../runtime/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
-import type { ResolvedCampaignOptions } from './options.js';
+import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {
@@ -127,24 +127,6 @@ function readOptions(path: string): ResolvedCampaignOptions {
 
 function treePath(dir: string, i: number): string {
   return join(dir, 'trees', `${i}.binpb`);
-}
-
-/**
- * A change of generator in a campaign resumed with `rederive` (`options.json`'s
- * `generatorChanges`).
- *
- * @example
- * ```ts
- * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
- * ```
- */
-export interface GeneratorChange {
-  /** The version before (`null`: none recorded). */
-  readonly from: number | null;
-  /** The version after. */
-  readonly to: number;
-  /** Programs finished before the change (drawn by `from`). */
-  readonly programsDone: number;
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
 import { resolveCampaignOptions } from '../campaign/index.js';
-import type { CampaignOptions, CampaignRunSettings } from '../campaign/index.js';
+import type {
+  CampaignOptions,
+  CampaignRunSettings,
+  ResolvedCampaignOptions,
+} from '../campaign/index.js';
 import { RuntimeSpecError } from '../runtime/index.js';
 import {
   flagError,
@@ -114,16 +118,19 @@ export function campaignOptions(f: RunFlags): CampaignOptions {
 }
 
 /**
- * Checks campaign options as the campaign will, naming the flags in errors.
+ * Resolves campaign options as the campaign would, naming the flags in errors.
  *
  * @example
  * ```ts
- * checkCampaignOptions(campaignOptions(flags), flags);
+ * const options = checkCampaignOptions(campaignOptions(flags), flags); // options.seed is set
  * ```
  */
-export function checkCampaignOptions(options: CampaignOptions, f: RunFlags): void {
+export function checkCampaignOptions(
+  options: CampaignOptions,
+  f: RunFlags,
+): ResolvedCampaignOptions {
   try {
-    resolveCampaignOptions(options);
+    return resolveCampaignOptions(options);
   } catch (e) {
     if (e instanceof RuntimeSpecError)
       throw new Error(`${flagOf('runtimes', f)}: ${e.message}`, { cause: e });

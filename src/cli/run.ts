@@ -6,7 +6,7 @@ import { connectOptionsOf, withWorkspaceOptions } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { CampaignStore, formatSummary, publishFindings, runCampaign } from '../campaign/index.js';
-import type { CampaignSnapshot } from '../campaign/index.js';
+import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
 import { addGeneratorFlags, generatorDefaults, wholeNumber } from './generator-options.js';
 import {
   campaignOptions,
@@ -133,21 +133,23 @@ export function runCommand(): Command {
       if (flags.rederive === true && flags.resume === undefined)
         throw new Error('--rederive goes with --resume DIR');
       const dir = flags.resume ?? flags.out ?? defaultOut();
-      const options = campaignOptions(flags);
-      // Checked before a workspace is started: options, or the campaign to resume.
+      const given = campaignOptions(flags);
+      // Checked before a workspace is started: options, or the campaign to resume. A new
+      // campaign's options are resolved here once (its seed drawn, when none is given).
       let runtimes: readonly string[];
+      let options: ResolvedCampaignOptions | undefined;
       if (flags.resume === undefined) {
-        checkCampaignOptions(options, flags);
+        options = checkCampaignOptions(given, flags);
         outputDirectory('--out', dir, { create: false });
-        runtimes = options.runtimes ?? [];
+        runtimes = given.runtimes ?? [];
       } else {
         existingDirectory('--resume', dir);
         runtimes = CampaignStore.inspect(dir, { rederive: flags.rederive === true }).runtimes;
       }
-      const given = givenCampaignFlags(command);
-      if (flags.resume !== undefined && given.length > 0) {
+      const ignored = givenCampaignFlags(command);
+      if (flags.resume !== undefined && ignored.length > 0) {
         process.stderr.write(
-          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${given.join(', ')}\n`,
+          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${ignored.join(', ')}\n`,
         );
       }
       const ws = await connectWorkspace({
@@ -190,9 +192,9 @@ export function runCommand(): Command {
         }
         const summary = await runCampaign({
           dir,
-          ...(flags.resume === undefined
-            ? { options }
-            : { resume: true, rederive: flags.rederive === true }),
+          ...(options === undefined
+            ? { resume: true, rederive: flags.rederive === true }
+            : { options }),
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {
