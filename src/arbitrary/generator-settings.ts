@@ -67,6 +67,22 @@ export function arbitraryOptionsOf(
 export function generatorSettings(settings: GeneratorSettings): Required<GeneratorSettings> {
   if (!Number.isInteger(settings.seed))
     throw new OptionError('seed', `must be an integer, got ${String(settings.seed)}`);
+  return { seed: settings.seed, ...settingsBesideSeed(settings) };
+}
+
+/**
+ * Generator settings but the seed, with every field present and checked as
+ * {@link generatorSettings} checks them: for a caller that decides the seed itself (the
+ * command line draws it), so that the seed goes from there straight to the generator.
+ *
+ * @example
+ * ```ts
+ * settingsBesideSeed({ level: 'scoped', profile: 'luau', maxNodes: null }).maxDepth; // null
+ * ```
+ */
+export function settingsBesideSeed(
+  settings: Omit<GeneratorSettings, 'seed'>,
+): Required<Omit<GeneratorSettings, 'seed'>> {
   for (const key of ['maxNodes', 'maxDepth', 'maxStatements'] as const) {
     const value = settings[key];
     if (value != null && (!Number.isInteger(value) || value < 1))
@@ -74,7 +90,6 @@ export function generatorSettings(settings: GeneratorSettings): Required<Generat
   }
   resolveOptions(arbitraryOptionsOf(settings));
   return {
-    seed: settings.seed,
     level: settings.level,
     profile: settings.profile,
     maxNodes: settings.maxNodes ?? null,

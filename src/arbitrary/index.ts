@@ -5,6 +5,7 @@ export {
   arbitraryOptionsOf,
   generatorSettings,
   readGeneratorSettings,
+  settingsBesideSeed,
   type GeneratorSettings,
 } from './generator-settings.js';
 export { OptionError } from './option-error.js';

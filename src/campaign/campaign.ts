@@ -1,8 +1,7 @@
 import { basename, resolve } from 'node:path';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import { saveFindings } from './finding-storage.js';
-import type { CampaignOptions } from './options.js';
-import { resolveCampaignOptions } from './options.js';
+import type { ResolvedCampaignOptions } from './options.js';
 import { ProgramGenerator } from './program-generator.js';
 import { freshPrograms } from './program-source.js';
 import { preflight } from './preflight.js';
@@ -34,25 +33,39 @@ export interface CampaignTarget {
 }
 
 /**
- * Arguments of {@link runCampaign}.
+ * Arguments of {@link runCampaign}: a new campaign's resolved options, or `resume`.
  *
  * @example
  * ```ts
- * const args: RunCampaignArgs = { dir: 'out', options: { count: 300 }, target };
+ * const args: RunCampaignArgs = { dir: 'out', options: resolveCampaignOptions({ count: 300 }), target };
  * ```
  */
-export interface RunCampaignArgs {
+export type RunCampaignArgs = CampaignRunArgs &
+  (
+    | {
+        /**
+         * Options of a new campaign, resolved ({@link resolveCampaignOptions}, or the command
+         * line): the campaign takes them as they are, seed included.
+         */
+        readonly options: ResolvedCampaignOptions;
+        readonly resume?: false;
+      }
+    | {
+        /** Continue the campaign in `dir` with the options it recorded. */
+        readonly resume: true;
+        /**
+         * Resume a campaign recorded by another generator version, drawing the programs not
+         * run yet with this one (see `CampaignStore.resume`). Default false: such a campaign
+         * is refused.
+         */
+        readonly rederive?: boolean;
+      }
+  );
+
+/** What every run of {@link runCampaign} is given, new or resumed. */
+interface CampaignRunArgs {
   /** The campaign directory (`--out`). */
   readonly dir: string;
-  /** Continue the campaign in `dir` (its options are used; `options` is ignored). Default false. */
-  readonly resume?: boolean;
-  /**
-   * Resume a campaign recorded by another generator version, drawing the programs not run yet
-   * with this one (see `CampaignStore.resume`). Default false: such a campaign is refused.
-   */
-  readonly rederive?: boolean;
-  /** Options of a new campaign. Default: all defaults. */
-  readonly options?: CampaignOptions;
   /** Where to run. */
   readonly target: CampaignTarget;
   /** Stops the campaign cleanly: batches in flight finish, nothing new starts, nothing is shrunk. */
@@ -88,18 +101,21 @@ function campaignId(dir: string, seed: number): string {
  * ```ts
  * const summary = await runCampaign({
  *   dir: 'campaign-1',
- *   options: { count: 300, level: 'scoped' },
+ *   options: resolveCampaignOptions({ count: 300, level: 'scoped' }),
  *   target: { client, projectIds: [projectId] },
  * });
  * ```
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
-  const resumed =
-    args.resume === true
-      ? CampaignStore.resume(args.dir, { rederive: args.rederive === true })
-      : undefined;
-  const o = resumed?.options ?? resolveCampaignOptions(args.options);
-  if (resumed === undefined) CampaignStore.assertFree(args.dir);
+  let resumed: CampaignStore | undefined;
+  let o: ResolvedCampaignOptions;
+  if (args.resume === true) {
+    resumed = CampaignStore.resume(args.dir, { rederive: args.rederive === true });
+    o = resumed.options;
+  } else {
+    CampaignStore.assertFree(args.dir);
+    o = args.options;
+  }
   const aborted = (): boolean => args.signal?.aborted === true;
   const pool = new ProjectPool(args.target.client, args.target.projectIds, {
     runtimes: o.runtimes,

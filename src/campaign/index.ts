@@ -18,7 +18,12 @@ export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
-export { CampaignOptionsError, resolveCampaignOptions } from './options.js';
+export {
+  CampaignOptionsError,
+  optionsBesideSeed,
+  randomSeed,
+  resolveCampaignOptions,
+} from './options.js';
 export type {
   CampaignOptions,
   CampaignRunSettings,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { GeneratorSettings } from '../arbitrary/index.js';
-import { GENERATOR_VERSION, generatorSettings, OptionError } from '../arbitrary/index.js';
+import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
 import { parseRuntime, runnerDefaults } from '../runtime/index.js';
 
 /**
@@ -112,11 +112,25 @@ function positive(name: keyof CampaignRunSettings, value: number, min = 1): numb
   return value;
 }
 
-/** The generator settings of a new campaign, checked. */
-function campaignSettings(options: CampaignOptions): Required<GeneratorSettings> {
+/**
+ * A seed for a campaign given none: any of fast-check's seeds, so that the campaign's
+ * programs are drawn from a sequence no other campaign is likely to share.
+ *
+ * @example
+ * ```ts
+ * const seed = options.seed ?? randomSeed();
+ * ```
+ */
+export function randomSeed(): number {
+  return randomInt(0, 2 ** 31 - 1);
+}
+
+/** The generator settings of a new campaign but its seed, checked. */
+function campaignSettings(
+  options: Omit<CampaignOptions, 'seed'>,
+): Required<Omit<GeneratorSettings, 'seed'>> {
   try {
-    return generatorSettings({
-      seed: options.seed ?? randomInt(0, 2 ** 31 - 1),
+    return settingsBesideSeed({
       level: options.level ?? 'runnable',
       profile: options.profile ?? 'luau-web',
       maxNodes: options.maxNodes ?? null,
@@ -133,7 +147,8 @@ function campaignSettings(options: CampaignOptions): Required<GeneratorSettings>
 }
 
 /**
- * Fills in defaults and checks every option.
+ * Fills in defaults and checks every option; a campaign given no seed gets a random one
+ * ({@link randomSeed}).
  *
  * @throws {@link CampaignOptionsError} for a value out of range, {@link RuntimeSpecError} for a bad runtime.
  * @example
@@ -142,6 +157,25 @@ function campaignSettings(options: CampaignOptions): Required<GeneratorSettings>
  * ```
  */
 export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedCampaignOptions {
+  const { seed = randomSeed(), ...rest } = options;
+  if (!Number.isInteger(seed))
+    throw new CampaignOptionsError('seed', `must be an integer, got ${String(seed)}`);
+  return { seed, ...optionsBesideSeed(rest) };
+}
+
+/**
+ * Fills in defaults and checks every option but the seed, for a caller that decides the seed
+ * itself (the command line, which hands it to the campaign as it is).
+ *
+ * @throws {@link CampaignOptionsError} for a value out of range, {@link RuntimeSpecError} for a bad runtime.
+ * @example
+ * ```ts
+ * const o: ResolvedCampaignOptions = { seed: 7, ...optionsBesideSeed({ count: 300 }) };
+ * ```
+ */
+export function optionsBesideSeed(
+  options: Omit<CampaignOptions, 'seed'> = {},
+): Omit<ResolvedCampaignOptions, 'seed'> {
   const runtimes = options.runtimes ?? ['luau-web'];
   if (runtimes.length < 1)
     throw new CampaignOptionsError(

@@ -8,19 +8,9 @@ import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { packageRoot } from '../package-root.js';
-import { generatorSettings } from '../arbitrary/index.js';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
-import type { CampaignProgram } from './programs.js';
-
-/** A request to a generation thread. */
-export interface GenerateRequest {
-  readonly id: number;
-  readonly indices: readonly number[];
-}
-
-/** A program as a generation thread sends it: without its tree (replayed when read). */
-export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
+import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
@@ -39,8 +29,8 @@ export interface ProgramGeneratorOptions {
   readonly readAhead?: number;
   /**
    * The generation threads' module (a file path or URL): it takes the {@link GeneratorSettings} as `workerData`
-   * and answers each {@link GenerateRequest} with `{ id, programs }`, as `generate-worker.ts`
-   * does. Default: luau-fuzz's own. A benchmark runs another revision's generator this way;
+   * and answers each {@link GenerateRequest} with `{ id, programs }`, as
+   * `serveGenerationThread` does. Default: luau-fuzz's own. A benchmark runs another revision's generator this way;
    * trees asked of {@link ProgramGenerator.tree} are still drawn by this one.
    */
   readonly workerFile?: string | URL;
@@ -73,7 +63,7 @@ const fromSources = here.endsWith('.ts');
  * ```
  */
 export class ProgramGenerator {
-  readonly #settings: Required<GeneratorSettings>;
+  readonly #settings: GeneratorSettings;
   readonly #threads: Thread[] = [];
   readonly #threadCount: number;
   readonly #upcoming: readonly number[];
@@ -88,9 +78,13 @@ export class ProgramGenerator {
   #local: ReturnType<typeof campaignArbitrary> | undefined;
   readonly #workerFile: string | URL | undefined;
 
-  /** `settings` are checked, and go to the threads as they are (a campaign's options are some). */
+  /**
+   * `settings` go to the threads as they are (a campaign's resolved options are some): the
+   * arbitraries refuse settings out of range when a thread loads them, and the programs
+   * asked of it fail with that error.
+   */
   constructor(settings: GeneratorSettings, options: ProgramGeneratorOptions = {}) {
-    this.#settings = generatorSettings(settings);
+    this.#settings = settings;
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     if (!Number.isInteger(threads) || threads < 0)
       throw new RangeError(`threads must be a non-negative integer, got ${threads}`);

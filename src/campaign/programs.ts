@@ -1,3 +1,4 @@
+import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
@@ -23,6 +24,15 @@ export interface CampaignProgram {
   /** Why it could not be printed, when it could not. */
   readonly printError?: string;
 }
+
+/** A request to a generation thread ({@link serveGenerationThread}). */
+export interface GenerateRequest {
+  readonly id: number;
+  readonly indices: readonly number[];
+}
+
+/** A program as a generation thread sends it: without its tree (replayed when read). */
+export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
 
 /**
  * The `ModuleSet` arbitrary of generator settings (the seed aside): a campaign's options are
@@ -129,4 +139,37 @@ export function drawPrograms<T>(
     i = j;
   }
   return out;
+}
+
+/**
+ * Makes this thread a generation thread of `ProgramGenerator`: it draws the programs of the
+ * settings it was started with (its `workerData`) exactly as {@link generatePrograms} does
+ * on the main thread, and answers each {@link GenerateRequest} with `{ id, programs }`. Only
+ * the printed sources and the tree's statistics go back: a tree is drawn again from (seed,
+ * index) on the main thread when it is needed (a finding's), which costs far less than
+ * encoding every tree here and decoding it there.
+ *
+ * @example
+ * ```ts
+ * // generate-worker.ts, the module a generation thread runs:
+ * serveGenerationThread();
+ * ```
+ */
+export function serveGenerationThread(): void {
+  const port = parentPort;
+  if (port === null) throw new Error('serveGenerationThread runs in a worker thread');
+  const settings = workerData as GeneratorSettings;
+  const arbitrary = campaignArbitrary(settings);
+  port.on('message', (request: GenerateRequest) => {
+    const programs: GeneratedProgram[] = drawPrograms(
+      arbitrary,
+      settings.seed,
+      request.indices,
+      (index, tree) => {
+        const { tree: _tree, ...rest } = campaignProgram(index, tree);
+        return rest;
+      },
+    );
+    port.postMessage({ id: request.id, programs });
+  });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
-import { resolveCampaignOptions } from '../campaign/index.js';
+import { optionsBesideSeed } from '../campaign/index.js';
 import type {
   CampaignOptions,
   CampaignRunSettings,
@@ -97,40 +97,42 @@ function flagOf(option: string, f: RunFlags): string | undefined {
 }
 
 /**
- * The campaign options the flags give (those not given are absent), checked before anything
- * is started or created: an error names the flag.
+ * The campaign options the flags give (those not given are absent), but the seed, which
+ * `run` decides itself and hands to the campaign as it is.
  *
  * @example
  * ```ts
  * const options = campaignOptions(flags); // options.count === 300 for --count 300
  * ```
  */
-export function campaignOptions(f: RunFlags): CampaignOptions {
+export function campaignOptions(f: RunFlags): Omit<CampaignOptions, 'seed'> {
   if (f.diff !== undefined && f.diff.length < 2)
     throw new Error('--diff takes two or more runtimes: --diff RUNTIME_A RUNTIME_B [RUNTIME_C…]');
   if (f.diff !== undefined && f.runtime !== undefined)
     throw new Error('give either --runtime or --diff, not both');
+  const { seed: _seed, ...settings } = settingsOfFlags(f);
   const run = Object.entries(runSettingFlags).map(([k, e]) => [k, e.value(f)] as const);
   return {
-    ...settingsOfFlags(f),
+    ...settings,
     ...Object.fromEntries(run.filter(([, v]) => v !== undefined)),
-  } as CampaignOptions;
+  } as Omit<CampaignOptions, 'seed'>;
 }
 
 /**
- * Resolves campaign options as the campaign would, naming the flags in errors.
+ * Resolves campaign options, the seed aside, as the campaign would, checked before anything
+ * is started or created: an error names the flag.
  *
  * @example
  * ```ts
- * const options = checkCampaignOptions(campaignOptions(flags), flags); // options.seed is set
+ * const options = { seed: 7, ...checkCampaignOptions(campaignOptions(flags), flags) };
  * ```
  */
 export function checkCampaignOptions(
-  options: CampaignOptions,
+  options: Omit<CampaignOptions, 'seed'>,
   f: RunFlags,
-): ResolvedCampaignOptions {
+): Omit<ResolvedCampaignOptions, 'seed'> {
   try {
-    return resolveCampaignOptions(options);
+    return optionsBesideSeed(options);
   } catch (e) {
     if (e instanceof RuntimeSpecError)
       throw new Error(`${flagOf('runtimes', f)}: ${e.message}`, { cause: e });

@@ -5,7 +5,13 @@ import { errorLine } from './error-line.js';
 import { connectOptionsOf, withWorkspaceOptions } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { CampaignStore, formatSummary, publishFindings, runCampaign } from '../campaign/index.js';
+import {
+  CampaignStore,
+  formatSummary,
+  publishFindings,
+  randomSeed,
+  runCampaign,
+} from '../campaign/index.js';
 import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
 import { addGeneratorFlags, generatorDefaults, wholeNumber } from './generator-options.js';
 import {
@@ -135,11 +141,13 @@ export function runCommand(): Command {
       const dir = flags.resume ?? flags.out ?? defaultOut();
       const given = campaignOptions(flags);
       // Checked before a workspace is started: options, or the campaign to resume. A new
-      // campaign's options are resolved here once (its seed drawn, when none is given).
+      // campaign's options are resolved here once, and its seed decided here (the flag's,
+      // which its parser checked, or a random one), so that it goes from here to the
+      // campaign and on to the generator as it is.
       let runtimes: readonly string[];
       let options: ResolvedCampaignOptions | undefined;
       if (flags.resume === undefined) {
-        options = checkCampaignOptions(given, flags);
+        options = { seed: flags.seed ?? randomSeed(), ...checkCampaignOptions(given, flags) };
         outputDirectory('--out', dir, { create: false });
         runtimes = given.runtimes ?? [];
       } else {
