@@ -1,13 +1,8 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  addGeneratorFlags,
-  generatorDefaults,
-  generatorOptions,
-  wholeNumberOption,
-  type GeneratorFlags,
-} from './generator-options.js';
+import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
+import type { GeneratorFlags } from './generator-options.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
@@ -146,7 +141,7 @@ export function checkCommand(): Command {
     new Command('check').description(
       'validity report: generate programs, run them (luau-web or --runtime), count outcomes and coverage',
     ),
-    generatorDefaults.check,
+    'check',
   )
     .addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000))
     .addOption(wholeNumberOption('--timeout <ms>', 'wall-clock limit per run', 1, 5000))

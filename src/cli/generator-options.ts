@@ -16,7 +16,7 @@ import {
  *
  * @example
  * ```ts
- * addGeneratorFlags(new Command('gen'), generatorDefaults.gen);
+ * addGeneratorFlags(new Command('gen'), 'gen');
  * ```
  */
 export interface GeneratorDefaults {
@@ -195,15 +195,17 @@ function wrap(text: string): string {
 
 /**
  * Adds the generator's flags to a command: `--level`, `--profile`, `--seed`, `--max-depth`,
- * `--max-statements`, `--max-nodes`, `--no-types`, with the command's defaults and why in its
- * help. One definition for `gen`, `check` and `run`.
+ * `--max-statements`, `--max-nodes`, `--no-types`, with the defaults of `of` (one of
+ * {@link generatorDefaults}) and why in its help. One definition for `gen`, `check`,
+ * `coverage` and `run`.
  *
  * @example
  * ```ts
- * addGeneratorFlags(new Command('gen'), generatorDefaults.gen).action((opts) => generatorOptions(opts));
+ * addGeneratorFlags(new Command('gen'), 'gen').action((opts) => generatorOptions(opts));
  * ```
  */
-export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults): Command {
+export function addGeneratorFlags(command: Command, of: keyof typeof generatorDefaults): Command {
+  const defaults: GeneratorDefaults = generatorDefaults[of];
   return command
     .addOption(
       new Option('--level <level>', 'validity level')

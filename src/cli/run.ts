@@ -13,7 +13,7 @@ import {
   runCampaign,
 } from '../campaign/index.js';
 import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
-import { addGeneratorFlags, generatorDefaults, wholeNumber } from './generator-options.js';
+import { addGeneratorFlags, wholeNumber } from './generator-options.js';
 import {
   campaignOptions,
   checkCampaignOptions,
@@ -82,7 +82,7 @@ export function runCommand(): Command {
         'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
       )
       .option('--count <n>', 'programs to generate and run (default 1000)'),
-    generatorDefaults.run,
+    'run',
   )
     .option(
       '--runtime <spec>',
