@@ -31,6 +31,7 @@ import {
   generatePrograms,
   packBatches,
   ProjectPool,
+  resolveCampaignOptions,
   runCampaign,
 } from '../../src/campaign/index.js';
 import { createLocalRuntime, parseRuntime, runnerDefaults } from '../../src/runtime/index.js';
@@ -213,7 +214,14 @@ async function endToEnd(n: number, dir: string, onSample?: (kb: number) => void)
     () =>
       runCampaign({
         dir: join(root, dir),
-        options: { count: n, seed, level, shrink: false, inFlight: concurrency, batchSize },
+        options: resolveCampaignOptions({
+          count: n,
+          seed,
+          level,
+          shrink: false,
+          inFlight: concurrency,
+          batchSize,
+        }),
         target: { client, projectIds: ws.projectIds },
         ...(revisionWorker === undefined ? {} : { generatorWorker: revisionWorker }),
       }),

@@ -1,6 +1,14 @@
 export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js';
 export { luauArbitraries } from './luau-arbitraries.js';
 export { GENERATOR_VERSION } from './generator-version.js';
+export {
+  arbitraryOptionsOf,
+  generatorSettings,
+  readGeneratorSettings,
+  settingsBesideSeed,
+  type GeneratorSettings,
+} from './generator-settings.js';
+export { OptionError } from './option-error.js';
 export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
 export {
   MAX_VALID_DEPTH,

@@ -1,4 +1,5 @@
 import type { DepthSize } from 'fast-check';
+import { OptionError } from './option-error.js';
 
 /**
  * How valid generated trees are, each level including the ones before it:
@@ -164,33 +165,23 @@ export interface ResolvedOptions {
   depthSize: DepthSize;
 }
 
+const fullLanguage: LuauFeatures = {
+  typeAnnotations: true,
+  typeAliases: true,
+  generics: true,
+  attributes: true,
+  typeFunctions: true,
+  interpolatedStrings: true,
+  integerLiterals: true,
+  compoundAssignment: true,
+  continue: true,
+  ifExpressions: true,
+  modules: true,
+};
+
 const profiles: Record<ProfileName, LuauFeatures> = {
-  luau: {
-    typeAnnotations: true,
-    typeAliases: true,
-    generics: true,
-    attributes: true,
-    typeFunctions: true,
-    interpolatedStrings: true,
-    integerLiterals: true,
-    compoundAssignment: true,
-    continue: true,
-    ifExpressions: true,
-    modules: true,
-  },
-  'luau-web': {
-    typeAnnotations: true,
-    typeAliases: true,
-    generics: true,
-    attributes: true,
-    typeFunctions: true,
-    interpolatedStrings: true,
-    integerLiterals: false,
-    compoundAssignment: true,
-    continue: true,
-    ifExpressions: true,
-    modules: true,
-  },
+  luau: fullLanguage,
+  'luau-web': { ...fullLanguage, integerLiterals: false },
 };
 
 /**
@@ -208,8 +199,8 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
 }
 
 /**
- * Fills in every default of {@link LuauArbitraryOptions} and checks the values, throwing a
- * `RangeError` that names the bad option.
+ * Fills in every default of {@link LuauArbitraryOptions} and checks the values, throwing an
+ * {@link OptionError} (a `RangeError`) that names the bad option.
  *
  * @example
  * ```ts
@@ -217,16 +208,8 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
  * ```
  */
 export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOptions {
-  const level = options.level ?? 'syntax';
-  if (!validityLevels.includes(level)) {
-    throw new RangeError(`unknown level '${String(level)}' (one of ${validityLevels.join(', ')})`);
-  }
-  const profile = options.profile ?? 'luau';
-  if (!profileNames.includes(profile)) {
-    throw new RangeError(
-      `unknown profile '${String(profile)}' (one of ${profileNames.join(', ')})`,
-    );
-  }
+  const level = oneOf('level', options.level ?? 'syntax', validityLevels);
+  const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
   const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
   const types = options.types ?? true;
   if (!types) {
@@ -248,15 +231,28 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
   for (const key of ['maxDepth', 'maxStatements', 'maxNodes'] as const) {
     const value = resolved[key];
     if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`option ${key} must be a positive integer, got ${String(value)}`);
+      throw new OptionError(key, `must be a positive integer, got ${String(value)}`);
     }
   }
   if (level !== 'schema' && resolved.maxDepth > MAX_VALID_DEPTH) {
-    throw new RangeError(
-      `option maxDepth must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
+    throw new OptionError(
+      'maxDepth',
+      `must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
     );
   }
   return resolved;
+}
+
+/** `value`, when it is one of `names`; else an {@link OptionError} naming the option. */
+function oneOf<T extends string>(option: string, value: T, names: readonly T[]): T {
+  if (!names.includes(value)) {
+    throw new OptionError(
+      option,
+      `must be one of ${names.join(', ')}, got '${String(value)}'`,
+      `unknown ${option} '${String(value)}' (one of ${names.join(', ')})`,
+    );
+  }
+  return value;
 }
 
 function definedOnly(features: Partial<LuauFeatures>): Partial<LuauFeatures> {

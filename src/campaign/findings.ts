@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { readGeneratorSettings } from '../arbitrary/index.js';
+import type { GeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 import { encodeTree, treeStats } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
@@ -20,8 +22,12 @@ export interface FindingOccurrence {
   readonly nodes: number;
 }
 
-/** `outcome.json` of a finding directory: one problem (signature) and every program that showed it. */
-export interface FindingRecord {
+/**
+ * `outcome.json` of a finding directory: one problem (signature) and every program that
+ * showed it, with the campaign's whole {@link GeneratorSettings} (with `original.index`, they
+ * replay the program). Records written before a limit was recorded read with it `null`.
+ */
+export interface FindingRecord extends Required<GeneratorSettings> {
   /** The directory name: SHA-256 (16 hex digits) of the signature. */
   readonly hash: string;
   /** What kind of finding it is. */
@@ -30,26 +36,12 @@ export interface FindingRecord {
   readonly signature: string;
   /** How the runtimes split on the original program: groups of identical outcomes. */
   readonly groups: readonly RuntimeGroup[];
-  /** The campaign's seed (with `original.index`, it replays the program). */
-  readonly seed: number;
-  /** The campaign's validity level. */
-  readonly level: string;
-  /** The campaign's feature profile. */
-  readonly profile: string;
-  /** The campaign's tree size limit (`null`: the default). */
-  readonly maxNodes: number | null;
-  /** The campaign's nesting limit (`null` or absent: the default). */
-  readonly maxDepth?: number | null;
-  /** The campaign's statements per block (`null` or absent: the default). */
-  readonly maxStatements?: number | null;
-  /** Whether the campaign's programs have type syntax (absent: true). */
-  readonly types?: boolean;
   /**
-   * The generator version that drew the representative (`null` or absent: unknown, recorded
-   * before versions were). Another version replays another program from (seed, index), so
+   * The generator version that drew the representative (`null`: unknown, recorded before
+   * versions were). Another version replays another program from (seed, index), so
    * `luau-fuzz shrink` then works from `original.binpb` only when told `--rederive`.
    */
-  readonly generatorVersion?: number | null;
+  readonly generatorVersion: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
   /** The representative program (the group's smallest), which `original.*` holds. */
@@ -87,30 +79,19 @@ export interface ShrunkProgram {
   readonly reproduced: boolean;
 }
 
-/** A finding to save: a signature, its representative program, the other programs, the shrunk program. */
-export interface FindingToSave {
-  /** What kind of finding it is. */
-  readonly kind: FindingKind;
-  /** Its signature (the directory name is its hash). */
-  readonly signature: string;
-  /** The campaign's seed. */
-  readonly seed: number;
+/**
+ * A finding to save: a signature, its representative program, the other programs, the shrunk
+ * program, and the campaign's generator settings (checked when saved: a level or profile
+ * given as text is one the generator knows).
+ */
+export interface FindingToSave
+  extends
+    Omit<GeneratorSettings, 'level' | 'profile'>,
+    Pick<FindingRecord, 'kind' | 'signature' | 'generatorVersion' | 'runtimes'> {
   /** The campaign's validity level. */
   readonly level: string;
   /** The campaign's feature profile. */
   readonly profile: string;
-  /** The campaign's tree size limit (`null`: the default). */
-  readonly maxNodes: number | null;
-  /** The campaign's nesting limit (`null`: the default). Default `null`. */
-  readonly maxDepth?: number | null;
-  /** The campaign's statements per block (`null`: the default). Default `null`. */
-  readonly maxStatements?: number | null;
-  /** Whether the campaign's programs have type syntax. Default true. */
-  readonly types?: boolean;
-  /** The generator version that drew the representative (`null`: unknown). */
-  readonly generatorVersion: number | null;
-  /** The campaign's runtimes. */
-  readonly runtimes: readonly string[];
   /** The representative program as found, with its tree. */
   readonly original: FindingOccurrence & { readonly tree: ModuleSet };
   /** The other programs with this signature. Default none. */
@@ -154,6 +135,20 @@ export function findingHash(signature: string): string {
   return createHash('sha256').update(signature).digest('hex').slice(0, 16);
 }
 
+/**
+ * Reads an `outcome.json`, written by this version or an older one: the generator settings
+ * are checked, and the limits and generator version it predates read as `null` (`types`:
+ * true).
+ */
+function readRecord(path: string): FindingRecord {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as FindingRecord;
+  return {
+    ...raw,
+    ...readGeneratorSettings(raw, path),
+    generatorVersion: typeof raw.generatorVersion === 'number' ? raw.generatorVersion : null,
+  };
+}
+
 function writeRecord(dir: string, record: FindingRecord): void {
   writeFileSync(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
 }
@@ -184,7 +179,7 @@ export function saveFinding(
   const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
-    const existing = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+    const existing = readRecord(recordPath);
     const known = new Set(existing.occurrences.map((o) => o.index));
     const added = incoming.filter((o) => !known.has(o.index));
     if (added.length === 0) return { record: existing, created: false };
@@ -200,13 +195,7 @@ export function saveFinding(
     kind: f.kind,
     signature: f.signature,
     groups: runtimeGroups(f.runtimes, f.original.outcomes),
-    seed: f.seed,
-    level: f.level,
-    profile: f.profile,
-    maxNodes: f.maxNodes,
-    maxDepth: f.maxDepth ?? null,
-    maxStatements: f.maxStatements ?? null,
-    types: f.types ?? true,
+    ...readGeneratorSettings(f, `finding '${f.signature}'`),
     generatorVersion: f.generatorVersion,
     runtimes: f.runtimes,
     original: plain(f.original),
@@ -247,7 +236,7 @@ export function readFindings(findingsDir: string): FindingRecord[] {
   const out: FindingRecord[] = [];
   for (const name of readdirSync(findingsDir).sort()) {
     const path = join(findingsDir, name, 'outcome.json');
-    if (existsSync(path)) out.push(JSON.parse(readFileSync(path, 'utf8')) as FindingRecord);
+    if (existsSync(path)) out.push(readRecord(path));
   }
   return out;
 }
@@ -273,7 +262,7 @@ export function updateShrunk(
   },
 ): FindingRecord {
   const recordPath = join(findingDir, 'outcome.json');
-  const existing = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+  const existing = readRecord(recordPath);
   writeTree(findingDir, 'shrunk', tree);
   const record: FindingRecord = {
     ...existing,

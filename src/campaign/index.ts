@@ -1,10 +1,11 @@
-export { CampaignError, packBatches, runCampaign } from './campaign.js';
-export type {
-  CampaignSnapshot,
-  CampaignSummary,
-  CampaignTarget,
-  RunCampaignArgs,
-} from './campaign.js';
+export { runCampaign } from './campaign.js';
+export type { CampaignTarget, RunCampaignArgs } from './campaign.js';
+export { CampaignError } from './campaign-error.js';
+export { packBatches } from './batches.js';
+export { freshPrograms } from './program-source.js';
+export type { ProgramSource } from './program-source.js';
+export type { CampaignSummary } from './summary.js';
+export type { CampaignSnapshot } from './tally.js';
 export { anyDiffer, classifyOutcomes, crashSignature, outcomesDiffer } from './classify.js';
 export {
   findingSignature,
@@ -18,14 +19,15 @@ export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export {
-  arbitraryOptionsOf,
   CampaignOptionsError,
-  generatorSettingsOf,
+  optionsBesideSeed,
+  randomSeed,
   resolveCampaignOptions,
 } from './options.js';
 export type {
-  CampaignGeneratorSettings,
   CampaignOptions,
+  CampaignRunSettings,
+  GeneratorChange,
   ResolvedCampaignOptions,
 } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
@@ -38,15 +40,16 @@ export { formatSummary, reportHtml, reproduceCommands, writeReport } from './rep
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError, GeneratorVersionError } from './store.js';
-export type {
-  CampaignProgress,
-  GeneratorChange,
-  ProgramRecord,
-  ProgressSample,
-  ResumeOptions,
-} from './store.js';
+export type { CampaignProgress, ProgramRecord, ProgressSample, ResumeOptions } from './store.js';
 export { publishFindings } from './publish.js';
 export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';
 export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
+export { checkValidity } from './validity-report.js';
+export type {
+  CaseCoverage,
+  ErrorCount,
+  ValidityCheckOptions,
+  ValidityReport,
+} from './validity-report.js';

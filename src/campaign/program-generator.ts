@@ -8,32 +8,16 @@ import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { packageRoot } from '../package-root.js';
-import { generatorSettingsOf } from './options.js';
-import type { CampaignGeneratorSettings } from './options.js';
+import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
-import type { CampaignProgram } from './programs.js';
-
-/** What a generation thread needs to draw a campaign's programs. */
-export type GenerateSettings = CampaignGeneratorSettings & {
-  readonly seed: number;
-};
-
-/** A request to a generation thread. */
-export interface GenerateRequest {
-  readonly id: number;
-  readonly indices: readonly number[];
-}
-
-/** A program as a generation thread sends it: without its tree (replayed when read). */
-export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
+import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
   /**
    * Generation threads; 0 generates on the calling thread. Default: one less than the cores,
-   * at least 1 and at most 4 (the VM workers, the uploads and the recording need the rest: on
-   * 2 cores, a 2,000-program campaign took 13.1 CPU-s with one thread and 14.6 with two, each
-   * thread loading the generator and warming it up, for the same wall-clock time).
+   * at least 1 and at most 4: the VM workers, the uploads and the recording need the rest,
+   * and each thread loads the generator and warms it up anew (docs/throughput.md).
    */
   readonly threads?: number;
   /**
@@ -44,9 +28,9 @@ export interface ProgramGeneratorOptions {
   /** Programs generated in advance from `upcoming`. Default 1000. */
   readonly readAhead?: number;
   /**
-   * The generation threads' module (a file path or URL): it takes the settings as `workerData`
-   * and answers each {@link GenerateRequest} with `{ id, programs }`, as `generate-worker.ts`
-   * does. Default: luau-fuzz's own. A benchmark runs another revision's generator this way;
+   * The generation threads' module (a file path or URL): it takes the {@link GeneratorSettings} as `workerData`
+   * and answers each {@link GenerateRequest} with `{ id, programs }`, as
+   * `serveGenerationThread` does. Default: luau-fuzz's own. A benchmark runs another revision's generator this way;
    * trees asked of {@link ProgramGenerator.tree} are still drawn by this one.
    */
   readonly workerFile?: string | URL;
@@ -79,7 +63,7 @@ const fromSources = here.endsWith('.ts');
  * ```
  */
 export class ProgramGenerator {
-  readonly #settings: GenerateSettings;
+  readonly #settings: GeneratorSettings;
   readonly #threads: Thread[] = [];
   readonly #threadCount: number;
   readonly #upcoming: readonly number[];
@@ -94,8 +78,13 @@ export class ProgramGenerator {
   #local: ReturnType<typeof campaignArbitrary> | undefined;
   readonly #workerFile: string | URL | undefined;
 
-  constructor(settings: GenerateSettings, options: ProgramGeneratorOptions = {}) {
-    this.#settings = { ...generatorSettingsOf(settings), seed: settings.seed };
+  /**
+   * `settings` go to the threads as they are (a campaign's resolved options are some): the
+   * arbitraries refuse settings out of range when a thread loads them, and the programs
+   * asked of it fail with that error.
+   */
+  constructor(settings: GeneratorSettings, options: ProgramGeneratorOptions = {}) {
+    this.#settings = settings;
     const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     if (!Number.isInteger(threads) || threads < 0)
       throw new RangeError(`threads must be a non-negative integer, got ${threads}`);
@@ -240,11 +229,11 @@ interface BundleManifest {
 /**
  * From the sources (tests, benches), the thread runs the generation code bundled into one
  * ES module by esbuild (what tsx transpiles with), written under `node_modules/.cache` so that
- * its packages resolve, named by its content: tsx in the thread transpiled and resolved every
- * module again through a loader thread of its own (0.9 CPU-s per thread before its first
- * program; 0.3 bundled). The bundle is made again only when one of its source files changed
- * (their sizes and times are kept beside it, with this file's and esbuild's): bundling took
- * 0.1-0.2 CPU-s in every process.
+ * its packages resolve, named by its content: tsx in the thread would transpile and resolve
+ * every module again through a loader thread of its own, which costs the thread more than the
+ * bundle. The bundle is made again only when one of its source files changed (their sizes and
+ * times are kept beside it, with this file's and esbuild's), so that not every process pays
+ * for bundling (docs/throughput.md has the figures).
  */
 function bundledWorker(): string {
   if (bundled !== undefined) return bundled;

@@ -1,11 +1,11 @@
+import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { luauArbitraries } from '../arbitrary/index.js';
+import { arbitraryOptionsOf, luauArbitraries } from '../arbitrary/index.js';
+import type { GeneratorSettings } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { treeKinds } from '../tree/index.js';
-import { arbitraryOptionsOf } from './options.js';
-import type { CampaignGeneratorSettings } from './options.js';
 
 /** One generated program of a campaign. */
 export interface CampaignProgram {
@@ -25,16 +25,28 @@ export interface CampaignProgram {
   readonly printError?: string;
 }
 
+/** A request to a generation thread ({@link serveGenerationThread}). */
+export interface GenerateRequest {
+  readonly id: number;
+  readonly indices: readonly number[];
+}
+
+/** A program as a generation thread sends it: without its tree (replayed when read). */
+export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
+
 /**
- * The `ModuleSet` arbitrary of a campaign's options.
+ * The `ModuleSet` arbitrary of generator settings (the seed aside): a campaign's options are
+ * some.
  *
  * @example
  * ```ts
  * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
  * ```
  */
-export function campaignArbitrary(options: CampaignGeneratorSettings): fc.Arbitrary<ModuleSet> {
-  return luauArbitraries(arbitraryOptionsOf(options)).moduleSet;
+export function campaignArbitrary(
+  settings: Omit<GeneratorSettings, 'seed'>,
+): fc.Arbitrary<ModuleSet> {
+  return luauArbitraries(arbitraryOptionsOf(settings)).moduleSet;
 }
 
 /**
@@ -127,4 +139,37 @@ export function drawPrograms<T>(
     i = j;
   }
   return out;
+}
+
+/**
+ * Makes this thread a generation thread of `ProgramGenerator`: it draws the programs of the
+ * settings it was started with (its `workerData`) exactly as {@link generatePrograms} does
+ * on the main thread, and answers each {@link GenerateRequest} with `{ id, programs }`. Only
+ * the printed sources and the tree's statistics go back: a tree is drawn again from (seed,
+ * index) on the main thread when it is needed (a finding's), which costs far less than
+ * encoding every tree here and decoding it there.
+ *
+ * @example
+ * ```ts
+ * // generate-worker.ts, the module a generation thread runs:
+ * serveGenerationThread();
+ * ```
+ */
+export function serveGenerationThread(): void {
+  const port = parentPort;
+  if (port === null) throw new Error('serveGenerationThread runs in a worker thread');
+  const settings = workerData as GeneratorSettings;
+  const arbitrary = campaignArbitrary(settings);
+  port.on('message', (request: GenerateRequest) => {
+    const programs: GeneratedProgram[] = drawPrograms(
+      arbitrary,
+      settings.seed,
+      request.indices,
+      (index, tree) => {
+        const { tree: _tree, ...rest } = campaignProgram(index, tree);
+        return rest;
+      },
+    );
+    port.postMessage({ id: request.id, programs });
+  });
 }

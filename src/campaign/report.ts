@@ -4,7 +4,7 @@ import { file_luau } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
-import type { CampaignSummary } from './campaign.js';
+import type { CampaignSummary } from './summary.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
 import { outputDifference } from './output-difference.js';

@@ -9,12 +9,12 @@ import {
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { GENERATOR_VERSION } from '../arbitrary/index.js';
+import { GENERATOR_VERSION, OptionError, readGeneratorSettings } from '../arbitrary/index.js';
 import { outcomeStatuses } from '../runtime/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
-import type { ResolvedCampaignOptions } from './options.js';
+import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {
@@ -111,26 +111,22 @@ function versionName(version: number | null): string {
     : `generator version ${version}`;
 }
 
-function treePath(dir: string, i: number): string {
-  return join(dir, 'trees', `${i}.binpb`);
+/**
+ * Reads `options.json`, written by this version or an older one: its generator settings are
+ * checked, and the limits it predates read as `null` (`types`: true).
+ */
+function readOptions(path: string): ResolvedCampaignOptions {
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as ResolvedCampaignOptions;
+  try {
+    return { ...saved, ...readGeneratorSettings(saved, path) };
+  } catch (e) {
+    if (e instanceof OptionError) throw new CampaignStoreError(e.message);
+    throw e;
+  }
 }
 
-/**
- * A change of generator in a campaign resumed with `rederive` (`options.json`'s
- * `generatorChanges`).
- *
- * @example
- * ```ts
- * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
- * ```
- */
-export interface GeneratorChange {
-  /** The version before (`null`: none recorded). */
-  readonly from: number | null;
-  /** The version after. */
-  readonly to: number;
-  /** Programs finished before the change (drawn by `from`). */
-  readonly programsDone: number;
+function treePath(dir: string, i: number): string {
+  return join(dir, 'trees', `${i}.binpb`);
 }
 
 /**
@@ -217,7 +213,7 @@ export class CampaignStore {
     const optionsPath = join(dir, 'options.json');
     if (!existsSync(optionsPath))
       throw new CampaignStoreError(`${dir} holds no campaign (no options.json)`);
-    const saved = JSON.parse(readFileSync(optionsPath, 'utf8')) as ResolvedCampaignOptions;
+    const saved = readOptions(optionsPath);
     const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
     if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {
       throw new GeneratorVersionError(

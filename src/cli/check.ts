@@ -1,14 +1,9 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  addGeneratorFlags,
-  generatorDefaults,
-  generatorOptions,
-  wholeNumber,
-  type GeneratorFlags,
-} from './generator-options.js';
-import { checkValidity, type ValidityReport } from '../runtime/index.js';
+import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
+import type { GeneratorFlags } from './generator-options.js';
+import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 
@@ -146,23 +141,11 @@ export function checkCommand(): Command {
     new Command('check').description(
       'validity report: generate programs, run them (luau-web or --runtime), count outcomes and coverage',
     ),
-    generatorDefaults.check,
+    'check',
   )
-    .addOption(
-      new Option('--count <n>', 'programs to generate')
-        .argParser(wholeNumber('--count', 1))
-        .default(1000),
-    )
-    .addOption(
-      new Option('--timeout <ms>', 'wall-clock limit per run')
-        .argParser(wholeNumber('--timeout', 1))
-        .default(5000),
-    )
-    .addOption(
-      new Option('--workers <n>', 'luau-web worker processes')
-        .argParser(wholeNumber('--workers', 1))
-        .default(2),
-    )
+    .addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000))
+    .addOption(wholeNumberOption('--timeout <ms>', 'wall-clock limit per run', 1, 5000))
+    .addOption(wholeNumberOption('--workers <n>', 'luau-web worker processes', 1, 2))
     .addOption(
       new Option(
         '--runtime <spec>',
@@ -191,11 +174,10 @@ export function checkCommand(): Command {
     )
     .action(async (flags: CheckFlags, command: Command) => {
       // Real Luau takes the whole language: the `luau` profile, unless one was chosen.
-      if (
-        command.getOptionValueSource('profile') === 'default' &&
-        flags.runtime.kind !== 'luau-web'
-      )
-        flags.profile = 'luau';
+      const profile =
+        command.getOptionValueSource('profile') === 'default' && flags.runtime.kind !== 'luau-web'
+          ? 'luau'
+          : flags.profile;
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
       const bar = showProgress
         ? new cliProgress.SingleBar(
@@ -210,7 +192,7 @@ export function checkCommand(): Command {
       const printed: string[][] = [];
       const report = await checkValidity({
         onSources: (sources, i) => (printed[i] = [...sources]),
-        ...generatorOptions(flags),
+        ...generatorOptions({ ...flags, profile }),
         count: flags.count,
         timeoutMs: flags.timeout,
         workers: flags.workers,

@@ -17,13 +17,8 @@ import {
   type EngineCoverage,
   type LuauBatchProgram,
 } from '../runtime/index.js';
-import {
-  addGeneratorFlags,
-  generatorDefaults,
-  generatorOptions,
-  wholeNumberOption,
-  type GeneratorFlags,
-} from './generator-options.js';
+import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
+import type { GeneratorFlags } from './generator-options.js';
 
 interface CoverageFlags extends GeneratorFlags {
   count: number;
@@ -94,7 +89,7 @@ export function coverageCommand(): Command {
       'engine coverage: run generated programs (and --compare DIR) on a coverage build of Luau, ' +
         'print line and branch coverage per component',
     ),
-    generatorDefaults.coverage,
+    'coverage',
   )
     .addOption(
       new Option(

@@ -8,7 +8,6 @@ import fc from 'fast-check';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
   addGeneratorFlags,
-  generatorDefaults,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
@@ -174,7 +173,7 @@ function treeFiles(
 export function genCommand(): Command {
   return addGeneratorFlags(
     new Command('gen').description('write a corpus of generated trees'),
-    generatorDefaults.gen,
+    'gen',
   )
     .addOption(
       new Option('--count <n>', 'trees to generate')

@@ -1,8 +1,11 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
+  arbitraryOptionsOf,
+  OptionError,
   profileNames,
   resolveOptions,
   validityLevels,
+  type GeneratorSettings,
   type LuauArbitraryOptions,
   type ProfileName,
   type ValidityLevel,
@@ -13,7 +16,7 @@ import {
  *
  * @example
  * ```ts
- * addGeneratorFlags(new Command('gen'), generatorDefaults.gen);
+ * addGeneratorFlags(new Command('gen'), 'gen');
  * ```
  */
 export interface GeneratorDefaults {
@@ -67,44 +70,77 @@ export const generatorDefaults = {
   },
 } as const satisfies Record<string, GeneratorDefaults>;
 
-/** The flag of each generator option, for errors in the user's words. */
-const flagOf: Readonly<Record<string, string>> = {
-  maxDepth: '--max-depth',
-  maxStatements: '--max-statements',
-  maxNodes: '--max-nodes',
-  level: '--level',
-  profile: '--profile',
-};
-
 /**
- * An error message with the generator's option names (`maxDepth`, `option maxDepth`) replaced
- * by their flags (`--max-depth`).
+ * The flag of each generator setting: the one table between the command line and
+ * {@link GeneratorSettings}. Commander names each flag's value by the setting (`--max-depth`
+ * is `maxDepth`, `--no-types` is `types`), so the flags read into settings by this table
+ * ({@link settingsOfFlags}), and an {@link OptionError} names its flag by it ({@link flagError}).
  *
  * @example
  * ```ts
- * withFlagNames('maxDepth must be at most 64'); // '--max-depth must be at most 64'
+ * generatorFlagNames.maxDepth; // '--max-depth'
  * ```
  */
-export function withFlagNames(message: string): string {
-  return message.replace(/^(?:option )?(\w+)\b/, (word, name: string) => flagOf[name] ?? word);
-}
+export const generatorFlagNames = {
+  seed: '--seed',
+  level: '--level',
+  profile: '--profile',
+  maxNodes: '--max-nodes',
+  maxDepth: '--max-depth',
+  maxStatements: '--max-statements',
+  types: '--no-types',
+} as const satisfies Record<keyof GeneratorSettings, string>;
 
 /**
- * The generator's command-line flags, as commander parses them.
+ * The generator's command-line flags, as commander parses them: settings by name, the level
+ * and profile from the choices the flags allow.
  *
  * @example
  * ```ts
  * generatorOptions({ level: 'syntax', profile: 'luau', types: true } satisfies GeneratorFlags);
  * ```
  */
-export interface GeneratorFlags {
-  level: string;
-  profile: string;
-  seed?: number;
-  maxDepth?: number;
-  maxStatements?: number;
-  maxNodes?: number;
-  types: boolean;
+export type GeneratorFlags = Partial<GeneratorSettings> &
+  Pick<GeneratorSettings, 'level' | 'profile'> & { types: boolean };
+
+/**
+ * The generator settings the flags give (those not given are absent), read through
+ * {@link generatorFlagNames}.
+ *
+ * @example
+ * ```ts
+ * settingsOfFlags({ level: 'scoped', profile: 'luau', types: true, maxDepth: 3 }).maxDepth; // 3
+ * ```
+ */
+export function settingsOfFlags(flags: Partial<GeneratorSettings>): Partial<GeneratorSettings> {
+  const keys = Object.keys(generatorFlagNames) as (keyof GeneratorSettings)[];
+  return Object.fromEntries(keys.filter((k) => flags[k] !== undefined).map((k) => [k, flags[k]]));
+}
+
+/**
+ * An {@link OptionError} in the user's words: the flag `flagOf` gives for its option, and
+ * what is wrong. An option without a flag keeps its message.
+ *
+ * @example
+ * ```ts
+ * flagError(new OptionError('maxDepth', 'must be at most 64'), generatorFlagOf).message; // '--max-depth must be at most 64'
+ * ```
+ */
+export function flagError(e: OptionError, flagOf: (option: string) => string | undefined): Error {
+  const flag = flagOf(e.option);
+  return new Error(flag === undefined ? e.message : `${flag} ${e.reason}`, { cause: e });
+}
+
+/**
+ * The flag of a generator setting, for {@link flagError}.
+ *
+ * @example
+ * ```ts
+ * generatorFlagOf('maxNodes'); // '--max-nodes'
+ * ```
+ */
+export function generatorFlagOf(option: string): string | undefined {
+  return (generatorFlagNames as Record<string, string>)[option];
 }
 
 /**
@@ -126,7 +162,8 @@ export function wholeNumber(flag: string, min: number): (value: string) => numbe
 }
 
 /**
- * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and default.
+ * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and its default
+ * (none: absent unless given).
  *
  * @example
  * ```ts
@@ -137,11 +174,10 @@ export function wholeNumberOption(
   flags: string,
   description: string,
   min: number,
-  defaultValue: number,
+  defaultValue?: number,
 ): Option {
-  return new Option(flags, description)
-    .argParser(wholeNumber(flags.split(' ')[0]!, min))
-    .default(defaultValue);
+  const option = new Option(flags, description).argParser(wholeNumber(flags.split(' ')[0]!, min));
+  return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
 /** Breaks text into lines of at most 80 characters, at spaces. */
@@ -159,15 +195,17 @@ function wrap(text: string): string {
 
 /**
  * Adds the generator's flags to a command: `--level`, `--profile`, `--seed`, `--max-depth`,
- * `--max-statements`, `--max-nodes`, `--no-types`, with the command's defaults and why in its
- * help. One definition for `gen`, `check` and `run`.
+ * `--max-statements`, `--max-nodes`, `--no-types`, with the defaults of `of` (one of
+ * {@link generatorDefaults}) and why in its help. One definition for `gen`, `check`,
+ * `coverage` and `run`.
  *
  * @example
  * ```ts
- * addGeneratorFlags(new Command('gen'), generatorDefaults.gen).action((opts) => generatorOptions(opts));
+ * addGeneratorFlags(new Command('gen'), 'gen').action((opts) => generatorOptions(opts));
  * ```
  */
-export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults): Command {
+export function addGeneratorFlags(command: Command, of: keyof typeof generatorDefaults): Command {
+  const defaults: GeneratorDefaults = generatorDefaults[of];
   return command
     .addOption(
       new Option('--level <level>', 'validity level')
@@ -179,26 +217,10 @@ export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults)
         .choices([...profileNames])
         .default(defaults.profile),
     )
-    .addOption(
-      new Option('--seed <n>', 'generator seed (default: random)').argParser(
-        wholeNumber('--seed', 0),
-      ),
-    )
-    .addOption(
-      new Option('--max-depth <n>', 'deepest nesting (default: 6)').argParser(
-        wholeNumber('--max-depth', 1),
-      ),
-    )
-    .addOption(
-      new Option('--max-statements <n>', 'statements per block (default: 6)').argParser(
-        wholeNumber('--max-statements', 1),
-      ),
-    )
-    .addOption(
-      new Option('--max-nodes <n>', 'messages per tree (default: 400)').argParser(
-        wholeNumber('--max-nodes', 1),
-      ),
-    )
+    .addOption(wholeNumberOption('--seed <n>', 'generator seed (default: random)', 0))
+    .addOption(wholeNumberOption('--max-depth <n>', 'deepest nesting (default: 6)', 1))
+    .addOption(wholeNumberOption('--max-statements <n>', 'statements per block (default: 6)', 1))
+    .addOption(wholeNumberOption('--max-nodes <n>', 'messages per tree (default: 400)', 1))
     .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)')
     .addHelpText(
       'after',
@@ -216,18 +238,11 @@ export function addGeneratorFlags(command: Command, defaults: GeneratorDefaults)
  * ```
  */
 export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
-  const options: LuauArbitraryOptions = {
-    level: flags.level as LuauArbitraryOptions['level'] & string,
-    profile: flags.profile as LuauArbitraryOptions['profile'] & string,
-    types: flags.types,
-    ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
-    ...(flags.maxStatements === undefined ? {} : { maxStatements: flags.maxStatements }),
-    ...(flags.maxNodes === undefined ? {} : { maxNodes: flags.maxNodes }),
-  };
+  const options = arbitraryOptionsOf({ maxNodes: null, ...flags });
   try {
     resolveOptions(options);
   } catch (e) {
-    if (e instanceof RangeError) throw new Error(withFlagNames(e.message), { cause: e });
+    if (e instanceof OptionError) throw flagError(e, generatorFlagOf);
     throw e;
   }
   return options;

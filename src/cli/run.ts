@@ -2,138 +2,24 @@ import { join } from 'node:path';
 import { connectWorkspace } from './connect-workspace.js';
 import { existingDirectory, outputDirectory } from './directory-flags.js';
 import { errorLine } from './error-line.js';
-import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
+import { connectOptionsOf, withWorkspaceOptions } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
-  CampaignOptionsError,
   CampaignStore,
   formatSummary,
   publishFindings,
-  resolveCampaignOptions,
+  randomSeed,
   runCampaign,
 } from '../campaign/index.js';
-import type { CampaignOptions, CampaignSnapshot } from '../campaign/index.js';
-import { RuntimeSpecError } from '../runtime/index.js';
+import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
+import { addGeneratorFlags, wholeNumber } from './generator-options.js';
 import {
-  addGeneratorFlags,
-  generatorDefaults,
-  wholeNumber,
-  withFlagNames,
-  type GeneratorFlags,
-} from './generator-options.js';
-
-interface RunFlags extends WorkspaceFlags, GeneratorFlags {
-  count?: string;
-  runtime?: string;
-  diff?: string[];
-  out?: string;
-  resume?: string;
-  rederive?: boolean;
-  projects?: number;
-  batchSize?: string;
-  payloadLimit?: string;
-  inFlight?: string;
-  timeout?: string;
-  workers?: string;
-  shrink: boolean;
-  shrinkAttempts?: string;
-  shrinkTime?: string;
-  shrinkFindings?: string;
-  json?: boolean;
-  publish?: boolean;
-  failOnFindings: boolean;
-  progress: boolean;
-}
-
-function int(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got '${text}'`);
-  return n;
-}
-
-/** The flag of each campaign option, for errors in the user's words. */
-const flagOf: Partial<Record<keyof CampaignOptions, string>> = {
-  count: '--count',
-  seed: '--seed',
-  batchSize: '--batch-size',
-  payloadLimit: '--payload-limit',
-  inFlight: '--in-flight',
-  timeoutMs: '--timeout',
-  workers: '--workers',
-  shrinkAttempts: '--shrink-attempts',
-  shrinkTimeMs: '--shrink-time',
-  shrinkFindings: '--shrink-findings',
-};
-
-/** The flags (as commander names their values) that set campaign options, which a resume ignores. */
-const campaignFlags = new Set([
-  'count',
-  'seed',
-  'level',
-  'profile',
-  'maxNodes',
-  'maxDepth',
-  'maxStatements',
-  'types',
-  'runtime',
-  'diff',
-  'batchSize',
-  'payloadLimit',
-  'inFlight',
-  'timeout',
-  'workers',
-  'shrink',
-  'shrinkAttempts',
-  'shrinkTime',
-  'shrinkFindings',
-]);
-
-/** Checks the options before anything is started or created, naming the flags. */
-function checkOptions(options: CampaignOptions, diff: boolean): void {
-  try {
-    resolveCampaignOptions(options);
-  } catch (e) {
-    if (e instanceof RuntimeSpecError)
-      throw new Error(`${diff ? '--diff' : '--runtime'}: ${e.message}`, { cause: e });
-    if (!(e instanceof CampaignOptionsError)) throw e;
-    const key = /^(\w+) /.exec(e.message)?.[1] as keyof CampaignOptions | undefined;
-    const flag = key === undefined ? undefined : flagOf[key];
-    const message =
-      flag === undefined ? withFlagNames(e.message) : `${flag}${e.message.slice(key!.length)}`;
-    throw new Error(message, { cause: e });
-  }
-}
-
-function campaignOptions(f: RunFlags): CampaignOptions {
-  if (f.diff !== undefined && f.diff.length < 2)
-    throw new Error('--diff takes two or more runtimes: --diff RUNTIME_A RUNTIME_B [RUNTIME_C…]');
-  if (f.diff !== undefined && f.runtime !== undefined)
-    throw new Error('give either --runtime or --diff, not both');
-  const entries: [keyof CampaignOptions, unknown][] = [
-    ['count', int('--count', f.count)],
-    ['seed', f.seed],
-    ['level', f.level as ValidityLevel],
-    ['profile', f.profile as ProfileName],
-    ['maxNodes', f.maxNodes],
-    ['maxDepth', f.maxDepth],
-    ['maxStatements', f.maxStatements],
-    ['types', f.types],
-    ['runtimes', f.diff ?? (f.runtime === undefined ? undefined : [f.runtime])],
-    ['batchSize', int('--batch-size', f.batchSize)],
-    ['payloadLimit', int('--payload-limit', f.payloadLimit)],
-    ['inFlight', int('--in-flight', f.inFlight)],
-    ['timeoutMs', int('--timeout', f.timeout)],
-    ['workers', int('--workers', f.workers)],
-    ['shrink', f.shrink],
-    ['shrinkAttempts', int('--shrink-attempts', f.shrinkAttempts)],
-    ['shrinkTimeMs', int('--shrink-time', f.shrinkTime)],
-    ['shrinkFindings', int('--shrink-findings', f.shrinkFindings)],
-  ];
-  return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as CampaignOptions;
-}
+  campaignOptions,
+  checkCampaignOptions,
+  givenCampaignFlags,
+  type RunFlags,
+} from './run-flags.js';
 
 /**
  * The campaign directory when neither `--out` nor `--resume` is given: `luau-fuzz-runs/<time>`
@@ -196,7 +82,7 @@ export function runCommand(): Command {
         'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
       )
       .option('--count <n>', 'programs to generate and run (default 1000)'),
-    generatorDefaults.run,
+    'run',
   )
     .option(
       '--runtime <spec>',
@@ -253,35 +139,31 @@ export function runCommand(): Command {
       if (flags.rederive === true && flags.resume === undefined)
         throw new Error('--rederive goes with --resume DIR');
       const dir = flags.resume ?? flags.out ?? defaultOut();
-      const options = campaignOptions(flags);
-      // Checked before a workspace is started: options, or the campaign to resume.
+      const given = campaignOptions(flags);
+      // Checked before a workspace is started: options, or the campaign to resume. A new
+      // campaign's options are resolved here once, and its seed decided here (the flag's,
+      // which its parser checked, or a random one), so that it goes from here to the
+      // campaign and on to the generator as it is.
       let runtimes: readonly string[];
+      let options: ResolvedCampaignOptions | undefined;
       if (flags.resume === undefined) {
-        checkOptions(options, flags.diff !== undefined);
+        options = { seed: flags.seed ?? randomSeed(), ...checkCampaignOptions(given, flags) };
         outputDirectory('--out', dir, { create: false });
-        runtimes = options.runtimes ?? [];
+        runtimes = given.runtimes ?? [];
       } else {
         existingDirectory('--resume', dir);
         runtimes = CampaignStore.inspect(dir, { rederive: flags.rederive === true }).runtimes;
       }
-      const given = command.options
-        .filter((o) => campaignFlags.has(o.attributeName()))
-        .filter((o) => command.getOptionValueSource(o.attributeName()) === 'cli')
-        .map((o) => o.long ?? o.attributeName());
-      if (flags.resume !== undefined && given.length > 0) {
+      const ignored = givenCampaignFlags(command);
+      if (flags.resume !== undefined && ignored.length > 0) {
         process.stderr.write(
-          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${given.join(', ')}\n`,
+          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${ignored.join(', ')}\n`,
         );
       }
       const ws = await connectWorkspace({
         command: 'run',
-        ...(flags.url === undefined ? {} : { url: flags.url }),
-        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
-        ...(flags.api === undefined ? {} : { api: flags.api }),
-        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
-        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
+        ...connectOptionsOf(flags),
         ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
-        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
         runtimes,
       });
       const startSeconds = (performance.now() - started) / 1000;
@@ -318,9 +200,9 @@ export function runCommand(): Command {
         }
         const summary = await runCampaign({
           dir,
-          ...(flags.resume === undefined
-            ? { options }
-            : { resume: true, rederive: flags.rederive === true }),
+          ...(options === undefined
+            ? { resume: true, rederive: flags.rederive === true }
+            : { options }),
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {

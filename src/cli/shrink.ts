@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorLine } from './error-line.js';
 import { connectWorkspace } from './connect-workspace.js';
-import { withWorkspaceOptions, type WorkspaceFlags } from './workspace-options.js';
+import {
+  connectOptionsOf,
+  withWorkspaceOptions,
+  type WorkspaceFlags,
+} from './workspace-options.js';
 import { Command, Option } from 'commander';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
-import type { ProfileName, ValidityLevel } from '../arbitrary/index.js';
 import {
   campaignArbitrary,
   GeneratorVersionError,
@@ -89,12 +92,7 @@ export function shrinkCommand(): Command {
       const ws = await connectWorkspace({
         command: 'shrink',
         runtimes: finding.runtimes,
-        ...(flags.url === undefined ? {} : { url: flags.url }),
-        ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
-        ...(flags.api === undefined ? {} : { api: flags.api }),
-        ...(flags.project === undefined ? {} : { projectIds: flags.project }),
-        ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
-        ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+        ...connectOptionsOf(flags),
       });
       for (const notice of ws.notices) process.stderr.write(errorLine(notice));
       try {
@@ -103,21 +101,14 @@ export function shrinkCommand(): Command {
           timeoutMs: flags.timeout,
         });
         await pool.prepare();
-        const arbitrary = campaignArbitrary({
-          level: finding.level as ValidityLevel,
-          profile: finding.profile as ProfileName,
-          maxNodes: finding.maxNodes ?? null,
-          maxDepth: finding.maxDepth ?? null,
-          maxStatements: finding.maxStatements ?? null,
-          types: finding.types ?? true,
-        });
+        const arbitrary = campaignArbitrary(finding);
         const result = await shrinkRemotely({
           pool,
           arbitrary,
           seed: finding.seed,
           index: finding.original.index,
           ...(original === undefined ? {} : { tree: original }),
-          level: finding.level as ValidityLevel,
+          level: finding.level,
           kind: finding.kind,
           runtimes: finding.runtimes,
           outcomes: finding.original.outcomes,

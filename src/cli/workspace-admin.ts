@@ -31,9 +31,21 @@ function dataOption(cmd: Command): Command {
   return cmd.option('--data <dir>', 'data directory (default: $XDG_DATA_HOME/luau-fuzz/workspace)');
 }
 
-function fail(e: unknown): void {
-  process.stderr.write(errorLine(e));
-  process.exitCode = 1;
+/**
+ * A subcommand's action given the loaded workspace server and its flags: an error is printed
+ * as one line and sets exit status 1.
+ */
+function adminAction<Opts extends { data?: string }>(
+  run: (ws: WorkspaceServerModule, opts: Opts) => void,
+): (opts: Opts) => Promise<void> {
+  return async (opts) => {
+    try {
+      run(await server(), opts);
+    } catch (e) {
+      process.stderr.write(errorLine(e));
+      process.exitCode = 1;
+    }
+  };
 }
 
 /**
@@ -58,19 +70,16 @@ export function workspaceCommand(): Command {
       .description('create an account and print its id and API key (shown only this once)')
       .option('--name <name>', 'a name for the account', '')
       .option('--json', 'print JSON')
-      .action(async (opts: { data?: string; name: string; json?: boolean }) => {
-        try {
-          const ws = await server();
+      .action(
+        adminAction((ws, opts: { data?: string; name: string; json?: boolean }) => {
           const r = ws.adminCreateAccount(dataDir(ws, opts, true), { name: opts.name });
           process.stdout.write(
             opts.json === true
               ? `${JSON.stringify({ account_id: r.accountId, api_key: r.apiKey })}\n`
               : `account ${r.accountId}\napi key ${r.apiKey}\n`,
           );
-        } catch (e) {
-          fail(e);
-        }
-      }),
+        }),
+      ),
   );
   cmd.addCommand(
     dataOption(new Command('create-project'))
@@ -79,19 +88,16 @@ export function workspaceCommand(): Command {
       .option('--title <title>', 'title', '')
       .option('--description <text>', 'description', '')
       .action(
-        async (opts: { data?: string; owner: string; title: string; description: string }) => {
-          try {
-            const ws = await server();
+        adminAction(
+          (ws, opts: { data?: string; owner: string; title: string; description: string }) => {
             const id = ws.adminCreateProject(dataDir(ws, opts), {
               owner: opts.owner,
               title: opts.title,
               description: opts.description,
             });
             process.stdout.write(`${id}\n`);
-          } catch (e) {
-            fail(e);
-          }
-        },
+          },
+        ),
       ),
   );
   cmd.addCommand(
@@ -99,14 +105,11 @@ export function workspaceCommand(): Command {
       .description('add an account to a project as a collaborator')
       .requiredOption('--project <project>', 'project id')
       .requiredOption('--account <account>', 'account id')
-      .action(async (opts: { data?: string; project: string; account: string }) => {
-        try {
-          const ws = await server();
+      .action(
+        adminAction((ws, opts: { data?: string; project: string; account: string }) => {
           ws.adminAddCollaborator(dataDir(ws, opts), opts.project, opts.account);
-        } catch (e) {
-          fail(e);
-        }
-      }),
+        }),
+      ),
   );
   cmd.addCommand(
     dataOption(new Command('set-allowance'))
@@ -118,9 +121,8 @@ export function workspaceCommand(): Command {
         '--upgrades <json>',
         'JSON object of upgrade amounts, e.g. {"memory":4000,"disk_quota":10000,"network":1}',
       )
-      .action(async (opts: { data?: string; account: string; upgrades: string }) => {
-        try {
-          const ws = await server();
+      .action(
+        adminAction((ws, opts: { data?: string; account: string; upgrades: string }) => {
           let parsed: unknown;
           try {
             parsed = JSON.parse(opts.upgrades);
@@ -131,18 +133,15 @@ export function workspaceCommand(): Command {
             throw new Error('--upgrades must be a JSON object');
           }
           ws.adminSetAllowance(dataDir(ws, opts), opts.account, parsed);
-        } catch (e) {
-          fail(e);
-        }
-      }),
+        }),
+      ),
   );
   cmd.addCommand(
     dataOption(new Command('list'))
       .description('list accounts and projects')
       .option('--json', 'print JSON')
-      .action(async (opts: { data?: string; json?: boolean }) => {
-        try {
-          const ws = await server();
+      .action(
+        adminAction((ws, opts: { data?: string; json?: boolean }) => {
           const { accounts, projects } = ws.adminList(dataDir(ws, opts));
           if (opts.json === true) {
             process.stdout.write(
@@ -172,10 +171,8 @@ export function workspaceCommand(): Command {
               .join(' ');
             process.stdout.write(`  ${p.project_id}  ${JSON.stringify(p.title)}  ${users}\n`);
           }
-        } catch (e) {
-          fail(e);
-        }
-      }),
+        }),
+      ),
   );
   return cmd;
 }

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { ConnectOptions } from './connect-workspace.js';
 
 /** The workspace flags of `run` and `shrink`, as commander parses them. */
 export interface WorkspaceFlags {
@@ -42,4 +43,23 @@ export function withWorkspaceOptions(command: Command): Command {
       '--workspace-dir <dir>',
       'data directory of the embedded workspace (default: per user)',
     );
+}
+
+/**
+ * The connection options the workspace flags give (those not given are absent).
+ *
+ * @example
+ * ```ts
+ * await connectWorkspace({ command: 'shrink', ...connectOptionsOf(flags) });
+ * ```
+ */
+export function connectOptionsOf(flags: WorkspaceFlags): ConnectOptions {
+  return {
+    ...(flags.url === undefined ? {} : { url: flags.url }),
+    ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
+    ...(flags.api === undefined ? {} : { api: flags.api }),
+    ...(flags.project === undefined ? {} : { projectIds: flags.project }),
+    ...(flags.projectTitle === undefined ? {} : { projectTitles: flags.projectTitle }),
+    ...(flags.workspaceDir === undefined ? {} : { workspaceDir: flags.workspaceDir }),
+  };
 }

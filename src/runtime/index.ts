@@ -57,13 +57,6 @@ export type {
 } from './luau-batch.js';
 export { defaultLuauToolsDir, luauTools } from './luau-tools.js';
 export type { FaultyLuau, LuauTools } from './luau-tools.js';
-export {
-  checkValidity,
-  type CaseCoverage,
-  type ErrorCount,
-  type ValidityCheckOptions,
-  type ValidityReport,
-} from './validity-report.js';
 export { coverageBuild, CoverageBuildError, isCoverageInstrumented } from './coverage-build.js';
 export type { LuauToolName } from './coverage-build.js';
 export {

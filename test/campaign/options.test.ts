@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
-import {
-  arbitraryOptionsOf,
-  CampaignOptionsError,
-  resolveCampaignOptions,
-} from '../../src/campaign/options.js';
+import { arbitraryOptionsOf, GENERATOR_VERSION } from '../../src/arbitrary/index.js';
+import { CampaignOptionsError, resolveCampaignOptions } from '../../src/campaign/options.js';
 import { RuntimeSpecError } from '../../src/runtime/profile.js';
 
 describe('resolveCampaignOptions', () => {

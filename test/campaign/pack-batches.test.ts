@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packBatches } from '../../src/campaign/campaign.js';
+import { packBatches } from '../../src/campaign/batches.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import { encodeBatch } from '../../src/runtime/remote-runner.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
-import type { CampaignSummary } from '../../src/campaign/campaign.js';
+import type { CampaignSummary } from '../../src/campaign/summary.js';
 import { saveFinding } from '../../src/campaign/findings.js';
 import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkValidity } from '../../src/runtime/index.js';
+import { checkValidity } from '../../src/campaign/index.js';
 import { runtimeNote } from '../../src/cli/check.js';
 import { parseRuntime } from '../../src/runtime/index.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';

@@ -9,6 +9,7 @@ import {
   generatePrograms,
   GeneratorVersionError,
   readFindings,
+  resolveCampaignOptions,
   runCampaign,
   sourcesOf,
   type FindingRecord,
@@ -61,7 +62,7 @@ beforeAll(async () => {
   const controller = new AbortController();
   const first = await runCampaign({
     dir,
-    options: {
+    options: resolveCampaignOptions({
       count: 30,
       seed: 3,
       level: 'syntax',
@@ -70,7 +71,7 @@ beforeAll(async () => {
       inFlight: 1,
       timeoutMs: 5000,
       shrink: false,
-    },
+    }),
     target: {
       client: new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey }),
       projectIds: [ws.projectIds[0]!],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
+import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
@@ -47,7 +48,7 @@ describe.each([
       const events: string[] = [];
       const summary = await runCampaign({
         dir,
-        options: {
+        options: resolveCampaignOptions({
           count: 16,
           seed: 1,
           level: 'syntax',
@@ -58,7 +59,7 @@ describe.each([
           shrinkFindings: 1,
           shrinkAttempts: 15,
           shrinkTimeMs: 60_000,
-        },
+        }),
         target: { client, projectIds: ws.projectIds },
         onProjectEvent: (e) => events.push(e.type),
       });

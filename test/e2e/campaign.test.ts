@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCampaign, type CampaignSnapshot } from '../../src/campaign/campaign.js';
+import { runCampaign } from '../../src/campaign/campaign.js';
+import type { CampaignSnapshot } from '../../src/campaign/tally.js';
 import {
   campaignArbitrary,
   generatePrograms,
@@ -46,7 +47,7 @@ describe('runCampaign', () => {
     const dir = join(root, 'c300');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 300,
         seed: 300,
         level: 'runnable',
@@ -55,7 +56,7 @@ describe('runCampaign', () => {
         timeoutMs: 10_000,
         shrinkFindings: 1,
         shrinkAttempts: 30,
-      },
+      }),
       target: { client, projectIds: [ws.projectIds[0]!] },
     });
     expect(summary).toMatchObject({ done: 300, total: 300, stopped: false, unprintable: 0 });
@@ -109,7 +110,7 @@ describe('runCampaign', () => {
     const snapshots: CampaignSnapshot[] = [];
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 30,
         seed: 1,
         level: 'syntax',
@@ -121,7 +122,7 @@ describe('runCampaign', () => {
         shrinkFindings: 1,
         shrinkAttempts: 400,
         shrinkTimeMs: 120_000,
-      },
+      }),
       target: { client, projectIds: [ws.projectIds[1]!] },
       onProgress: (s) => snapshots.push(s),
     });
@@ -166,7 +167,14 @@ describe('runCampaign', () => {
     const dir = join(root, 'three');
     const summary = await runCampaign({
       dir,
-      options: { count: 90, seed: 3, level: 'syntax', batchSize: 10, inFlight: 1, shrink: false },
+      options: resolveCampaignOptions({
+        count: 90,
+        seed: 3,
+        level: 'syntax',
+        batchSize: 10,
+        inFlight: 1,
+        shrink: false,
+      }),
       target: { client, projectIds: ws.projectIds },
     });
     expect(summary.done).toBe(90);
@@ -179,14 +187,14 @@ describe('runCampaign', () => {
     const dir = join(root, 'sized');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 1200,
         seed: 5,
         level: 'runnable',
         batchSize: 1000,
         inFlight: 2,
         shrink: false,
-      },
+      }),
       target: { client, projectIds: [ws.projectIds[0]!] },
     });
     expect(summary.done).toBe(1200);
@@ -202,7 +210,14 @@ describe('runCampaign', () => {
     const events: string[] = [];
     const summary = await runCampaign({
       dir,
-      options: { count: 80, seed: 8, level: 'syntax', batchSize: 8, inFlight: 1, shrink: false },
+      options: resolveCampaignOptions({
+        count: 80,
+        seed: 8,
+        level: 'syntax',
+        batchSize: 8,
+        inFlight: 1,
+        shrink: false,
+      }),
       target: { client, projectIds: [broken, healthy] },
       onProjectEvent: (e) =>
         events.push(`${e.projectId === broken ? 'broken' : 'healthy'} ${e.type}`),
@@ -236,7 +251,7 @@ describe('runCampaign', () => {
     const dir = join(root, 'diff');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 40,
         seed: 4,
         level: 'syntax',
@@ -246,7 +261,7 @@ describe('runCampaign', () => {
         timeoutMs: 5000,
         batchSize: 20,
         shrink: false,
-      },
+      }),
       target: { client, projectIds: [ws.projectIds[2]!] },
     });
     expect(summary.done).toBe(40);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
+import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { findingSignature } from '../../src/campaign/triage.js';
 import type { ProgramRecord } from '../../src/campaign/store.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
@@ -62,7 +63,7 @@ describe('runCampaign', () => {
     const dir = join(root, 'three');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 20,
         seed: 10,
         level: 'runnable',
@@ -74,7 +75,7 @@ describe('runCampaign', () => {
         shrinkFindings: 1,
         shrinkAttempts: 40,
         shrinkTimeMs: 40_000,
-      },
+      }),
       target: { client, projectIds: ws.projectIds },
     });
     expect(summary.done).toBe(20);
@@ -131,7 +132,7 @@ describe('runCampaign', () => {
     const dir = join(root, 'two-faults');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 30,
         seed: 10,
         level: 'runnable',
@@ -142,7 +143,7 @@ describe('runCampaign', () => {
         shrinkFindings: 2,
         shrinkAttempts: 40,
         shrinkTimeMs: 20_000,
-      },
+      }),
       target: { client, projectIds: ws.projectIds },
     });
     expect(summary.done).toBe(30);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaign } from '../../src/campaign/campaign.js';
+import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -42,7 +43,7 @@ describe.runIf(haveFaulty)('a faulty Luau build', () => {
     const dir = join(root, 'campaign');
     const summary = await runCampaign({
       dir,
-      options: {
+      options: resolveCampaignOptions({
         count: 500,
         seed: 715,
         level: 'runnable',
@@ -53,7 +54,7 @@ describe.runIf(haveFaulty)('a faulty Luau build', () => {
         shrinkFindings: 1,
         shrinkAttempts: 300,
         shrinkTimeMs: 36_000,
-      },
+      }),
       target: { client, projectIds: ws.projectIds },
     });
     expect(summary.done).toBe(500);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignSummary } from '../../src/campaign/campaign.js';
+import type { CampaignSummary } from '../../src/campaign/summary.js';
 import { packageRoot } from '../../src/package-root.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { onPath, required } from '../helpers/required.js';

@@ -8,8 +8,8 @@ import {
   campaignArbitrary,
   generatePrograms,
   readFindings,
+  resolveCampaignOptions,
   runCampaign,
-  type CampaignOptions,
   type CampaignSnapshot,
   type ProgramRecord,
   type ResolvedCampaignOptions,
@@ -90,21 +90,22 @@ describe('runCampaign', () => {
   });
   afterAll(() => ws.close());
 
-  const options = (): CampaignOptions => ({
-    count: 60,
-    seed: 61,
-    level: 'syntax',
-    runtimes: [runtime],
-    workers: 2,
-    timeoutMs: 5000,
-    // One project, one batch at a time, ten programs each: "after batch K" is K × 10 programs.
-    batchSize: 10,
-    inFlight: 1,
-    shrinkFindings: 1,
-    shrinkAttempts: 25,
-    // Bounded by attempts only, so that shrinking ends at the same tree every time.
-    shrinkTimeMs: 600_000,
-  });
+  const options = (): ResolvedCampaignOptions =>
+    resolveCampaignOptions({
+      count: 60,
+      seed: 61,
+      level: 'syntax',
+      runtimes: [runtime],
+      workers: 2,
+      timeoutMs: 5000,
+      // One project, one batch at a time, ten programs each: "after batch K" is K × 10 programs.
+      batchSize: 10,
+      inFlight: 1,
+      shrinkFindings: 1,
+      shrinkAttempts: 25,
+      // Bounded by attempts only, so that shrinking ends at the same tree every time.
+      shrinkTimeMs: 600_000,
+    });
   const target = (): { client: WorkspaceClient; projectIds: string[] } => ({
     client,
     projectIds: [ws.projectIds[0]!],

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { printPretty } from '../print/index.js';
 import { luauArbitraries, resolveOptions, type LuauArbitraryOptions } from '../arbitrary/index.js';
-import { createLocalRuntime } from './local-runtime.js';
-import type { ProgramOutcome } from './outcome.js';
-import { parseRuntime, type RuntimeProfile } from './profile.js';
+import { createLocalRuntime, parseRuntime } from '../runtime/index.js';
+import type { ProgramOutcome, RuntimeProfile } from '../runtime/index.js';
 import { treeStats } from '../tree/index.js';
 
 /**

@@ -1,0 +1,194 @@
+import type { ProgramOutcome } from '../runtime/index.js';
+import { BatchSizer, jobsOf, packBatches } from './batches.js';
+import { CampaignError } from './campaign-error.js';
+import { classifyOutcomes } from './classify.js';
+import type { ResolvedCampaignOptions } from './options.js';
+import type { ProgramSource } from './program-source.js';
+import type { CampaignProgram } from './programs.js';
+import type { ProjectPool } from './projects.js';
+import type { ProgramRecord } from './store.js';
+
+/** A batch's programs lost this many times are recorded as crashes of the runner. */
+const MAX_PROGRAM_ATTEMPTS = 3;
+
+/**
+ * A finished program: its record, and the program itself when it was launched from this
+ * session (a finding's tree is recorded from it).
+ */
+export interface FinishedProgram {
+  /** What is recorded. */
+  readonly record: ProgramRecord;
+  /** The program, when it ran in this session. */
+  readonly program?: CampaignProgram;
+}
+
+/**
+ * Arguments of {@link runBatches}.
+ *
+ * @example
+ * ```ts
+ * await runBatches({ pool, source, options, record: (done) => store.recordAll(...), afterBatch: () => {} });
+ * ```
+ */
+export interface RunBatchesArgs {
+  /** The projects. */
+  readonly pool: ProjectPool;
+  /** Where the programs come from. */
+  readonly source: ProgramSource;
+  /** The campaign's options (level, runtimes, batch size and payload limit). */
+  readonly options: ResolvedCampaignOptions;
+  /** Stops launching batches; those in flight finish. */
+  readonly signal?: AbortSignal;
+  /** Records finished programs, a batch (or a batch's unprintable programs) at a time. */
+  readonly record: (finished: readonly FinishedProgram[]) => void;
+  /** Called after each batch's programs are recorded. */
+  readonly afterBatch: () => void;
+}
+
+/**
+ * Runs a campaign's programs in its projects until the source is exhausted or the signal
+ * stops it: asks the source for programs a batch at a time, records those that cannot be
+ * printed, packs the rest into batches under the payload limit, keeps every slot of the pool
+ * busy, records each batch's outcomes as it comes back, and runs lost programs again (a
+ * program lost {@link MAX_PROGRAM_ATTEMPTS} times is a crash). A batch that fails is queued
+ * again; when batches fail again and again, waits for those in flight and throws a
+ * `CampaignError`.
+ *
+ * @example
+ * ```ts
+ * await runBatches({ pool, source, options, signal, record, afterBatch });
+ * ```
+ */
+export async function runBatches(args: RunBatchesArgs): Promise<void> {
+  const { pool, source, options: o, signal } = args;
+  const aborted = (): boolean => signal?.aborted === true;
+  const ready: CampaignProgram[][] = [];
+  const attempts = new Map<number, number>();
+  const tasks = new Set<Promise<void>>();
+  // The programs of the batches launched, by index, until recorded.
+  const launched = new Map<number, CampaignProgram>();
+  let failuresInARow = 0;
+  let lastError = '';
+
+  const record = (records: readonly ProgramRecord[]): void => {
+    args.record(
+      records.map((record) => {
+        const program = launched.get(record.i);
+        launched.delete(record.i);
+        return program === undefined ? { record } : { record, program };
+      }),
+    );
+  };
+  const finish = (batch: readonly CampaignProgram[], outcomes: BatchOutcomes): void => {
+    failuresInARow = 0;
+    const lost: CampaignProgram[] = [];
+    const finished: ProgramRecord[] = [];
+    for (const p of batch) {
+      const found = outcomes.outcomes.get(String(p.index));
+      if (found !== undefined) {
+        const finding = classifyOutcomes(o.level, found);
+        finished.push(recordOf(p, found, finding, outcomes.projectId));
+        continue;
+      }
+      const n = (attempts.get(p.index) ?? 0) + 1;
+      attempts.set(p.index, n);
+      if (n < MAX_PROGRAM_ATTEMPTS) lost.push(p);
+      else finished.push(recordOf(p, lostOutcomes(p, n, o.runtimes), 'crash', outcomes.projectId));
+    }
+    record(finished);
+    if (lost.length > 0) ready.unshift(lost);
+    args.afterBatch();
+  };
+  const launch = (batch: CampaignProgram[]): void => {
+    for (const p of batch) launched.set(p.index, p);
+    const task = pool
+      .runBatch(jobsOf(batch))
+      .then(
+        (result) => finish(batch, result),
+        (e: unknown) => {
+          failuresInARow++;
+          lastError = e instanceof Error ? e.message : String(e);
+          ready.unshift(batch);
+        },
+      )
+      .finally(() => tasks.delete(task));
+    tasks.add(task);
+  };
+  const fill = async (sizer: BatchSizer): Promise<void> => {
+    const size = sizer.next(source.remaining, pool.slots());
+    const programs = await source.next(size);
+    const printable = programs.filter((p) => p.printError === undefined);
+    record(
+      programs
+        .filter((p) => p.printError !== undefined)
+        .map((p) => ({
+          i: p.index,
+          outcomes: [],
+          nodes: p.nodes,
+          kinds: p.kinds,
+          printError: p.printError!,
+        })),
+    );
+    ready.push(...packBatches(printable, size, o.payloadLimit));
+  };
+
+  const stop = new Promise<void>((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  const maxFailures = Math.max(6, 3 * pool.projects.length);
+  const sizer = new BatchSizer(o.batchSize);
+  while (!aborted()) {
+    if (failuresInARow >= maxFailures) {
+      await Promise.all(tasks);
+      throw new CampaignError(
+        `${failuresInARow} batches failed in a row; last error: ${lastError}`,
+      );
+    }
+    while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || source.remaining > 0)) {
+      if (ready.length === 0) await fill(sizer);
+      else launch(ready.shift()!);
+    }
+    const work = ready.length > 0 || source.remaining > 0;
+    if (tasks.size === 0 && !work) break;
+    await Promise.race([...tasks, ...(work ? [pool.waitForCapacity()] : []), stop]);
+  }
+  await Promise.all(tasks);
+}
+
+/** A batch's outcomes by program id, and the project that ran it. */
+type BatchOutcomes = Awaited<ReturnType<ProjectPool['runBatch']>>;
+
+function recordOf(
+  p: CampaignProgram,
+  outcomes: readonly ProgramOutcome[],
+  finding: ProgramRecord['finding'],
+  project: string,
+): ProgramRecord {
+  return {
+    i: p.index,
+    outcomes,
+    ...(finding === undefined ? {} : { finding }),
+    nodes: p.nodes,
+    kinds: p.kinds,
+    project,
+  };
+}
+
+/** The outcomes of a program the runner lost `n` times: a crash under every runtime. */
+function lostOutcomes(
+  p: CampaignProgram,
+  n: number,
+  runtimes: readonly string[],
+): ProgramOutcome[] {
+  const crash: ProgramOutcome = {
+    id: String(p.index),
+    status: 'crash',
+    outputHash: '',
+    output: '',
+    error: `the runner returned no outcome for this program ${n} times`,
+    timeMs: 0,
+  };
+  return runtimes.map(() => crash);
+}

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { FindingRecord } from './findings.js';
+import { readFindings } from './findings.js';
+import type { ProjectPool } from './projects.js';
+import type { CampaignStore } from './store.js';
+import type { Tally } from './tally.js';
+
+/**
+ * What a campaign did, as printed in its summary and written to `summary.json`.
+ *
+ * @example
+ * ```ts
+ * const summary: CampaignSummary = await runCampaign(args);
+ * process.stdout.write(formatSummary(summary));
+ * ```
+ */
+export interface CampaignSummary {
+  /** The campaign directory. */
+  readonly dir: string;
+  /** The generator's seed. */
+  readonly seed: number;
+  /** Validity level of the programs. */
+  readonly level: string;
+  /** Runtime specs (two or more in differential mode). */
+  readonly runtimes: readonly string[];
+  /** Programs in the campaign. */
+  readonly total: number;
+  /** Programs finished. */
+  readonly done: number;
+  /** True when the campaign was stopped before every program ran (resume it with `--resume`). */
+  readonly stopped: boolean;
+  /** Seconds spent running programs, over all sessions. */
+  readonly elapsedSeconds: number;
+  /** Programs per second over all sessions. */
+  readonly programsPerSecond: number;
+  /** Outcome counts per runtime. */
+  readonly statuses: readonly Readonly<Record<string, number>>[];
+  /** Programs whose tree could not be printed. */
+  readonly unprintable: number;
+  /** Programs that are findings, per kind. */
+  readonly findingKinds: Readonly<Record<string, number>>;
+  /** Saved findings: one per signature, its programs counted under it. */
+  readonly findings: readonly FindingRecord[];
+  /** Batches and programs per project in this session. */
+  readonly projects: readonly { projectId: string; batches: number; programs: number }[];
+}
+
+/**
+ * The summary of a campaign: its store's progress and saved findings, the tally of its
+ * programs and the pool's work in this session.
+ *
+ * @example
+ * ```ts
+ * const summary = campaignSummary(store, tally, pool, stopped);
+ * ```
+ */
+export function campaignSummary(
+  store: CampaignStore,
+  tally: Tally,
+  pool: ProjectPool,
+  stopped: boolean,
+): CampaignSummary {
+  const o = store.options;
+  const { done, elapsedSeconds } = store.progress;
+  return {
+    dir: store.dir,
+    seed: o.seed,
+    level: o.level,
+    runtimes: o.runtimes,
+    total: o.count,
+    done,
+    stopped,
+    elapsedSeconds: Math.round(elapsedSeconds * 10) / 10,
+    programsPerSecond: elapsedSeconds > 0 ? done / elapsedSeconds : 0,
+    statuses: tally.statuses,
+    unprintable: tally.unprintable,
+    findingKinds: tally.findingKinds,
+    findings: readFindings(join(store.dir, 'findings')),
+    projects: pool.projects.map((p) => ({
+      projectId: p.projectId,
+      batches: p.batches,
+      programs: p.programs,
+    })),
+  };
+}
