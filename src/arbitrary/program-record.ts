@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ChoiceMutation } from './choice-mutation.js';
+import { mutateRecord } from './choice-mutation.js';
+import { biasOfRun, generateFromRecord, type ChoiceRecord } from './choice-record.js';
+import { luauArbitraries } from './luau-arbitraries.js';
+import { resolveOptions, type LuauArbitraryOptions } from './options.js';
+import { MAX_CHOICES, runnableModuleSet } from './runnable/index.js';
+import { choiceRecord } from './runnable/record-arbitrary.js';
+
+/**
+ * How a program was generated, enough to build it again: at the runnable and typed levels the
+ * level's own record of choices (numbers below 65536, read type-directed by the generator);
+ * at the others, the values fast-check's arbitraries drew ({@link ChoiceRecord}).
+ */
+export type ProgramRecord =
+  | { readonly kind: 'choices'; readonly choices: Int32Array }
+  | ({ readonly kind: 'draws' } & ChoiceRecord);
+
+/** The levels whose programs are built from the level's own record of choices. */
+function buildsFromChoices(options: LuauArbitraryOptions): boolean {
+  const level = resolveOptions(options).level;
+  return level === 'runnable' || level === 'typed';
+}
+
+/**
+ * The programs of one set of generator options as records: the record of a campaign's `i`-th
+ * program, a program built from a record, and mutants of a record that are programs of the
+ * same level (a record is read by the generator, so any record is a valid one).
+ *
+ * @example
+ * ```ts
+ * const records = programRecords({ level: 'runnable', profile: 'luau' });
+ * const r = records.ofRun(42, 0); // the record of program 0 of a campaign with seed 42
+ * const tree = records.build(records.mutate(r, streamRandom(1), [r]).record);
+ * ```
+ */
+export interface ProgramRecords {
+  /** The record of the program a campaign with `seed` draws at `run` (the same tree). */
+  ofRun(seed: number, run: number): ProgramRecord;
+  /** The tree of a record. */
+  build(record: ProgramRecord): ModuleSet;
+  /** A mutant of `record` (1 to 4 changes, insertions, deletions or splices of runs of choices). */
+  mutate(
+    record: ProgramRecord,
+    random: fc.Random,
+    donors: readonly ProgramRecord[],
+  ): { record: ProgramRecord; mutations: readonly ChoiceMutation[] };
+}
+
+/**
+ * The {@link ProgramRecords} of a set of generator options.
+ *
+ * @example
+ * ```ts
+ * const records = programRecords({ level: 'scoped', profile: 'luau' });
+ * ```
+ */
+export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
+  const arbitrary = luauArbitraries(options).moduleSet;
+  if (buildsFromChoices(options)) {
+    const resolved = resolveOptions(options);
+    // The same draws as the moduleSet arbitrary's, before it builds the tree.
+    const records = choiceRecord();
+    return {
+      ofRun(seed, run) {
+        const [choices] = fc.sample(records, { seed, path: String(run), numRuns: 1 });
+        return { kind: 'choices', choices: Int32Array.from(choices!) };
+      },
+      build(record) {
+        return runnableModuleSet(choicesOf(record), resolved);
+      },
+      mutate(record, random, donors) {
+        const mutated = mutateRecord(
+          { seed: 0, bias: undefined, choices: Int32Array.from(choicesOf(record)) },
+          random,
+          {
+            donors: donors.map((d) => ({
+              seed: 0,
+              bias: undefined,
+              choices: Int32Array.from(choicesOf(d)),
+            })),
+            values: [0, 0xffff],
+            maxLength: MAX_CHOICES,
+          },
+        );
+        return {
+          record: { kind: 'choices', choices: mutated.record.choices },
+          mutations: mutated.mutations,
+        };
+      },
+    };
+  }
+  return {
+    ofRun(seed, run) {
+      // fast-check's own stream for the run is not this one: a fresh record of the run's bias.
+      const drawn = generateFromRecord(arbitrary, {
+        seed: (Math.imul(seed, 0x9e3779b1) ^ run) | 0,
+        bias: biasOfRun(run),
+        choices: new Int32Array(0),
+      });
+      return { kind: 'draws', ...drawn.record };
+    },
+    build(record) {
+      return generateFromRecord(arbitrary, drawsOf(record)).value;
+    },
+    mutate(record, random, donors) {
+      const mutated = mutateRecord(drawsOf(record), random, { donors: donors.map(drawsOf) });
+      return { record: { kind: 'draws', ...mutated.record }, mutations: mutated.mutations };
+    },
+  };
+}
+
+function choicesOf(record: ProgramRecord): readonly number[] {
+  if (record.kind !== 'choices')
+    throw new TypeError('a record of fast-check draws given to a level built from choices');
+  return Array.from(record.choices);
+}
+
+function drawsOf(record: ProgramRecord): ChoiceRecord {
+  if (record.kind !== 'draws')
+    throw new TypeError("a record of the level's choices given to a level built by fast-check");
+  return { seed: record.seed, bias: record.bias, choices: record.choices };
+}
