@@ -1,0 +1,5 @@
+export { Corpus, CorpusError } from './corpus.js';
+export type { CorpusEntry, EntryOrigin } from './corpus.js';
+export { entryWeight, pickEntry } from './schedule.js';
+export { runGuided } from './guided-run.js';
+export type { GuidedOptions, GuidedProgram, GuidedProgress, GuidedResult } from './guided-run.js';
