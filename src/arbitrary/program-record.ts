@@ -40,6 +40,11 @@ export interface ProgramRecords {
   ofRun(seed: number, run: number): ProgramRecord;
   /** The tree of a record. */
   build(record: ProgramRecord): ModuleSet;
+  /**
+   * The tree of a record, and the record cut after the last choice the generator read (the
+   * same tree): what a corpus keeps, so that every choice a mutation changes is one read.
+   */
+  read(record: ProgramRecord): { tree: ModuleSet; record: ProgramRecord };
   /** A mutant of `record` (1 to 4 changes, insertions, deletions or splices of runs of choices). */
   mutate(
     record: ProgramRecord,
@@ -69,6 +74,22 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
       },
       build(record) {
         return runnableModuleSet(choicesOf(record), resolved);
+      },
+      read(record) {
+        const choices = choicesOf(record);
+        let end = 0;
+        // The generator reads its record by index; this one notes how far.
+        const watched = new Proxy(choices, {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key)) end = Math.max(end, Number(key) + 1);
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        });
+        const tree = runnableModuleSet(watched, resolved);
+        return {
+          tree,
+          record: { kind: 'choices', choices: Int32Array.from(choices.slice(0, end)) },
+        };
       },
       mutate(record, random, donors) {
         const mutated = mutateRecord(
@@ -103,6 +124,10 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
     },
     build(record) {
       return generateFromRecord(arbitrary, drawsOf(record)).value;
+    },
+    read(record) {
+      const drawn = generateFromRecord(arbitrary, drawsOf(record));
+      return { tree: drawn.value, record: { kind: 'draws', ...drawn.record } };
     },
     mutate(record, random, donors) {
       const mutated = mutateRecord(drawsOf(record), random, { donors: donors.map(drawsOf) });

@@ -112,6 +112,11 @@ describe('program records', () => {
         const record = records.ofRun(42, p.index);
         expect(record.kind).toBe('choices');
         expect(bytes(records.build(record))).toBe(bytes(p.tree));
+        // Cut after the last choice read, the record builds the same tree.
+        const read = records.read(record);
+        expect(read.record.choices.length).toBeLessThanOrEqual(record.choices.length);
+        expect(bytes(read.tree)).toBe(bytes(p.tree));
+        expect(bytes(records.build(read.record))).toBe(bytes(p.tree));
       }
     },
   );

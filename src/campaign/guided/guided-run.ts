@@ -136,7 +136,8 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     index: number,
   ): GuidedProgram | undefined => {
     try {
-      return { index, record, origin, ...sourcesOf(records.build(record)) };
+      const read = records.read(record);
+      return { index, record: read.record, origin, ...sourcesOf(read.tree) };
     } catch {
       // A tree the printer refuses is skipped, as a campaign skips it.
       return undefined;
