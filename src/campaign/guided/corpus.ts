@@ -7,7 +7,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { ProgramRecord } from '../../arbitrary/index.js';
+import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
 
 /** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
@@ -175,6 +175,42 @@ export class Corpus {
     return new Corpus(dir, entries, map);
   }
 
+  /**
+   * The generator options its records are read with (`generator.json`), or undefined for a
+   * corpus not yet written.
+   *
+   * @throws {@link CorpusError} when the file does not read back.
+   */
+  generator(): LuauArbitraryOptions | undefined {
+    const file = join(this.#dir, generatorFile);
+    if (!existsSync(file)) return undefined;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as LuauArbitraryOptions;
+    } catch (e) {
+      throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
+    }
+  }
+
+  /**
+   * Records the generator options of the corpus, or checks that they are those it was written
+   * with: a record read under other options is another program.
+   *
+   * @throws {@link CorpusError} naming both when they differ.
+   */
+  claim(options: LuauArbitraryOptions): void {
+    const had = this.generator();
+    const text = JSON.stringify(options);
+    if (had === undefined) {
+      mkdirSync(this.#dir, { recursive: true });
+      writeWhole(join(this.#dir, generatorFile), text);
+    } else if (JSON.stringify(had) !== text) {
+      throw new CorpusError(
+        `${join(this.#dir, generatorFile)}: the corpus was written with generator options ` +
+          `${JSON.stringify(had)}, not ${text}`,
+      );
+    }
+  }
+
   /** Adds an entry (numbered next) and writes it. */
   add(entry: Omit<CorpusEntry, 'id' | 'picks' | 'found'>): CorpusEntry {
     const kept: CorpusEntry = { ...entry, id: this.entries.length, picks: 0, found: 0 };
@@ -203,6 +239,8 @@ export class Corpus {
     writeWhole(join(this.#dir, `${String(e.id).padStart(6, '0')}.json`), JSON.stringify(toFile(e)));
   }
 }
+
+const generatorFile = 'generator.json';
 
 function writeWhole(file: string, text: string): void {
   writeFileSync(`${file}.tmp`, text);

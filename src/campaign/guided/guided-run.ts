@@ -111,6 +111,7 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   const records = programRecords(options.generator);
   const corpus = Corpus.load(options.dir);
   mkdirSync(options.dir, { recursive: true });
+  corpus.claim(options.generator);
   const runner = new CoverageRunner({
     luau: options.coverage.luau,
     args: options.coverage.args,
