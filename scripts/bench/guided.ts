@@ -1,5 +1,5 @@
 // npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] [--batch N]
-//   [--skip-mutants]
+//   [--group N] [--skip-mutants]
 // Blind against coverage-guided, in one run, with the same time budget (default 3 minutes
 // each) and the same runtime (the coverage build's `luau -O2 --codegen`, default
 // ../shared/tools/luau-715-coverage): the blind arm runs fresh runnable programs (profile
@@ -32,13 +32,14 @@ import { benchArgs, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] ' +
-  '[--batch N] [--skip-mutants]\n';
+  '[--batch N] [--group N] [--skip-mutants]\n';
 const args: BenchArgs = benchArgs('guided', usage);
 const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '3' },
   seed: { type: 'string', default: '1' },
   batch: { type: 'string', default: '20' },
+  group: { type: 'string', default: '1' },
   build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
   tools: { type: 'string', default: join(shared, 'tools', 'luau-715') },
   'skip-mutants': { type: 'boolean', default: false },
@@ -48,6 +49,7 @@ const minutes = Number(values.minutes);
 if (!(minutes > 0)) args.fail(`--minutes must be a positive number: ${values.minutes}`);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch', values.batch, 1);
+const groupSize = args.whole('--group', values.group, 1);
 const build = coverageBuild(values.build, ['luau']);
 const work = mkdtempSync(join(tmpdir(), 'bench-guided-'));
 
@@ -66,6 +68,7 @@ async function arm(name: string, mutationShare: number): Promise<Arm> {
     dir: join(work, name),
     ms: minutes * 60_000,
     batchSize,
+    groupSize,
     mutationShare,
     onStep: (step: readonly GuidedProgram[]) => {
       for (const p of step) programs.push({ program: p.program, module: p.module });

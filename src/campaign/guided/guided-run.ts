@@ -58,6 +58,11 @@ export interface GuidedOptions {
   readonly mutationShare?: number | undefined;
   /** Processes at a time on the coverage build. Default 2. */
   readonly concurrency?: number | undefined;
+  /**
+   * Programs run together on the coverage build, again alone only when together they reached
+   * something new (see `CoverageRunner`). Default 1.
+   */
+  readonly groupSize?: number | undefined;
   /** Wall-clock limit of one program, in ms. Default 10000. */
   readonly timeoutMs?: number | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
@@ -116,6 +121,7 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     luau: options.coverage.luau,
     args: options.coverage.args,
     concurrency: options.concurrency,
+    groupSize: options.groupSize,
     timeoutMs: options.timeoutMs,
     map: corpus.map,
   });
