@@ -36,3 +36,10 @@ export {
   type MutateRecordOptions,
 } from './choice-mutation.js';
 export { programRecords, type ProgramRecord, type ProgramRecords } from './program-record.js';
+export {
+  mutateTree,
+  subtreesOfKind,
+  treeMutations,
+  type MutateTreeOptions,
+  type TreeMutation,
+} from './tree-mutation.js';

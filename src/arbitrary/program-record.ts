@@ -1,9 +1,12 @@
+import type { DescMessage, Message } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ChoiceMutation } from './choice-mutation.js';
 import { mutateRecord } from './choice-mutation.js';
 import { biasOfRun, generateFromRecord, type ChoiceRecord } from './choice-record.js';
 import { luauArbitraries } from './luau-arbitraries.js';
+import { ScopedResolver } from './resolve-scoped.js';
+import { mutateTree, subtreesOfKind, type TreeMutation } from './tree-mutation.js';
 import { resolveOptions, type LuauArbitraryOptions } from './options.js';
 import { MAX_CHOICES, runnableModuleSet } from './runnable/index.js';
 import { choiceRecord } from './runnable/record-arbitrary.js';
@@ -15,7 +18,8 @@ import { choiceRecord } from './runnable/record-arbitrary.js';
  */
 export type ProgramRecord =
   | { readonly kind: 'choices'; readonly choices: Int32Array }
-  | ({ readonly kind: 'draws' } & ChoiceRecord);
+  | ({ readonly kind: 'draws' } & ChoiceRecord)
+  | { readonly kind: 'tree'; readonly tree: ModuleSet };
 
 /** The levels whose programs are built from the level's own record of choices. */
 function buildsFromChoices(options: LuauArbitraryOptions): boolean {
@@ -45,12 +49,18 @@ export interface ProgramRecords {
    * same tree): what a corpus keeps, so that every choice a mutation changes is one read.
    */
   read(record: ProgramRecord): { tree: ModuleSet; record: ProgramRecord };
-  /** A mutant of `record` (1 to 4 changes, insertions, deletions or splices of runs of choices). */
+  /**
+   * A mutant of `record`: 1 to 4 changes, insertions, deletions or splices of runs of choices;
+   * at the levels built by fast-check, half the time a mutation of the tree instead (see
+   * `mutateTree`), which gives a record of the tree itself.
+   */
   mutate(
     record: ProgramRecord,
     random: fc.Random,
     donors: readonly ProgramRecord[],
-  ): { record: ProgramRecord; mutations: readonly ChoiceMutation[] };
+  ): { record: ProgramRecord; mutations: readonly (ChoiceMutation | TreeMutation)[] };
+  /** Tree mutations that left no valid tree (the level's validity could not be restored). */
+  readonly discarded: number;
 }
 
 /**
@@ -110,8 +120,29 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
           mutations: mutated.mutations,
         };
       },
+      discarded: 0,
     };
   }
+  const resolved = resolveOptions(options);
+  const treeOptions = {
+    // A subtree of a fresh program of the level: drawn where the level draws that kind, so
+    // it keeps what its place asks of it (a string in a type, say).
+    fresh: (desc: DescMessage, random: fc.Random): Message | undefined => {
+      const tree = generateFromRecord(arbitrary, {
+        seed: random.nextInt(-0x80000000, 0x7fffffff),
+        bias: undefined,
+        choices: new Int32Array(0),
+      }).value;
+      const same = subtreesOfKind(tree, desc);
+      return same.length === 0 ? undefined : same[random.nextInt(0, same.length - 1)];
+    },
+    ...(resolved.level === 'schema'
+      ? {}
+      : { revalidate: (tree: ModuleSet) => new ScopedResolver(resolved).moduleSet(tree) }),
+  };
+  const build = (record: ProgramRecord): ModuleSet =>
+    record.kind === 'tree' ? record.tree : generateFromRecord(arbitrary, drawsOf(record)).value;
+  let discarded = 0;
   return {
     ofRun(seed, run) {
       // fast-check's own stream for the run is not this one: a fresh record of the run's bias.
@@ -122,28 +153,45 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
       });
       return { kind: 'draws', ...drawn.record };
     },
-    build(record) {
-      return generateFromRecord(arbitrary, drawsOf(record)).value;
-    },
+    build,
     read(record) {
+      if (record.kind === 'tree') return { tree: record.tree, record };
       const drawn = generateFromRecord(arbitrary, drawsOf(record));
       return { tree: drawn.value, record: { kind: 'draws', ...drawn.record } };
     },
     mutate(record, random, donors) {
-      const mutated = mutateRecord(drawsOf(record), random, { donors: donors.map(drawsOf) });
+      if (record.kind === 'tree' || random.nextInt(0, 1) === 0) {
+        const tree = build(record);
+        const donorTrees = donors.map(build);
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const out = mutateTree(tree, random, { ...treeOptions, donors: donorTrees });
+          if (out.tree !== undefined)
+            return { record: { kind: 'tree', tree: out.tree }, mutations: [out.mutation] };
+          discarded++;
+        }
+        if (record.kind === 'tree') return { record, mutations: [] };
+      }
+      const mutated = mutateRecord(drawsOf(record), random, {
+        donors: donors.filter((d) => d.kind === 'draws').map(drawsOf),
+      });
       return { record: { kind: 'draws', ...mutated.record }, mutations: mutated.mutations };
+    },
+    get discarded() {
+      return discarded;
     },
   };
 }
 
 function choicesOf(record: ProgramRecord): readonly number[] {
   if (record.kind !== 'choices')
-    throw new TypeError('a record of fast-check draws given to a level built from choices');
+    throw new TypeError(`a record of kind ${record.kind} given to a level built from choices`);
   return Array.from(record.choices);
 }
 
 function drawsOf(record: ProgramRecord): ChoiceRecord {
   if (record.kind !== 'draws')
-    throw new TypeError("a record of the level's choices given to a level built by fast-check");
+    throw new TypeError(
+      `a record of kind ${record.kind} where one of fast-check's draws is needed`,
+    );
   return { seed: record.seed, bias: record.bias, choices: record.choices };
 }

@@ -7,6 +7,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
 
@@ -42,7 +44,8 @@ interface EntryFile {
         readonly seed: number;
         readonly bias: number | null;
         readonly choices: string;
-      };
+      }
+    | { readonly kind: 'tree'; readonly tree: string };
   readonly origin: EntryOrigin;
   readonly firstCounters: number;
   readonly keptAt: number;
@@ -76,14 +79,30 @@ function decodeChoices(text: unknown, file: string): Int32Array {
   return out;
 }
 
+function recordFile(r: ProgramRecord): EntryFile['record'] {
+  switch (r.kind) {
+    case 'choices':
+      return { kind: 'choices', choices: encodeChoices(r.choices) };
+    case 'draws':
+      return {
+        kind: 'draws',
+        seed: r.seed,
+        bias: r.bias ?? null,
+        choices: encodeChoices(r.choices),
+      };
+    case 'tree':
+      return {
+        kind: 'tree',
+        tree: Buffer.from(toBinary(ModuleSetSchema, r.tree)).toString('base64'),
+      };
+  }
+}
+
 function toFile(e: CorpusEntry): EntryFile {
   const r = e.record;
   return {
     id: e.id,
-    record:
-      r.kind === 'choices'
-        ? { kind: 'choices', choices: encodeChoices(r.choices) }
-        : { kind: 'draws', seed: r.seed, bias: r.bias ?? null, choices: encodeChoices(r.choices) },
+    record: recordFile(r),
     origin: e.origin,
     firstCounters: e.firstCounters,
     keptAt: e.keptAt,
@@ -104,7 +123,14 @@ function fromFile(data: EntryFile, file: string): CorpusEntry {
       bias: typeof r.bias === 'number' ? r.bias : undefined,
       choices: decodeChoices(r.choices, file),
     };
-  } else throw new CorpusError(`${file}: record.kind is neither 'choices' nor 'draws'`);
+  } else if (r?.kind === 'tree') {
+    if (typeof r.tree !== 'string') throw new CorpusError(`${file}: record.tree is not a string`);
+    try {
+      record = { kind: 'tree', tree: fromBinary(ModuleSetSchema, Buffer.from(r.tree, 'base64')) };
+    } catch (e) {
+      throw new CorpusError(`${file}: record.tree is not a ModuleSet (${(e as Error).message})`);
+    }
+  } else throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
   return {
     id: Number(data.id),
     record,
