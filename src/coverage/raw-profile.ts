@@ -56,13 +56,7 @@ function pad8(n: number): number {
   return (n + 7) & ~7;
 }
 
-function readAt(
-  fd: number,
-  length: number,
-  position: number,
-  file: string,
-  into?: Buffer,
-): Buffer {
+function readAt(fd: number, length: number, position: number, file: string, into?: Buffer): Buffer {
   const buffer = into ?? Buffer.allocUnsafeSlow(length);
   let done = 0;
   while (done < length) {
@@ -126,7 +120,7 @@ function parseHeader(head: Buffer, file: string): Header {
 
 function parseBinaryIds(bytes: Buffer): string[] {
   const ids: string[] = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     const length = Number(bytes.readBigUInt64LE(at));
     ids.push(bytes.subarray(at + 8, at + 8 + length).toString('hex'));
     at += 8 + pad8(length);
@@ -256,7 +250,10 @@ export function readRawProfileFunctions(file: string): RawProfileFunction[] {
         );
       functions.push({
         nameRef: data.readBigUInt64LE(at).toString(16).padStart(16, '0'),
-        funcHash: data.readBigUInt64LE(at + 8).toString(16).padStart(16, '0'),
+        funcHash: data
+          .readBigUInt64LE(at + 8)
+          .toString(16)
+          .padStart(16, '0'),
         firstCounter,
         counters: count,
       });

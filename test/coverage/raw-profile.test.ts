@@ -34,11 +34,10 @@ function counter(profile: RawProfile, i: number): number {
 
 /** `llvm-profdata show --all-functions --counts`: per function name, hash and counts. */
 function profdataCounts(file: string): Map<string, { hash: string; counts: number[] }> {
-  const text = execFileSync(
-    llvmTools().profdata,
-    ['show', '--all-functions', '--counts', file],
-    { encoding: 'utf8', maxBuffer: 1 << 28 },
-  );
+  const text = execFileSync(llvmTools().profdata, ['show', '--all-functions', '--counts', file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const out = new Map<string, { hash: string; counts: number[] }>();
   const re =
     /^ {2}(\S.*):\n {4}Hash: 0x([0-9a-f]+)\n {4}Counters: \d+\n {4}Function count: (\d+)\n {4}Block counts: \[([^\]]*)\]/gm;
@@ -101,7 +100,9 @@ describe.skipIf(!haveCoverageBuild)('readRawProfile on luau 0.715 built for cove
     for (const [name, { hash, counts }] of shown) {
       const f = byRef.get(`${nameRef(name)}:${hash.padStart(16, '0')}`);
       if (f === undefined) continue;
-      const ours = Array.from({ length: f.counters }, (_, k) => counter(profile, f.firstCounter + k));
+      const ours = Array.from({ length: f.counters }, (_, k) =>
+        counter(profile, f.firstCounter + k),
+      );
       expect(ours, name).toEqual(counts);
       compared++;
       if (counts.some((c) => c > 0)) reachedCompared++;
