@@ -2,8 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // The layers of src/, each importing only from those before it: gen < tree < print < arbitrary <
-// runtime < campaign < cli. The workspace client stands apart (used by runtime, campaign, cli),
-// and so does the server (used by cli only). Heavy or CLI-only packages stay in their layer.
+// runtime < campaign < cli. The workspace stands apart: its wire format imports nothing, the
+// client (used by runtime, campaign, cli) and the server (used by cli only) both import the
+// wire format and never each other. Heavy or CLI-only packages stay in their layer.
+// The runner (runner/, plain JavaScript installed into workspace projects and run there by the
+// project's node) imports only its own files, node's modules and luau-web; runtime is the
+// first layer that uses it.
 const layers = ['tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
 const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|\\.js$)`;
 const serverPackages = ['fastify', '@fastify/*', 'better-sqlite3'];
@@ -34,6 +38,7 @@ const layerRules = layers
       [
         ...layers.slice(i + 1),
         'workspace/server',
+        ...(i < layers.indexOf('runtime') ? ['runner'] : []),
         ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
       ],
       [...serverPackages, ...cliPackages],
@@ -57,16 +62,39 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    files: ['runner/**/*.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|luau-web$|\\./)',
+              message:
+                'the runner runs alone in a workspace project: only its own files, node: modules and luau-web',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  restrict(
+    ['src/workspace/wire/**/*.ts'],
+    ['client', 'server', ...layers],
+    [...serverPackages, ...cliPackages],
+    'the workspace wire format imports nothing: client and server both depend on it',
+  ),
   restrict(
     ['src/workspace/client/**/*.ts'],
     ['server', ...layers],
     [...serverPackages, ...cliPackages],
-    'the workspace client stands apart: no server, no layer above it, no server packages',
+    'the workspace client stands apart: its own files and the wire format, no server, no layer, no server packages',
   ),
   restrict(
     ['src/workspace/server/**/*.ts'],
-    layers,
+    ['client', ...layers],
     cliPackages,
-    'the workspace server stands apart: only its own files and the client protocol types',
+    'the workspace server stands apart: its own files and the wire format, not the client',
   ),
 );

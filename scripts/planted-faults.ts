@@ -102,12 +102,12 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'over v2 a campaign keeps a resident runner per project: … run in parallel',
     edits: [
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '  let active = 0;\n',
         replace: '  let active = 0;\n  let serial = Promise.resolve();\n',
       },
       {
-        file: 'data/runner/serve.mjs',
+        file: 'runner/serve.mjs',
         search: '        await runJobs(used.runtime, batch, () => undefined);',
         // Each batch waits for the one before it (a failed one does not stop the next).
         replace:
@@ -187,9 +187,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     name: 'key-not-redacted',
     what: 'errors are redacted of the Basic credentials but not of the bare key',
     claim: 'the key never appears in errors',
-    edits: [
-      { file: 'src/workspace/client/client.ts', search: '      this.#apiKey,\n', replace: '' },
-    ],
+    edits: [{ file: 'src/workspace/client/redact.ts', search: '    apiKey,\n', replace: '' }],
     tests: ['test/workspace/client.test.ts'],
     only: 'secrecy',
   },
@@ -199,7 +197,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'retries of gateway errors and project starts, with backoff and jitter',
     edits: [
       {
-        file: 'src/workspace/client/client.ts',
+        file: 'src/workspace/client/transport.ts',
         search: 'const GATEWAY = new Set([502, 503, 504]);',
         replace: 'const GATEWAY = new Set([502, 503]);',
       },
@@ -536,9 +534,11 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',
     edits: [
       {
-        file: 'src/runtime/luau-batch.ts',
-        search: "      if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);",
-        replace: "      if (hasModule) writeFileSync(join(d, 'module1.luau'), p.module);",
+        file: 'runner/luau-programs.mjs',
+        search:
+          '    if (hasModule) writeFileSync(join(this.dir, module), `${stop}${source.module}`);',
+        replace:
+          "    if (hasModule) writeFileSync(join(this.dir, dir, 'module1.luau'), `${stop}${source.module}`);",
       },
     ],
     tests: ['test/arbitrary/runnable-engines.test.ts'],
@@ -550,11 +550,11 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: "typed errors with the request id and the server's message",
     edits: [
       {
-        file: 'src/workspace/client/client.ts',
+        file: 'src/workspace/client/transport.ts',
         search:
-          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {\n          requestId: id,\n        },',
+          '      throw new NetworkError(`${operation}: cannot reach ${this.baseUrl}: ${this.redact(reason)}`, {\n        requestId: id,\n      });',
         replace:
-          '        `${operation}: cannot reach ${this.baseUrl}: ${this.#redact(reason)}`,\n        {},',
+          '      throw new NetworkError(`${operation}: cannot reach ${this.baseUrl}: ${this.redact(reason)}`, {});',
       },
     ],
     tests: ['test/workspace/client.test.ts'],
@@ -579,10 +579,10 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: 'CPU time: `ulimit -t` in bash mode, a backstop otherwise',
     edits: [
       {
-        file: 'src/workspace/server/project-manager.ts',
+        file: 'src/workspace/server/command-line.ts',
         search:
-          '      await writeFile(script, `ulimit -t ${bashCpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
-        replace: '      await writeFile(script, `${line}\\n`, { mode: 0o600 });',
+          '    await writeFile(script, `ulimit -t ${c.cpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
+        replace: '    await writeFile(script, `${line}\\n`, { mode: 0o600 });',
       },
     ],
     tests: ['test/workspace/server-exec.test.ts'],
@@ -595,8 +595,8 @@ export const plantedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/project-manager.ts',
-        search: '          hide: [this.realDataDir],',
-        replace: '          hide: [],',
+        search: '        hide: [this.realDataDir],',
+        replace: '        hide: [],',
       },
     ],
     tests: ['test/workspace/server-isolation.test.ts'],
@@ -673,7 +673,7 @@ export const plantedFaults: readonly PlantedFault[] = [
     claim: '`LuauWebPool`: many programs per VM state, each isolated …; a wall-clock limit; …',
     edits: [
       {
-        file: 'data/runner/pool.mjs',
+        file: 'runner/pool.mjs',
         search:
           "        {\n          status: 'timeout',\n          error: `no result within ${now.job.timeoutMs} ms`,",
         replace:

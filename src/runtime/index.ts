@@ -21,6 +21,7 @@ export {
   parseRuntime,
   RuntimeSpecError,
   runnerRuntimeArgs,
+  runnerRuntimeOptions,
   shellWord,
 } from './profile.js';
 export { runtimeHostPaths } from './host-paths.js';

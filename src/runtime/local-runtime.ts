@@ -36,8 +36,8 @@ interface CommandModule {
 
 /**
  * Creates a runtime on this machine for a profile, with the same code the installed runner
- * uses (`data/runner/`): the luau-web pool; for `luau-cli` profiles, batches of programs per
- * `luau` process (`data/runner/command.mjs`); for `command` profiles, what the template says.
+ * uses (`runner/`): the luau-web pool; for `luau-cli` profiles, batches of programs per
+ * `luau` process (`runner/command.mjs`); for `command` profiles, what the template says.
  *
  * @example
  * ```ts

@@ -1,13 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  createMarker,
-  modulePrelude,
-  runLuauBatch,
-  type BatchResult,
-  type Marker,
-} from '../../data/runner/luau-batch.mjs';
+import type { BatchResult } from '../../runner/luau-batch.mjs';
+import { LuauPrograms, type ProgramFiles } from '../../runner/luau-programs.mjs';
 import type { LuauCliProfile } from './profile.js';
 
 /** One program for {@link LuauBatchRunner}: its source and, when it has one, its module's. */
@@ -58,11 +50,14 @@ export interface LuauBatchOutcome {
 
 /** Options of {@link LuauBatchRunner.run}. */
 export interface LuauBatchOptions {
-  /** Programs per process. Default 100. */
+  /** Programs per process. Default: the runner's (`luauProgramsDefaults.batchSize`, 64). */
   readonly batchSize?: number;
   /** Processes at a time. Default 2. */
   readonly concurrency?: number;
-  /** Wall-clock limit of one program, in ms. Default 20000. */
+  /**
+   * Wall-clock limit of one program, in ms. Default 20000: longer than a campaign's, for the
+   * slower builds (coverage, sanitizers) and the heavier programs that benches and tests run.
+   */
   readonly timeoutMs?: number;
   /** Bytes of standard output one program may print before it is stopped. Default 16 MiB. */
   readonly maxOutputBytes?: number;
@@ -70,13 +65,13 @@ export interface LuauBatchOptions {
 
 /**
  * Runs many programs with the Luau command-line VM, many files per process, through the
- * runner's batching (`data/runner/luau-batch.mjs`, the same code as the campaign's `luau-cli`
- * runtime): the `luau` CLI runs each file it is given in its own sandboxed thread of one VM,
- * prints outputs in order and reports errors on standard error. A marker file between programs
- * splits the output and the errors per program and gives each its own time limit; a process
- * that crashes, times out or prints past the limit is split around the program at fault, so
- * one bad program never costs the others their outcome. The files are written once
- * (`d<i>/program.luau`, beside its `module0.luau`) and serve every engine run.
+ * runner's one batch runner (`runner/luau-programs.mjs`, the same code as the campaign's
+ * `luau-cli` runtime): the `luau` CLI runs each file it is given in its own sandboxed thread
+ * of one VM, prints outputs in order and reports errors on standard error. A marker file
+ * between programs splits the output and the errors per program and gives each its own time
+ * limit; a process that crashes, times out or prints past the limit is split around the
+ * program at fault, so one bad program never costs the others their outcome. The files are
+ * written once (`d<i>/program.luau`, beside its `module0.luau`) and serve every engine run.
  *
  * @example
  * ```ts
@@ -88,23 +83,13 @@ export interface LuauBatchOptions {
 export class LuauBatchRunner {
   /** The programs' directory (removed by {@link close}). */
   readonly dir: string;
-  readonly #count: number;
-  readonly #marker: Marker;
-  readonly #withModule: boolean[];
+  readonly #programs: LuauPrograms;
+  readonly #files: readonly ProgramFiles[];
 
-  constructor(programs: readonly LuauBatchProgram[], tmpDir: string = tmpdir()) {
-    this.dir = mkdtempSync(join(tmpDir, 'luau-fuzz-batch-'));
-    this.#count = programs.length;
-    this.#marker = createMarker();
-    this.#withModule = programs.map((p) => p.module !== undefined);
-    writeFileSync(join(this.dir, this.#marker.file), this.#marker.source);
-    programs.forEach((p, i) => {
-      const d = join(this.dir, `d${i}`);
-      mkdirSync(d);
-      const hasModule = p.module !== undefined;
-      writeFileSync(join(d, 'program.luau'), hasModule ? modulePrelude + p.program : p.program);
-      if (hasModule) writeFileSync(join(d, 'module0.luau'), p.module);
-    });
+  constructor(programs: readonly LuauBatchProgram[], tmpDir?: string) {
+    this.#programs = new LuauPrograms(tmpDir);
+    this.dir = this.#programs.dir;
+    this.#files = programs.map((p, i) => this.#programs.write(p, `d${i}`));
   }
 
   /**
@@ -117,40 +102,24 @@ export class LuauBatchRunner {
    * ```
    */
   async run(engine: LuauEngine, options: LuauBatchOptions = {}): Promise<LuauBatchOutcome[]> {
-    const batchSize = options.batchSize ?? 100;
-    const concurrency = options.concurrency ?? 2;
     const maxOutputBytes = options.maxOutputBytes ?? 16 * 1024 * 1024;
-    const batchOptions = {
-      argv: (files: string[]) => [engine.luau, ...engine.args, ...files],
-      cwd: this.dir,
-      marker: this.#marker,
-      timeoutMs: options.timeoutMs ?? 20_000,
-      keepBytes: maxOutputBytes,
-      maxOutputBytes,
-      ...(engine.env === undefined ? {} : { env: { ...process.env, ...engine.env } }),
-    };
-    const outcomes = new Array<LuauBatchOutcome>(this.#count);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < this.#count) {
-        const from = next;
-        next = Math.min(this.#count, next + batchSize);
-        const indexes = Array.from({ length: next - from }, (_, k) => from + k);
-        const results = await runLuauBatch(
-          indexes.map((i) => `d${i}/program.luau`),
-          batchOptions,
-        );
-        results.forEach((r, k) => {
-          outcomes[from + k] = {
-            status: r.status,
-            stdout: r.output.toString('latin1'),
-            error: r.message,
-          };
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-    return outcomes;
+    const results = await this.#programs.run(
+      this.#files.map((f) => f.program),
+      {
+        argv: (files: string[]) => [engine.luau, ...engine.args, ...files],
+        timeoutMs: options.timeoutMs ?? 20_000,
+        batchSize: options.batchSize,
+        concurrency: options.concurrency ?? 2,
+        keepBytes: maxOutputBytes,
+        maxOutputBytes,
+        env: engine.env === undefined ? undefined : { ...process.env, ...engine.env },
+      },
+    );
+    return results.map((r) => ({
+      status: r.status,
+      stdout: r.output.toString('latin1'),
+      error: r.message,
+    }));
   }
 
   /**
@@ -164,9 +133,7 @@ export class LuauBatchRunner {
    * ```
    */
   files(): string[][] {
-    return this.#withModule.map((m, i) =>
-      m ? [`d${i}/module0.luau`, `d${i}/program.luau`] : [`d${i}/program.luau`],
-    );
+    return this.#files.map((f) => [...f.files]);
   }
 
   /**
@@ -178,7 +145,7 @@ export class LuauBatchRunner {
    * ```
    */
   close(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    this.#programs.close();
   }
 }
 

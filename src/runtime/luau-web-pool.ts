@@ -1,90 +1,65 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as pool from '../../runner/pool.mjs';
+import type * as protocol from '../../runner/protocol.mjs';
 import type { ProgramOutcome } from './outcome.js';
 import { runnerSourceDir } from './runner-files.js';
 
-/** Options of {@link LuauWebPool}. */
-export interface LuauWebPoolOptions {
-  /** VM worker processes run in parallel. Default 1. */
-  readonly workers?: number;
-  /** Wall-clock limit per program, in milliseconds (luau-web has no instruction hook). Default 2000. */
-  readonly timeoutMs?: number;
-  /**
-   * Programs run one after another in one VM state, each isolated from the others, before the
-   * state is replaced; 1 gives every program a fresh state. Default 1000.
-   */
-  readonly programsPerState?: number;
-  /** Programs per worker process before it is replaced. Default 10000. */
-  readonly recycleAfter?: number;
-  /**
-   * Heap (KiB) of a worker's abandoned states (a state's heap is never returned; the VM has
-   * 17 MB) after which the worker process is replaced. Default 12000.
-   */
-  readonly heapBudgetKb?: number;
-  /** Programs queued in one worker at once. Default 32. */
-  readonly pipeline?: number;
-  /** Characters of output kept in {@link ProgramOutcome.output}. Default 512. */
-  readonly excerptChars?: number;
-  /** Characters of error message kept in {@link ProgramOutcome.error}. Default 1024. */
-  readonly errorChars?: number;
-  /**
-   * Let V8 recompile the VM's hot code with its optimizing compiler (about 1.4 CPU-seconds per
-   * worker process, for code about 1.5 times as fast). `false` keeps the baseline compiler
-   * only, as the campaign runner does: there, over up to 9,000 programs, tier-up never paid
-   * off. Default true.
-   */
-  readonly tierUp?: boolean;
-}
+/**
+ * Options of {@link LuauWebPool}: the runner's pool options (`runner/protocol.mjs`,
+ * `PoolOptions`; each default in its `poolDefaults`).
+ *
+ * @example
+ * ```ts
+ * const options: LuauWebPoolOptions = { workers: 2, timeoutMs: 1000, programsPerState: 1 };
+ * ```
+ */
+export type LuauWebPoolOptions = Readonly<protocol.PoolOptions>;
 
-/** A program to run: Luau source, and optionally the module that `require(module0)` runs. */
-export interface ProgramJob {
-  /** Identifier echoed in the outcome. */
-  readonly id: string;
-  /** The program's Luau source. */
-  readonly program: string;
-  /** The module's Luau source, when the program has one. */
-  readonly module?: string | undefined;
-}
+/**
+ * A program to run: Luau source, and optionally the module that `require(module0)` runs (the
+ * runner's job, `runner/protocol.mjs`).
+ *
+ * @example
+ * ```ts
+ * const job: ProgramJob = { id: '1', program: 'print(require(module0))', module: 'return 1' };
+ * ```
+ */
+export type ProgramJob = Readonly<protocol.ProgramJob>;
 
-/** Options of one {@link LuauWebPool.run} call. */
-export interface RunOptions {
-  /** Only compile (module and program); `ok` means it compiles. Default false. */
-  readonly compileOnly?: boolean;
-  /** Overrides the pool's wall-clock limit for this program. */
-  readonly timeoutMs?: number;
-}
+/**
+ * Options of one {@link LuauWebPool.run} call (the runner's `PoolRunOptions`).
+ *
+ * @example
+ * ```ts
+ * await pool.run(job, { compileOnly: true });
+ * ```
+ */
+export type RunOptions = Readonly<protocol.PoolRunOptions>;
 
-/** Counters of a pool's work. */
-export interface LuauWebPoolStats {
-  /** Worker processes started. */
-  readonly workersStarted: number;
-  /** Worker processes replaced or ended. */
-  readonly recycled: number;
-  /** Crashes re-run on a fresh worker to confirm them. */
-  readonly retried: number;
-  /** Programs finished. */
-  readonly programs: number;
-  /** VM states the workers created for programs (compile-only states not counted). */
-  readonly states: number;
-}
+/**
+ * Counters of a pool's work (the runner's `PoolStats`).
+ *
+ * @example
+ * ```ts
+ * const { programs, workersStarted } = await pool.stats();
+ * ```
+ */
+export type LuauWebPoolStats = Readonly<protocol.PoolStats>;
 
-interface JsPool {
-  run(job: ProgramJob, options?: RunOptions): Promise<ProgramOutcome>;
-  close(): Promise<void>;
-  readonly stats: LuauWebPoolStats;
-}
+type PoolModule = typeof pool;
+type JsPool = ReturnType<PoolModule['createPool']>;
 
-interface JsPoolModule {
-  createPool(options: LuauWebPoolOptions): JsPool;
-}
+let poolModule: Promise<PoolModule> | undefined;
 
-let poolModule: Promise<JsPoolModule> | undefined;
-
-/** Loads the runner's pool implementation (`data/runner/pool.mjs`), shared with the installed runner. */
-function loadPoolModule(): Promise<JsPoolModule> {
+/**
+ * Loads the runner's pool implementation (`runner/pool.mjs`) from the runner's directory, the
+ * very files installed into projects (a build of luau-fuzz does not copy them).
+ */
+function loadPoolModule(): Promise<PoolModule> {
   poolModule ??= import(
     pathToFileURL(join(runnerSourceDir, 'pool.mjs')).href
-  ) as Promise<JsPoolModule>;
+  ) as Promise<PoolModule>;
   return poolModule;
 }
 
@@ -93,7 +68,7 @@ function loadPoolModule(): Promise<JsPoolModule> {
  * wall-clock limit and replaced after an abort. Many programs share one VM state, each with
  * its own globals, output and module, so that no program changes another's output (as if each
  * ran in a fresh state; `programsPerState: 1` really gives each one). This is the very code of
- * the runner that campaigns install into workspace projects (`data/runner/`).
+ * the runner that campaigns install into workspace projects (`runner/`).
  *
  * Statuses: `compile-error` (the module or program does not compile), `runtime-error` (it
  * raised an error), `timeout` (no result within `timeoutMs`), `crash` (the VM aborted, or its

@@ -1,6 +1,6 @@
-import * as protocol from '../../data/runner/protocol.mjs';
+import * as protocol from '../../runner/protocol.mjs';
 
-/** How one program ended (the runner's protocol, `data/runner/protocol.mjs`). */
+/** How one program ended (the runner's protocol, `runner/protocol.mjs`). */
 export type OutcomeStatus = protocol.OutcomeStatus;
 
 /**
@@ -16,7 +16,7 @@ export const outcomeStatuses: readonly OutcomeStatus[] = protocol.outcomeStatuse
 /**
  * The result of running one program under a runtime: the same shape for every runtime and for
  * every runner line (`{"id":…,"status":…}` one JSON object per program), as the runner's
- * protocol (`data/runner/protocol.mjs`) defines it.
+ * protocol (`runner/protocol.mjs`) defines it.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { runArgs } from '../../data/runner/protocol.mjs';
+import { runArgs, type RunOptions } from '../../runner/protocol.mjs';
 
 /** The bundled luau-web VM, run by the luau-fuzz runner (the default). */
 export interface LuauWebProfile {
@@ -185,6 +185,18 @@ export function commandTemplate(profile: LuauCliProfile | CommandProfile): strin
  * ```
  */
 export function runnerRuntimeArgs(profile: RuntimeProfile): string[] {
-  if (profile.kind === 'luau-web') return runArgs({ runtime: 'luau-web' });
-  return runArgs({ runtime: 'command', template: commandTemplate(profile) });
+  return runArgs(runnerRuntimeOptions(profile));
+}
+
+/**
+ * The runner's options (`main.mjs run …`) that select a profile, as options.
+ *
+ * @example
+ * ```ts
+ * runnerRuntimeOptions(parseRuntime('luau-web')); // { runtime: 'luau-web' }
+ * ```
+ */
+export function runnerRuntimeOptions(profile: RuntimeProfile): RunOptions {
+  if (profile.kind === 'luau-web') return { runtime: 'luau-web' };
+  return { runtime: 'command', template: commandTemplate(profile) };
 }

@@ -1,17 +1,20 @@
 import { gzipSync } from 'node:zlib';
 import {
-  dataFileFlag,
-  dataFlag,
+  batchFiles,
+  encodeBatch as encodeJobs,
+  readArgs,
   residentGoneExit,
-  runArgs,
+  runCommandArgs,
   runnerDefaults,
+  runnerMain,
   submitScript,
-} from '../../data/runner/protocol.mjs';
+  verifyArgs,
+} from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { ProgramJob } from './luau-web-pool.js';
 import { parseOutcomeLines } from './outcome.js';
 import type { ProgramOutcome } from './outcome.js';
-import { runnerRuntimeArgs } from './profile.js';
+import { runnerRuntimeOptions } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
 import { runnerBundle } from './runner-files.js';
 import { ResidentRunnerGoneError, type ResidentRunner } from './resident-runner.js';
@@ -166,7 +169,7 @@ export async function installRunner(
     const r = await client.exec({
       project_id: projectId,
       command: 'node',
-      args: [`${dir}/main.mjs`, 'verify', bundle.checksum],
+      args: [`${dir}/${runnerMain}`, ...verifyArgs(bundle.checksum)],
       err_on_exit: false,
       timeout: 60,
       max_output: 20_000,
@@ -223,10 +226,7 @@ export function encodeBatch(jobs: readonly ProgramJob[]): string {
   // A campaign encodes a batch to size it, then again per runtime to send it: once is enough.
   let data = encoded.get(jobs);
   if (data !== undefined) return data;
-  const text = jobs
-    .map((j) => JSON.stringify({ id: j.id, program: j.program, module: j.module ?? null }))
-    .join('\n');
-  data = gzipSync(Buffer.from(`${text}\n`)).toString('base64');
+  data = encodeJobs(jobs);
   encoded.set(jobs, data);
   return data;
 }
@@ -256,17 +256,16 @@ export async function runRemoteBatch(
   jobs: readonly ProgramJob[],
   options: RemoteBatchOptions,
 ): Promise<ProgramOutcome[]> {
-  if (!/^[\w.-]+$/.test(options.name)) throw new RangeError(`bad batch name '${options.name}'`);
-  const batchPath = `${options.batchDir ?? '.luau-fuzz/batches'}/${options.name}.jsonl`;
+  const files = batchFiles(options.batchDir ?? '.luau-fuzz/batches', options.name);
   const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs;
   const workers = options.workers ?? runnerDefaults.workers;
   const excerptChars = options.excerptChars ?? runnerDefaults.excerptChars;
   const data = encodeBatch(jobs);
   const fits = await client.payloadLimit();
-  let dataArgs = [dataFlag, ...chunkText(data, ARG_CHUNK)];
+  let batch: { data: string[] } | { dataFile: string } = { data: chunkText(data, ARG_CHUNK) };
   if (data.length > fits) {
     // Larger than one request: uploaded in parts first, then named by the run.
-    const file = `${batchPath}.b64`;
+    const file = files.upload;
     for (const [i, part] of chunkText(data, fits).entries()) {
       await client.exec({
         project_id: runner.projectId,
@@ -283,26 +282,24 @@ export async function runRemoteBatch(
         max_output: 10_000,
       });
     }
-    dataArgs = [dataFileFlag, file];
+    batch = { dataFile: file };
   }
   // Reading back a cut output costs an exec per part: the output of a batch fits in one reply.
   const maxOutput =
     options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
   // Every program may use its whole limit; plus start-up of the runner and its workers.
   const execTimeout = Math.ceil((jobs.length * timeoutMs) / 1000 / workers) + 60;
-  const run = [
-    'run',
-    batchPath,
-    ...runnerRuntimeArgs(options.profile),
-    ...runArgs({ timeoutMs, workers, excerptChars }),
-    ...dataArgs,
-  ];
+  const run = runCommandArgs(
+    files.batch,
+    { ...runnerRuntimeOptions(options.profile), timeoutMs, workers, excerptChars },
+    batch,
+  );
   const resident = options.resident;
   const r = await client.exec({
     project_id: runner.projectId,
     // The submit script passes the arguments one per line.
     ...(resident === undefined || run.some((a) => a.includes('\n'))
-      ? { command: 'node', args: [`${runner.dir}/main.mjs`, ...run] }
+      ? { command: 'node', args: [`${runner.dir}/${runnerMain}`, ...run] }
       : {
           command: 'sh',
           args: [
@@ -343,11 +340,8 @@ export async function runRemoteBatch(
         project_id: runner.projectId,
         command: 'node',
         args: [
-          `${runner.dir}/main.mjs`,
-          'read',
-          `${batchPath}.out`,
-          String(offset),
-          String(Math.floor(maxOutput / 2)),
+          `${runner.dir}/${runnerMain}`,
+          ...readArgs(files.results, offset, Math.floor(maxOutput / 2)),
         ],
         max_output: maxOutput,
         timeout: 60,

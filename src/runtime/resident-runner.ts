@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { residentClaimSeconds, residentStopFile } from '../../data/runner/protocol.mjs';
+import {
+  residentClaimSeconds,
+  residentIdleExitSeconds,
+  residentStopFile,
+  runnerMain,
+  serveArgs,
+} from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import type { InstalledRunner } from './remote-runner.js';
 
@@ -29,7 +35,7 @@ export interface ResidentRunnerOptions {
    * Default: a fresh one under `serve/` in the runner's directory.
    */
   readonly dir?: string;
-  /** Seconds without a batch after which it leaves. Default 300. */
+  /** Seconds without a batch after which it leaves. Default: `residentIdleExitSeconds` (300). */
   readonly idleExitSeconds?: number;
   /** The async job's `timeout`, in seconds: it is killed then (and started again by its user). Default 3600. */
   readonly jobSeconds?: number;
@@ -82,11 +88,8 @@ export async function startResidentRunner(
     project_id: runner.projectId,
     command: 'node',
     args: [
-      `${runner.dir}/main.mjs`,
-      'serve',
-      dir,
-      '--idle-exit-s',
-      String(options.idleExitSeconds ?? 300),
+      `${runner.dir}/${runnerMain}`,
+      ...serveArgs(dir, { idleExitSeconds: options.idleExitSeconds ?? residentIdleExitSeconds }),
     ],
     timeout: options.jobSeconds ?? 3600,
     max_output: 100_000,

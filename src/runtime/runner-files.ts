@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as protocol from '../../data/runner/protocol.mjs';
+import * as protocol from '../../runner/protocol.mjs';
 import { packageRoot } from '../package-root.js';
 
 /** One file of the self-contained runner: its path inside the runner directory and content. */
@@ -24,28 +24,24 @@ export interface RunnerBundle {
 }
 
 /**
- * The directory of the runner's own scripts (`data/runner/`).
+ * The directory of the runner's own scripts (`runner/`).
  *
  * @example
  * ```ts
  * const main = join(runnerSourceDir, 'main.mjs');
  * ```
  */
-export const runnerSourceDir: string = join(packageRoot, 'data', 'runner');
+export const runnerSourceDir: string = join(packageRoot, 'runner');
 
-const driverFiles = [
-  'main.mjs',
-  'protocol.mjs',
-  'pool.mjs',
-  'worker.mjs',
-  'command.mjs',
-  'luau-batch.mjs',
-  'run-batch.mjs',
-  'serve.mjs',
-] as const;
+/** The runner's scripts: every `.mjs` file of its directory, in name order. */
+function driverFiles(): string[] {
+  return readdirSync(runnerSourceDir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
+}
 
 /**
- * Defaults shared by luau-fuzz and its runner (`data/runner/protocol.mjs`): the wall-clock
+ * Defaults shared by luau-fuzz and its runner (`runner/protocol.mjs`): the wall-clock
  * limit per program, the output excerpt and error lengths, the workers, and the largest
  * encoded batch per `project_exec` call.
  *
@@ -83,7 +79,7 @@ let cached: RunnerBundle | undefined;
 
 /**
  * Collects the runner that a campaign installs into a project: the driver scripts of
- * `data/runner/` and the `luau-web` package files, with `manifest.json` listing every file's
+ * `runner/` and the `luau-web` package files, with `manifest.json` listing every file's
  * SHA-256 (the installed runner checks itself against it: `node main.mjs verify`).
  *
  * @example
@@ -95,13 +91,13 @@ export function runnerBundle(): RunnerBundle {
   if (cached !== undefined) return cached;
   const lw = luauWebDir();
   const files = [
-    ...driverFiles.map((f) => file(f, readFileSync(join(runnerSourceDir, f)))),
+    ...driverFiles().map((f) => file(f, readFileSync(join(runnerSourceDir, f)))),
     ...luauWebFiles.map((f) => file(`node_modules/luau-web/${f}`, readFileSync(join(lw, f)))),
   ];
   const manifest = Buffer.from(
     `${JSON.stringify({ files: Object.fromEntries(files.map((f) => [f.path, f.sha256])) }, null, 2)}\n`,
   );
-  const manifestFile = file('manifest.json', manifest);
+  const manifestFile = file(protocol.runnerManifest, manifest);
   cached = { files: [...files, manifestFile], checksum: manifestFile.sha256 };
   return cached;
 }

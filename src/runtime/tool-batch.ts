@@ -1,4 +1,5 @@
-import { exitSignal, spawnCommand } from '../../data/runner/luau-batch.mjs';
+import { Slots } from '../../runner/slots.mjs';
+import { exitSignal, spawnCommand } from '../../runner/spawn-command.mjs';
 
 /**
  * How one program did in {@link runToolBatches}: `ok`; `error`: the tool reported an error in
@@ -79,14 +80,12 @@ export async function runToolBatches(
       statuses[i] = programs[i]!.some((f) => failed.has(normalise(f))) ? 'error' : 'ok';
   };
   const batchSize = options.batchSize ?? 25;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < programs.length) {
-      const from = next;
-      next = Math.min(programs.length, next + batchSize);
-      await runRange(from, next);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  const slots = new Slots(options.concurrency ?? 2);
+  const ranges: Promise<void>[] = [];
+  for (let from = 0; from < programs.length; from += batchSize) {
+    const to = Math.min(programs.length, from + batchSize);
+    ranges.push(slots.use(() => runRange(from, to)));
+  }
+  await Promise.all(ranges);
   return statuses;
 }

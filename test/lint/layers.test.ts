@@ -22,6 +22,13 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/campaign/x.ts', "import Database from 'better-sqlite3';"],
     ['src/workspace/client/x.ts', "import { startWorkspaceServer } from '../server/index.js';"],
     ['src/workspace/server/x.ts', "import { runCampaign } from '../../campaign/index.js';"],
+    ['src/arbitrary/x.ts', "import { runnerDefaults } from '../../runner/protocol.mjs';"],
+    ['runner/x.mjs', "import { packageRoot } from '../src/package-root.js';"],
+    ['runner/x.mjs', "import fc from 'fast-check';"],
+    ['src/workspace/server/x.ts', "import { WorkspaceClient } from '../client/index.js';"],
+    ['src/workspace/server/v2/x.ts', "import type { ExecRequest } from '../../client/index.js';"],
+    ['src/workspace/wire/x.ts', "import { WorkspaceClient } from '../client/index.js';"],
+    ['src/workspace/wire/x.ts', "import { ApiError } from '../server/index.js';"],
   ])('refuses a back-edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toHaveLength(1);
   });
@@ -32,7 +39,11 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/runtime/x.ts', "import { WorkspaceClient } from '../workspace/client/index.js';"],
     ['src/campaign/x.ts', "import { LuauWebPool } from '../runtime/index.js';"],
     ['src/cli/x.ts', "import { startEmbeddedWorkspace } from '../workspace/server/index.js';"],
-    ['src/workspace/server/x.ts', "import type { ExecParams } from '../client/types.js';"],
+    ['src/workspace/server/x.ts', "import type { ExecRequest } from '../wire/index.js';"],
+    ['src/workspace/client/x.ts', "import type { ExecRequest } from '../wire/index.js';"],
+    ['src/runtime/x.ts', "import { runnerDefaults } from '../../runner/protocol.mjs';"],
+    ['runner/x.mjs', "import { runnerDefaults } from './protocol.mjs';"],
+    ['runner/x.mjs', "import { spawn } from 'node:child_process';"],
   ])('allows a forward edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toEqual([]);
   });

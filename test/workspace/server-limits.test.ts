@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onlyDeletes } from '../../src/workspace/server/project-manager.js';
+import { onlyDeletes } from '../../src/workspace/server/exec-arguments.js';
 import { shellEscape } from '../../src/workspace/server/sandbox.js';
 import { startTestWorkspace, type TestWorkspace } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors.js';
-import type { ApiVersion } from './types.js';
+import type { ApiVersion } from '../wire/index.js';
 
 /**
  * Reads an API version choice (`v1`, `v2` or `auto`) from an option or the environment;

@@ -23,13 +23,15 @@ export interface WorkspaceErrorDetails {
  * ```
  */
 export class WorkspaceError extends Error {
-  override readonly name: string = 'WorkspaceError';
+  /** The name of the error's class (`'AccessDeniedError'`…), as ky names its errors. */
+  override readonly name: string;
   readonly requestId: string | undefined;
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
 
   constructor(message: string, details: WorkspaceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
     this.requestId = details.requestId;
     this.status = details.status;
     this.serverMessage = details.serverMessage;
@@ -44,9 +46,7 @@ export class WorkspaceError extends Error {
  * if (e instanceof AuthenticationError) console.error('check WORKSPACE_API_KEY');
  * ```
  */
-export class AuthenticationError extends WorkspaceError {
-  override readonly name = 'AuthenticationError';
-}
+export class AuthenticationError extends WorkspaceError {}
 
 /**
  * The client's configuration is incomplete (no base URL or no key).
@@ -56,9 +56,7 @@ export class AuthenticationError extends WorkspaceError {
  * new WorkspaceClient({}); // throws ConfigurationError when WORKSPACE_URL is unset
  * ```
  */
-export class ConfigurationError extends WorkspaceError {
-  override readonly name = 'ConfigurationError';
-}
+export class ConfigurationError extends WorkspaceError {}
 
 /**
  * An HTTP answer that is not a workspace response: unexpected status, or a body that is
@@ -70,7 +68,6 @@ export class ConfigurationError extends WorkspaceError {
  * ```
  */
 export class HttpError extends WorkspaceError {
-  override readonly name: string = 'HttpError';
   constructor(
     message: string,
     readonly bodyExcerpt: string,
@@ -89,7 +86,6 @@ export class HttpError extends WorkspaceError {
  * ```
  */
 export class GatewayError extends HttpError {
-  override readonly name = 'GatewayError';
   constructor(
     message: string,
     bodyExcerpt: string,
@@ -110,9 +106,7 @@ export class GatewayError extends HttpError {
  * if (e instanceof InvalidRequestError) console.error(e.message); // names the field
  * ```
  */
-export class InvalidRequestError extends WorkspaceError {
-  override readonly name: string = 'InvalidRequestError';
-}
+export class InvalidRequestError extends WorkspaceError {}
 
 /**
  * The request body is larger than the configured cap; nothing was sent.
@@ -123,7 +117,6 @@ export class InvalidRequestError extends WorkspaceError {
  * ```
  */
 export class RequestTooLargeError extends InvalidRequestError {
-  override readonly name = 'RequestTooLargeError';
   constructor(
     readonly size: number,
     readonly limit: number,
@@ -142,9 +135,7 @@ export class RequestTooLargeError extends InvalidRequestError {
  * if (e instanceof AccessDeniedError) console.error('not a collaborator');
  * ```
  */
-export class AccessDeniedError extends WorkspaceError {
-  override readonly name = 'AccessDeniedError';
-}
+export class AccessDeniedError extends WorkspaceError {}
 
 /**
  * `project_exec`: the command outlived its `timeout` and was killed.
@@ -154,9 +145,7 @@ export class AccessDeniedError extends WorkspaceError {
  * if (e instanceof ExecTimeoutError) console.error('killed');
  * ```
  */
-export class ExecTimeoutError extends WorkspaceError {
-  override readonly name = 'ExecTimeoutError';
-}
+export class ExecTimeoutError extends WorkspaceError {}
 
 /**
  * `project_exec` with `err_on_exit`: the command exited with a nonzero code.
@@ -167,7 +156,6 @@ export class ExecTimeoutError extends WorkspaceError {
  * ```
  */
 export class NonZeroExitError extends WorkspaceError {
-  override readonly name = 'NonZeroExitError';
   constructor(
     message: string,
     /** The exit code, parsed from the message. */
@@ -188,9 +176,7 @@ export class NonZeroExitError extends WorkspaceError {
  * if (e instanceof QuotaExceededError) await cleanUp();
  * ```
  */
-export class QuotaExceededError extends WorkspaceError {
-  override readonly name = 'QuotaExceededError';
-}
+export class QuotaExceededError extends WorkspaceError {}
 
 /**
  * The project is starting; the request should be repeated (retried before it is thrown).
@@ -200,9 +186,7 @@ export class QuotaExceededError extends WorkspaceError {
  * if (e instanceof ProjectStartingError) await later();
  * ```
  */
-export class ProjectStartingError extends WorkspaceError {
-  override readonly name: string = 'ProjectStartingError';
-}
+export class ProjectStartingError extends WorkspaceError {}
 
 /**
  * API v2: the hub gave up waiting for the project after its fixed limit (60 s on the
@@ -214,9 +198,7 @@ export class ProjectStartingError extends WorkspaceError {
  * if (e instanceof HubTimeoutError) console.error('the project did not answer in time');
  * ```
  */
-export class HubTimeoutError extends ProjectStartingError {
-  override readonly name = 'HubTimeoutError';
-}
+export class HubTimeoutError extends ProjectStartingError {}
 
 /**
  * API v2: the async job is not (or no longer) known to the project — it restarted, or the
@@ -227,9 +209,7 @@ export class HubTimeoutError extends ProjectStartingError {
  * if (e instanceof AsyncJobLostError) requeue(batch);
  * ```
  */
-export class AsyncJobLostError extends WorkspaceError {
-  override readonly name = 'AsyncJobLostError';
-}
+export class AsyncJobLostError extends WorkspaceError {}
 
 /**
  * No answer in time from the server (the client aborted the HTTP request). Not retried:
@@ -240,9 +220,7 @@ export class AsyncJobLostError extends WorkspaceError {
  * if (e instanceof RequestTimeoutError) console.error('no answer within', e.message);
  * ```
  */
-export class RequestTimeoutError extends WorkspaceError {
-  override readonly name = 'RequestTimeoutError';
-}
+export class RequestTimeoutError extends WorkspaceError {}
 
 /**
  * The connection failed (refused, reset, DNS…). Not retried.
@@ -252,9 +230,7 @@ export class RequestTimeoutError extends WorkspaceError {
  * if (e instanceof NetworkError) console.error('is the server running?');
  * ```
  */
-export class NetworkError extends WorkspaceError {
-  override readonly name = 'NetworkError';
-}
+export class NetworkError extends WorkspaceError {}
 
 /**
  * Turns an error message of an `event: "error"` answer into the matching typed error.

@@ -1,9 +1,7 @@
-export {
-  WorkspaceClient,
-  type QueryCallOptions,
-  type RetryEvent,
-  type WorkspaceClientOptions,
-} from './client.js';
+export { WorkspaceClient } from './client.js';
+export type { WorkspaceClientOptions } from './options.js';
+export type { RetryEvent } from './transport.js';
+export type { QueryCallOptions } from './versioned-api.js';
 export { parseApiChoice, splitBaseUrl } from './api-version.js';
 export {
   AccessDeniedError,
@@ -25,27 +23,5 @@ export {
   WorkspaceError,
   type WorkspaceErrorDetails,
 } from './errors.js';
-export {
-  BODY_LIMITS,
-  DEFAULT_EDITOR_SETTINGS,
-  EDITOR_SETTING_TYPES,
-  UPGRADE_FIELDS,
-  type AccountRecord,
-  type AsyncJob,
-  type AggregateValue,
-  type ApiVersion,
-  type EditorSettings,
-  type ErrorResponse,
-  type ExecRequest,
-  type ExecResponse,
-  type ExecV2Response,
-  type PongResponse,
-  type ProjectGroup,
-  type ProjectRecord,
-  type ProjectState,
-  type ProjectUpgrades,
-  type ProjectUser,
-  type PublicPathRecord,
-  type QueryOption,
-  type QueryResponse,
-} from './types.js';
+// The wire format's types and limits are part of the client's API.
+export * from '../wire/index.js';

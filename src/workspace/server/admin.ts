@@ -1,4 +1,4 @@
-import { UPGRADE_FIELDS, type ProjectUpgrades } from '../client/types.js';
+import { UPGRADE_FIELDS, type ProjectUpgrades } from '../wire/index.js';
 import { openStore, type StoredAccount, type StoredProject } from './store.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AggregateValue } from '../client/types.js';
+import type { AggregateValue } from '../wire/index.js';
 
 /** How long a finished aggregated run answers requests with a value not above its own. */
 export const AGGREGATE_CACHE_MS = 60_000;

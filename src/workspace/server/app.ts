@@ -2,10 +2,20 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, messages } from './api-error.js';
-import type { ExecOutcome, ExecParams, ProjectManager } from './project-manager.js';
-import { runQuery } from './query.js';
+import type { ExecOutcome, ExecParams } from './exec-outcome.js';
+import type { ProjectManager } from './project-manager.js';
+import { runQuery } from './query/index.js';
 import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
+import {
+  BODY_LIMITS,
+  DEFAULT_EXEC_TIMEOUTS,
+  HUB_LIMIT_MS,
+  type ErrorResponse,
+  type ExecResponse,
+  type PongResponse,
+  type QueryResponse,
+} from '../wire/index.js';
 import { registerV2 } from './v2/routes.js';
 
 declare module 'fastify' {
@@ -96,7 +106,10 @@ export interface AppOptions {
  * return reply.code(status).send(body);
  * ```
  */
-export function execAnswer(outcome: ExecOutcome, id: string): [number, Record<string, unknown>] {
+export function execAnswer(
+  outcome: ExecOutcome,
+  id: string,
+): [number, ExecResponse | ErrorResponse] {
   if (!outcome.ok) return [outcome.status, { event: 'error', id, error: outcome.error }];
   return [
     200,
@@ -269,8 +282,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
             const key = keyFromHeader(req.headers.authorization);
             return key === undefined ? undefined : opts.store.authenticate(key);
           },
-          bodyLimit: opts.v2BodyLimit ?? 1_048_576,
-          hubTimeoutMs: opts.hubTimeoutMs ?? 60_000,
+          bodyLimit: opts.v2BodyLimit ?? BODY_LIMITS.v2,
+          hubTimeoutMs: opts.hubTimeoutMs ?? HUB_LIMIT_MS,
         }),
       { prefix: '/api/v2' },
     );
@@ -278,7 +291,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
   if (api === 'v2') return app;
 
-  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req) => ({
+  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req): Promise<PongResponse> => ({
     event: 'pong',
     id: requestId(req),
     now: new Date().toISOString(),
@@ -294,10 +307,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         b.query,
         b.options,
       );
-      return { event: 'query', id, query, multi_response: false };
+      return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
     } catch (e) {
       if (e instanceof ApiError && e.status === 200)
-        return { event: 'error', id, error: e.message };
+        return { event: 'error', id, error: e.message } satisfies ErrorResponse;
       throw e;
     }
   });
@@ -316,7 +329,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         path: b.path ?? '',
         command: b.command,
         args: b.args ?? [],
-        timeout: b.timeout ?? 10,
+        timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
         max_output: b.max_output,
         bash: b.bash ?? false,
         err_on_exit: b.err_on_exit ?? true,

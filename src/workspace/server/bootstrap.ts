@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ProjectUpgrades } from '../client/types.js';
+import type { ProjectUpgrades } from '../wire/index.js';
 import type { SandboxCapabilities } from './sandbox.js';
 import { openStore, type WorkspaceStore } from './store.js';
 import { startWorkspaceServer, type WorkspaceServerOptions } from './server.js';

@@ -32,5 +32,5 @@ export {
 export { DEFAULT_QUOTAS, effectiveQuotas, type ProjectQuotas } from './quotas.js';
 export { canIsolateNetwork, probeSandbox, type SandboxCapabilities } from './sandbox.js';
 export { execAnswer } from './app.js';
-export type { ExecOutcome, ExecParams } from './project-manager.js';
+export type { ExecOutcome, ExecParams } from './exec-outcome.js';
 export { ApiError, messages } from './api-error.js';

@@ -1,24 +1,19 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import type { AggregateValue, ProjectState } from '../client/types.js';
+import { join } from 'node:path';
+import type { ProjectState } from '../wire/index.js';
 import { Aggregator } from './aggregate.js';
 import { ApiError, messages } from './api-error.js';
-import { bubblewrapArgs } from './bubblewrap.js';
 import type { ProjectCgroups } from './cgroups.js';
-import { diskUsage } from './disk-usage.js';
+import { commandEnvironment, confinedArgv, programOf, SCRIPT_INSIDE } from './command-line.js';
+import { checkArguments, onlyDeletes } from './exec-arguments.js';
+import { outcomeOf, type ExecOutcome, type ExecParams } from './exec-outcome.js';
 import { MemoryMonitor } from './memory-monitor.js';
 import { killSession } from './processes.js';
+import { ProjectDisk } from './project-disk.js';
 import { DEFAULT_QUOTAS, effectiveQuotas, type ProjectQuotas } from './quotas.js';
-import { runCommand, type RunResult } from './run-command.js';
-import {
-  confinePath,
-  resolveExecutable,
-  shellEscape,
-  type SandboxCapabilities,
-} from './sandbox.js';
+import { runCommand } from './run-command.js';
+import { confinePath, type SandboxCapabilities } from './sandbox.js';
 import type { StoredProject, WorkspaceStore } from './store.js';
 
 /** Options of the project runtime (all have defaults in {@link startWorkspaceServer}). */
@@ -54,101 +49,16 @@ export interface ProjectManagerOptions {
   readOnlyPaths: readonly string[];
 }
 
-/** A validated `project_exec` request with defaults applied. */
-export interface ExecParams {
-  project_id: string;
-  path: string;
-  command: string;
-  args: string[];
-  timeout: number;
-  max_output: number | undefined;
-  bash: boolean;
-  err_on_exit: boolean;
-  aggregate: AggregateValue | undefined;
-}
-
-/** The answer of an exec: output, or an error message (shared by aggregated requests). */
-export type ExecOutcome =
-  | { ok: true; stdout: string; stderr: string; exit_code: number }
-  | { ok: false; error: string; status: number };
-
-/** Longest single argument the kernel takes (MAX_ARG_STRLEN), in bytes with its NUL. */
-const MAX_ARG_BYTES = 128 * 1024;
-/** What all arguments and the environment of a command may take together (below ARG_MAX). */
-const MAX_ARGS_TOTAL_BYTES = 1024 * 1024;
-
-/**
- * Refuses, as a 400 error naming the argument, what the kernel would refuse to run (in
- * bash mode the words go into a script file, so only NUL bytes matter).
- */
-function checkArguments(command: string, args: readonly string[], bash: boolean): void {
-  let total = 0;
-  for (const [name, value] of [['command', command], ...args.map((a, i) => [`args[${i}]`, a])]) {
-    if ((value as string).includes('\0')) {
-      throw new ApiError(`${name} contains a NUL byte, which no command can receive`, 400);
-    }
-    const bytes = Buffer.byteLength(value as string) + 1;
-    if (bash) continue;
-    if (bytes > MAX_ARG_BYTES) {
-      throw new ApiError(
-        `${name} is ${bytes - 1} bytes long; one argument can have at most ${MAX_ARG_BYTES - 1} (use bash mode or a file for more)`,
-        400,
-      );
-    }
-    total += bytes;
-  }
-  if (total > MAX_ARGS_TOTAL_BYTES) {
-    throw new ApiError(
-      `the arguments take ${total} bytes together; at most ${MAX_ARGS_TOTAL_BYTES} are allowed`,
-      400,
-    );
-  }
-}
-
-const DELETE_COMMANDS = new Set(['rm', 'rmdir', 'unlink']);
-const DELETE_LINE =
-  /^\s*(?:rm|rmdir|unlink)(?:\s+[\w./*?[\]{},:+@%^=~-]+)*\s*(?:(?:;|&&|\|\||\n)\s*(?:rm|rmdir|unlink)(?:\s+[\w./*?[\]{},:+@%^=~-]+)*\s*)*;?\s*$/;
-
-/**
- * Whether a command only deletes files (`rm`, `rmdir`, `unlink`, or a bash line of those
- * alone): what a project over its disk quota may still run.
- */
-export function onlyDeletes(command: string, args: readonly string[], bash: boolean): boolean {
-  // A program of the project's own named `rm` is not a deletion: only the system's.
-  const system = !command.includes('/') || /^\/(usr\/)?bin\/[^/]+$/.test(command);
-  if (!bash) return system && DELETE_COMMANDS.has(basename(command));
-  if (args.length > 0) return DELETE_COMMANDS.has(command) && args.every((a) => !a.includes('\0'));
-  return DELETE_LINE.test(command);
-}
-
 interface Runtime {
   state: ProjectState['state'];
   starting?: Promise<void> | undefined;
   running: number;
   idleTimer?: NodeJS.Timeout | undefined;
   kills: Set<(reason: string) => void>;
-  /** Last measured disk usage of the home, and the measurement under way. */
-  disk?: { bytes: number; at: number } | undefined;
-  diskWalk?: Promise<number> | undefined;
-  /** How long the last measurement took, in ms. */
-  diskWalkMs?: number | undefined;
-  diskTimer?: NodeJS.Timeout | undefined;
+  disk: ProjectDisk;
 }
 
-/** How long an exec waits for a disk measurement under way before using the last one. */
-const DISK_WAIT_MS = 200;
 const MB = 2 ** 20;
-
-/** Bytes of disk used under `dir` by `du` (a C walk, many times faster), else a JS walk. */
-function measureDisk(dir: string): Promise<number> {
-  return new Promise((resolve) => {
-    execFile('du', ['-s', '-B1', dir], { timeout: 120_000 }, (err, stdout) => {
-      const n = Number(/^(\d+)/.exec(stdout)?.[1]);
-      if (err === null && Number.isFinite(n)) resolve(n);
-      else diskUsage(dir).then(resolve, () => resolve(0));
-    });
-  });
-}
 
 /**
  * Runs projects: their home directories, start and stop, idle stop after `mintime`,
@@ -193,6 +103,7 @@ export class ProjectManager {
         state: stored?.state === 'archived' ? 'archived' : 'stopped',
         running: 0,
         kills: new Set(),
+        disk: new ProjectDisk(this.homeOf(projectId)),
       };
       this.runtimes.set(projectId, r);
     }
@@ -251,8 +162,7 @@ export class ProjectManager {
     for (const sid of this.monitor.sessionsOf(projectId)) killSession(sid);
     this.options.cgroups?.killAll(projectId);
     this.monitor.forget(projectId);
-    clearInterval(r.diskTimer);
-    r.diskTimer = undefined;
+    r.disk.unwatch();
     if (r.state !== 'stopped' && r.state !== 'archived') this.setState(projectId, 'stopped');
     else r.state = r.state === 'archived' ? 'archived' : 'stopped';
   }
@@ -340,70 +250,9 @@ export class ProjectManager {
       const n = (this.accountExecs.get(accountId) ?? 1) - 1;
       if (n <= 0) this.accountExecs.delete(accountId);
       else this.accountExecs.set(accountId, n);
-      if (r.running === 0) {
-        clearInterval(r.diskTimer);
-        r.diskTimer = undefined;
-      }
+      if (r.running === 0) r.disk.unwatch();
       this.touch(p.project_id);
     }
-  }
-
-  /** Measures the home's disk usage (one measurement at a time per project). */
-  private measure(projectId: string, r: Runtime): Promise<number> {
-    const t = Date.now();
-    r.diskWalk ??= measureDisk(this.homeOf(projectId)).then((bytes) => {
-      r.disk = { bytes, at: Date.now() };
-      r.diskWalkMs = Date.now() - t;
-      r.diskWalk = undefined;
-      return bytes;
-    });
-    return r.diskWalk;
-  }
-
-  /**
-   * Measures again when the last measurement is older than four times what it took, so a
-   * large home is walked at most a fifth of the time and a small one after every command.
-   */
-  private remeasure(projectId: string, r: Runtime): void {
-    if (r.disk === undefined || Date.now() - r.disk.at >= 4 * (r.diskWalkMs ?? 0)) {
-      void this.measure(projectId, r);
-    }
-  }
-
-  /**
-   * The home's disk usage as last measured: the first exec waits for a measurement; later
-   * ones wait for one under way (started when the previous command ended) only where a
-   * measurement is quick, and otherwise use the last, so an exec never waits on a walk of
-   * a large home (commands over the quota are killed while they run anyway).
-   */
-  private async diskBytes(projectId: string, r: Runtime): Promise<number> {
-    if (r.disk === undefined) return this.measure(projectId, r);
-    if (r.diskWalk === undefined || (r.diskWalkMs ?? 0) > DISK_WAIT_MS) return r.disk.bytes;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((res) => {
-      timer = setTimeout(() => res(undefined), DISK_WAIT_MS);
-    });
-    const bytes = await Promise.race([r.diskWalk, late]);
-    clearTimeout(timer);
-    return bytes ?? r.disk.bytes;
-  }
-
-  /** While commands run, samples the disk usage and kills them all past the quota. */
-  private watchDisk(projectId: string, r: Runtime, quotaMb: number): void {
-    if (r.diskTimer !== undefined) return;
-    r.diskTimer = setInterval(() => {
-      if (r.diskWalk !== undefined) return;
-      if (r.disk !== undefined && Date.now() - r.disk.at < 4 * (r.diskWalkMs ?? 0)) return;
-      void this.measure(projectId, r).then((bytes) => {
-        if (bytes <= quotaMb * MB || r.running === 0) return;
-        for (const kill of r.kills) {
-          kill(
-            `killed: the project's disk quota of ${quotaMb} MB was exceeded (the home uses ${(bytes / MB).toFixed(1)} MB)`,
-          );
-        }
-        this.options.cgroups?.killAll(projectId);
-      });
-    }, this.options.diskPollMs).unref();
   }
 
   private async execInner(p: ExecParams, r: Runtime): Promise<ExecOutcome> {
@@ -424,11 +273,11 @@ export class ProjectManager {
     }
     this.touch(p.project_id);
 
-    const diskBytes = await this.diskBytes(p.project_id, r);
+    const diskBytes = await r.disk.bytes();
     const overQuota = diskBytes > quotas.disk_quota * MB;
     if (overQuota && !onlyDeletes(p.command, p.args, bashMode)) {
       // Files may have gone meanwhile (deleted by a command, or from outside): measure again.
-      this.remeasure(p.project_id, r);
+      r.disk.remeasure();
       throw new ApiError(
         `disk quota exceeded: the project's home uses ${(diskBytes / MB).toFixed(1)} MB of its ${quotas.disk_quota} MB quota; delete files (rm, rmdir and unlink still run) to run commands again`,
       );
@@ -447,82 +296,59 @@ export class ProjectManager {
     const bashCpuSeconds = Math.max(1, Math.ceil(timeout));
     const cpuSeconds =
       bashCpuSeconds * Math.max(1, Math.ceil(quotas.cores), availableParallelism());
-    const env = this.environment(p.project_id, realHome);
+    const env = commandEnvironment(p.project_id, realHome);
     const maxOutput = Math.min(p.max_output ?? this.options.outputCap, this.options.outputCap);
 
-    let file: string;
-    let args: string[];
-    let script: string | undefined;
-    /** Where the bash script is seen by the command (bound read-only into the sandbox). */
-    const scriptInside = '/tmp/.luau-fuzz-exec.sh';
-    if (bashMode) {
-      const line =
-        p.args.length > 0 ? [p.command, ...p.args].map(shellEscape).join(' ') : p.command;
-      script = join(this.options.dataDir, 'tmp', `exec-${randomUUID()}.sh`);
-      await mkdir(dirname(script), { recursive: true, mode: 0o700 });
-      await writeFile(script, `ulimit -t ${bashCpuSeconds}\n${line}\n`, { mode: 0o600 });
-      file = 'bash';
-      args = [sandbox.bubblewrap ? scriptInside : script];
-    } else {
-      const resolved = await resolveExecutable(p.command, cwd, env.PATH ?? '');
-      if (resolved === undefined) {
-        return this.outcome(p, {
-          stdout: '',
-          stderr: `spawn ${p.command} ENOENT`,
-          exitCode: 1,
-          timedOut: false,
-        });
-      }
-      file = resolved;
-      args = [...p.args];
+    const command = await programOf(p, {
+      bash: bashMode,
+      cwd,
+      env,
+      scriptDir: join(this.options.dataDir, 'tmp'),
+      cpuSeconds: bashCpuSeconds,
+      sandboxed: sandbox.bubblewrap,
+    });
+    if (command === undefined) {
+      return outcomeOf(p, {
+        stdout: '',
+        stderr: `spawn ${p.command} ENOENT`,
+        exitCode: 1,
+        timedOut: false,
+      });
     }
+    const { file, args, script } = command;
 
-    // Limits: CPU seconds and largest file size via prlimit (or bash's ulimit); over the
-    // disk quota (a command that only deletes) no file may grow at all.
-    const fsizeBytes = overQuota ? 0 : Math.max(1, Math.floor(quotas.disk_quota * MB));
-    let argv: string[];
-    if (sandbox.prlimit) {
-      argv = [
-        'prlimit',
-        `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
-        `--fsize=${fsizeBytes}:${fsizeBytes}`,
-        '--',
-        file,
-        ...args,
-      ];
-    } else {
-      argv = [
-        'bash',
-        '-c',
-        `ulimit -t ${cpuSeconds} -f ${Math.ceil(fsizeBytes / 1024)} && exec "$@"`,
-        'bash',
-        file,
-        ...args,
-      ];
-    }
-    if (sandbox.bubblewrap) {
-      argv = [
-        ...bubblewrapArgs({
-          home: realHome,
-          cwd,
-          hide: [this.realDataDir],
-          network: !isolate || !sandbox.bubblewrapNetwork,
-          files: script === undefined ? [] : [[script, scriptInside]],
-          readOnly: this.options.readOnlyPaths,
-        }),
-        ...argv,
-      ];
-    } else if (isolate && sandbox.netnsPrefix !== null) {
-      argv = [...sandbox.netnsPrefix, ...argv];
-    }
     const cgroups = this.options.cgroups;
     let oomBefore = 0;
     if (cgroups !== null) {
       cgroups.prepare(p.project_id, quotas.memory * MB, this.options.maxProcesses);
       oomBefore = cgroups.oomKills(p.project_id);
-      argv = [...cgroups.joinArgs(p.project_id), ...argv];
     }
-    this.watchDisk(p.project_id, r, quotas.disk_quota);
+    const argv = confinedArgv([file, ...args], {
+      sandbox,
+      cpuSeconds,
+      // Over the disk quota (a command that only deletes) no file may grow at all.
+      fsizeBytes: overQuota ? 0 : Math.max(1, Math.floor(quotas.disk_quota * MB)),
+      bubblewrap: {
+        home: realHome,
+        cwd,
+        hide: [this.realDataDir],
+        network: !isolate || !sandbox.bubblewrapNetwork,
+        files: script === undefined ? [] : [[script, SCRIPT_INSIDE]],
+        readOnly: this.options.readOnlyPaths,
+      },
+      isolate,
+      cgroup: cgroups === null ? [] : cgroups.joinArgs(p.project_id),
+    });
+    r.disk.watch(this.options.diskPollMs, (bytes) => {
+      const quotaMb = quotas.disk_quota;
+      if (bytes <= quotaMb * MB || r.running === 0) return;
+      for (const kill of r.kills) {
+        kill(
+          `killed: the project's disk quota of ${quotaMb} MB was exceeded (the home uses ${(bytes / MB).toFixed(1)} MB)`,
+        );
+      }
+      cgroups?.killAll(p.project_id);
+    });
 
     const memoryKilled = (rss: number) =>
       `killed: the project's memory limit of ${quotas.memory} MB was exceeded (resident ${Math.round(rss / MB)} MB)`;
@@ -553,41 +379,13 @@ export class ProjectManager {
         result.stderr += `${sep}${memoryKilled(quotas.memory * MB)}\n`;
         if (result.exitCode !== 0) result.exitCode = 1;
       }
-      return this.outcome(p, result);
+      return outcomeOf(p, result);
     } finally {
       // After a deletion over the quota the next exec must see the space it freed.
-      if (overQuota) void this.measure(p.project_id, r);
-      else this.remeasure(p.project_id, r);
+      if (overQuota) void r.disk.measure();
+      else r.disk.remeasure();
       if (script !== undefined) await rm(script, { force: true });
     }
-  }
-
-  private outcome(p: ExecParams, result: RunResult): ExecOutcome {
-    if (result.timedOut) {
-      return { ok: false, status: 200, error: messages.execKilled(p.command, p.args) };
-    }
-    if (result.exitCode !== 0 && p.err_on_exit) {
-      return {
-        ok: false,
-        status: 200,
-        error: messages.execNonZero(p.command, p.args, result.exitCode, result.stderr),
-      };
-    }
-    return { ok: true, stdout: result.stdout, stderr: result.stderr, exit_code: result.exitCode };
-  }
-
-  private environment(projectId: string, home: string): Record<string, string> {
-    // A small environment: nothing of the server's (such as its API key) leaks into commands.
-    const nodeDir = dirname(process.execPath);
-    const path = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
-    const env: Record<string, string> = {
-      PATH: path.split(':').includes(nodeDir) ? path : `${nodeDir}:${path}`,
-      HOME: home,
-      PROJECT_ID: projectId,
-      LANG: process.env.LANG ?? 'C.UTF-8',
-      TERM: 'dumb',
-    };
-    return env;
   }
 
   /** Stops every running project (killing their processes). */
@@ -596,7 +394,7 @@ export class ProjectManager {
     for (const [projectId, r] of this.runtimes) {
       if (r.state !== 'stopped' && r.state !== 'archived') this.stop(projectId);
       clearTimeout(r.idleTimer);
-      clearInterval(r.diskTimer);
+      r.disk.unwatch();
     }
     this.monitor.close();
   }

@@ -1,4 +1,4 @@
-import type { ProjectUpgrades, ProjectUser } from '../client/types.js';
+import type { ProjectUpgrades, ProjectUser } from '../wire/index.js';
 
 /** The limits a project runs under (units as in `upgrades`). */
 export type ProjectQuotas = Required<ProjectUpgrades>;

@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ProjectState, ProjectUpgrades, ProjectUser } from '../client/types.js';
+import type {
+  ProjectState,
+  ProjectUpgrades,
+  ProjectUser,
+  PublicPathRecord,
+} from '../wire/index.js';
 import { migrate } from './migrations.js';
 
 /** A project row as stored. */
@@ -28,16 +33,8 @@ export interface StoredAccount {
   allowance: ProjectUpgrades;
 }
 
-/** A public path row as stored. */
-export interface StoredPublicPath {
-  id: string;
-  project_id: string;
-  path: string;
-  description: string;
-  disabled: boolean;
-  created: string;
-  last_edited: string;
-}
+/** A public path row as stored: what a query reads of it. */
+export type StoredPublicPath = PublicPathRecord;
 
 interface ProjectRow {
   project_id: string;

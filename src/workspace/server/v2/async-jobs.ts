@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../api-error.js';
-import type { ExecV2Response } from '../../client/types.js';
-import type { ExecOutcome, ExecParams } from '../project-manager.js';
+import type { AsyncJob } from '../../wire/index.js';
+import type { ExecOutcome, ExecParams } from '../exec-outcome.js';
 
 /** What `async_call` and `async_get` answer about a job (API v2): the client's type of it. */
-export type AsyncJobView = Omit<Extract<ExecV2Response, { type: 'async' }>, 'pid'>;
+export type AsyncJobView = Omit<AsyncJob, 'pid'>;
 
 interface Job {
   view: AsyncJobView;

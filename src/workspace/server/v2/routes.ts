@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_EXEC_TIMEOUTS } from '../../wire/index.js';
 import { ApiError } from '../api-error.js';
-import type { ExecParams, ProjectManager } from '../project-manager.js';
-import { hasNull, runQuery } from '../query.js';
+import type { ExecParams } from '../exec-outcome.js';
+import type { ProjectManager } from '../project-manager.js';
+import { hasNull, runQuery } from '../query/index.js';
 import type { WorkspaceStore } from '../store.js';
 import { AsyncJobs } from './async-jobs.js';
 import { v2Messages } from './messages.js';
@@ -134,7 +136,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
       command: b.command as string,
       args: (b.args as string[] | undefined) ?? [],
       // The platform applies 60 s in both modes (the schema's 10 minutes for async is not used).
-      timeout: typeof b.timeout === 'number' ? b.timeout : 60,
+      timeout: typeof b.timeout === 'number' ? b.timeout : DEFAULT_EXEC_TIMEOUTS.v2,
       max_output: typeof b.max_output === 'number' ? b.max_output : isAsync ? 1_048_576 : undefined,
       bash: b.bash === true,
       err_on_exit: b.err_on_exit !== false,

@@ -8,11 +8,11 @@
 // after `programsPerState` programs. A worker takes at most `recycleAfter` programs, or fewer
 // when it reports that its abandoned states fill the heap (`heapBudgetKb`); its replacement
 // starts on standby `standbyLead` programs before that, so the start-up overlaps the last
-// programs. Workers are processes, not threads: `Worker.terminate()` of a thread whose VM ran
-// programs was measured at 0.7 to 1.6 s and delayed the next thread's start as much, while
-// killing a process is immediate. Up to `pipeline` programs are queued in a worker at once
-// (hides message latency), sent together in one message; results come back in batches too (a
-// message between processes was measured at 1.4 ms on a loaded machine, more than a program).
+// programs. Workers are processes, not threads: terminating a thread whose VM ran programs
+// takes long and delays the next thread's start as much, while killing a process is
+// immediate. Up to `pipeline` programs are queued in a worker at once (hides message
+// latency), sent together in one message; results come back in batches too (a message
+// between processes can cost more than a program; docs/throughput.md).
 // Before each program the worker writes its number and start time into a status file, so
 // that the pool, when a worker has been silent for the wall-clock limit, knows which program
 // runs and since when; at the limit the worker is killed (luau-web has no instruction hook). An
@@ -24,26 +24,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
-import { runnerDefaults, toOutcome } from './protocol.mjs';
+import { poolDefaults, toOutcome, workerSettingsEnv } from './protocol.mjs';
 
 /** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
 /** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 
-/**
- * Options of {@link createPool}; every one has a default in {@link poolDefaults}.
- * @typedef {object} PoolOptions
- * @property {number | undefined} [workers]
- * @property {number | undefined} [timeoutMs]
- * @property {number | undefined} [programsPerState]
- * @property {number | undefined} [recycleAfter]
- * @property {number | undefined} [heapBudgetKb]
- * @property {number | undefined} [pipeline]
- * @property {number | undefined} [standbyLead]
- * @property {number | undefined} [excerptChars]
- * @property {number | undefined} [errorChars]
- * @property {boolean | undefined} [tierUp]
- */
+/** @typedef {import('./protocol.mjs').PoolOptions} PoolOptions */
+/** @typedef {import('./protocol.mjs').PoolRunOptions} PoolRunOptions */
+/** @typedef {import('./protocol.mjs').PoolStats} PoolStats */
 
 /**
  * A program queued or running in the pool.
@@ -60,10 +49,9 @@ import { runnerDefaults, toOutcome } from './protocol.mjs';
  * @property {(error: Error) => void} reject
  */
 
-/**
- * What a worker sends back per program (see `worker.mjs`).
- * @typedef {Omit<ProgramOutcome, 'id'> & { seq: number, id?: string, abort?: boolean, retire?: boolean, statesCreated?: number }} WorkerResult
- */
+/** @typedef {import('./protocol.mjs').WorkerResult} WorkerResult */
+/** @typedef {import('./protocol.mjs').WorkerReady} WorkerReady */
+/** @typedef {import('./protocol.mjs').WorkerJob} WorkerJob */
 
 /**
  * A worker process and its state.
@@ -89,25 +77,6 @@ let spawned = 0;
 // LUAU_FUZZ_CPU_PROF=DIR: every worker writes a V8 CPU profile into DIR (node --cpu-prof); a
 // worker then leaves by disconnecting, not SIGKILL, since a killed process writes no profile.
 const profileDir = process.env.LUAU_FUZZ_CPU_PROF || undefined;
-
-export const poolDefaults = Object.freeze({
-  workers: runnerDefaults.workers,
-  timeoutMs: runnerDefaults.timeoutMs,
-  programsPerState: 1000,
-  recycleAfter: 10000,
-  heapBudgetKb: 12000,
-  pipeline: 32,
-  standbyLead: 12,
-  excerptChars: runnerDefaults.excerptChars,
-  errorChars: runnerDefaults.errorChars,
-  // V8 compiles the VM's hot WebAssembly functions again with its optimizing compiler as they
-  // run: about 1.4 CPU-seconds per process, in background threads, for code about 1.5 times as
-  // fast (measured on 500 runnable programs: 2.4 CPU-s and 2.5 s with tier-up, 1.2 CPU-s and
-  // 1.3 s without). The runner does without it (`false`: node --liftoff-only, the baseline
-  // compiler only): measured over up to 9,000 programs per runner, it never paid off there
-  // (see run-batch.mjs).
-  tierUp: true,
-});
 
 /**
  * @param {string} name
@@ -139,6 +108,7 @@ export function createPool(options = {}) {
     'pipeline',
   ]))
     positiveInteger(k, o[k]);
+  /** @type {{ -readonly [K in keyof PoolStats]: PoolStats[K] }} */
   const stats = { workersStarted: 0, recycled: 0, retried: 0, programs: 0, states: 0 };
   /** @type {Job[]} */
   const queue = [];
@@ -166,7 +136,7 @@ export function createPool(options = {}) {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       env: {
         ...process.env,
-        LUAU_FUZZ_WORKER: JSON.stringify({
+        ...workerSettingsEnv({
           excerptChars: o.excerptChars,
           errorChars: o.errorChars,
           programsPerState: o.programsPerState,
@@ -191,7 +161,7 @@ export function createPool(options = {}) {
       exited: new Promise((resolve) => child.once('exit', resolve)),
     };
     live.add(w);
-    child.on('message', (/** @type {{ ready: true } | WorkerResult[]} */ m) => {
+    child.on('message', (/** @type {WorkerReady | WorkerResult[]} */ m) => {
       if (w.dead) return;
       if (!Array.isArray(m)) {
         w.ready = true;
@@ -239,7 +209,7 @@ export function createPool(options = {}) {
 
   /**
    * Starts the replacement of a worker that is close to its last program, on standby, so that
-   * its start-up (about 100 ms, much more on a busy machine) overlaps the programs it has left.
+   * its start-up (long on a busy machine) overlaps the programs it has left.
    */
   /** @param {Worker} w */
   function prepareStandby(w) {
@@ -406,6 +376,7 @@ export function createPool(options = {}) {
     if (queue.length > 0) ensureWorkers();
     for (const w of live) {
       if (queue.length === 0) return;
+      /** @type {WorkerJob[]} */
       const batch = [];
       while (w.ready && w.accepting && queue.length > 0 && w.inflight.size < o.pipeline) {
         const index = queue.findIndex((j) => !j.fresh || w.assigned === 0);
@@ -441,7 +412,7 @@ export function createPool(options = {}) {
     stats,
     /**
      * @param {ProgramJob} job
-     * @param {{ compileOnly?: boolean, timeoutMs?: number }} [runOptions]
+     * @param {PoolRunOptions} [runOptions]
      * @returns {Promise<ProgramOutcome>}
      */
     run(job, runOptions = {}) {

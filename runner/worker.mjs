@@ -23,25 +23,14 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { runnerDefaults } from './protocol.mjs';
+import { readWorkerSettings } from './protocol.mjs';
 
 /** @typedef {import('luau-web').LuauState} LuauState */
 /** @typedef {import('./protocol.mjs').OutcomeStatus} OutcomeStatus */
 
-/**
- * A program as the pool sends it.
- * @typedef {object} WorkerJob
- * @property {number} seq
- * @property {string} id
- * @property {string} program
- * @property {string | undefined} [module]
- * @property {boolean} [compileOnly]
- */
-
-/**
- * What goes back to the pool per program (`WorkerResult` of `pool.mjs`).
- * @typedef {{ seq: number, id: string, status: OutcomeStatus, outputHash: string, output: string, outputBytes: number, timeMs: number, error?: string, heapKb?: number, abort?: boolean, retire?: boolean, statesCreated?: number, diagnostics?: string[] }} WorkerResult
- */
+/** @typedef {import('./protocol.mjs').WorkerJob} WorkerJob */
+/** @typedef {import('./protocol.mjs').WorkerResult} WorkerResult */
+/** @typedef {import('./protocol.mjs').WorkerReady} WorkerReady */
 
 /**
  * A VM state and the prelude's functions in it.
@@ -62,13 +51,12 @@ const toPool = process.send.bind(process);
 const port = {
   /** @param {(jobs: WorkerJob[]) => void} fn */
   onMessage: (fn) => process.on('message', fn),
-  /** @param {WorkerResult[] | { ready: true }} m */
+  /** @param {WorkerResult[] | WorkerReady} m */
   postMessage: (m) => toPool(m),
 };
 // A worker whose pool went away leaves too.
 process.on('disconnect', () => process.exit(0));
-/** @type {{ excerptChars?: number, errorChars?: number, programsPerState?: number, heapBudgetKb?: number, statusFile?: string }} */
-const settings = JSON.parse(process.env.LUAU_FUZZ_WORKER ?? '{}');
+const settings = readWorkerSettings(process.env);
 
 // The VM prints diagnostics through console.*; the pool's stdout may be a JSON-lines channel.
 /** @type {string[]} */
@@ -83,10 +71,7 @@ console.error = keep;
 
 const { LuauState } = await import('luau-web');
 
-const excerptChars = settings.excerptChars ?? runnerDefaults.excerptChars;
-const errorChars = settings.errorChars ?? runnerDefaults.errorChars;
-const programsPerState = settings.programsPerState ?? 1000;
-const heapBudgetKb = settings.heapBudgetKb ?? 12000;
+const { excerptChars, errorChars, programsPerState, heapBudgetKb } = settings;
 // A new state takes about 420 KB of the heap that is never returned (destroy() then create
 // aborts, so abandoned states stay).
 const stateOverheadKb = 420;
@@ -96,10 +81,11 @@ const UNSAFE_ENV = /\b(?:getfenv|setfenv)\b/;
 // Runs once per state, with the chunks' globals table and the output callback. Returns:
 // `reset()` (false when the table cannot be reset: replace the state), `setmodule(chunk)`, and
 // `finish()`, which returns the output not yet emitted, the heap in KB, and the result of the
-// reset for the next program (one call into the VM instead of two). `print` writes tostring of each argument, tab-separated, one line per call, buffered
-// in Luau (a call into JavaScript costs about 0.25 ms, a return value far less), emitted in
-// 64 KB parts; `module0` and `module1` name the module as the luau CLI runner does (`./module0`), and
-// `require(module0)` runs the module once and returns its value.
+// reset for the next program (one call into the VM instead of two). `print` writes tostring
+// of each argument, tab-separated, one line per call, buffered in Luau (a call into
+// JavaScript costs far more than a return value), emitted in 64 KB parts; `module0` and
+// `module1` name the module as the luau CLI runner does (`./module0`), and `require(module0)`
+// runs the module once and returns its value.
 const PRELUDE = `local env, emit = ...
 local clear, isfrozen, concat, create = table.clear, table.isfrozen, table.concat, table.create
 local setmetatable, getmetatable, rawset, pcall, select, tostring, error, gcinfo =
@@ -358,7 +344,7 @@ port.onMessage((jobs) => {
         send();
     });
 });
-// Initialises the VM (about 40 ms) before the first program's clock starts; the state is the
+// Initialises the VM before the first program's clock starts; the state is the
 // one compile-only jobs share.
 compileState = await LuauState.createAsync({});
 port.postMessage({ ready: true });

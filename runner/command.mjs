@@ -2,27 +2,15 @@
 // luau-fuzz runner: runs programs with an external command — a `luau` executable, or any
 // command template — with a wall-clock limit per program. A template with `{programs}` takes
 // many files at once, the way `luau a.luau b.luau` runs each file in its own sandboxed thread
-// of one VM: programs run in batches, one process per batch. A template with `{program}` runs
-// one process per program. Plain JavaScript: it runs inside luau-fuzz and, installed into a
-// workspace project, under that project's `node`. The batching itself is `luau-batch.mjs`.
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// of one VM: programs run in batches, one process per batch (`luau-programs.mjs`). A template
+// with `{program}` runs one process per program. Plain JavaScript: it runs inside luau-fuzz
+// and, installed into a workspace project, under that project's `node`.
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers';
 import { emptyOutputHash as emptyHash, runnerDefaults, toOutcome } from './protocol.mjs';
-import {
-  createMarker,
-  exitSignal,
-  killGroup,
-  modulePrelude,
-  round,
-  runLuauBatch,
-  spawnCommand,
-  startError,
-} from './luau-batch.mjs';
+import { contentDir, LuauPrograms, luauProgramsDefaults, scratchDir } from './luau-programs.mjs';
+import { exitSignal, killGroup, round, spawnCommand, startError } from './spawn-command.mjs';
 
 /** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
 /** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
@@ -33,11 +21,6 @@ import {
 /**
  * A program's result before it is an outcome line (no id yet).
  * @typedef {{ status: OutcomeStatus, signal?: string | undefined, outputHash: string, output: string, error?: string, timeMs: number, retried?: boolean }} Result
- */
-
-/**
- * The files of one program in a batch directory (see {@link programFiles}).
- * @typedef {{ dir: string, files: { path: string, text: string }[], entries: string[] }} ProgramFiles
  */
 
 /**
@@ -68,12 +51,13 @@ import {
  * @property {string | undefined} [tmpDir]
  */
 
+/** Defaults of {@link createCommandRuntime}. */
 export const commandDefaults = Object.freeze({
   workers: runnerDefaults.workers,
   timeoutMs: runnerDefaults.timeoutMs,
   excerptChars: runnerDefaults.excerptChars,
   errorChars: runnerDefaults.errorChars,
-  batchSize: 64,
+  batchSize: luauProgramsDefaults.batchSize,
 });
 
 /** Splits a command template into words (single and double quotes group; no other shell syntax). */
@@ -143,37 +127,6 @@ export function classifyExit(code, signal, stderr) {
 }
 
 /**
- * The files of one program, in a directory named after its content (the same program gets the
- * same chunk name, `./pHASH/program.luau`, in every batch and every runtime). With a module,
- * the program starts with `modulePrelude` (`module0` and `module1` name it).
- * Compile-only runs start each file with `do return end`, which runs nothing.
- * @param {ProgramJob} job
- * @returns {ProgramFiles}
- */
-export function programFiles(job, compileOnly = false) {
-  const hasModule = typeof job.module === 'string';
-  const key = createHash('sha256')
-    .update(`${compileOnly ? 'c' : 'r'}\0${job.program}\0${hasModule ? job.module : ''}`)
-    .digest('hex')
-    .slice(0, 16);
-  const dir = `p${key}`;
-  const stop = compileOnly ? 'do return end ' : '';
-  const files = [
-    {
-      path: `${dir}/program.luau`,
-      text: `${stop}${hasModule ? modulePrelude : ''}${job.program}`,
-    },
-  ];
-  if (hasModule) files.push({ path: `${dir}/module0.luau`, text: `${stop}${job.module}` });
-  // Compiling only, the module is checked as a file of its own (nothing requires it).
-  const [main, mod] = /** @type {[{ path: string }, { path: string } | undefined]} */ (
-    /** @type {unknown} */ (files)
-  );
-  const entries = compileOnly && mod !== undefined ? [mod.path, main.path] : [main.path];
-  return { dir, files, entries };
-}
-
-/**
  * Creates a runtime that runs programs with `template`. Words of the template may hold
  * `{programs}` (many program files: batched), or `{program}` (one program file), `{module}`
  * (its module file) and `{dir}` (their directory). Options: `workers` (processes at once),
@@ -195,13 +148,11 @@ export function createCommandRuntime(options) {
   const words = splitTemplate(o.template);
   const batched = words.includes('{programs}');
   const root = scratchDir(o.tmpDir);
-  const marker = createMarker();
   /** @type {Set<ChildProcess>} */
   const running = new Set();
   /** @type {Item[]} */
   const queue = [];
   let active = 0;
-  let next = 0;
   let closed = false;
   let pumpScheduled = false;
 
@@ -223,17 +174,6 @@ export function createCommandRuntime(options) {
       .replaceAll('{program}', files.program)
       .replaceAll('{module}', files.module)
       .replaceAll('{dir}', files.dir);
-  }
-
-  /**
-   * @param {string} cwd
-   * @param {ProgramFiles[]} units
-   */
-  function writeFiles(cwd, units) {
-    for (const u of units) {
-      mkdirSync(join(cwd, u.dir), { recursive: true });
-      for (const f of u.files) writeFileSync(join(cwd, f.path), f.text);
-    }
   }
 
   /**
@@ -317,19 +257,18 @@ export function createCommandRuntime(options) {
   }
 
   /**
-   * Runs entries in processes of the `{programs}` template (see `runLuauBatch`).
-   * @param {string} cwd
+   * Runs entries in one process of the `{programs}` template (see `runLuauBatch`).
+   * @param {LuauPrograms} programs
    * @param {Entry[]} entries
    * @returns {Promise<Result[]>}
    */
-  async function runBatch(cwd, entries) {
-    const results = await runLuauBatch(
+  async function runBatch(programs, entries) {
+    const results = await programs.run(
       entries.map((e) => e.program),
       {
         argv: (files) => words.flatMap((w) => (w === '{programs}' ? files : [w])),
-        cwd,
-        marker,
         timeoutMs: o.timeoutMs,
+        batchSize: entries.length,
         keepBytes: o.excerptChars * 4,
         running,
       },
@@ -339,44 +278,43 @@ export function createCommandRuntime(options) {
 
   /** @param {Item[]} all */
   async function runItems(all) {
-    const cwd = join(root, String(next++));
-    /** @type {ProgramFiles[]} */
-    const units = [];
+    /** @type {LuauPrograms | undefined} */
+    let programs;
     /** @type {Entry[]} */
     const entries = [];
     /** @type {(Item & { twins: Item[], entryIndexes: number[] })[]} */
     const items = [];
     /** @type {Map<string, Item & { twins: Item[] }>} */
     const twins = new Map();
-    for (const item of all) {
-      const files = programFiles(item.job, item.compileOnly);
-      const first = twins.get(files.dir);
-      if (first !== undefined) {
-        first.twins.push(item);
-        continue;
-      }
-      const unit = Object.assign(item, { twins: [], entryIndexes: [] });
-      twins.set(files.dir, unit);
-      items.push(unit);
-      units.push(files);
-      const module = files.files[1]?.path ?? `${files.dir}/module0.luau`;
-      for (const path of files.entries) {
-        unit.entryIndexes.push(entries.length);
-        entries.push({ program: path, module, dir: files.dir });
-      }
-    }
     /** @type {Result[]} */
     let results;
     try {
-      mkdirSync(cwd, { recursive: true });
-      if (batched) writeFileSync(join(cwd, marker.file), marker.source);
-      writeFiles(cwd, units);
-      results = batched ? await runBatch(cwd, entries) : await runSingle(cwd, entries);
+      // A scratch directory per batch: another batch may run the same program at once.
+      programs = new LuauPrograms(root);
+      for (const item of all) {
+        const dir = contentDir(item.job, item.compileOnly);
+        const first = twins.get(dir);
+        if (first !== undefined) {
+          first.twins.push(item);
+          continue;
+        }
+        const unit = Object.assign(item, { twins: [], entryIndexes: [] });
+        twins.set(dir, unit);
+        items.push(unit);
+        const files = programs.write(item.job, dir, item.compileOnly);
+        for (const path of files.entries) {
+          unit.entryIndexes.push(entries.length);
+          entries.push({ program: path, module: files.module, dir });
+        }
+      }
+      results = batched
+        ? await runBatch(programs, entries)
+        : await runSingle(programs.dir, entries);
     } catch (e) {
-      for (const item of items) for (const one of [item, ...item.twins]) one.reject(e);
+      for (const item of all) item.reject(e);
       return;
     } finally {
-      void rm(cwd, { recursive: true, force: true }).catch(() => undefined);
+      programs?.close();
     }
     for (const item of items) {
       const own = item.entryIndexes.map((i) => /** @type {Result} */ (results[i]));
@@ -433,20 +371,4 @@ export function createCommandRuntime(options) {
       rmSync(root, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The directory the programs are written to: under `tmpDir` when given, else in memory
- * (`/dev/shm`) where there is one — writing a directory per program to a disk costs more than
- * running it — else under the system's temporary directory.
- * @param {string | undefined} tmpDir
- */
-function scratchDir(tmpDir) {
-  const prefix = 'luau-fuzz-cmd-';
-  if (tmpDir !== undefined) return mkdtempSync(join(tmpDir, prefix));
-  try {
-    return mkdtempSync(join('/dev/shm', prefix));
-  } catch {
-    return mkdtempSync(join(tmpdir(), prefix));
-  }
 }

@@ -11,10 +11,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { Buffer } from 'node:buffer';
 import { clearInterval, setInterval } from 'node:timers';
-import { parseRunArgs, RunArgsError } from './protocol.mjs';
+import {
+  decodeBatch,
+  parseBatchLines,
+  parseRunArgs,
+  resultsFile,
+  resultsKeepMs,
+  resultsSuffix,
+  RunArgsError,
+} from './protocol.mjs';
 
 /** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
 /** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
@@ -32,9 +38,7 @@ import { parseRunArgs, RunArgsError } from './protocol.mjs';
 
 /**
  * Creates the runtime that `options` name. A luau-web runtime keeps V8's baseline WebAssembly
- * code: the optimizing tier-up never paid off in the runner (runnable programs in batches of
- * 250 through one resident runner took 5.4, 12.5 and 19.4 CPU-s for 3,000, 6,000 and 9,000
- * programs without it, 10.5, 17.6 and 26.5 with it; 10.4 CPU-s for 3,000 one-shot).
+ * code: the optimizing tier-up does not pay off in the runner (docs/throughput.md).
  * @param {RunOptions} options
  * @returns {Promise<Runtime>}
  * @throws {RunArgsError} for a command runtime without its template.
@@ -70,31 +74,24 @@ export function loadBatch(args) {
   const { options, data, dataFile, positional } = parseRunArgs(args);
   const batchPath = positional[0];
   if (batchPath === undefined) throw new RunArgsError('run needs a BATCH file');
-  let text;
+  /** @type {ProgramJob[]} */
+  let jobs;
   if (data.length > 0 || dataFile !== undefined) {
-    const encoded = dataFile === undefined ? data.join('') : readFileSync(dataFile, 'utf8');
-    text = gunzipSync(Buffer.from(encoded, 'base64')).toString('utf8');
+    jobs =
+      dataFile === undefined
+        ? decodeBatch(data.join(''), `the inline batch of ${batchPath}`)
+        : decodeBatch(readFileSync(dataFile, 'utf8'), `the batch file ${dataFile}`);
     if (dataFile !== undefined) rmSync(dataFile, { force: true });
   } else {
-    text = readFileSync(batchPath, 'utf8');
+    jobs = parseBatchLines(readFileSync(batchPath, 'utf8'), `batch ${batchPath}`);
     rmSync(batchPath, { force: true });
   }
-  const jobs = text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      try {
-        return /** @type {ProgramJob} */ (JSON.parse(l));
-      } catch {
-        throw new RunArgsError(`line ${i + 1} of batch ${batchPath} is not JSON`);
-      }
-    });
   mkdirSync(dirname(batchPath), { recursive: true });
-  const resultsPath = `${batchPath}.out`;
+  const resultsPath = resultsFile(batchPath);
   writeFileSync(resultsPath, '');
-  // Results of earlier batches are kept 10 minutes (long enough to be read back in parts), so
-  // a long campaign does not fill the project's disk.
-  removeOldResults(dirname(batchPath), 10 * 60 * 1000);
+  // Results of earlier batches are kept only so long, so that a long campaign does not fill
+  // the project's disk.
+  removeOldResults(dirname(batchPath), resultsKeepMs);
   return { options, jobs, resultsPath };
 }
 
@@ -117,11 +114,7 @@ export async function runJobs(runtime, batch, emit) {
   try {
     await Promise.all(
       batch.jobs.map(async (job) => {
-        const outcome = await runtime.run({
-          id: String(job.id),
-          program: job.program,
-          module: job.module ?? undefined,
-        });
+        const outcome = await runtime.run(job);
         lines += `${JSON.stringify(outcome)}\n`;
         if (lines.length > 16384) flush();
       }),
@@ -141,7 +134,7 @@ export async function runJobs(runtime, batch, emit) {
 function removeOldResults(dir, ageMs) {
   const now = Date.now();
   for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.out')) continue;
+    if (!name.endsWith(resultsSuffix)) continue;
     const path = join(dir, name);
     try {
       if (now - statSync(path).mtimeMs > ageMs) rmSync(path, { force: true });

@@ -2,7 +2,7 @@
 // luau-fuzz runner: the resident runner (`main.mjs serve DIR`). Started once per project as
 // a long job, it runs every batch that the submit script (protocol.mjs, `submitScript`)
 // leaves in DIR, with runtimes it keeps between batches: VM workers start once, not once per
-// exec, and V8's optimized code for the VM is kept (see pool.mjs on tier-up).
+// exec.
 //
 // A batch is handed over through files of DIR (see `submitScript`): the submitter opens a
 // named pipe NAME.fifo and writes the `run` arguments, one per line, to NAME.req. The server
@@ -22,51 +22,26 @@ import {
   watch,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
-import { residentStopFile, RunArgsError } from './protocol.mjs';
+import {
+  handOverFiles,
+  parseServeArgs,
+  requestSuffix,
+  residentStopFile,
+  runnerCommands,
+  RunArgsError,
+} from './protocol.mjs';
 import { createRuntime, loadBatch, runJobs } from './run-batch.mjs';
 
 /** @typedef {import('./run-batch.mjs').Runtime} Runtime */
 
-/** Defaults of `serve`. */
-export const serveDefaults = Object.freeze({
-  /** Seconds without a batch after which the server leaves. */
-  idleExitSeconds: 300,
+/** Timings of `serve`. */
+const serveTimings = Object.freeze({
   /** How long the server waits for the submitter to open its pipe, in ms. */
   pipeWaitMs: 5000,
   /** Scan of DIR besides change notifications (which a network filesystem may not give), in ms. */
   scanMs: 250,
 });
-
-/**
- * Parses the arguments of `serve`.
- * @param {readonly string[]} args
- * @returns {{ dir: string, idleExitSeconds: number }}
- * @throws {RunArgsError}
- */
-export function parseServeArgs(args) {
-  let dir;
-  /** @type {number} */
-  let idleExitSeconds = serveDefaults.idleExitSeconds;
-  for (let i = 0; i < args.length; i++) {
-    const a = /** @type {string} */ (args[i]);
-    if (a === '--idle-exit-s') {
-      const n = Number(args[++i]);
-      if (!Number.isInteger(n) || n < 1)
-        throw new RunArgsError(`--idle-exit-s must be a positive integer, got '${args[i] ?? ''}'`);
-      idleExitSeconds = n;
-    } else if (a.startsWith('--')) {
-      throw new RunArgsError(`unknown option ${a}`);
-    } else if (dir === undefined) {
-      dir = a;
-    } else {
-      throw new RunArgsError(`serve takes one DIR, got '${dir}' and '${a}'`);
-    }
-  }
-  if (dir === undefined) throw new RunArgsError('serve needs a DIR');
-  return { dir, idleExitSeconds };
-}
 
 /**
  * Opens the write end of a named pipe whose reader is waiting, retrying while it is not
@@ -75,7 +50,7 @@ export function parseServeArgs(args) {
  * @returns {Promise<number | undefined>} the descriptor, or undefined when no reader came
  */
 async function openWriter(path) {
-  const deadline = Date.now() + serveDefaults.pipeWaitMs;
+  const deadline = Date.now() + serveTimings.pipeWaitMs;
   for (;;) {
     try {
       return openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
@@ -126,16 +101,17 @@ export async function serve(args) {
 
   /** @param {string} name */
   const take = async (name) => {
-    const taken = join(dir, `${name}.taken`);
+    const files = handOverFiles(dir, name);
+    const taken = files.taken;
     try {
-      renameSync(join(dir, `${name}.req`), taken);
+      renameSync(files.request, taken);
     } catch {
       return; // claimed by another server, or given up by its submitter
     }
     active++;
     let fd;
     try {
-      fd = await openWriter(join(dir, `${name}.fifo`));
+      fd = await openWriter(files.fifo);
       const text = readFileSync(taken, 'utf8');
       rmSync(taken, { force: true });
       if (fd === undefined) return; // the submitter is gone
@@ -144,7 +120,8 @@ export async function serve(args) {
       /** @type {{ key: string, runtime: Runtime } | undefined} */
       let used;
       try {
-        if (lines[0] !== 'run') throw new RunArgsError(`unknown request '${lines[0] ?? ''}'`);
+        if (lines[0] !== runnerCommands.run)
+          throw new RunArgsError(`unknown request '${lines[0] ?? ''}'`);
         const batch = loadBatch(lines.slice(1));
         used = await runtimeFor(batch.options);
         await runJobs(used.runtime, batch, () => undefined);
@@ -179,7 +156,7 @@ export async function serve(args) {
       names = [residentStopFile]; // DIR was removed: nothing can reach this server any more
     }
     for (const name of names) {
-      if (name.endsWith('.req')) void take(name.slice(0, -'.req'.length));
+      if (name.endsWith(requestSuffix)) void take(name.slice(0, -requestSuffix.length));
       else if (name === residentStopFile) leaving = true;
     }
     if (!leaving && active === 0 && Date.now() - lastActive > idleExitSeconds * 1000)
@@ -197,12 +174,13 @@ export async function serve(args) {
     left();
   };
 
-  const timer = setInterval(scan, serveDefaults.scanMs);
+  const timer = setInterval(scan, serveTimings.scanMs);
   /** @type {import('node:fs').FSWatcher | undefined} */
   let watcher;
   try {
     watcher = watch(dir, (_event, file) => {
-      if (typeof file === 'string' && (file.endsWith('.req') || file === residentStopFile)) scan();
+      if (typeof file === 'string' && (file.endsWith(requestSuffix) || file === residentStopFile))
+        scan();
     });
   } catch {
     // No change notifications here: the periodic scan serves.

@@ -23,7 +23,15 @@ import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Buffer } from 'node:buffer';
-import { RunArgsError } from './protocol.mjs';
+import {
+  luauFiles,
+  modulePrelude,
+  parseLuauArgs,
+  parseReadArgs,
+  RunArgsError,
+  runnerCommands,
+  runnerManifest,
+} from './protocol.mjs';
 import { createRuntime, loadBatch, runJobs } from './run-batch.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,8 +47,8 @@ function fail(message, code = 2) {
 
 /** @param {string | undefined} expected */
 function verify(expected) {
-  const manifestPath = join(here, 'manifest.json');
-  if (!existsSync(manifestPath)) return { ok: false, reason: 'no manifest.json' };
+  const manifestPath = join(here, runnerManifest);
+  if (!existsSync(manifestPath)) return { ok: false, reason: `no ${runnerManifest}` };
   const manifestBytes = readFileSync(manifestPath);
   const checksum = createHash('sha256').update(manifestBytes).digest('hex');
   const bad = [];
@@ -55,33 +63,15 @@ function verify(expected) {
 
 /** @param {string[]} args */
 async function run(args) {
-  let batch;
-  let runtime;
-  try {
-    batch = loadBatch(args);
-    runtime = await createRuntime(batch.options);
-  } catch (e) {
-    if (e instanceof RunArgsError) fail(e.message);
-    throw e;
-  }
+  const batch = loadBatch(args);
+  const runtime = await createRuntime(batch.options);
   await runJobs(runtime, batch, (lines) => process.stdout.write(lines));
   await runtime.close();
 }
 
 /** @param {string[]} args */
 function read(args) {
-  const [file, offsetText, lengthText] = args;
-  const offset = Number(offsetText);
-  const length = Number(lengthText);
-  if (
-    file === undefined ||
-    !Number.isInteger(offset) ||
-    !Number.isInteger(length) ||
-    offset < 0 ||
-    length < 1
-  ) {
-    fail('usage: read FILE OFFSET LENGTH');
-  }
+  const { file, offset, length } = parseReadArgs(args);
   const fd = openSync(file, 'r');
   const buffer = Buffer.alloc(length);
   const n = readSync(fd, buffer, 0, length, offset);
@@ -91,15 +81,12 @@ function read(args) {
 
 /** @param {string[]} args */
 async function luau(args) {
-  const file = args.find((a) => !a.startsWith('--'));
-  if (file === undefined) fail('usage: luau FILE');
+  const { file } = parseLuauArgs(args);
   const { createPool } = await import('./pool.mjs');
   const pool = createPool({ workers: 1, timeoutMs: 60000, excerptChars: 1 << 30 });
-  const moduleFile = join(dirname(file), 'module0.luau');
+  const moduleFile = join(dirname(file), luauFiles.module);
   let program = readFileSync(file, 'utf8');
-  // The names the luau CLI runner gives the module (see command.mjs): luau-web sets the same.
-  const prefix = 'module0, module1 = "./module0", "./module0"; ';
-  if (program.startsWith(prefix)) program = program.slice(prefix.length);
+  if (program.startsWith(modulePrelude)) program = program.slice(modulePrelude.length);
   const outcome = await pool.run({
     id: '1',
     program,
@@ -113,25 +100,37 @@ async function luau(args) {
   process.exitCode = outcome.status === 'crash' ? 134 : 1;
 }
 
-const [command, ...rest] = process.argv.slice(2);
-if (command === 'verify') {
-  const result = verify(rest[0]);
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-  process.exitCode = result.ok ? 0 : 3;
-} else if (command === 'run') {
-  await run(rest);
-} else if (command === 'serve') {
-  const { serve } = await import('./serve.mjs');
-  try {
-    await serve(rest);
-  } catch (e) {
-    if (e instanceof RunArgsError) fail(e.message);
-    throw e;
+/**
+ * Runs one subcommand; bad arguments end the runner with exit code 2 and their message.
+ * @param {string | undefined} command
+ * @param {string[]} rest
+ */
+async function main(command, rest) {
+  switch (command) {
+    case runnerCommands.verify: {
+      const result = verify(rest[0]);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exitCode = result.ok ? 0 : 3;
+      return;
+    }
+    case runnerCommands.run:
+      return run(rest);
+    case runnerCommands.serve: {
+      const { serve } = await import('./serve.mjs');
+      return serve(rest);
+    }
+    case runnerCommands.read:
+      return read(rest);
+    case runnerCommands.luau:
+      return luau(rest);
   }
-} else if (command === 'read') {
-  read(rest);
-} else if (command === 'luau') {
-  await luau(rest);
-} else {
-  fail('usage: main.mjs verify|run|serve|read|luau ...');
+  fail(`usage: main.mjs ${Object.values(runnerCommands).join('|')} ...`);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  await main(command, rest);
+} catch (e) {
+  if (e instanceof RunArgsError) fail(e.message);
+  throw e;
 }
