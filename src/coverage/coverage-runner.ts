@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createMarker,
-  modulePrelude,
   runLuauBatch,
   type BatchResult,
   type Marker,
-} from '../../data/runner/luau-batch.mjs';
+} from '../../runner/luau-batch.mjs';
+import { modulePrelude } from '../../runner/protocol.mjs';
 import type { LuauBatchProgram } from '../runtime/luau-batch.js';
 import { CounterMap } from './counter-map.js';
 import { profileReach, readRawProfile, type ProfileReach } from './raw-profile.js';
