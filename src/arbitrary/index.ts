@@ -29,3 +29,25 @@ export { messageKey } from './message-key.js';
 export { runtimeGlobals } from './names.js';
 export { MAX_VISIBLE_LOCALS } from './resolve-scoped.js';
 export { LOOP_FUEL, MAX_STRING } from './runnable/index.js';
+export {
+  biasOfRun,
+  generateFromRecord,
+  streamRandom,
+  type ChoiceRecord,
+  type RecordedValue,
+} from './choice-record.js';
+export {
+  choiceMutations,
+  mutateRecord,
+  type ChoiceMutation,
+  type MutatedRecord,
+  type MutateRecordOptions,
+} from './choice-mutation.js';
+export { programRecords, type ProgramRecord, type ProgramRecords } from './program-record.js';
+export {
+  mutateTree,
+  subtreesOfKind,
+  treeMutations,
+  type MutateTreeOptions,
+  type TreeMutation,
+} from './tree-mutation.js';

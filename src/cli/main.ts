@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './check.js';
 import { convertCommand } from './convert.js';
+import { corpusCommand } from './corpus.js';
 import { coverageCommand } from './coverage.js';
 import { genCommand } from './gen.js';
 import { printCommand } from './print.js';
@@ -30,6 +31,7 @@ export function createProgram(): Command {
     .addCommand(convertCommand())
     .addCommand(genCommand())
     .addCommand(checkCommand())
+    .addCommand(corpusCommand())
     .addCommand(coverageCommand())
     .addCommand(printCommand())
     .addCommand(runCommand())

@@ -1,0 +1,197 @@
+import type { DescMessage, Message } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ChoiceMutation } from './choice-mutation.js';
+import { mutateRecord } from './choice-mutation.js';
+import { biasOfRun, generateFromRecord, type ChoiceRecord } from './choice-record.js';
+import { luauArbitraries } from './luau-arbitraries.js';
+import { ScopedResolver } from './resolve-scoped.js';
+import { mutateTree, subtreesOfKind, type TreeMutation } from './tree-mutation.js';
+import { resolveOptions, type LuauArbitraryOptions } from './options.js';
+import { MAX_CHOICES, runnableModuleSet } from './runnable/index.js';
+import { choiceRecord } from './runnable/record-arbitrary.js';
+
+/**
+ * How a program was generated, enough to build it again: at the runnable and typed levels the
+ * level's own record of choices (numbers below 65536, read type-directed by the generator);
+ * at the others, the values fast-check's arbitraries drew ({@link ChoiceRecord}).
+ */
+export type ProgramRecord =
+  | { readonly kind: 'choices'; readonly choices: Int32Array }
+  | ({ readonly kind: 'draws' } & ChoiceRecord)
+  | { readonly kind: 'tree'; readonly tree: ModuleSet };
+
+/** The levels whose programs are built from the level's own record of choices. */
+function buildsFromChoices(options: LuauArbitraryOptions): boolean {
+  const level = resolveOptions(options).level;
+  return level === 'runnable' || level === 'typed';
+}
+
+/**
+ * The programs of one set of generator options as records: the record of a campaign's `i`-th
+ * program, a program built from a record, and mutants of a record that are programs of the
+ * same level (a record is read by the generator, so any record is a valid one).
+ *
+ * @example
+ * ```ts
+ * const records = programRecords({ level: 'runnable', profile: 'luau' });
+ * const r = records.ofRun(42, 0); // the record of program 0 of a campaign with seed 42
+ * const tree = records.build(records.mutate(r, streamRandom(1), [r]).record);
+ * ```
+ */
+export interface ProgramRecords {
+  /** The record of the program a campaign with `seed` draws at `run` (the same tree). */
+  ofRun(seed: number, run: number): ProgramRecord;
+  /** The tree of a record. */
+  build(record: ProgramRecord): ModuleSet;
+  /**
+   * The tree of a record, and the record cut after the last choice the generator read (the
+   * same tree): what a corpus keeps, so that every choice a mutation changes is one read.
+   */
+  read(record: ProgramRecord): { tree: ModuleSet; record: ProgramRecord };
+  /**
+   * A mutant of `record`: 1 to 4 changes, insertions, deletions or splices of runs of choices;
+   * at the levels built by fast-check, half the time a mutation of the tree instead (see
+   * `mutateTree`), which gives a record of the tree itself.
+   */
+  mutate(
+    record: ProgramRecord,
+    random: fc.Random,
+    donors: readonly ProgramRecord[],
+  ): { record: ProgramRecord; mutations: readonly (ChoiceMutation | TreeMutation)[] };
+  /** Tree mutations that left no valid tree (the level's validity could not be restored). */
+  readonly discarded: number;
+}
+
+/**
+ * The {@link ProgramRecords} of a set of generator options.
+ *
+ * @example
+ * ```ts
+ * const records = programRecords({ level: 'scoped', profile: 'luau' });
+ * ```
+ */
+export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
+  const arbitrary = luauArbitraries(options).moduleSet;
+  if (buildsFromChoices(options)) {
+    const resolved = resolveOptions(options);
+    // The same draws as the moduleSet arbitrary's, before it builds the tree.
+    const records = choiceRecord();
+    return {
+      ofRun(seed, run) {
+        const [choices] = fc.sample(records, { seed, path: String(run), numRuns: 1 });
+        return { kind: 'choices', choices: Int32Array.from(choices!) };
+      },
+      build(record) {
+        return runnableModuleSet(choicesOf(record), resolved);
+      },
+      read(record) {
+        const choices = choicesOf(record);
+        let end = 0;
+        // The generator reads its record by index; this one notes how far.
+        const watched = new Proxy(choices, {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key)) end = Math.max(end, Number(key) + 1);
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        });
+        const tree = runnableModuleSet(watched, resolved);
+        return {
+          tree,
+          record: { kind: 'choices', choices: Int32Array.from(choices.slice(0, end)) },
+        };
+      },
+      mutate(record, random, donors) {
+        const mutated = mutateRecord(
+          { seed: 0, bias: undefined, choices: Int32Array.from(choicesOf(record)) },
+          random,
+          {
+            donors: donors.map((d) => ({
+              seed: 0,
+              bias: undefined,
+              choices: Int32Array.from(choicesOf(d)),
+            })),
+            values: [0, 0xffff],
+            maxLength: MAX_CHOICES,
+          },
+        );
+        return {
+          record: { kind: 'choices', choices: mutated.record.choices },
+          mutations: mutated.mutations,
+        };
+      },
+      discarded: 0,
+    };
+  }
+  const resolved = resolveOptions(options);
+  const treeOptions = {
+    // A subtree of a fresh program of the level: drawn where the level draws that kind, so
+    // it keeps what its place asks of it (a string in a type, say).
+    fresh: (desc: DescMessage, random: fc.Random): Message | undefined => {
+      const tree = generateFromRecord(arbitrary, {
+        seed: random.nextInt(-0x80000000, 0x7fffffff),
+        bias: undefined,
+        choices: new Int32Array(0),
+      }).value;
+      const same = subtreesOfKind(tree, desc);
+      return same.length === 0 ? undefined : same[random.nextInt(0, same.length - 1)];
+    },
+    ...(resolved.level === 'schema'
+      ? {}
+      : { revalidate: (tree: ModuleSet) => new ScopedResolver(resolved).moduleSet(tree) }),
+  };
+  const build = (record: ProgramRecord): ModuleSet =>
+    record.kind === 'tree' ? record.tree : generateFromRecord(arbitrary, drawsOf(record)).value;
+  let discarded = 0;
+  return {
+    ofRun(seed, run) {
+      // fast-check's own stream for the run is not this one: a fresh record of the run's bias.
+      const drawn = generateFromRecord(arbitrary, {
+        seed: (Math.imul(seed, 0x9e3779b1) ^ run) | 0,
+        bias: biasOfRun(run),
+        choices: new Int32Array(0),
+      });
+      return { kind: 'draws', ...drawn.record };
+    },
+    build,
+    read(record) {
+      if (record.kind === 'tree') return { tree: record.tree, record };
+      const drawn = generateFromRecord(arbitrary, drawsOf(record));
+      return { tree: drawn.value, record: { kind: 'draws', ...drawn.record } };
+    },
+    mutate(record, random, donors) {
+      if (record.kind === 'tree' || random.nextInt(0, 1) === 0) {
+        const tree = build(record);
+        const donorTrees = donors.map(build);
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const out = mutateTree(tree, random, { ...treeOptions, donors: donorTrees });
+          if (out.tree !== undefined)
+            return { record: { kind: 'tree', tree: out.tree }, mutations: [out.mutation] };
+          discarded++;
+        }
+        if (record.kind === 'tree') return { record, mutations: [] };
+      }
+      const mutated = mutateRecord(drawsOf(record), random, {
+        donors: donors.filter((d) => d.kind === 'draws').map(drawsOf),
+      });
+      return { record: { kind: 'draws', ...mutated.record }, mutations: mutated.mutations };
+    },
+    get discarded() {
+      return discarded;
+    },
+  };
+}
+
+function choicesOf(record: ProgramRecord): readonly number[] {
+  if (record.kind !== 'choices')
+    throw new TypeError(`a record of kind ${record.kind} given to a level built from choices`);
+  return Array.from(record.choices);
+}
+
+function drawsOf(record: ProgramRecord): ChoiceRecord {
+  if (record.kind !== 'draws')
+    throw new TypeError(
+      `a record of kind ${record.kind} where one of fast-check's draws is needed`,
+    );
+  return { seed: record.seed, bias: record.bias, choices: record.choices };
+}

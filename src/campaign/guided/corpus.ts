@@ -1,0 +1,274 @@
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { ModuleSetSchema } from '../../../gen/luau_pb.js';
+import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
+import { CounterMap, type CounterMapState } from '../../coverage/index.js';
+
+/** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
+export type EntryOrigin =
+  | { readonly kind: 'fresh'; readonly run: number }
+  | { readonly kind: 'mutant'; readonly parent: number; readonly mutations: readonly string[] };
+
+/** A program kept because it reached counters no program before it had. */
+export interface CorpusEntry {
+  /** Its number in the corpus (0, 1, …, in the order kept). */
+  readonly id: number;
+  /** How to build it again. */
+  readonly record: ProgramRecord;
+  readonly origin: EntryOrigin;
+  /** Counters it reached first. */
+  readonly firstCounters: number;
+  /** Programs tried when it was kept (the campaign's clock). */
+  readonly keptAt: number;
+  /** Mutants of it tried so far. */
+  picks: number;
+  /** Counters its mutants reached first, in all. */
+  found: number;
+}
+
+/** A corpus entry as written to `corpus/NNNNNN.json`. */
+interface EntryFile {
+  readonly id: number;
+  readonly record:
+    | { readonly kind: 'choices'; readonly choices: string }
+    | {
+        readonly kind: 'draws';
+        readonly seed: number;
+        readonly bias: number | null;
+        readonly choices: string;
+      }
+    | { readonly kind: 'tree'; readonly tree: string };
+  readonly origin: EntryOrigin;
+  readonly firstCounters: number;
+  readonly keptAt: number;
+  readonly picks: number;
+  readonly found: number;
+}
+
+/**
+ * A corpus file or folder that does not read back.
+ *
+ * @example
+ * ```ts
+ * try { Corpus.load(dir); } catch (e) { if (e instanceof CorpusError) usage(e.message); }
+ * ```
+ */
+export class CorpusError extends Error {
+  override readonly name = 'CorpusError';
+}
+
+function encodeChoices(choices: Int32Array): string {
+  return Buffer.from(choices.buffer, choices.byteOffset, choices.byteLength).toString('base64');
+}
+
+function decodeChoices(text: unknown, file: string): Int32Array {
+  if (typeof text !== 'string') throw new CorpusError(`${file}: record.choices is not a string`);
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length % 4 !== 0)
+    throw new CorpusError(`${file}: record.choices is not whole 32-bit values`);
+  const out = new Int32Array(bytes.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt32LE(4 * i);
+  return out;
+}
+
+function recordFile(r: ProgramRecord): EntryFile['record'] {
+  switch (r.kind) {
+    case 'choices':
+      return { kind: 'choices', choices: encodeChoices(r.choices) };
+    case 'draws':
+      return {
+        kind: 'draws',
+        seed: r.seed,
+        bias: r.bias ?? null,
+        choices: encodeChoices(r.choices),
+      };
+    case 'tree':
+      return {
+        kind: 'tree',
+        tree: Buffer.from(toBinary(ModuleSetSchema, r.tree)).toString('base64'),
+      };
+  }
+}
+
+function toFile(e: CorpusEntry): EntryFile {
+  const r = e.record;
+  return {
+    id: e.id,
+    record: recordFile(r),
+    origin: e.origin,
+    firstCounters: e.firstCounters,
+    keptAt: e.keptAt,
+    picks: e.picks,
+    found: e.found,
+  };
+}
+
+function fromFile(data: EntryFile, file: string): CorpusEntry {
+  const r = data.record as Partial<EntryFile['record']> | undefined;
+  let record: ProgramRecord;
+  if (r?.kind === 'choices') record = { kind: 'choices', choices: decodeChoices(r.choices, file) };
+  else if (r?.kind === 'draws') {
+    if (!Number.isInteger(r.seed)) throw new CorpusError(`${file}: record.seed is not an integer`);
+    record = {
+      kind: 'draws',
+      seed: Number(r.seed),
+      bias: typeof r.bias === 'number' ? r.bias : undefined,
+      choices: decodeChoices(r.choices, file),
+    };
+  } else if (r?.kind === 'tree') {
+    if (typeof r.tree !== 'string') throw new CorpusError(`${file}: record.tree is not a string`);
+    try {
+      record = { kind: 'tree', tree: fromBinary(ModuleSetSchema, Buffer.from(r.tree, 'base64')) };
+    } catch (e) {
+      throw new CorpusError(`${file}: record.tree is not a ModuleSet (${(e as Error).message})`);
+    }
+  } else throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
+  return {
+    id: Number(data.id),
+    record,
+    origin: data.origin ?? { kind: 'fresh', run: -1 },
+    firstCounters: Number(data.firstCounters ?? 0),
+    keptAt: Number(data.keptAt ?? 0),
+    picks: Number(data.picks ?? 0),
+    found: Number(data.found ?? 0),
+  };
+}
+
+/**
+ * The programs of a guided campaign that reached new engine code, with the map of the
+ * counters reached so far; kept in a folder (`corpus/` of the campaign directory: one JSON
+ * file per entry, `map.json` for the map), so that a campaign resumes where it stopped and a
+ * later one starts from it.
+ *
+ * @example
+ * ```ts
+ * const corpus = Corpus.load(join(campaignDir, 'corpus'));
+ * corpus.add({ record, origin: { kind: 'fresh', run: 12 }, firstCounters: 40, keptAt: 12 });
+ * corpus.save(map);
+ * ```
+ */
+export class Corpus {
+  readonly entries: CorpusEntry[] = [];
+  /** The map saved with the corpus (undefined when none was). */
+  readonly map: CounterMap | undefined;
+  readonly #dir: string;
+
+  private constructor(dir: string, entries: CorpusEntry[], map: CounterMap | undefined) {
+    this.#dir = dir;
+    this.entries = entries;
+    this.map = map;
+  }
+
+  /**
+   * The corpus in `dir` (empty when the folder does not exist yet).
+   *
+   * @throws {@link CorpusError} naming the file that does not read back.
+   */
+  static load(dir: string): Corpus {
+    if (!existsSync(dir)) return new Corpus(dir, [], undefined);
+    const entries: CorpusEntry[] = [];
+    for (const name of readdirSync(dir)
+      .filter((n) => /^\d+\.json$/.test(n))
+      .sort()) {
+      const file = join(dir, name);
+      let data: EntryFile;
+      try {
+        data = JSON.parse(readFileSync(file, 'utf8')) as EntryFile;
+      } catch (e) {
+        throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
+      }
+      entries.push(fromFile(data, file));
+    }
+    entries.sort((a, b) => a.id - b.id);
+    const mapFile = join(dir, 'map.json');
+    let map: CounterMap | undefined;
+    if (existsSync(mapFile)) {
+      const m = JSON.parse(readFileSync(mapFile, 'utf8')) as { binaryId: string; reached: string };
+      const state: CounterMapState = {
+        binaryId: m.binaryId,
+        reached: new Uint8Array(Buffer.from(m.reached, 'base64')),
+      };
+      map = new CounterMap(state);
+    }
+    return new Corpus(dir, entries, map);
+  }
+
+  /**
+   * The generator options its records are read with (`generator.json`), or undefined for a
+   * corpus not yet written.
+   *
+   * @throws {@link CorpusError} when the file does not read back.
+   */
+  generator(): LuauArbitraryOptions | undefined {
+    const file = join(this.#dir, generatorFile);
+    if (!existsSync(file)) return undefined;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as LuauArbitraryOptions;
+    } catch (e) {
+      throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
+    }
+  }
+
+  /**
+   * Records the generator options of the corpus, or checks that they are those it was written
+   * with: a record read under other options is another program.
+   *
+   * @throws {@link CorpusError} naming both when they differ.
+   */
+  claim(options: LuauArbitraryOptions): void {
+    const had = this.generator();
+    const text = JSON.stringify(options);
+    if (had === undefined) {
+      mkdirSync(this.#dir, { recursive: true });
+      writeWhole(join(this.#dir, generatorFile), text);
+    } else if (JSON.stringify(had) !== text) {
+      throw new CorpusError(
+        `${join(this.#dir, generatorFile)}: the corpus was written with generator options ` +
+          `${JSON.stringify(had)}, not ${text}`,
+      );
+    }
+  }
+
+  /** Adds an entry (numbered next) and writes it. */
+  add(entry: Omit<CorpusEntry, 'id' | 'picks' | 'found'>): CorpusEntry {
+    const kept: CorpusEntry = { ...entry, id: this.entries.length, picks: 0, found: 0 };
+    this.entries.push(kept);
+    this.#write(kept);
+    return kept;
+  }
+
+  /** Writes the entries whose counts changed, and the map. */
+  save(map: CounterMap, changed: Iterable<CorpusEntry> = this.entries): void {
+    mkdirSync(this.#dir, { recursive: true });
+    for (const e of changed) this.#write(e);
+    const state = map.state();
+    if (state !== undefined)
+      writeWhole(
+        join(this.#dir, 'map.json'),
+        JSON.stringify({
+          binaryId: state.binaryId,
+          reached: Buffer.from(state.reached).toString('base64'),
+        }),
+      );
+  }
+
+  #write(e: CorpusEntry): void {
+    mkdirSync(this.#dir, { recursive: true });
+    writeWhole(join(this.#dir, `${String(e.id).padStart(6, '0')}.json`), JSON.stringify(toFile(e)));
+  }
+}
+
+const generatorFile = 'generator.json';
+
+function writeWhole(file: string, text: string): void {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}

@@ -1,0 +1,232 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  programRecords,
+  streamRandom,
+  type LuauArbitraryOptions,
+  type ProgramRecord,
+} from '../../arbitrary/index.js';
+import { CoverageRunner } from '../../coverage/index.js';
+import type { LuauBatchProgram } from '../../runtime/index.js';
+import { sourcesOf } from '../programs.js';
+import { Corpus, type CorpusEntry, type EntryOrigin } from './corpus.js';
+import { pickEntry } from './schedule.js';
+
+/** One program a guided campaign tried. */
+export interface GuidedProgram extends LuauBatchProgram {
+  /** Programs tried before it (the campaign's clock). */
+  readonly index: number;
+  readonly record: ProgramRecord;
+  readonly origin: EntryOrigin;
+}
+
+/** Where a guided campaign stands. */
+export interface GuidedProgress {
+  /** Milliseconds since this call started. */
+  readonly ms: number;
+  /** Programs tried, over every call on the folder. */
+  readonly programs: number;
+  /** Of them, mutants of corpus entries. */
+  readonly mutants: number;
+  /** Counters reached so far. */
+  readonly counters: number;
+  /** Corpus entries. */
+  readonly corpus: number;
+  /** Corpus entries that are mutants. */
+  readonly keptMutants: number;
+}
+
+/** Options of {@link runGuided}. */
+export interface GuidedOptions {
+  /** The generator's options (level, profile, limits). */
+  readonly generator: LuauArbitraryOptions;
+  /** The campaign's seed: fresh programs are its runs, mutations are drawn from it. */
+  readonly seed: number;
+  /** The coverage build's `luau` and its options (`['-O2', '--codegen']`). */
+  readonly coverage: { readonly luau: string; readonly args: readonly string[] };
+  /** The corpus folder: read when it exists (a resumed campaign), written as entries are kept. */
+  readonly dir: string;
+  /** Corpus folders whose entries are tried first (kept when they reach something new). */
+  readonly seeds?: readonly string[] | undefined;
+  /** Stop after this many programs in all (the folder's count included). */
+  readonly programs?: number | undefined;
+  /** Stop after this many milliseconds of this call. */
+  readonly ms?: number | undefined;
+  /** Programs per step. Default 20. */
+  readonly batchSize?: number | undefined;
+  /** Share of a step's programs that are mutants, once the corpus has entries. Default 0.5. */
+  readonly mutationShare?: number | undefined;
+  /** Processes at a time on the coverage build. Default 2. */
+  readonly concurrency?: number | undefined;
+  /**
+   * Programs run together on the coverage build, again alone only when together they reached
+   * something new (see `CoverageRunner`). Default 1.
+   */
+  readonly groupSize?: number | undefined;
+  /** Wall-clock limit of one program, in ms. Default 10000. */
+  readonly timeoutMs?: number | undefined;
+  /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
+  readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
+  /** Called after each step. */
+  readonly onProgress?: ((progress: GuidedProgress) => void) | undefined;
+}
+
+/** What a guided campaign did. */
+export interface GuidedResult {
+  readonly progress: GuidedProgress;
+  /** One point per step. */
+  readonly timeline: readonly GuidedProgress[];
+  readonly corpus: Corpus;
+}
+
+interface GuidedState {
+  readonly nextRun: number;
+  readonly programs: number;
+  readonly mutants: number;
+  readonly step: number;
+}
+
+const stateFile = 'state.json';
+
+function readState(dir: string): GuidedState {
+  const file = join(dir, stateFile);
+  if (!existsSync(file)) return { nextRun: 0, programs: 0, mutants: 0, step: 0 };
+  return JSON.parse(readFileSync(file, 'utf8')) as GuidedState;
+}
+
+/**
+ * Runs a coverage-guided campaign: each step draws fresh programs (the campaign's next runs)
+ * and mutants of corpus entries (picked by yield and recency, see `pickEntry`), runs them on
+ * the coverage build, and keeps in the corpus those that reached counters no program before
+ * them did. Everything is drawn from the seed and the step number, and the corpus folder holds
+ * the entries, the map of counters reached and where the campaign stands: a campaign stopped
+ * and run again on the same folder goes on from there, as one run would have up to the
+ * engine's own nondeterminism (a program may reach a counter more or less from one process to
+ * the next).
+ *
+ * @example
+ * ```ts
+ * const { progress } = await runGuided({
+ *   generator: { level: 'runnable', profile: 'luau' }, seed: 1,
+ *   coverage: { luau: '../shared/tools/luau-715-coverage/luau', args: ['-O2', '--codegen'] },
+ *   dir: 'campaign/corpus', ms: 60_000,
+ * });
+ * ```
+ */
+export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
+  const started = performance.now();
+  const records = programRecords(options.generator);
+  const corpus = Corpus.load(options.dir);
+  mkdirSync(options.dir, { recursive: true });
+  corpus.claim(options.generator);
+  const runner = new CoverageRunner({
+    luau: options.coverage.luau,
+    args: options.coverage.args,
+    concurrency: options.concurrency,
+    groupSize: options.groupSize,
+    timeoutMs: options.timeoutMs,
+    map: corpus.map,
+  });
+  let state = readState(options.dir);
+  const batchSize = options.batchSize ?? 20;
+  const share = options.mutationShare ?? 0.5;
+  const timeline: GuidedProgress[] = [];
+  const progress = (): GuidedProgress => ({
+    ms: performance.now() - started,
+    programs: state.programs,
+    mutants: state.mutants,
+    counters: runner.map.reachedCount,
+    corpus: corpus.entries.length,
+    keptMutants: corpus.entries.filter((e) => e.origin.kind === 'mutant').length,
+  });
+  const make = (
+    record: ProgramRecord,
+    origin: EntryOrigin,
+    index: number,
+  ): GuidedProgram | undefined => {
+    try {
+      const read = records.read(record);
+      return { index, record: read.record, origin, ...sourcesOf(read.tree) };
+    } catch {
+      // A tree the printer refuses is skipped, as a campaign skips it.
+      return undefined;
+    }
+  };
+  try {
+    // Entries of other corpora first: what they reach counts, and they become entries here.
+    if (state.programs === 0)
+      for (const dir of options.seeds ?? []) {
+        const seeds = Corpus.load(dir).entries.flatMap((e, k) => {
+          const p = make(e.record, e.origin, k);
+          return p === undefined ? [] : [p];
+        });
+        corpus.save(runner.map, await keep(seeds));
+      }
+    const done = (): boolean =>
+      (options.programs !== undefined && state.programs >= options.programs) ||
+      (options.ms !== undefined && performance.now() - started >= options.ms);
+    while (!done()) {
+      const random = streamRandom((Math.imul(options.seed, 0x2545f491) ^ state.step) | 0);
+      const mutants = corpus.entries.length === 0 ? 0 : Math.round(batchSize * share);
+      const step: GuidedProgram[] = [];
+      let nextRun = state.nextRun;
+      const picked: CorpusEntry[] = [];
+      for (let k = 0; k < batchSize; k++) {
+        const index = state.programs + k;
+        if (k < mutants) {
+          const parent = pickEntry(corpus.entries, random, state.programs);
+          const donors = [pickEntry(corpus.entries, random, state.programs).record];
+          const m = records.mutate(parent.record, random, donors);
+          const p = make(
+            m.record,
+            { kind: 'mutant', parent: parent.id, mutations: m.mutations },
+            index,
+          );
+          parent.picks++;
+          picked.push(parent);
+          if (p !== undefined) step.push(p);
+        } else {
+          const run = nextRun++;
+          const p = make(records.ofRun(options.seed, run), { kind: 'fresh', run }, index);
+          if (p !== undefined) step.push(p);
+        }
+      }
+      await options.onStep?.(step);
+      const kept = await keep(step);
+      for (const e of kept)
+        if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
+      state = {
+        nextRun,
+        programs: state.programs + batchSize,
+        mutants: state.mutants + mutants,
+        step: state.step + 1,
+      };
+      corpus.save(runner.map, new Set([...picked, ...kept]));
+      writeFileSync(join(options.dir, stateFile), JSON.stringify(state));
+      const now = progress();
+      timeline.push(now);
+      options.onProgress?.(now);
+    }
+    return { progress: progress(), timeline, corpus };
+  } finally {
+    runner.close();
+  }
+
+  async function keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
+    const outcomes = await runner.run(programs);
+    const kept: CorpusEntry[] = [];
+    outcomes.forEach((o, k) => {
+      const p = programs[k]!;
+      if (o.firstCounters.length === 0) return;
+      kept.push(
+        corpus.add({
+          record: p.record,
+          origin: p.origin,
+          firstCounters: o.firstCounters.length,
+          keptAt: p.index,
+        }),
+      );
+    });
+    return kept;
+  }
+}
