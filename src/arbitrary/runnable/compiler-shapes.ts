@@ -56,6 +56,7 @@ export const constantShape: StatProduction = (g, d) => {
       kit.type(zRef),
       kit.bin(c.pick(['==', '~='] as const), sRef, kit.str(c.pick(constantStrings))),
       kit.type(sRef),
+      kit.call('typeof', [c.chance(50) ? zRef : sRef]),
       kit.lib('string', 'len', [sRef]),
       kit.lib('string', 'byte', [sRef]),
       kit.lib('string', 'byte', [sRef, kit.num(c.pick([1, 2, -1, 0, 5]))]),
@@ -102,9 +103,10 @@ function fieldFunction(t: Local, k: number, fn: ExprFunction): Stat {
 /**
  * Statement forms the compiler handles on paths of their own: a multiple assignment with more
  * targets than values ending in a call, `..=` of a concatenation, a function statement into a
- * table field, `continue` past a local a closure captures, loops with constant bounds that
+ * table field, `continue` and `break` past a local a closure captures, loops with constant bounds that
  * `-O2` does not unroll (too many trips, a loop variable assigned), and a small function called
- * with fewer and with more arguments than it has parameters.
+ * with fewer and with more arguments than it has parameters (the last one a call with several
+ * results).
  *
  * @example
  * ```ts
@@ -200,6 +202,7 @@ export const formsShape: StatProduction = (g, d) => {
           node.ifStat(kit.bin('==', kit.bin('%', kit.ref(q), kit.num(2)), kit.num(0)), [
             node.cont(),
           ]),
+          node.ifStat(kit.bin('>', kit.ref(w), kit.num(c.pick([3, 9, 12]))), [node.brk()]),
           node.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(w))]),
         ]),
       );
@@ -230,6 +233,11 @@ export const formsShape: StatProduction = (g, d) => {
         build.call(kit.ref(f), [kit.num(c.pick([1, -0.5, 0]))]),
         build.call(kit.ref(f), []),
         build.call(kit.ref(f), [g.num(d + 1), kit.str('b'), kit.num(3), g.num(d + 1)]),
+        // The last argument's results fill the parameters left.
+        build.call(kit.ref(f), [
+          g.num(d + 1),
+          kit.lib('string', 'byte', [kit.ref(t), kit.num(1), kit.num(c.pick([1, 2, 3]))]),
+        ]),
       ]),
     );
     return [node.doBlock(stats)];

@@ -29,6 +29,7 @@ const markers: Record<string, RegExp> = {
   fold: /(\b\d+|\([-\d/ ^+().]+\)) (==|<=|<|~=) \1\)$/m,
   constant: /print\(if l(\d+) then l\1 else /,
   forms: /for l\d+ = 1, (17|40|100) do\n\s+l\d+ = l\d+ \+ l\d+\n/,
+  typeInfo: /\): number\n\s+local l\d+: number = l\d+ \* 2\n/,
   multiResult: /select\("#", (math|string|table)\.\w+\(/,
   system: /string\.pack\(|os\.date\(|math\.randomseed\(|math\.noise\(|newproxy\(|utf8\.codes\(/,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
