@@ -141,7 +141,12 @@ export const formsShape: StatProduction = (g, d) => {
         [kit.ref(a), kit.ref(b), kit.ref(e)],
         [
           g.num(d + 1),
-          kit.lib('string', 'byte', [kit.ref(t), kit.num(1), kit.num(c.pick([1, 2, 3]))]),
+          // Positions from either end, as the library takes them.
+          kit.lib('string', 'byte', [
+            kit.ref(t),
+            kit.num(c.pick([1, -2, -3, 0])),
+            kit.num(c.pick([1, 2, 3, -1])),
+          ]),
         ],
       ),
       kit.print([kit.ref(a), kit.ref(b), kit.ref(e)]),

@@ -35,8 +35,10 @@ function alias(k: number, type: Type): Stat {
  * A function whose parameters, locals and result are annotated in the forms the compiler
  * records for the native code generator: a local alias of `number` and one of a table type
  * with fields, an optional number, an array, string and boolean singletons; typed locals, a
- * constant on the left of `-` and `/` of a typed number, fields read through the table type, and `ipairs`, `pairs` and generalized iteration over the typed
- * array. Called twice with values of the annotated types; a type is only a hint at run time.
+ * constant on the left of `-` and `/` of a typed number, fields read through the table type,
+ * and `ipairs`, `pairs` and generalized iteration over the typed array (with fractional
+ * indices, and powers of a negative base in registers). Called twice with values of the
+ * annotated types; a type is only a hint at run time.
  *
  * @example
  * ```ts
@@ -82,7 +84,20 @@ export const typeInfoShape: StatProduction = (g, d) => {
       node.localStat([y], [kit.bin('-', kit.num(c.pick([2, -1, 0.5])), kit.ref(b))], [num]),
       node.localStat([z], [kit.bin('/', kit.num(c.pick([1, 3, -0.5])), kit.ref(x))]),
       node.localStat([s], [kit.num(0)], [num]),
-      node.forIn([i, w], [kit.call('ipairs', [kit.ref(arr)])], [sum(i, kit.ref(w))]),
+      node.forIn(
+        [i, w],
+        [kit.call('ipairs', [kit.ref(arr)])],
+        [
+          sum(i, kit.ref(w)),
+          // A fractional index reads nothing; a typed array makes native code index it directly.
+          sum(
+            i,
+            kit.orElse(kit.index(kit.ref(arr), kit.bin('/', kit.ref(i), kit.num(2))), kit.num(1)),
+          ),
+          // A negative base raised to the loop's integer (both in registers).
+          ...(g.anyExponent() ? [sum(w, kit.bin('^', kit.ref(y), kit.ref(i)))] : []),
+        ],
+      ),
       node.forIn([i, w], [kit.call('pairs', [kit.ref(arr)])], [sum(w, kit.num(-1))]),
       node.forIn([i, w], [kit.ref(arr)], [sum(i, kit.num(2))]),
       node.ret([
