@@ -20,14 +20,38 @@ const constantStrings = ['', 'a', 'ab', 'Luau', '%d', 'a b', '10', '-2.5'];
 /** Strings of numbers, which math builtins convert at run time and the folder leaves alone. */
 const numericStrings = ['2.5', '-3', '0', '-0.5', '1e3', '0x10', ' 7 '];
 
-/** One-argument math builtins that take a numeric string (none folded on a string). */
-const mathOfString = ['abs', 'ceil', 'floor', 'sqrt', 'sign', 'round', 'rad', 'deg'] as const;
+/** Strings of unsigned integers, which `bit32` converts at run time. */
+const unsignedStrings = ['3', '255', '0x10', ' 7 ', '31', '0'];
+
+/**
+ * Numeric builtins by library, name and arity: given numeric strings, the folder leaves each
+ * call to run time (where the library converts them), as it does for any constant not a number.
+ */
+const numericBuiltins: [string, string, number][] = [
+  ...['abs', 'ceil', 'floor', 'sqrt', 'sign', 'round', 'rad', 'deg', 'log'].map(
+    (f): [string, string, number] => ['math', f, 1],
+  ),
+  ...['acos', 'asin', 'atan', 'cos', 'cosh', 'exp', 'log10', 'sin', 'sinh', 'tan', 'tanh'].map(
+    (f): [string, string, number] => ['math', f, 1],
+  ),
+  ...['atan2', 'fmod', 'ldexp', 'max', 'min', 'pow'].map((f): [string, string, number] => [
+    'math',
+    f,
+    2,
+  ]),
+  ...['bnot', 'countlz', 'countrz'].map((f): [string, string, number] => ['bit32', f, 1]),
+  ...['band', 'bor', 'bxor', 'btest', 'lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
+    (f): [string, string, number] => ['bit32', f, 2],
+  ),
+  ['bit32', 'extract', 3],
+  ['bit32', 'replace', 4],
+];
 
 /**
  * Constants the `-O2` compiler folds that plain arithmetic does not reach: interpolated strings
  * of constant locals, `nil` locals, equality of constant strings and nils, `type` of constants,
  * `string.len`/`byte`/`char` of constants, `if v then v else k` (an `or` of a local and a
- * constant), and math builtins given numeric strings (converted at run time, never folded).
+ * constant), and numeric builtins given numeric strings (converted at run time, never folded).
  *
  * @example
  * ```ts
@@ -74,14 +98,19 @@ export const constantShape: StatProduction = (g, d) => {
         kit.bin('and', vRef, zRef),
       ]),
     );
-    if (g.swarm.arithmetic)
-      stats.push(
-        kit.print(
-          Array.from({ length: 1 + c.int(3) }, () =>
-            kit.lib('math', c.pick(mathOfString), [kit.str(c.pick(numericStrings))]),
-          ),
-        ),
-      );
+    if (g.swarm.arithmetic) {
+      const calls = Array.from({ length: 1 + c.int(3) }, () => {
+        const [lib, fn, arity] = c.pick(numericBuiltins.filter(([l, f]) => g.has(`${l}.${f}`)));
+        // The first argument a numeric string, the others small numbers (bit32: unsigned).
+        const args = Array.from({ length: arity }, (_, k) =>
+          k === 0
+            ? kit.str(c.pick(lib === 'bit32' ? unsignedStrings : numericStrings))
+            : kit.num(c.pick(lib === 'bit32' ? [1, 4, 3] : [2, -1, 0.5])),
+        );
+        return kit.lib(lib, fn, args);
+      });
+      stats.push(kit.print(calls));
+    }
     return [node.doBlock(stats)];
   });
 };
