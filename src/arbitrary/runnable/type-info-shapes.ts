@@ -36,7 +36,7 @@ function alias(k: number, type: Type): Stat {
  * records for the native code generator: a local alias of `number` and one of a table type
  * with fields, an optional number, an array, string and boolean singletons; typed locals, a
  * constant on the left of `-` and `/` of a typed number, fields read through the table type,
- * and `ipairs`, `pairs` and generalized iteration over the typed array (with fractional
+ * and `ipairs` and generalized iteration over the typed array (with fractional
  * indices, and powers of a negative base in registers). Called twice with values of the
  * annotated types; a type is only a hint at run time.
  *
@@ -98,7 +98,7 @@ export const typeInfoShape: StatProduction = (g, d) => {
           ...(g.anyExponent() ? [sum(w, kit.bin('^', kit.ref(y), kit.ref(i)))] : []),
         ],
       ),
-      node.forIn([i, w], [kit.call('pairs', [kit.ref(arr)])], [sum(w, kit.num(-1))]),
+      // Generalized iteration over an array literal: its array part, in order (no `pairs`).
       node.forIn([i, w], [kit.ref(arr)], [sum(i, kit.num(2))]),
       node.ret([
         kit.bin(
