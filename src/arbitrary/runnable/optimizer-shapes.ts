@@ -298,7 +298,8 @@ function vectorConstant(g: Gen): Expr {
 /**
  * Builtins and operators of constants only, which `-O2` folds at compile time and `-O0`
  * computes at run time: each fast-call builtin with edge values, vector arithmetic of constant
- * vectors, and comparisons of equal constants.
+ * vectors (and of a number by a constant vector, and its negation), and comparisons of equal
+ * constants.
  *
  * @example
  * ```ts
@@ -324,9 +325,15 @@ export const foldShape: StatProduction = (g) => {
       op === '+' || op === '-' || (op !== '//' && c.chance(50))
         ? vectorConstant(g)
         : kit.num(c.pick([2, -0.5, 0, 3]));
-    const v = kit.bin(op, vectorConstant(g), right);
+    // A number on the left multiplies and divides each component (floor-divides: luau only).
+    const numberLeft =
+      (op === '*' || op === '/' || (op === '//' && g.o.profile === 'luau')) && c.chance(40);
+    const v = numberLeft
+      ? kit.bin(op, kit.num(c.pick([2, -0.5, 3])), vectorConstant(g))
+      : kit.bin(op, vectorConstant(g), right);
     values.push(
       kit.index(build.group(v), kit.str(c.pick(['x', 'y', 'z']))),
+      kit.index(build.group(kit.neg(vectorConstant(g))), kit.str(c.pick(['x', 'y', 'z']))),
       kit.bin('==', vectorConstant(g), vectorConstant(g)),
     );
   }

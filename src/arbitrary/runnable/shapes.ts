@@ -13,6 +13,8 @@ import {
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
 import type { Lean } from './swarm.js';
+import { constantShape, formsShape } from './compiler-shapes.js';
+import { typeInfoShape } from './type-info-shapes.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
@@ -28,6 +30,9 @@ const shapes: [StatProduction, number, Lean][] = [
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
   [foldShape, 1, 'optimizer'],
+  [constantShape, 1, 'optimizer'],
+  [formsShape, 1, 'optimizer'],
+  [typeInfoShape, 1, 'native'],
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],
   [positionShape, 1, 'library'],

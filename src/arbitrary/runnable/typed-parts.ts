@@ -18,6 +18,15 @@ import { node } from './nodes.js';
 import { ty } from './typed-types.js';
 import { annotation, type Scalar } from './types.js';
 
+/** The scalars the typed level annotates and prints. */
+export const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
+/**
+ * Scalars stored in tables: no booleans, as the old solver refines a boolean local in a branch
+ * to a singleton (`false`) that a table literal then keeps, and `{n0: false}` does not fit
+ * `{n0: boolean}` (tables are invariant).
+ */
+export const fieldScalars: Scalar[] = ['num', 'int', 'str'];
+
 /** Type aliases are named `t0`..`t255`: one counter per program, so no two share a name. */
 const MAX_ALIASES = 256;
 const aliasCounts = new WeakMap<Gen, number>();

@@ -25,7 +25,7 @@ describe('blockStatements', () => {
           expect(after).toBe(`table.sort(${keys![1]})`);
         }
       }
-      expect(loops).toBeGreaterThan(30);
+      expect(loops).toBeGreaterThan(20);
     });
   }
 });

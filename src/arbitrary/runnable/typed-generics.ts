@@ -1,0 +1,206 @@
+import { ExprBinary_Op, ExprUnary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import {
+  addTo,
+  aliasStat,
+  freshAlias,
+  genericFunc,
+  opaque,
+  print,
+  scalarType,
+  use,
+  value,
+  fieldScalars,
+} from './typed-parts.js';
+import { ty } from './typed-types.js';
+
+/**
+ * Generic functions with explicit type parameters, instantiated at the call: `<A>(A, number)
+ * -> {A}`, `<A, B>(A, B) -> (B, A)`, a map `<A, B>({A}, (A) -> B) -> {B}`, and a local of
+ * generic function type `<A>(A) -> A`.
+ */
+export const genericStat: StatProduction = (g, d) => {
+  if (!g.o.features.generics) return [];
+  const [f, x, y, r, s] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const a = g.c.pick(fieldScalars);
+  const b = g.c.pick(fieldScalars);
+  const out: Stat[] = [];
+  switch (g.c.int(4)) {
+    case 0: {
+      const fn = genericFunc(
+        [x, y],
+        [ty.generic(0), ty.prim('number')],
+        [ty.array(ty.generic(0))],
+        [node.ret([node.array([build.local(x.name), build.local(x.name)])])],
+        [0],
+      );
+      out.push(node.localFunction(f, fn));
+      const call = build.call(build.local(f.name), [value(g, a, d + 1), build.number(1)]);
+      out.push(node.localStat([r], [call], [ty.array(scalarType(a))]));
+      out.push(
+        print([
+          build.unary(ExprUnary_Op.Len, build.local(r.name)),
+          build.indexExpr(build.local(r.name), build.number(2)),
+        ]),
+      );
+      break;
+    }
+    case 1: {
+      const fn = genericFunc(
+        [x, y],
+        [ty.generic(0), ty.generic(1)],
+        [ty.generic(1), ty.generic(0)],
+        [node.ret([build.local(y.name), build.local(x.name)])],
+        [0, 1],
+      );
+      out.push(node.localFunction(f, fn));
+      const call = build.call(build.local(f.name), [value(g, a, d + 1), value(g, b, d + 1)]);
+      out.push(node.localStat([r, s], [call], [scalarType(b), scalarType(a)]));
+      out.push(print([use(b, build.local(r.name)), use(a, build.local(s.name))]));
+      break;
+    }
+    case 2: {
+      // map<A, B>(xs: {A}, f: (A) -> B): {B}
+      const [o, i, v] = opaque(g, 3) as [Local, Local, Local];
+      const body: Stat[] = [
+        node.localStat([o], [node.array([])], [ty.array(ty.generic(1))]),
+        node.forIn(
+          [i, v],
+          [build.call(build.global('ipairs'), [build.local(x.name)])],
+          [
+            node.callStat(
+              build.libCall('table', 'insert', [
+                build.local(o.name),
+                build.call(build.local(y.name), [build.local(v.name)]),
+              ]),
+            ),
+          ],
+        ),
+        node.ret([build.local(o.name)]),
+      ];
+      const fn = genericFunc(
+        [x, y],
+        [ty.array(ty.generic(0)), ty.fn([ty.generic(0)], [ty.generic(1)])],
+        [ty.array(ty.generic(1))],
+        body,
+        [0, 1],
+      );
+      out.push(node.localFunction(f, fn));
+      const elem = g.c.pick(['int', 'str'] as const);
+      const src = g.expr(elem === 'int' ? 'iarr' : 'sarr', d + 1);
+      const [p] = opaque(g, 1) as [Local];
+      const mapper = node.funcExpr(
+        node.func(
+          [p],
+          [node.ret([build.call(build.global('tostring'), [build.local(p.name)])])],
+          false,
+          [scalarType(elem)],
+          [ty.prim('string')],
+        ),
+      );
+      out.push(
+        node.localStat(
+          [r],
+          [build.call(build.local(f.name), [src, mapper])],
+          [ty.array(ty.prim('string'))],
+        ),
+      );
+      out.push(print([build.libCall('table', 'concat', [build.local(r.name), build.string(',')])]));
+      break;
+    }
+    default: {
+      // local f: <A>(A) -> A = function(x) return x end
+      const fn = node.funcExpr(node.func([x], [node.ret([build.local(x.name)])]));
+      out.push(node.localStat([f], [fn], [ty.fn([ty.generic(0)], [ty.generic(0)], [0])]));
+      out.push(
+        print([
+          use(a, build.call(build.local(f.name), [value(g, a, d + 1)])),
+          use(b, build.call(build.local(f.name), [value(g, b, d + 1)])),
+        ]),
+      );
+    }
+  }
+  return out;
+};
+
+/**
+ * Type aliases: a generic record `t<k><A> = {n0: A, n1: {A}}` instantiated, and a recursive
+ * list `t<k> = {n0: number, n1: t<k> | nil}` walked with refinements.
+ */
+export const aliasStatProduction: StatProduction = (g, d) => {
+  if (!g.o.features.typeAliases) return [];
+  const k = freshAlias(g);
+  if (k === undefined) return [];
+  const [v, p, s, i] = opaque(g, 4) as [Local, Local, Local, Local];
+  if (g.c.chance(50) && g.o.features.generics) {
+    const a = g.c.pick(fieldScalars);
+    const t = ty.table([
+      [0, ty.generic(0)],
+      [1, ty.array(ty.generic(0))],
+    ]);
+    const rec = node.record([
+      [0, value(g, a, d + 1)],
+      [1, node.array([value(g, a, d + 1)])],
+    ]);
+    return [
+      aliasStat(k, t, [0]),
+      node.localStat([v], [rec], [ty.alias(k, [scalarType(a)])]),
+      print([
+        use(a, node.field(build.local(v.name), 0)),
+        build.unary(ExprUnary_Op.Len, node.field(build.local(v.name), 1)),
+      ]),
+    ];
+  }
+  const list = ty.table([
+    [0, ty.prim('number')],
+    [1, ty.optional(ty.alias(k))],
+  ]);
+  const tail = node.record([[0, g.num(d + 1)]]);
+  const head = node.record([
+    [0, g.num(d + 1)],
+    [
+      1,
+      node.record([
+        [0, g.num(d + 1)],
+        [1, tail],
+      ]),
+    ],
+  ]);
+  const pRef = build.local(p.name);
+  return [
+    aliasStat(k, list),
+    node.localStat([v], [head], [ty.alias(k)]),
+    node.localStat([p], [build.local(v.name)], [ty.optional(ty.alias(k))]),
+    node.localStat([s], [build.number(0)], [ty.prim('number')]),
+    node.forStat(i, build.number(1), build.number(4), undefined, [
+      node.ifStat(build.binary(ExprBinary_Op.CompareNe, pRef, build.nil()), [
+        addTo(g, build.local(s.name), node.field(pRef, 0)),
+        node.assign([pRef], [node.field(pRef, 1)]),
+      ]),
+    ]),
+    print([build.local(s.name)]),
+  ];
+};
+
+/** A generic type pack: an alias `t<k><A...>` used by a function generic in `B...`. */
+export const packStat: StatProduction = (g, d) => {
+  if (!g.o.features.generics || !g.o.features.typeAliases) return [];
+  const k = freshAlias(g);
+  if (k === undefined) return [];
+  const [f, x] = opaque(g, 2) as [Local, Local];
+  const fn = genericFunc(
+    [x],
+    [ty.alias(k, [], [1])],
+    [ty.prim('number')],
+    [node.ret([node.field(build.local(x.name), 0)])],
+    [],
+    [1],
+  );
+  return [
+    aliasStat(k, ty.table([[0, ty.prim('number')]]), [], [0]),
+    node.localFunction(f, fn),
+    print([build.call(build.local(f.name), [node.record([[0, g.num(d + 1)]])])]),
+  ];
+};

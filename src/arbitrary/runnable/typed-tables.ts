@@ -1,0 +1,122 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  ExprBinary_Op,
+  StatFunctionSchema,
+  StatSchema,
+  type ExprFunction,
+  type Local,
+  type Stat,
+} from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { opaque, print, scalarType, use, value, scalars, fieldScalars } from './typed-parts.js';
+import { ty } from './typed-types.js';
+
+/** An intersection of two table types, and a table with an indexer, written and read. */
+export const tableTypeStat: StatProduction = (g, d) => {
+  const [v, m, key] = opaque(g, 3) as [Local, Local, Local];
+  const a = g.c.pick(fieldScalars);
+  const b = g.c.pick(fieldScalars);
+  const vRef = build.local(v.name);
+  const both = ty.intersection(ty.table([[0, scalarType(a)]]), ty.table([[1, scalarType(b)]]));
+  const keyTy = g.c.pick(['str', 'int'] as const);
+  const valTy = g.c.pick(fieldScalars);
+  const mRef = build.local(m.name);
+  const kRef = build.local(key.name);
+  return [
+    node.localStat(
+      [v],
+      [
+        node.record([
+          [0, value(g, a, d + 1)],
+          [1, value(g, b, d + 1)],
+        ]),
+      ],
+      [both],
+    ),
+    print([use(a, node.field(vRef, 0)), use(b, node.field(vRef, 1))]),
+    node.localStat([m], [node.array([])], [ty.table([], [scalarType(keyTy), scalarType(valTy)])]),
+    node.localStat([key], [value(g, keyTy, d + 1)], [scalarType(keyTy)]),
+    node.assign([build.indexExpr(mRef, kRef)], [value(g, valTy, d + 1)]),
+    print([build.indexExpr(mRef, kRef)]),
+  ];
+};
+
+/** `function t.name(...)` (`self` when `method`) assigning a table's field. */
+function fieldFunction(t: number, k: number | string, fn: ExprFunction, method: boolean): Stat {
+  const name = typeof k === 'number' ? build.customName(k) : build.name(k);
+  return create(StatSchema, {
+    statOneof: {
+      case: 'function',
+      value: create(StatFunctionSchema, {
+        var: build.lvalue(build.indexName(build.local(t), name)),
+        func: fn,
+        self: method,
+      }),
+    },
+  });
+}
+
+/**
+ * Methods and classes: a table with a method (`function o:n1(x)`) and a function field, and a
+ * class whose constructor returns `setmetatable({n0 = x}, C)`, with a method typed through
+ * `typeof(C.n4(0))`, called as `obj:n5(y)`.
+ */
+export const methodStat: StatProduction = (g, d) => {
+  const [o, c, x, obj, alias] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const oRef = build.local(o.name);
+  const xRef = build.local(x.name);
+  if (g.c.chance(40)) {
+    const a = g.c.pick(scalars);
+    const m = node.func([x], [node.ret([use(a, xRef)])], false, [scalarType(a)]);
+    return [
+      node.localStat([o], [node.record([[0, value(g, 'num', d + 1)]])]),
+      fieldFunction(o.name, 1, m, true),
+      fieldFunction(
+        o.name,
+        2,
+        node.func([x], [node.ret([xRef])], false, [scalarType(a)], [scalarType(a)]),
+        false,
+      ),
+      print([
+        build.call(build.indexName(oRef, build.customName(1)), [value(g, a, d + 1)], true),
+        use(a, build.call(build.indexName(oRef, build.customName(2)), [value(g, a, d + 1)])),
+        node.field(oRef, 0),
+      ]),
+    ];
+  }
+  const cRef = build.local(c.name);
+  const [y] = opaque(g, 1) as [Local];
+  const ctor = node.func(
+    [x],
+    [node.ret([build.call(build.global('setmetatable'), [node.record([[0, xRef]]), cRef])])],
+    false,
+    [ty.prim('number')],
+  );
+  const selfType = ty.typeOf(
+    build.call(build.indexName(cRef, build.customName(4)), [build.number(0)]),
+  );
+  const method = node.func(
+    [x, y],
+    [node.ret([build.binary(ExprBinary_Op.Add, node.field(xRef, 0), build.local(y.name))])],
+    false,
+    [selfType, ty.prim('number')],
+    [ty.prim('number')],
+  );
+  const objRef = build.local(obj.name);
+  return [
+    node.localStat([c], [node.array([])]),
+    node.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
+    fieldFunction(c.name, 4, ctor, false),
+    fieldFunction(c.name, 5, method, false),
+    node.localStat([obj], [build.call(build.indexName(cRef, build.customName(4)), [g.num(d + 1)])]),
+    print([
+      node.field(objRef, 0),
+      build.call(build.indexName(cRef, build.customName(5)), [objRef, g.num(d + 1)]),
+      build.call(build.indexName(objRef, build.customName(5)), [g.num(d + 1)], true),
+    ]),
+    node.localStat([alias], [objRef], [ty.typeOf(objRef)]),
+    print([node.field(build.local(alias.name), 0)]),
+  ];
+};
