@@ -232,7 +232,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       Name: messageOf(NameSchema, {
         nameOneof: fc.oneof(
           caseOf('custom', lowByte),
-          caseOf('builtin', fc.constantFrom(...identifierNameIndices)),
+          caseOf('builtin', fc.constantFrom(...identifierNameIndices())),
         ),
       }),
       ExprConstantNil: messageOf(ExprConstantNilSchema, {}),

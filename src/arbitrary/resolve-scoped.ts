@@ -453,9 +453,9 @@ export class ScopedResolver {
     }
     const hint = o?.case === undefined ? 0 : Math.abs(o.value);
     const index =
-      o?.case === 'builtin' && runtimeGlobalIndices.includes(o.value)
+      o?.case === 'builtin' && runtimeGlobalIndices().includes(o.value)
         ? o.value
-        : runtimeGlobalIndices[hint % runtimeGlobalIndices.length]!;
+        : runtimeGlobalIndices()[hint % runtimeGlobalIndices().length]!;
     return this.mk(NameSchema, { nameOneof: { case: 'builtin', value: index } });
   }
 
@@ -508,7 +508,7 @@ export class ScopedResolver {
         // At the scoped level a name the runtime lacks is read from a local when one is in
         // reach (else from a global the runtime has).
         const o = e.value.name?.nameOneof;
-        const real = o?.case === 'builtin' && runtimeGlobalIndices.includes(o.value);
+        const real = o?.case === 'builtin' && runtimeGlobalIndices().includes(o.value);
         const l =
           this.scoped && !real
             ? this.local(create(LocalSchema, { name: o?.value ?? 0 }))
