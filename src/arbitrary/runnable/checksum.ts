@@ -56,3 +56,18 @@ export function checksumStats(locals: readonly VisibleLocal<VarInfo>[]): Stat[] 
   }
   return out;
 }
+
+/**
+ * Moves `extra` before a block's final break, continue or return (or to its end).
+ *
+ * @example
+ * ```ts
+ * insertBeforeExit(body, checksumStats(locals)); // the checksums run before the `break`
+ * ```
+ */
+export function insertBeforeExit(body: Stat[], extra: Stat[]): void {
+  const last = body[body.length - 1]?.statOneof.case;
+  const at =
+    last === 'break' || last === 'continue' || last === 'return' ? body.length - 1 : body.length;
+  body.splice(at, 0, ...extra);
+}

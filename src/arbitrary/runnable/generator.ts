@@ -160,10 +160,7 @@ export class Gen {
 
   /** The statements of a nested block (`loop`: a loop body, where break/continue may go). */
   block(d: number, loop = false): Stat[] {
-    const mark = this.scope.mark();
-    const out = this.p.block(this, d, loop);
-    this.scope.release(mark);
-    return out;
+    return this.scope.inBlock(() => this.p.block(this, d, loop));
   }
 
   /** Whether expressions at depth `d` must be leaves. */

@@ -1,0 +1,68 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  RegularTypeNameSchema,
+  StatSchema,
+  StatTypeAliasSchema,
+  StatTypeFunctionSchema,
+} from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { StatProduction } from '../library/model.js';
+import { node } from '../nodes.js';
+import { annotation } from '../types.js';
+import { inLoop } from './loops.js';
+import { scalarTypes } from './assignments.js';
+
+/** `if c then ... [else ...] end`. */
+export const ifStat: StatProduction = (g, d) => {
+  const cond = g.bool(d + 1);
+  const then = g.block(d + 1, inLoop(g));
+  if (g.c.chance(40)) return [node.ifStat(cond, then, g.block(d + 1, inLoop(g)))];
+  return [node.ifStat(cond, then)];
+};
+
+/** `print(...)` of a few scalars. */
+export const printStat: StatProduction = (g, d) => {
+  if (g.pure > 0) return [];
+  const n = 1 + g.c.int(3);
+  return [
+    node.callStat(
+      build.call(
+        build.global('print'),
+        Array.from({ length: n }, () => g.expr(g.c.pick(scalarTypes), d + 1)),
+      ),
+    ),
+  ];
+};
+
+/** `do ... end`. */
+export const doStat: StatProduction = (g, d) => [node.doBlock(g.block(d + 1, inLoop(g)))];
+
+/** A type alias, or a type function returning `types.number`: no effect at run time. */
+export const typeAliasStat: StatProduction = (g) => {
+  if (g.typed || g.scope.frames.length > 1 || g.scope.frame.loops > 0) return [];
+  if (!g.o.features.typeAliases && !g.o.features.typeFunctions) return [];
+  const name = create(RegularTypeNameSchema, { index: g.c.int(8) });
+  if (g.o.features.typeFunctions && (!g.o.features.typeAliases || g.c.chance(30))) {
+    const body = [node.ret([build.indexName(build.global('types'), build.name('number'))])];
+    return [
+      create(StatSchema, {
+        statOneof: {
+          case: 'typeFunction',
+          value: create(StatTypeFunctionSchema, { export: false, name, func: node.func([], body) }),
+        },
+      }),
+    ];
+  }
+  return [
+    create(StatSchema, {
+      statOneof: {
+        case: 'typeAlias',
+        value: create(StatTypeAliasSchema, {
+          export: false,
+          name,
+          type: annotation({ ty: g.c.pick(['num', 'str', 'iarr', 'rec'] as const), mutable: true }),
+        }),
+      },
+    }),
+  ];
+};
