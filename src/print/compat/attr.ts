@@ -1,7 +1,7 @@
 import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
 import type { CompatContext } from './context.js';
 import { stringText } from './expr.js';
-import { nameText } from './name.js';
+import { nameText } from '../names.js';
 
 /** `ExprLiteral` → its table / nil / bool / number / integer / string form; nothing when unset. */
 export function printLiteral(ctx: CompatContext, lit: ExprLiteral | undefined): void {

@@ -12,27 +12,9 @@ import type {
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
-import { localText, nameText } from './name.js';
+import { localText, nameText } from '../names.js';
+import { binaryOpText, unaryOpText } from '../operators.js';
 
-const unaryOps = ['not ', '- ', '# '];
-const binaryOps = [
-  ' + ',
-  ' - ',
-  ' * ',
-  ' / ',
-  ' // ',
-  ' % ',
-  ' ^ ',
-  ' .. ',
-  ' ~= ',
-  ' == ',
-  ' < ',
-  ' <= ',
-  ' > ',
-  ' >= ',
-  ' and ',
-  ' or ',
-];
 const nonLetters = /[^A-Za-z]/g;
 
 /** `ExprConstantString` → `"` + only the ASCII letters of the value + `"`. */
@@ -91,13 +73,13 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
       printTable(ctx, o.value);
       return;
     case 'unary':
-      w.write(unaryOps[o.value.op] ?? '');
+      w.write(unaryOpText.spaced[o.value.op] ?? '');
       printExpr(ctx, o.value.expr);
       return;
     case 'binary':
       // No parentheses are added: the tree's groups are the only ones.
       printExpr(ctx, o.value.left);
-      w.write(binaryOps[o.value.op] ?? '');
+      w.write(binaryOpText[o.value.op] ?? '');
       printExpr(ctx, o.value.right);
       return;
     case 'ifelse':

@@ -10,20 +10,13 @@ import type {
   ExprTable,
   Name,
 } from '../../../gen/luau_pb.js';
-import { localText, nameText } from '../compat/name.js';
+import { localText, nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { fieldText, identifierText, isReserved } from './names.js';
-import {
-  binaryOp,
-  binaryOpText,
-  leftNeedsParens,
-  operandNeedsParens,
-  rightNeedsParens,
-  unaryOp,
-  unaryOpText,
-} from './precedence.js';
+import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
+import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
 import { interpText, quoteString } from './string.js';
 
 const INT64_MIN = -(2n ** 63n);
@@ -85,7 +78,7 @@ export function printExpr(ctx: PrettyContext, expr: Expr | undefined, parens = f
       break;
     case 'unary': {
       const operand = o.value.expr;
-      w.write(unaryOpText[unaryOp(o.value.op)]!);
+      w.write(unaryOpText.tight[unaryOp(o.value.op)]!);
       const at = w.parts.length;
       printExpr(ctx, operand, operandNeedsParens(operand));
       // `--` starts a comment: a minus before a negative operand needs a space.
