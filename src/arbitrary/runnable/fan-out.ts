@@ -11,7 +11,6 @@ import { build } from '../build.js';
 import { codeWeight, drawFanOutShape, fitFanOut, MAX_WIDE_LEAF_WEIGHT } from './fan-out-shape.js';
 import { MAX_STRING, type Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { computed, numberText } from './operations.js';
 import { reduceInt } from './reduce-int.js';
 import type { Scalar, VarInfo } from './types.js';
@@ -52,8 +51,8 @@ function update(
   op: [StatCompoundAssign_Op, ExprBinary_Op],
   rhs: Expr,
 ): Stat {
-  if (g.o.features.compoundAssignment && g.c.chance(50)) return node.compound(op[0], x(), rhs);
-  return node.assign([x()], [build.binary(op[1], x(), rhs)]);
+  if (g.o.features.compoundAssignment && g.c.chance(50)) return build.compound(op[0], x(), rhs);
+  return build.assign([x()], [build.binary(op[1], x(), rhs)]);
 }
 
 const additive: [StatCompoundAssign_Op, ExprBinary_Op][] = [
@@ -76,7 +75,7 @@ function leafStat(g: Gen, t: Target, p: Params): Stat {
     }
     case 'int': {
       const sum = build.binary(ExprBinary_Op.Add, x(), operand(g, p, 'int'));
-      return node.assign([x()], [reduceInt(g, sum)]);
+      return build.assign([x()], [reduceInt(g, sum)]);
     }
     case 'str': {
       const kind = g.c.int(3);
@@ -87,7 +86,7 @@ function leafStat(g: Gen, t: Target, p: Params): Stat {
       const joined = g.c.chance(50)
         ? build.binary(ExprBinary_Op.Concat, piece, x())
         : build.binary(ExprBinary_Op.Concat, x(), piece);
-      return node.assign(
+      return build.assign(
         [x()],
         [g.lib('string', 'sub', [joined, build.number(1), build.number(MAX_STRING)])],
       );
@@ -103,7 +102,7 @@ function leafStat(g: Gen, t: Target, p: Params): Stat {
       const slot = build.indexExpr(x(), at());
       // A copy for the read: only frozen messages are shared between places of a tree.
       const read = clone(ExprSchema, slot);
-      return node.assign(
+      return build.assign(
         [slot],
         [reduceInt(g, build.binary(ExprBinary_Op.Add, operand(g, p, 'int'), read))],
       );
@@ -192,14 +191,14 @@ export const fanOutStat: StatProduction = (g, d) => {
     const info: VarInfo = { ty, mutable: true };
     const value =
       ty === 'iarr'
-        ? node.array(Array.from({ length: size }, () => reduceInt(g, g.int(d + 2))))
+        ? build.array(Array.from({ length: size }, () => reduceInt(g, g.int(d + 2))))
         : ty === 'int'
           ? reduceInt(g, g.int(d + 1))
           : ty === 'str'
             ? g.lib('string', 'sub', [g.str(d + 1), build.number(1), build.number(MAX_STRING)])
             : g.num(d + 1);
     const local = g.declare(info);
-    out.push(node.localStat([local], [value], g.types([info])));
+    out.push(build.localStat([local], [value], g.types([info])));
     targets.push({ local: local.name, ty, size });
   }
   const numTarget = targets.find((t) => t.ty === 'num')?.local;
@@ -243,7 +242,7 @@ export const fanOutStat: StatProduction = (g, d) => {
             );
           }
           calls.push(
-            node.callStat(build.call(g.ref(callee), callArgs(g, params, types, numTarget))),
+            build.callStat(build.call(g.ref(callee), callArgs(g, params, types, numTarget))),
           );
           g.nodes += 2;
         }
@@ -254,7 +253,7 @@ export const fanOutStat: StatProduction = (g, d) => {
           g.ref(params[0]!.name),
           g.num(g.o.maxDepth),
         );
-        return [node.ifStat(cond, calls.slice(0, half), calls.slice(half))];
+        return [build.ifStat(cond, calls.slice(0, half), calls.slice(half))];
       }),
     );
   }
@@ -266,7 +265,7 @@ export const fanOutStat: StatProduction = (g, d) => {
       ty === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ty, g.o.maxDepth - 1),
     );
     g.nodes += 2;
-    return node.callStat(build.call(g.ref(top), args));
+    return build.callStat(build.call(g.ref(top), args));
   };
   const decided = g.inputs?.num(g.c) ?? g.num(g.o.maxDepth);
   const cond = build.binary(
@@ -275,7 +274,7 @@ export const fanOutStat: StatProduction = (g, d) => {
     g.num(g.o.maxDepth - 1),
   );
   const then = Array.from({ length: shape.calls }, site);
-  out.push(node.ifStat(cond, then, shape.otherwise ? [site()] : undefined));
+  out.push(build.ifStat(cond, then, shape.otherwise ? [site()] : undefined));
   return out;
 };
 
@@ -295,5 +294,5 @@ function chainFunction(
     const params = infos.map((p) => g.declare(p));
     return [params, body(params)] as const;
   });
-  return node.localFunction(node.local(f), node.func(params, stats, false, g.types(infos)));
+  return build.localFunction(build.localVar(f), build.func(params, stats, false, g.types(infos)));
 }

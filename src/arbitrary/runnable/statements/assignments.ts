@@ -8,7 +8,6 @@ import { build } from '../../build.js';
 import { globalRef, newGlobal } from '../globals.js';
 import { MAX_STRING, type Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
-import { node } from '../nodes.js';
 import { computed } from '../operations.js';
 import { reduceInt } from '../reduce-int.js';
 import { type Scalar, type Ty, type VarInfo } from '../types.js';
@@ -50,9 +49,9 @@ export const localStat: StatProduction = (g, d) => {
   const vars = infos.map((info) => g.declare(info));
   if (n === 1 && !g.typed && g.c.chance(10)) {
     // Declared empty (nil), then assigned.
-    return [node.localStat(vars, []), node.assign([build.local(vars[0]!.name)], values)];
+    return [build.localStat(vars, []), build.assign([build.local(vars[0]!.name)], values)];
   }
-  return [node.localStat(vars, values, g.types(infos))];
+  return [build.localStat(vars, values, g.types(infos))];
 };
 
 /** An assignment of new values to distinct mutable locals in reach. */
@@ -77,7 +76,7 @@ export const assignStat: StatProduction = (g, d) => {
     vars.push(g.ref(t.name));
     values.push(t.kind.ty === 'str' ? storedStr(g, d + 1) : stored(g, t.kind.ty, d + 1));
   }
-  return [node.assign(vars, values)];
+  return [build.assign(vars, values)];
 };
 
 const compoundOps: [StatCompoundAssign_Op, ExprBinary_Op][] = [
@@ -101,9 +100,9 @@ export const compoundStat: StatProduction = (g, d) => {
       ? build.string(c.pick(['a', '.', '€', '']))
       : build.number(c.int(10));
     if (g.o.features.compoundAssignment)
-      return [node.compound(StatCompoundAssign_Op.Concat, g.ref(v.name), suffix)];
+      return [build.compound(StatCompoundAssign_Op.Concat, g.ref(v.name), suffix)];
     return [
-      node.assign([g.ref(v.name)], [build.binary(ExprBinary_Op.Concat, g.ref(v.name), suffix)]),
+      build.assign([g.ref(v.name)], [build.binary(ExprBinary_Op.Concat, g.ref(v.name), suffix)]),
     ];
   }
   if (kind === 1) {
@@ -111,12 +110,12 @@ export const compoundStat: StatProduction = (g, d) => {
     if (v === undefined) return [];
     const [cop, bop] = c.pick(compoundOps.slice(0, 2));
     const k = build.number(c.int(50) - 10);
-    if (g.o.features.compoundAssignment) return [node.compound(cop, g.ref(v.name), k)];
-    return [node.assign([g.ref(v.name)], [build.binary(bop, g.ref(v.name), k)])];
+    if (g.o.features.compoundAssignment) return [build.compound(cop, g.ref(v.name), k)];
+    return [build.assign([g.ref(v.name)], [build.binary(bop, g.ref(v.name), k)])];
   }
   let target: Expr | undefined;
   const r = kind === 2 ? g.pickVar('rec') : undefined;
-  if (r !== undefined) target = node.field(g.ref(r.name), c.int(2));
+  if (r !== undefined) target = build.field(g.ref(r.name), c.int(2));
   else {
     const v = g.pickVar('num', true);
     if (v !== undefined) target = g.ref(v.name);
@@ -125,8 +124,8 @@ export const compoundStat: StatProduction = (g, d) => {
   let [cop, bop] = c.pick(compoundOps);
   if (bop === ExprBinary_Op.Pow && !g.anyExponent()) [cop, bop] = compoundOps[2]!;
   const value = g.num(d + 1);
-  if (g.o.features.compoundAssignment) return [node.compound(cop, target, value)];
-  return [node.assign([target], [build.binary(bop, target, value)])];
+  if (g.o.features.compoundAssignment) return [build.compound(cop, target, value)];
+  return [build.assign([target], [build.binary(bop, target, value)])];
 };
 
 /**
@@ -141,13 +140,15 @@ export const globalStat: StatProduction = (g, d) => {
     // The value first: it cannot read the global it defines.
     const value = ty === 'str' ? storedStr(g, d + 1) : stored(g, ty, d + 1);
     g.globals.push(fresh);
-    return [node.assign([globalRef(g, fresh.name)], [value])];
+    return [build.assign([globalRef(g, fresh.name)], [value])];
   }
   const v = g.globals[g.c.int(g.globals.length)];
   if (v === undefined) return [];
   const target = globalRef(g, v.name);
   if (g.c.chance(60) || v.ty === 'bool') {
-    return [node.assign([target], [v.ty === 'str' ? storedStr(g, d + 1) : stored(g, v.ty, d + 1)])];
+    return [
+      build.assign([target], [v.ty === 'str' ? storedStr(g, d + 1) : stored(g, v.ty, d + 1)]),
+    ];
   }
   const [cop, bop, value] =
     v.ty === 'str'
@@ -159,15 +160,15 @@ export const globalStat: StatProduction = (g, d) => {
       : v.ty === 'int'
         ? ([StatCompoundAssign_Op.Sub, ExprBinary_Op.Sub, build.number(g.c.int(40) - 10)] as const)
         : ([...g.c.pick(compoundOps.slice(0, 4)), g.num(d + 1)] as const);
-  if (g.o.features.compoundAssignment) return [node.compound(cop, target, value)];
-  return [node.assign([target], [build.binary(bop, globalRef(g, v.name), value)])];
+  if (g.o.features.compoundAssignment) return [build.compound(cop, target, value)];
+  return [build.assign([target], [build.binary(bop, globalRef(g, v.name), value)])];
 };
 
 /** `x += 1` (or `x = x + 1` without compound assignment). */
 export function increment(g: Gen, x: Expr): Stat {
   return g.o.features.compoundAssignment
-    ? node.compound(StatCompoundAssign_Op.Add, x, build.number(1))
-    : node.assign([x], [build.binary(ExprBinary_Op.Add, x, build.number(1))]);
+    ? build.compound(StatCompoundAssign_Op.Add, x, build.number(1))
+    : build.assign([x], [build.binary(ExprBinary_Op.Add, x, build.number(1))]);
 }
 
 export const scalarTypes: Scalar[] = ['num', 'int', 'str', 'bool'];
@@ -184,5 +185,5 @@ export const resultStat: StatProduction = (g, d) => {
   const ty = g.c.pick(scalarTypes);
   const value = computed(g, ty, g.c.chance(50) ? g.o.maxDepth - 1 : d + 1);
   const info: VarInfo = { ty: ty === 'int' ? 'num' : ty, mutable: false };
-  return [node.localStat([g.declare(info)], [value], g.types([info]))];
+  return [build.localStat([g.declare(info)], [value], g.types([info]))];
 };

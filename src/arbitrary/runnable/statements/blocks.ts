@@ -1,13 +1,5 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  RegularTypeNameSchema,
-  StatSchema,
-  StatTypeAliasSchema,
-  StatTypeFunctionSchema,
-} from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { StatProduction } from '../library/model.js';
-import { node } from '../nodes.js';
 import { annotation } from '../types.js';
 import { inLoop } from './loops.js';
 import { scalarTypes } from './assignments.js';
@@ -16,8 +8,8 @@ import { scalarTypes } from './assignments.js';
 export const ifStat: StatProduction = (g, d) => {
   const cond = g.bool(d + 1);
   const then = g.block(d + 1, inLoop(g));
-  if (g.c.chance(40)) return [node.ifStat(cond, then, g.block(d + 1, inLoop(g)))];
-  return [node.ifStat(cond, then)];
+  if (g.c.chance(40)) return [build.ifStat(cond, then, g.block(d + 1, inLoop(g)))];
+  return [build.ifStat(cond, then)];
 };
 
 /** `print(...)` of a few scalars. */
@@ -25,7 +17,7 @@ export const printStat: StatProduction = (g, d) => {
   if (g.pure > 0) return [];
   const n = 1 + g.c.int(3);
   return [
-    node.callStat(
+    build.callStat(
       build.call(
         build.global('print'),
         Array.from({ length: n }, () => g.expr(g.c.pick(scalarTypes), d + 1)),
@@ -35,34 +27,17 @@ export const printStat: StatProduction = (g, d) => {
 };
 
 /** `do ... end`. */
-export const doStat: StatProduction = (g, d) => [node.doBlock(g.block(d + 1, inLoop(g)))];
+export const doStat: StatProduction = (g, d) => [build.doBlock(g.block(d + 1, inLoop(g)))];
 
 /** A type alias, or a type function returning `types.number`: no effect at run time. */
 export const typeAliasStat: StatProduction = (g) => {
   if (g.typed || g.scope.frames.length > 1 || g.scope.frame.loops > 0) return [];
   if (!g.o.features.typeAliases && !g.o.features.typeFunctions) return [];
-  const name = create(RegularTypeNameSchema, { index: g.c.int(8) });
+  const name = build.regularTypeName(g.c.int(8));
   if (g.o.features.typeFunctions && (!g.o.features.typeAliases || g.c.chance(30))) {
-    const body = [node.ret([build.indexName(build.global('types'), build.name('number'))])];
-    return [
-      create(StatSchema, {
-        statOneof: {
-          case: 'typeFunction',
-          value: create(StatTypeFunctionSchema, { export: false, name, func: node.func([], body) }),
-        },
-      }),
-    ];
+    const body = [build.ret([build.indexName(build.global('types'), build.name('number'))])];
+    return [build.typeFunction(name, build.func([], body))];
   }
-  return [
-    create(StatSchema, {
-      statOneof: {
-        case: 'typeAlias',
-        value: create(StatTypeAliasSchema, {
-          export: false,
-          name,
-          type: annotation({ ty: g.c.pick(['num', 'str', 'iarr', 'rec'] as const), mutable: true }),
-        }),
-      },
-    }),
-  ];
+  const type = annotation({ ty: g.c.pick(['num', 'str', 'iarr', 'rec'] as const), mutable: true });
+  return [build.typeAlias(name, type)];
 };

@@ -1,16 +1,9 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  ExprBinary_Op,
-  StatSchema,
-  StatFunctionSchema,
-  type Stat,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { checksumStats } from '../checksum.js';
 import { cutString } from '../cut-string.js';
 import { fuelGuard } from '../fuel.js';
 import type { StatProduction } from '../library/model.js';
-import { node } from '../nodes.js';
 import { paramAnnotations } from '../annotations.js';
 import { reduceInt } from '../reduce-int.js';
 import { annotation, type VarInfo } from '../types.js';
@@ -31,17 +24,17 @@ export const functionStat: StatProduction = (g, d) => {
   const [args, body] = g.scope.inFunction(vararg, () => {
     const declared = paramInfos.map((p) => g.declare(p));
     const args = vararg ? [] : declared;
-    const body: Stat[] = vararg ? [node.localStat(declared, [build.varargs()])] : [];
+    const body: Stat[] = vararg ? [build.localStat(declared, [build.varargs()])] : [];
     // A string passed on from call to call could double each time (and any string argument is
     // a whole expression's result): cut on entry. A recursive function's int could grow past
     // the integers a library call takes (`x * -7` per call): reduced on entry.
     for (const [k, p] of declared.entries()) {
       if (params[k] === 'str')
-        body.push(node.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
+        body.push(build.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
       else if (params[k] === 'int' && recursive)
-        body.push(node.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
+        body.push(build.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
     }
-    if (recursive) body.push(...fuelGuard(g, node.ret([g.expr(ret, g.o.maxDepth)])));
+    if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.o.maxDepth)])));
     if (recursive) g.recursive++;
     try {
       body.push(...g.block(d + 1));
@@ -57,11 +50,11 @@ export const functionStat: StatProduction = (g, d) => {
           ? cutString(g, g.str(d + 1))
           : g.expr(ret, d + 1);
     if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
-    body.push(node.ret([result]));
+    body.push(build.ret([result]));
     return [args, body] as const;
   });
   if (!recursive) g.scope.visible.push({ name: f.name, kind: info });
-  const fn = node.func(
+  const fn = build.func(
     args,
     body,
     vararg,
@@ -70,28 +63,16 @@ export const functionStat: StatProduction = (g, d) => {
   );
   if (!recursive && !g.typed && g.c.chance(25)) {
     // `local f` then `function f(...) ... end`: a function statement assigning the local.
-    return [
-      node.localStat([f], []),
-      create(StatSchema, {
-        statOneof: {
-          case: 'function',
-          value: create(StatFunctionSchema, {
-            var: build.lvalue(build.local(f.name)),
-            func: fn,
-            self: false,
-          }),
-        },
-      }),
-    ];
+    return [build.localStat([f], []), build.functionStat(build.local(f.name), fn)];
   }
-  const out = node.localFunction(f, fn);
+  const out = build.localFunction(f, fn);
   if (recursive || g.c.chance(50)) {
     // Called at once, its result printed.
     const call = build.call(
       build.local(f.name),
       params.map((p) => g.expr(p, d + 1)),
     );
-    return [out, node.callStat(build.call(build.global('print'), [call]))];
+    return [out, build.callStat(build.call(build.global('print'), [call]))];
   }
   return [out];
 };
@@ -112,10 +93,10 @@ export const closureLoopStat: StatProduction = (g, d) => {
       build.binary(ExprBinary_Op.Mul, build.local(i.name), build.number(10)),
       build.local(c.name),
     );
-    const closure = node.funcExpr(node.func([], [node.ret([captured])]));
+    const closure = build.funcExpr(build.func([], [build.ret([captured])]));
     const body: Stat[] = [
-      node.localStat([c], [init], g.types([{ ty: 'int', mutable: true }])),
-      node.assign([build.indexExpr(build.local(fs.name), build.local(i.name))], [closure]),
+      build.localStat([c], [init], g.types([{ ty: 'int', mutable: true }])),
+      build.assign([build.indexExpr(build.local(fs.name), build.local(i.name))], [closure]),
       increment(g, build.local(c.name)),
     ];
     return [i, body] as const;
@@ -124,14 +105,14 @@ export const closureLoopStat: StatProduction = (g, d) => {
     build.call(build.indexExpr(build.local(fs.name), build.number(k + 1)), []),
   );
   return [
-    node.doBlock([
-      node.localStat(
+    build.doBlock([
+      build.localStat(
         [fs],
-        [node.array([])],
+        [build.array([])],
         g.typed ? [annotation({ ty: 'obj', mutable: false })] : [],
       ),
-      node.forStat(i, build.number(1), build.number(n), undefined, body),
-      node.callStat(build.call(build.global('print'), calls)),
+      build.forStat(i, build.number(1), build.number(n), undefined, body),
+      build.callStat(build.call(build.global('print'), calls)),
     ]),
   ];
 };

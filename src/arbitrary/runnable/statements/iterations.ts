@@ -2,7 +2,6 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../g
 import { build } from '../../build.js';
 import { cutString } from '../cut-string.js';
 import type { StatProduction } from '../library/model.js';
-import { node } from '../nodes.js';
 import { annotation, type VarInfo } from '../types.js';
 import { increment } from './assignments.js';
 import { loopBody, loopBodyWith } from './loops.js';
@@ -33,7 +32,7 @@ export const countStat: StatProduction = (g, d) => {
         : [src];
   counterInfo.ty = 'int';
   counterInfo.mutable = true;
-  return [node.localStat([counter], [build.number(0)]), node.forIn(vars, values, body)];
+  return [build.localStat([counter], [build.number(0)]), build.forIn(vars, values, body)];
 };
 
 /**
@@ -55,14 +54,14 @@ export const sortedPairsStat: StatProduction = (g, d) => {
       const info: VarInfo = { ty, mutable: true };
       const value = g.expr(ty, d + 1);
       const local = g.declare(info);
-      prelude.push(node.localStat([local], [value], g.types([info])));
+      prelude.push(build.localStat([local], [value], g.types([info])));
       t = { name: local.name, kind: info };
     }
     const ks = g.declare({ ty: 'fn', mutable: false });
     const k0 = g.declare({ ty: 'fn', mutable: false });
     const append = g.c.chance(50)
-      ? node.callStat(g.lib('table', 'insert', [build.local(ks.name), build.local(k0.name)]))
-      : node.assign(
+      ? build.callStat(g.lib('table', 'insert', [build.local(ks.name), build.local(k0.name)]))
+      : build.assign(
           [
             build.indexExpr(
               build.local(ks.name),
@@ -84,9 +83,9 @@ export const sortedPairsStat: StatProduction = (g, d) => {
           ? [build.global('next'), src]
           : [src];
     };
-    const collect = node.forIn([k0], over(), [append]);
+    const collect = build.forIn([k0], over(), [append]);
     g.scope.visible.pop();
-    const sort = node.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
+    const sort = build.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
     // The value is read right after the fuel guard.
     const guardLength = g.cap === undefined ? 2 : 3;
     const [[vars, v], body] = loopBody(g, d, () => {
@@ -108,19 +107,19 @@ export const sortedPairsStat: StatProduction = (g, d) => {
     body.splice(
       guardLength,
       0,
-      node.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])),
+      build.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])),
     );
     return [
-      node.doBlock([
+      build.doBlock([
         ...prelude,
-        node.localStat(
+        build.localStat(
           [ks],
-          [node.array([])],
+          [build.array([])],
           g.typed ? [annotation({ ty: keyTy === 'int' ? 'iarr' : 'sarr', mutable: false })] : [],
         ),
         collect,
         sort,
-        node.forIn(vars, [build.call(build.global('ipairs'), [build.local(ks.name)])], body),
+        build.forIn(vars, [build.call(build.global('ipairs'), [build.local(ks.name)])], body),
       ]),
     ];
   });
@@ -141,5 +140,5 @@ export const gmatchStat: StatProduction = (g, d) => {
   const [vars, body] = loopBody(g, d, () =>
     Array.from({ length: captures }, () => g.declare({ ty: 'str', mutable: false })),
   );
-  return [node.forIn(vars, [g.lib('string', 'gmatch', [src, build.string(pattern)])], body)];
+  return [build.forIn(vars, [g.lib('string', 'gmatch', [src, build.string(pattern)])], body)];
 };

@@ -4,7 +4,6 @@ import { checksumStats, insertBeforeExit } from '../checksum.js';
 import { fuelGuard } from '../fuel.js';
 import { type Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
-import { node } from '../nodes.js';
 import { annotation, type VarInfo } from '../types.js';
 
 /**
@@ -24,7 +23,7 @@ function loopGuard(g: Gen): Stat[] {
   const cap = g.cap;
   // Loops nested in the body have counts of their own.
   g.cap = undefined;
-  return fuelGuard(g, node.brk(), cap);
+  return fuelGuard(g, build.brk(), cap);
 }
 
 /** Iteration counts a loop may have of its own. */
@@ -54,7 +53,7 @@ export function capped(loop: StatProduction): StatProduction {
     });
     if (stats.length === 0) return [];
     const types = g.typed ? [annotation({ ty: 'num', mutable: true })] : [];
-    return [node.doBlock([node.localStat([cap], [build.number(k)], types), ...stats])];
+    return [build.doBlock([build.localStat([cap], [build.number(k)], types), ...stats])];
   };
 }
 
@@ -105,13 +104,13 @@ const noVars = (): undefined => undefined;
 /** `while c do ... end` (its condition sometimes `true`: the fuel guard ends it). */
 export const whileStat: StatProduction = (g, d) => {
   const cond = g.c.chance(30) ? build.bool(true) : g.bool(d + 1);
-  return [node.whileStat(cond, loopBody(g, d, noVars)[1])];
+  return [build.whileStat(cond, loopBody(g, d, noVars)[1])];
 };
 
 /** `repeat ... until c`. */
 export const repeatStat: StatProduction = (g, d) => {
   const [, body] = loopBody(g, d, noVars);
-  return [node.repeatStat(body, g.bool(d + 1))];
+  return [build.repeatStat(body, g.bool(d + 1))];
 };
 
 /** `for v = a, b, step do ... end` over ints or numbers. */
@@ -135,7 +134,7 @@ export const forStat: StatProduction = (g, d) => {
   const [v, body] = loopBody(g, d, () =>
     g.declare({ ty: intLoop ? 'int' : 'num', mutable: false }),
   );
-  return [node.forStat(v, from, to, step, body)];
+  return [build.forStat(v, from, to, step, body)];
 };
 
 /** `for i, v in ipairs(t) do ... end` over an array. */
@@ -147,17 +146,17 @@ export const forInStat: StatProduction = (g, d) => {
     g.declare({ ty: 'int', mutable: false }),
     g.declare({ ty: ty === 'iarr' ? 'int' : 'str', mutable: false }),
   ]);
-  return [node.forIn(vars, [build.call(build.global('ipairs'), [src])], body)];
+  return [build.forIn(vars, [build.call(build.global('ipairs'), [src])], body)];
 };
 
 /** `if c then break end` or `continue`, inside a loop. */
 export const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
-  const exit = g.c.chance(50) || !g.o.features.continue ? node.brk() : node.cont();
+  const exit = g.c.chance(50) || !g.o.features.continue ? build.brk() : build.cont();
   // Alone in its branch the exit is a conditional jump; after another statement, a jump of its own.
   const before =
     g.pure === 0 && g.c.chance(30)
-      ? [node.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
+      ? [build.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
       : [];
-  return [node.ifStat(g.bool(d + 1), [...before, exit])];
+  return [build.ifStat(g.bool(d + 1), [...before, exit])];
 };
