@@ -1,18 +1,5 @@
 import { clone, create, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
-import {
-  ExprFunctionSchema,
-  ExprSchema,
-  ModuleSetSchema,
-  StatBlockSchema,
-  StatSchema,
-  TypeSchema,
-  type Expr,
-  type ExprFunction,
-  type ModuleSet,
-  type Stat,
-  type StatBlock,
-  type Type,
-} from '../../gen/luau_pb.js';
+import { ExprFunctionSchema, ExprSchema, ModuleSetSchema, StatBlockSchema, StatSchema, TypeSchema, type Expr, type ExprFunction, type ModuleSet, type StatBlock, type Type } from '../../gen/luau_pb.js';
 import { ResolveContext } from './resolve-scoped/context.js';
 import { Scope } from './scope.js';
 import { resolveExpr } from './resolve-scoped/expr.js';
@@ -57,32 +44,18 @@ export class ScopedResolver extends ResolveContext {
   /** Resolves any message as if it stood at the start of a chunk. */
   any<Desc extends DescMessage>(desc: Desc, raw: MessageShape<Desc>): MessageShape<Desc> {
     this.fresh(true);
-    const value = raw as unknown;
-    let out: unknown;
-    switch (desc.typeName) {
-      case ModuleSetSchema.typeName:
-        out = this.moduleSet(value as ModuleSet);
-        break;
-      case StatBlockSchema.typeName:
-        out = this.block(value as StatBlock);
-        break;
-      case StatSchema.typeName:
-        out =
-          resolveStat(this, value as Stat) ??
-          wrap(this, { case: 'block', value: create(StatBlockSchema) });
-        break;
-      case ExprSchema.typeName:
-        out = this.expr(value as Expr);
-        break;
-      case ExprFunctionSchema.typeName:
-        out = this.func(value as ExprFunction);
-        break;
-      case TypeSchema.typeName:
-        out = this.type(value as Type);
-        break;
-      default:
-        out = clone(desc, raw);
-    }
+    const value = raw as never;
+    const rules: Record<string, () => unknown> = {
+      [ModuleSetSchema.typeName]: () => this.moduleSet(value),
+      [StatBlockSchema.typeName]: () => this.block(value),
+      [StatSchema.typeName]: () =>
+        resolveStat(this, value) ?? wrap(this, { case: 'block', value: create(StatBlockSchema) }),
+      [ExprSchema.typeName]: () => this.expr(value),
+      [ExprFunctionSchema.typeName]: () => this.func(value),
+      [TypeSchema.typeName]: () => this.type(value),
+    };
+    // Other messages have nothing to resolve: a copy.
+    const out = rules[desc.typeName]?.() ?? clone(desc, raw);
     return out as MessageShape<Desc>;
   }
 

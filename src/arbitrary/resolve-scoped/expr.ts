@@ -225,20 +225,11 @@ export function call(ctx: ResolveContext, raw: ExprCall | undefined): ExprCall {
 
 function prefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprPrefix {
   const e = raw?.exprOneof;
-  let out: ExprPrefix['exprOneof'];
-  switch (e?.case) {
-    case undefined:
-      out = { case: 'global', value: global(ctx, undefined) };
-      break;
-    case 'local':
-    case 'global':
-    case 'group':
-    case 'call':
-    case 'indexName':
-    case 'indexExpr':
-      out = exprCase(ctx, e) as ExprPrefix['exprOneof'];
-      break;
-  }
+  // Every case of a prefix is a case of an expression, resolved as such.
+  const out: ExprPrefix['exprOneof'] =
+    e?.case === undefined
+      ? { case: 'global', value: global(ctx, undefined) }
+      : (exprCase(ctx, e) as ExprPrefix['exprOneof']);
   return ctx.mk(ExprPrefixSchema, { exprOneof: out });
 }
 

@@ -1,6 +1,6 @@
 import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
 import type { CompatContext } from './context.js';
-import { stringText } from './expr.js';
+import { constantText } from './expr.js';
 import { nameText } from '../names.js';
 
 /** `ExprLiteral` → its table / nil / bool / number / integer / string form; nothing when unset. */
@@ -9,19 +9,11 @@ export function printLiteral(ctx: CompatContext, lit: ExprLiteral | undefined): 
   const o = lit?.exprOneof;
   switch (o?.case) {
     case 'nil':
-      w.write('nil');
-      return;
     case 'bool':
-      w.write(o.value.val ? 'true' : 'false');
-      return;
     case 'number':
-      w.write(String(o.value.val));
-      return;
     case 'integer':
-      w.write(o.value.val.toString() + 'i');
-      return;
     case 'string':
-      w.write(stringText(o.value.val));
+      w.write(constantText(o));
       return;
     case 'table':
       // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.

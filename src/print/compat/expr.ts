@@ -22,6 +22,33 @@ export function stringText(val: string): string {
   return '"' + val.replace(nonLetters, '') + '"';
 }
 
+/**
+ * A constant of an expression or of an attribute's literal: `nil`, `true`/`false`, the
+ * number, the integer + `i`, the string's letters in quotes.
+ */
+export type Constant =
+  | { case: 'nil' }
+  | { case: 'bool'; value: { val: boolean } }
+  | { case: 'number'; value: { val: number } }
+  | { case: 'integer'; value: { val: bigint } }
+  | { case: 'string'; value: { val: string } };
+
+/** The text of a {@link Constant}. */
+export function constantText(o: Constant): string {
+  switch (o.case) {
+    case 'nil':
+      return 'nil';
+    case 'bool':
+      return o.value.val ? 'true' : 'false';
+    case 'number':
+      return String(o.value.val);
+    case 'integer':
+      return o.value.val.toString() + 'i';
+    case 'string':
+      return stringText(o.value.val);
+  }
+}
+
 /** Prints an `Expr`; unset → `_`. */
 export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
   const w = ctx.w;
@@ -33,19 +60,11 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
       w.write(')');
       return;
     case 'nil':
-      w.write('nil');
-      return;
     case 'bool':
-      w.write(o.value.val ? 'true' : 'false');
-      return;
     case 'number':
-      w.write(String(o.value.val));
-      return;
     case 'integer':
-      w.write(o.value.val.toString() + 'i');
-      return;
     case 'string':
-      w.write(stringText(o.value.val));
+      w.write(constantText(o));
       return;
     case 'local':
       w.write(localText(o.value.var));
