@@ -7,27 +7,19 @@ import { nameText } from '../names.js';
 export function printLiteral(ctx: CompatContext, lit: ExprLiteral | undefined): void {
   const w = ctx.w;
   const o = lit?.exprOneof;
-  switch (o?.case) {
-    case 'nil':
-    case 'bool':
-    case 'number':
-    case 'integer':
-    case 'string':
-      w.write(constantText(o));
-      return;
-    case 'table':
-      // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.
-      w.write('{');
-      for (const item of o.value.items) {
-        w.write(nameText(item.keyName) + '=');
-        printLiteral(ctx, item.value);
-        w.write(',');
-      }
-      w.write('}');
-      return;
-    case undefined:
-      return;
+  if (o?.case === undefined) return;
+  if (o.case !== 'table') {
+    w.write(constantText(o));
+    return;
   }
+  // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.
+  w.write('{');
+  for (const item of o.value.items) {
+    w.write(nameText(item.keyName) + '=');
+    printLiteral(ctx, item.value);
+    w.write(',');
+  }
+  w.write('}');
 }
 
 /**

@@ -51,8 +51,11 @@ export function constantText(o: Constant): string {
 
 /** Prints an `Expr`; unset → `_`. */
 export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
+  printCase(ctx, expr?.exprOneof);
+}
+
+function printCase(ctx: CompatContext, o: Expr['exprOneof'] | undefined): void {
   const w = ctx.w;
-  const o = expr?.exprOneof;
   switch (o?.case) {
     case 'group':
       w.write('(');
@@ -115,32 +118,8 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
 
 /** Prints an `ExprPrefix`; unset → `_`. */
 export function printPrefix(ctx: CompatContext, prefix: ExprPrefix | undefined): void {
-  const o = prefix?.exprOneof;
-  switch (o?.case) {
-    case 'group':
-      ctx.w.write('(');
-      printExpr(ctx, o.value.expr);
-      ctx.w.write(')');
-      return;
-    case 'local':
-      ctx.w.write(localText(o.value.var));
-      return;
-    case 'global':
-      ctx.w.write(nameText(o.value.name));
-      return;
-    case 'call':
-      printCall(ctx, o.value);
-      return;
-    case 'indexName':
-      printIndexName(ctx, o.value, '.');
-      return;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      return;
-    case undefined:
-      ctx.w.write('_');
-      return;
-  }
+  // A prefix's cases are expression cases, printed alike.
+  printCase(ctx, prefix?.exprOneof);
 }
 
 /** `ExprCall`: an `index_name` callee uses `:` when `self`; any other callee ignores `self`. */

@@ -23,10 +23,13 @@ const INT64_MIN = -(2n ** 63n);
 
 /** Prints an `Expr`, parenthesised when `parens`; unset → `_`. */
 export function printExpr(ctx: PrettyContext, expr: Expr | undefined, parens = false): void {
+  printCase(ctx, expr?.exprOneof, parens);
+}
+
+function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens: boolean): void {
   ctx.deeper(1);
   const w = ctx.w;
   if (parens) w.write('(');
-  const o = expr?.exprOneof;
   switch (o?.case) {
     case 'group':
       w.write('(');
@@ -115,35 +118,8 @@ function globalText(ctx: PrettyContext, name: Name | undefined): string {
 
 /** Prints an `ExprPrefix`; unset → `_`. */
 export function printPrefix(ctx: PrettyContext, prefix: ExprPrefix | undefined): void {
-  ctx.deeper(1);
-  const w = ctx.w;
-  const o = prefix?.exprOneof;
-  switch (o?.case) {
-    case 'group':
-      w.write('(');
-      printExpr(ctx, o.value.expr);
-      w.write(')');
-      break;
-    case 'local':
-      w.write(ctx.ref(localText(o.value.var)));
-      break;
-    case 'global':
-      w.write(globalText(ctx, o.value.name));
-      break;
-    case 'call':
-      printCall(ctx, o.value);
-      break;
-    case 'indexName':
-      printIndexName(ctx, o.value);
-      break;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      break;
-    case undefined:
-      w.write(ctx.ref('_'));
-      break;
-  }
-  ctx.nest -= 1;
+  // A prefix's cases are expression cases, printed alike.
+  printCase(ctx, prefix?.exprOneof, false);
 }
 
 /** `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name`. */
