@@ -56,15 +56,37 @@ function indicesWhere(keep: (name: string) => boolean): readonly number[] {
   return out;
 }
 
-/** Indices (`Name.builtin`) of the names that are identifiers, not reserved words. */
-export const identifierNameIndices: readonly number[] = indicesWhere(
-  (n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !luauKeywords.has(n),
-);
+let identifiers: readonly number[] | undefined;
+let runtime: readonly number[] | undefined;
+let nameIndex: Map<string, number> | undefined;
 
-/** Indices (`Name.builtin`) of the names that are globals of the runtime ({@link runtimeGlobals}). */
-export const runtimeGlobalIndices: readonly number[] = indicesWhere((n) =>
-  runtimeGlobals.includes(n),
-);
+// The tables are read on first use, not on import (see `nameTables`).
+
+/**
+ * Indices (`Name.builtin`) of the names that are identifiers, not reserved words.
+ *
+ * @example
+ * ```ts
+ * identifierNameIndices().includes(builtinIndex('math')); // true
+ * ```
+ */
+export function identifierNameIndices(): readonly number[] {
+  return (identifiers ??= indicesWhere(
+    (n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !luauKeywords.has(n),
+  ));
+}
+
+/**
+ * Indices (`Name.builtin`) of the names that are globals of the runtime ({@link runtimeGlobals}).
+ *
+ * @example
+ * ```ts
+ * runtimeGlobalIndices().includes(builtinIndex('print')); // true
+ * ```
+ */
+export function runtimeGlobalIndices(): readonly number[] {
+  return (runtime ??= indicesWhere((n) => runtimeGlobals.includes(n)));
+}
 
 /**
  * The index of `name` in the name table (`Name.builtin`); throws when the table lacks it.
@@ -75,13 +97,15 @@ export const runtimeGlobalIndices: readonly number[] = indicesWhere((n) =>
  * ```
  */
 export function builtinIndex(name: string): number {
+  if (nameIndex === undefined) {
+    // Each name's first index in the table (what `indexOf` gives).
+    const index = new Map<string, number>();
+    nameTables.names.forEach((n, i) => {
+      if (!index.has(n)) index.set(n, i);
+    });
+    nameIndex = index;
+  }
   const i = nameIndex.get(name);
   if (i === undefined) throw new Error(`'${name}' is not in the name table`);
   return i;
 }
-
-/** Each name's first index in the table (what `indexOf` gives), built once. */
-const nameIndex = new Map<string, number>();
-nameTables.names.forEach((name, i) => {
-  if (!nameIndex.has(name)) nameIndex.set(name, i);
-});

@@ -1,8 +1,6 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import {
-  AttrType,
-  BuiltinTypeNameSchema,
   ExprAttrSchema,
   ExprBinarySchema,
   ExprBinary_Op,
@@ -19,8 +17,6 @@ import {
   ExprIndexExprSchema,
   ExprIndexNameSchema,
   ExprInterpStringSchema,
-  ExprLiteralSchema,
-  ExprLiteralTableSchema,
   ExprLocalSchema,
   ExprPrefixSchema,
   ExprSchema,
@@ -30,7 +26,6 @@ import {
   ExprVarargsSchema,
   GenericTypeNameSchema,
   LValueSchema,
-  LiteralTableItemSchema,
   LocalSchema,
   ModuleSetSchema,
   NameSchema,
@@ -55,29 +50,15 @@ import {
   StatTypeAliasSchema,
   StatTypeFunctionSchema,
   StatWhileSchema,
-  TableFieldAccess,
   TableItemSchema,
-  TypeBooleanSchema,
-  TypeExternSchema,
-  TypeFunctionSchema,
-  TypeIntersectionSchema,
-  TypeLiteralSchema,
-  TypeNameSchema,
-  TypePrimitiveSchema,
-  TypeRefSchema,
   TypeSchema,
-  TypeStringSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  TypeTypeofSchema,
-  TypeUnionSchema,
   file_luau,
 } from '../../gen/luau_pb.js';
 import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
+import { rawTypes } from './raw-grammar-types.js';
 import type { ResolvedOptions } from './options.js';
 import { codePointString } from './scalars.js';
 
@@ -207,20 +188,6 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     if (f.typeFunctions) statCases.push(caseOf('typeFunction', t(StatTypeFunctionSchema)));
     if (f.modules) statCases.push(caseOf('requireIntoLocal', t(StatRequireIntoLocalHelperSchema)));
 
-    const typeCases: fc.Arbitrary<unknown>[] = [
-      caseOf('primitive', t(TypePrimitiveSchema)),
-      caseOf('literal', t(TypeLiteralSchema)),
-      caseOf('boolean', t(TypeBooleanSchema)),
-      caseOf('string', t(TypeStringSchema)),
-      caseOf('extern', t(TypeExternSchema)),
-      caseOf('ref', t(TypeRefSchema)),
-      caseOf('table', t(TypeTableSchema)),
-      caseOf('function', t(TypeFunctionSchema)),
-      caseOf('typeof', t(TypeTypeofSchema)),
-      caseOf('union', t(TypeUnionSchema)),
-      caseOf('intersection', t(TypeIntersectionSchema)),
-    ];
-
     const generics = f.generics ? list(t(GenericTypeNameSchema), 2) : none;
     const genericPacks = f.generics ? list(t(GenericTypeNameSchema), 1) : none;
     const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
@@ -232,7 +199,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       Name: messageOf(NameSchema, {
         nameOneof: fc.oneof(
           caseOf('custom', lowByte),
-          caseOf('builtin', fc.constantFrom(...identifierNameIndices)),
+          caseOf('builtin', fc.constantFrom(...identifierNameIndices())),
         ),
       }),
       ExprConstantNil: messageOf(ExprConstantNilSchema, {}),
@@ -397,85 +364,17 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
         program: t(StatBlockSchema),
       }),
 
-      // Types.
-      RegularTypeName: messageOf(RegularTypeNameSchema, { index: lowByte }),
-      GenericTypeName: messageOf(GenericTypeNameSchema, { index: fc.integer({ min: 0, max: 25 }) }),
-      BuiltinTypeName: messageOf(BuiltinTypeNameSchema, { index: fc.integer({ min: 0, max: 18 }) }),
-      TypeName: messageOf(TypeNameSchema, {
-        exprOneof: fc.oneof(
-          caseOf('regular', t(RegularTypeNameSchema)),
-          caseOf('generic', t(GenericTypeNameSchema)),
-          caseOf('builtin', t(BuiltinTypeNameSchema)),
-        ),
-      }),
-      Type: hoisting(messageOf(TypeSchema, { typeOneof: choice(...typeCases) }), (ty) =>
-        nestedOfKind(TypeSchema, ty as never),
-      ),
-      TypePrimitive: messageOf(TypePrimitiveSchema, { kind: fc.integer({ min: 0, max: 10 }) }),
-      TypeLiteral: messageOf(TypeLiteralSchema, {
-        name: t(TypeNameSchema),
-        generics: f.generics ? list(t(TypeSchema), 2) : none,
-        genericpacks: genericPacks,
-      }),
-      TypeTableItem: messageOf(TypeTableItemSchema, {
-        access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
-          nil: undefined,
-        }),
-        key: t(NameSchema),
-        type: t(TypeSchema),
-      }),
-      TypeTableIndexer: messageOf(TypeTableIndexerSchema, {
-        access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
-          nil: undefined,
-        }),
-        key: t(TypeSchema),
-        value: t(TypeSchema),
-      }),
-      TypeTable: messageOf(TypeTableSchema, {
-        items: list(t(TypeTableItemSchema), 3),
-        indexer: fc.option(t(TypeTableIndexerSchema), { nil: undefined, ...depth }),
-      }),
-      TypeFunction: messageOf(TypeFunctionSchema, {
+      ...rawTypes({
+        t,
+        choice,
+        list,
+        none,
+        lowByte,
+        text,
+        depth,
         generics,
-        genericpacks: genericPacks,
-        args: list(t(TypeSchema), 3),
-        rets: list(t(TypeSchema), 2),
-        attributes: none,
-      }),
-      TypeTypeof: messageOf(TypeTypeofSchema, { expr: t(ExprSchema) }),
-      TypeUnion: messageOf(TypeUnionSchema, { left: t(TypeSchema), right: t(TypeSchema) }),
-      TypeIntersection: messageOf(TypeIntersectionSchema, {
-        left: t(TypeSchema),
-        right: t(TypeSchema),
-      }),
-      TypeExtern: messageOf(TypeExternSchema, { kind: fc.integer({ min: 0, max: 2 }) }),
-      TypeRef: messageOf(TypeRefSchema, { prefix: t(LocalSchema), index: t(TypeNameSchema) }),
-      TypeBoolean: messageOf(TypeBooleanSchema, { val: fc.boolean() }),
-      TypeString: messageOf(TypeStringSchema, { val: text }),
-
-      // Literals and attributes. Only `@deprecated` takes an argument, a table whose keys
-      // (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
-      ExprLiteral: messageOf(ExprLiteralSchema, {
-        exprOneof: choice(
-          caseOf('nil', t(ExprConstantNilSchema)),
-          caseOf('bool', t(ExprConstantBoolSchema)),
-          caseOf('number', t(ExprConstantNumberSchema)),
-          caseOf('string', t(ExprConstantStringSchema)),
-          caseOf('table', t(ExprLiteralTableSchema)),
-          ...(f.integerLiterals ? [caseOf('integer', t(ExprConstantIntegerSchema))] : []),
-        ),
-      }),
-      LiteralTableItem: messageOf(LiteralTableItemSchema, {
-        keyName: fc.option(t(NameSchema), { nil: undefined }),
-        value: t(ExprLiteralSchema),
-      }),
-      ExprLiteralTable: messageOf(ExprLiteralTableSchema, {
-        items: list(t(LiteralTableItemSchema), 3),
-      }),
-      ExprAttr: messageOf(ExprAttrSchema, {
-        type: fc.constantFrom(AttrType.Native, AttrType.Checked, AttrType.Deprecated),
-        args: list(t(ExprLiteralSchema), 1),
-        braced: fc.boolean(),
+        genericPacks,
+        features: f,
       }),
     };
     return out;

@@ -114,6 +114,61 @@ export class Scope<Kind> {
     if (frame !== undefined) this.visible.length = frame.base;
   }
 
+  /**
+   * Runs `fn` in a block of its own: the locals it declares go out of scope when it returns,
+   * or throws.
+   *
+   * @example
+   * ```ts
+   * const body = scope.inBlock(() => statements());
+   * ```
+   */
+  inBlock<T>(fn: () => T): T {
+    const mark = this.mark();
+    try {
+      return fn();
+    } finally {
+      this.release(mark);
+    }
+  }
+
+  /**
+   * Runs `fn` inside one more loop of the current function (where `break` and `continue`
+   * may appear), until it returns or throws.
+   *
+   * @example
+   * ```ts
+   * const body = scope.inLoop(() => scope.inBlock(() => statements()));
+   * ```
+   */
+  inLoop<T>(fn: () => T): T {
+    const frame = this.frame;
+    frame.loops++;
+    try {
+      return fn();
+    } finally {
+      frame.loops--;
+    }
+  }
+
+  /**
+   * Runs `fn` in a function of its own ({@link pushFrame}): its locals and frame are gone
+   * when `fn` returns or throws.
+   *
+   * @example
+   * ```ts
+   * const body = scope.inFunction(false, () => statements());
+   * ```
+   */
+  inFunction<T>(vararg: boolean, fn: () => T, typeFunction = false): T {
+    this.pushFrame(vararg, typeFunction);
+    try {
+      return fn();
+    } finally {
+      this.popFrame();
+    }
+  }
+
   /** Inside a type function (at any depth). */
   inTypeFunction(): boolean {
     return this.frames.some((f) => f.typeFunction);

@@ -34,16 +34,36 @@ function loadNameTables(path: string): NameTables {
   return data as unknown as NameTables;
 }
 
+let loaded: NameTables | undefined;
+
+/** The tables, read from `data/name-tables.json` on first use. */
+function tables(): NameTables {
+  return (loaded ??= loadNameTables(join(packageRoot, 'data', 'name-tables.json')));
+}
+
 /**
- * The name tables of the reference printer, loaded once from the package's
- * `data/name-tables.json`.
+ * The name tables of the reference printer, from the package's `data/name-tables.json`, read
+ * the first time a table is used (not on import: importing the library reads no file).
  *
  * @example
  * ```ts
  * nameTables.primitiveTypes[4]; // 'number'
  * ```
  */
-export const nameTables: NameTables = loadNameTables(join(packageRoot, 'data', 'name-tables.json'));
+export const nameTables: NameTables = {
+  get names() {
+    return tables().names;
+  },
+  get primitiveTypes() {
+    return tables().primitiveTypes;
+  },
+  get externTypes() {
+    return tables().externTypes;
+  },
+  get builtinTypeNames() {
+    return tables().builtinTypeNames;
+  },
+};
 
 const TWO_64 = 2n ** 64n;
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,33 @@ describe('nameTables', () => {
     );
     expect(shipped).toEqual(reference);
     expect(nameTables).toEqual(reference);
+  });
+
+  it('is read on first use: importing the light library reads no data file', () => {
+    // A fresh process records every file read while `luau-fuzz` is imported.
+    const probe = `
+      import fs from 'node:fs';
+      import { syncBuiltinESMExports } from 'node:module';
+      const read = [];
+      const readFileSync = fs.readFileSync;
+      fs.readFileSync = function (path, ...rest) {
+        read.push(String(path));
+        return readFileSync.call(this, path, ...rest);
+      };
+      syncBuiltinESMExports();
+      const lib = await import('./src/index.ts');
+      const before = read.slice();
+      lib.nameTables.names.length;
+      console.log(JSON.stringify({ before, after: read }));
+    `;
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', probe],
+      { cwd: packageRoot, encoding: 'utf8' },
+    );
+    const { before, after } = JSON.parse(out) as { before: string[]; after: string[] };
+    expect(before.filter((p) => p.endsWith('name-tables.json'))).toEqual([]);
+    expect(after.filter((p) => p.endsWith('name-tables.json'))).toHaveLength(1);
   });
 });
 

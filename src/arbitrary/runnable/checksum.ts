@@ -1,7 +1,6 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { VisibleLocal } from '../scope.js';
-import { node } from './nodes.js';
 import { BUFFER_SIZE, type VarInfo } from './types.js';
 
 /**
@@ -27,7 +26,7 @@ export function checksumValues(v: VisibleLocal<VarInfo>): Expr[] {
     case 'sarr':
       return [build.libCall('table', 'concat', [ref, build.string(',')])];
     case 'rec':
-      return [0, 1, 2].map((k) => node.field(ref, k));
+      return [0, 1, 2].map((k) => build.field(ref, k));
     case 'obj':
       return ['n0', 'n3'].map((k) => build.call(build.global('rawget'), [ref, build.string(k)]));
     case 'buf':
@@ -52,7 +51,22 @@ export function checksumStats(locals: readonly VisibleLocal<VarInfo>[]): Stat[] 
   const values = locals.flatMap(checksumValues);
   const out: Stat[] = [];
   for (let i = 0; i < values.length; i += 8) {
-    out.push(node.callStat(build.call(build.global('print'), values.slice(i, i + 8))));
+    out.push(build.callStat(build.call(build.global('print'), values.slice(i, i + 8))));
   }
   return out;
+}
+
+/**
+ * Moves `extra` before a block's final break, continue or return (or to its end).
+ *
+ * @example
+ * ```ts
+ * insertBeforeExit(body, checksumStats(locals)); // the checksums run before the `break`
+ * ```
+ */
+export function insertBeforeExit(body: Stat[], extra: Stat[]): void {
+  const last = body[body.length - 1]?.statOneof.case;
+  const at =
+    last === 'break' || last === 'continue' || last === 'return' ? body.length - 1 : body.length;
+  body.splice(at, 0, ...extra);
 }

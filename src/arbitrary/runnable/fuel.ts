@@ -6,7 +6,6 @@ import {
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { node } from './nodes.js';
 
 /**
  * The first statements of a loop body (`leave` = `break`) or of a recursive function
@@ -15,8 +14,8 @@ import { node } from './nodes.js';
  *
  * @example
  * ```ts
- * fuelGuard(g, node.brk()); // if l0[1] <= 0 then break end  l0[1] -= 1
- * fuelGuard(g, node.brk(), 7); // if l7 <= 0 or l0[1] <= 0 then break end  l7 -= 1  l0[1] -= 1
+ * fuelGuard(g, build.brk()); // if l0[1] <= 0 then break end  l0[1] -= 1
+ * fuelGuard(g, build.brk(), 7); // if l7 <= 0 or l0[1] <= 0 then break end  l7 -= 1  l0[1] -= 1
  * ```
  */
 export function fuelGuard(g: Gen, leave: Stat, cap?: number): Stat[] {
@@ -24,14 +23,14 @@ export function fuelGuard(g: Gen, leave: Stat, cap?: number): Stat[] {
   g.nodes += 12;
   const take = (x: () => Expr): Stat =>
     g.o.features.compoundAssignment
-      ? node.compound(StatCompoundAssign_Op.Sub, x(), build.number(1))
-      : node.assign([x()], [build.binary(ExprBinary_Op.Sub, x(), build.number(1))]);
+      ? build.compound(StatCompoundAssign_Op.Sub, x(), build.number(1))
+      : build.assign([x()], [build.binary(ExprBinary_Op.Sub, x(), build.number(1))]);
   const empty = (x: Expr): Expr => build.binary(ExprBinary_Op.CompareLe, x, build.number(0));
-  if (cap === undefined) return [node.ifStat(empty(left()), [leave]), take(left)];
+  if (cap === undefined) return [build.ifStat(empty(left()), [leave]), take(left)];
   g.nodes += 8;
   const own = (): Expr => build.local(cap);
   return [
-    node.ifStat(build.binary(ExprBinary_Op.Or, empty(own()), empty(left())), [leave]),
+    build.ifStat(build.binary(ExprBinary_Op.Or, empty(own()), empty(left())), [leave]),
     take(own),
     take(left),
   ];

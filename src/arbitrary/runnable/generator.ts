@@ -12,7 +12,6 @@ import { Scope, type VisibleLocal } from '../scope.js';
 import type { Choices } from './choices.js';
 import type { GlobalVar } from './globals.js';
 import type { Inputs } from './inputs.js';
-import { node } from './nodes.js';
 import { anyExponent, hasLibrary } from './profile-library.js';
 import type { Swarm } from './swarm.js';
 import { annotation, type Ty, type VarInfo } from './types.js';
@@ -160,10 +159,7 @@ export class Gen {
 
   /** The statements of a nested block (`loop`: a loop body, where break/continue may go). */
   block(d: number, loop = false): Stat[] {
-    const mark = this.scope.mark();
-    const out = this.p.block(this, d, loop);
-    this.scope.release(mark);
-    return out;
+    return this.scope.inBlock(() => this.p.block(this, d, loop));
   }
 
   /** Whether expressions at depth `d` must be leaves. */
@@ -209,7 +205,7 @@ export class Gen {
   /** Declares a local. */
   declare(info: VarInfo): Local {
     this.nodes += 2;
-    return node.local(this.scope.declare(info));
+    return build.localVar(this.scope.declare(info));
   }
 
   /** The annotations of new locals at the typed level (none otherwise). */

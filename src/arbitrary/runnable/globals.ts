@@ -1,8 +1,6 @@
-import { create } from '@bufbuild/protobuf';
-import { ExprGlobalSchema, ExprSchema, type Expr, type Stat } from '../../../gen/luau_pb.js';
+import { type Expr, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { node } from './nodes.js';
 import type { Scalar } from './types.js';
 
 /**
@@ -42,12 +40,7 @@ export const MAX_GLOBALS = 8;
  */
 export function globalRef(g: Gen, name: number): Expr {
   g.nodes += 3;
-  return create(ExprSchema, {
-    exprOneof: {
-      case: 'global',
-      value: create(ExprGlobalSchema, { name: build.customName(name) }),
-    },
-  });
+  return build.customGlobal(name);
 }
 
 /**
@@ -92,7 +85,7 @@ export function globalChecksum(g: Gen): Stat[] {
   const gs = g.globals ?? [];
   if (gs.length === 0) return [];
   return [
-    node.callStat(
+    build.callStat(
       build.call(
         build.global('print'),
         gs.map((v) => globalRef(g, v.name)),

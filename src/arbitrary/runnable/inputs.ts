@@ -2,7 +2,6 @@ import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Choices } from './choices.js';
 import { intLiteral, numLiteral, strLiteral } from './literals.js';
-import { node } from './nodes.js';
 import { annotation } from './types.js';
 
 /** Most constants one input table holds: past it, leaves reuse the ones there. */
@@ -77,7 +76,7 @@ export class Inputs {
     ] as const) {
       if (t.values.length === 0) continue;
       const types = typed ? [annotation({ ty, mutable: false })] : [];
-      out.push(node.localStat([node.local(t.local)], [node.array(t.values)], types));
+      out.push(build.localStat([build.localVar(t.local)], [build.array(t.values)], types));
     }
     return out;
   }

@@ -17,7 +17,6 @@ import { vectorModel } from './library/vector.js';
 import { typedModel } from './typed-statements.js';
 import { globalRef, pickGlobal } from './globals.js';
 import { intLiteral, numLiteral, strLiteral } from './literals.js';
-import { node } from './nodes.js';
 import type { Ty } from './types.js';
 
 /**
@@ -103,14 +102,14 @@ function leaf(g: Gen, ty: Ty): Expr {
         : undefined;
       if (v !== undefined) return g.ref(v.name);
       const r = c.chance(20) ? g.pickVar('rec') : undefined;
-      if (r !== undefined) return node.field(g.ref(r.name), c.int(2));
+      if (r !== undefined) return build.field(g.ref(r.name), c.int(2));
       return constant(g, 'num');
     }
     case 'str': {
       const v = c.chance(65) ? g.pickVar('str') : undefined;
       if (v !== undefined) return g.ref(v.name);
       const r = c.chance(15) ? g.pickVar('rec') : undefined;
-      return r !== undefined ? node.field(g.ref(r.name), 2) : constant(g, 'str');
+      return r !== undefined ? build.field(g.ref(r.name), 2) : constant(g, 'str');
     }
     case 'bool': {
       const v = c.chance(50) ? g.pickVar('bool') : undefined;
@@ -133,12 +132,12 @@ function leaf(g: Gen, ty: Ty): Expr {
       if (v !== undefined) return g.ref(v.name);
       // Strict mode types `{}` without an indexer: typed arrays have an element.
       const n = (g.typed ? 1 : 0) + c.int(5);
-      return node.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
+      return build.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
     }
     case 'rec': {
       const v = g.pickVar('rec');
       if (v !== undefined) return g.ref(v.name);
-      return node.record([
+      return build.record([
         [0, numLiteral(c)],
         [1, intLiteral(c)],
         [2, strLiteral(c, g.nulFree())],
@@ -149,7 +148,7 @@ function leaf(g: Gen, ty: Ty): Expr {
       if (v !== undefined || g.meta === undefined)
         return v === undefined ? build.nil() : g.ref(v.name);
       return build.call(build.global('setmetatable'), [
-        node.record([[0, numLiteral(c)]]),
+        build.record([[0, numLiteral(c)]]),
         build.local(g.meta),
       ]);
     }
@@ -228,7 +227,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => g.choose(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
     (g, d) =>
       g.o.features.interpolatedStrings
-        ? node.interp([
+        ? build.interp([
             strLiteral(g.c, g.nulFree()),
             g.expr(g.c.pick(['num', 'int', 'str', 'bool']), d + 1),
             strLiteral(g.c, g.nulFree()),
@@ -265,18 +264,18 @@ const core: Partial<Record<Ty, Production[]>> = {
   ],
   iarr: [
     (g, d) =>
-      node.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(7) }, () => g.int(d + 1))),
+      build.array(Array.from({ length: (g.typed ? 1 : 0) + g.c.int(7) }, () => g.int(d + 1))),
   ],
   // Elements and fields are kept: strings cut (see `cutString`).
   sarr: [
     (g, d) =>
-      node.array(
+      build.array(
         Array.from({ length: (g.typed ? 1 : 0) + g.c.int(5) }, () => cutString(g, g.str(d + 1))),
       ),
   ],
   rec: [
     (g, d) =>
-      node.record([
+      build.record([
         [0, g.num(d + 1)],
         [1, g.num(d + 1)],
         [2, cutString(g, g.str(d + 1))],

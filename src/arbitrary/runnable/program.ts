@@ -14,7 +14,6 @@ import { Choices } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
 import { Inputs } from './inputs.js';
 import { metatablePrelude } from './library/metatable.js';
-import { node } from './nodes.js';
 import { expression } from './operations.js';
 import { blockStatements } from './statements.js';
 import { drawSwarm } from './swarm.js';
@@ -77,17 +76,17 @@ function chunk(
     prelude.push(build.stat({ case: 'requireIntoLocal', value: require }));
   }
   const body = [...prelude, ...blockStatements(g, 0, false)];
-  if (role === 'module') body.push(node.ret([build.binary(5, g.int(1), build.number(1000))]));
+  if (role === 'module') body.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
   body.unshift(...g.inputs.declarations(g.typed));
   if (g.fuelUsed) {
-    const fuel = node.localStat(
-      [node.local(g.fuel)],
-      [node.array([build.number(LOOP_FUEL)])],
+    const fuel = build.localStat(
+      [build.localVar(g.fuel)],
+      [build.array([build.number(LOOP_FUEL)])],
       g.typed ? [annotation({ ty: 'iarr', mutable: true })] : [],
     );
     body.unshift(fuel);
   }
-  return node.block(body);
+  return build.block(body);
 }
 
 /**

@@ -1,41 +1,25 @@
 import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
 import type { CompatContext } from './context.js';
-import { stringText } from './expr.js';
-import { nameText } from './name.js';
+import { constantText } from './expr.js';
+import { nameText } from '../names.js';
 
 /** `ExprLiteral` → its table / nil / bool / number / integer / string form; nothing when unset. */
 export function printLiteral(ctx: CompatContext, lit: ExprLiteral | undefined): void {
   const w = ctx.w;
   const o = lit?.exprOneof;
-  switch (o?.case) {
-    case 'nil':
-      w.write('nil');
-      return;
-    case 'bool':
-      w.write(o.value.val ? 'true' : 'false');
-      return;
-    case 'number':
-      w.write(String(o.value.val));
-      return;
-    case 'integer':
-      w.write(o.value.val.toString() + 'i');
-      return;
-    case 'string':
-      w.write(stringText(o.value.val));
-      return;
-    case 'table':
-      // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.
-      w.write('{');
-      for (const item of o.value.items) {
-        w.write(nameText(item.keyName) + '=');
-        printLiteral(ctx, item.value);
-        w.write(',');
-      }
-      w.write('}');
-      return;
-    case undefined:
-      return;
+  if (o?.case === undefined) return;
+  if (o.case !== 'table') {
+    w.write(constantText(o));
+    return;
   }
+  // `{` + per item: Name (`_` when unset) `=` value `,` + `}`.
+  w.write('{');
+  for (const item of o.value.items) {
+    w.write(nameText(item.keyName) + '=');
+    printLiteral(ctx, item.value);
+    w.write(',');
+  }
+  w.write('}');
 }
 
 /**

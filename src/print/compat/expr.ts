@@ -12,27 +12,9 @@ import type {
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
-import { localText, nameText } from './name.js';
+import { localText, nameText } from '../names.js';
+import { binaryOpText, unaryOpText } from '../operators.js';
 
-const unaryOps = ['not ', '- ', '# '];
-const binaryOps = [
-  ' + ',
-  ' - ',
-  ' * ',
-  ' / ',
-  ' // ',
-  ' % ',
-  ' ^ ',
-  ' .. ',
-  ' ~= ',
-  ' == ',
-  ' < ',
-  ' <= ',
-  ' > ',
-  ' >= ',
-  ' and ',
-  ' or ',
-];
 const nonLetters = /[^A-Za-z]/g;
 
 /** `ExprConstantString` → `"` + only the ASCII letters of the value + `"`. */
@@ -40,10 +22,40 @@ export function stringText(val: string): string {
   return '"' + val.replace(nonLetters, '') + '"';
 }
 
+/**
+ * A constant of an expression or of an attribute's literal: `nil`, `true`/`false`, the
+ * number, the integer + `i`, the string's letters in quotes.
+ */
+export type Constant =
+  | { case: 'nil' }
+  | { case: 'bool'; value: { val: boolean } }
+  | { case: 'number'; value: { val: number } }
+  | { case: 'integer'; value: { val: bigint } }
+  | { case: 'string'; value: { val: string } };
+
+/** The text of a {@link Constant}. */
+export function constantText(o: Constant): string {
+  switch (o.case) {
+    case 'nil':
+      return 'nil';
+    case 'bool':
+      return o.value.val ? 'true' : 'false';
+    case 'number':
+      return String(o.value.val);
+    case 'integer':
+      return o.value.val.toString() + 'i';
+    case 'string':
+      return stringText(o.value.val);
+  }
+}
+
 /** Prints an `Expr`; unset → `_`. */
 export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
+  printCase(ctx, expr?.exprOneof);
+}
+
+function printCase(ctx: CompatContext, o: Expr['exprOneof'] | undefined): void {
   const w = ctx.w;
-  const o = expr?.exprOneof;
   switch (o?.case) {
     case 'group':
       w.write('(');
@@ -51,19 +63,11 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
       w.write(')');
       return;
     case 'nil':
-      w.write('nil');
-      return;
     case 'bool':
-      w.write(o.value.val ? 'true' : 'false');
-      return;
     case 'number':
-      w.write(String(o.value.val));
-      return;
     case 'integer':
-      w.write(o.value.val.toString() + 'i');
-      return;
     case 'string':
-      w.write(stringText(o.value.val));
+      w.write(constantText(o));
       return;
     case 'local':
       w.write(localText(o.value.var));
@@ -91,13 +95,13 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
       printTable(ctx, o.value);
       return;
     case 'unary':
-      w.write(unaryOps[o.value.op] ?? '');
+      w.write(unaryOpText.spaced[o.value.op] ?? '');
       printExpr(ctx, o.value.expr);
       return;
     case 'binary':
       // No parentheses are added: the tree's groups are the only ones.
       printExpr(ctx, o.value.left);
-      w.write(binaryOps[o.value.op] ?? '');
+      w.write(binaryOpText[o.value.op] ?? '');
       printExpr(ctx, o.value.right);
       return;
     case 'ifelse':
@@ -114,32 +118,8 @@ export function printExpr(ctx: CompatContext, expr: Expr | undefined): void {
 
 /** Prints an `ExprPrefix`; unset → `_`. */
 export function printPrefix(ctx: CompatContext, prefix: ExprPrefix | undefined): void {
-  const o = prefix?.exprOneof;
-  switch (o?.case) {
-    case 'group':
-      ctx.w.write('(');
-      printExpr(ctx, o.value.expr);
-      ctx.w.write(')');
-      return;
-    case 'local':
-      ctx.w.write(localText(o.value.var));
-      return;
-    case 'global':
-      ctx.w.write(nameText(o.value.name));
-      return;
-    case 'call':
-      printCall(ctx, o.value);
-      return;
-    case 'indexName':
-      printIndexName(ctx, o.value, '.');
-      return;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      return;
-    case undefined:
-      ctx.w.write('_');
-      return;
-  }
+  // A prefix's cases are expression cases, printed alike.
+  printCase(ctx, prefix?.exprOneof);
 }
 
 /** `ExprCall`: an `index_name` callee uses `:` when `self`; any other callee ignores `self`. */

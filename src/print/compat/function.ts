@@ -1,6 +1,7 @@
 import type { ExprFunction } from '../../../gen/luau_pb.js';
 import type { CompatContext } from './context.js';
-import { genericListText, localText } from './name.js';
+import { localText } from '../names.js';
+import { genericListText } from './name.js';
 import { printBlock } from './stat.js';
 import { printType } from './type.js';
 

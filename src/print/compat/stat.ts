@@ -11,7 +11,8 @@ import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printCall, printExpr, printExprList, printIndexExpr, printIndexName } from './expr.js';
 import { printFunctionPart } from './function.js';
-import { genericListText, localText, nameText, regularTypeText } from './name.js';
+import { localText, nameText, regularTypeText } from '../names.js';
+import { genericListText } from './name.js';
 import { printType } from './type.js';
 
 const compoundOps = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];

@@ -2,7 +2,8 @@ import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_p
 import { nameTables, u64Mod } from '../name-tables.js';
 import type { CompatContext } from './context.js';
 import { printExpr } from './expr.js';
-import { genericListText, genericTypeText, localText, nameText, typeNameText } from './name.js';
+import { localText, nameText } from '../names.js';
+import { genericListText, genericTypeText, typeNameText } from './name.js';
 
 function accessText(item: { access: TableFieldAccess }): string {
   // `access` is optional: only an own property is a set field (protobuf-es keeps defaults on

@@ -1,4 +1,5 @@
 import { PrintError } from '../errors.js';
+import { FunctionFrames } from '../frames.js';
 import { Writer } from '../writer.js';
 
 /**
@@ -16,22 +17,21 @@ export const NESTING_LIMIT = 1000;
 
 /**
  * The state of one pretty-mode printing: the output with its indentation, the `types`
- * switch, the function frames `{vararg, loops}` (as in compat mode), the nesting count, and
+ * switch, the function frames ({@link FunctionFrames}, as in compat mode), the nesting count, and
  * the locals in scope (needed to repair type functions that reference outer locals).
  */
-export class PrettyContext {
+export class PrettyContext extends FunctionFrames {
   readonly w: Writer;
   readonly types: boolean;
   /** Current nesting as the parser would count it (see {@link NESTING_LIMIT}). */
   nest = 0;
-  private readonly vararg: boolean[] = [true];
-  private readonly loops: number[] = [0];
   /** Names of the locals in scope, innermost last. */
   private readonly scope: string[] = [];
   /** Where the innermost type function's locals start in `scope`, -1 outside type functions. */
   private typeFunctionBase = -1;
 
   constructor(indent: string, types: boolean) {
+    super();
     this.w = new Writer(indent);
     this.types = types;
   }
@@ -44,32 +44,6 @@ export class PrettyContext {
         `the tree nests deeper than Luau's parser accepts (${NESTING_LIMIT} nested blocks, expressions and types): its source could not parse`,
       );
     }
-  }
-
-  isVararg(): boolean {
-    return this.vararg[this.vararg.length - 1]!;
-  }
-
-  inLoop(): boolean {
-    return this.loops[this.loops.length - 1]! > 0;
-  }
-
-  enterFunction(vararg: boolean): void {
-    this.vararg.push(vararg);
-    this.loops.push(0);
-  }
-
-  leaveFunction(): void {
-    this.vararg.pop();
-    this.loops.pop();
-  }
-
-  enterLoop(): void {
-    this.loops[this.loops.length - 1]!++;
-  }
-
-  leaveLoop(): void {
-    this.loops[this.loops.length - 1]!--;
   }
 
   /** Declares a local from here to the end of the current scope. */

@@ -10,30 +10,26 @@ import type {
   ExprTable,
   Name,
 } from '../../../gen/luau_pb.js';
-import { localText, nameText } from '../compat/name.js';
+import { localText, nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { fieldText, identifierText, isReserved } from './names.js';
-import {
-  binaryOp,
-  binaryOpText,
-  leftNeedsParens,
-  operandNeedsParens,
-  rightNeedsParens,
-  unaryOp,
-  unaryOpText,
-} from './precedence.js';
+import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
+import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
 import { interpText, quoteString } from './string.js';
 
 const INT64_MIN = -(2n ** 63n);
 
 /** Prints an `Expr`, parenthesised when `parens`; unset → `_`. */
 export function printExpr(ctx: PrettyContext, expr: Expr | undefined, parens = false): void {
+  printCase(ctx, expr?.exprOneof, parens);
+}
+
+function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens: boolean): void {
   ctx.deeper(1);
   const w = ctx.w;
   if (parens) w.write('(');
-  const o = expr?.exprOneof;
   switch (o?.case) {
     case 'group':
       w.write('(');
@@ -85,7 +81,7 @@ export function printExpr(ctx: PrettyContext, expr: Expr | undefined, parens = f
       break;
     case 'unary': {
       const operand = o.value.expr;
-      w.write(unaryOpText[unaryOp(o.value.op)]!);
+      w.write(unaryOpText.tight[unaryOp(o.value.op)]!);
       const at = w.parts.length;
       printExpr(ctx, operand, operandNeedsParens(operand));
       // `--` starts a comment: a minus before a negative operand needs a space.
@@ -122,35 +118,8 @@ function globalText(ctx: PrettyContext, name: Name | undefined): string {
 
 /** Prints an `ExprPrefix`; unset → `_`. */
 export function printPrefix(ctx: PrettyContext, prefix: ExprPrefix | undefined): void {
-  ctx.deeper(1);
-  const w = ctx.w;
-  const o = prefix?.exprOneof;
-  switch (o?.case) {
-    case 'group':
-      w.write('(');
-      printExpr(ctx, o.value.expr);
-      w.write(')');
-      break;
-    case 'local':
-      w.write(ctx.ref(localText(o.value.var)));
-      break;
-    case 'global':
-      w.write(globalText(ctx, o.value.name));
-      break;
-    case 'call':
-      printCall(ctx, o.value);
-      break;
-    case 'indexName':
-      printIndexName(ctx, o.value);
-      break;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      break;
-    case undefined:
-      w.write(ctx.ref('_'));
-      break;
-  }
-  ctx.nest -= 1;
+  // A prefix's cases are expression cases, printed alike.
+  printCase(ctx, prefix?.exprOneof, false);
 }
 
 /** `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name`. */

@@ -1,5 +1,5 @@
 import type { ExprFunction } from '../../../gen/luau_pb.js';
-import { localText } from '../compat/name.js';
+import { localText } from '../names.js';
 import type { PrettyContext } from './context.js';
 import { genericListText } from './names.js';
 import { printBody } from './stat.js';

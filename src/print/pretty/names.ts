@@ -1,5 +1,5 @@
 import type { GenericTypeName, Name, TypeName } from '../../../gen/luau_pb.js';
-import { builtinTypeText, nameText, regularTypeText } from '../compat/name.js';
+import { genericListText as listText, nameText, typeNameText as nameOfType } from '../names.js';
 import { luauKeywords as reserved } from '../keywords.js';
 
 export function isReserved(name: string): boolean {
@@ -28,17 +28,7 @@ export function genericText(name: GenericTypeName | undefined): string {
 
 /** `TypeName` → its regular (`t7`), generic (`T`) or builtin form, `any` when unset. */
 export function typeNameText(name: TypeName | undefined): string {
-  const o = name?.exprOneof;
-  switch (o?.case) {
-    case 'regular':
-      return regularTypeText(o.value);
-    case 'generic':
-      return genericText(o.value);
-    case 'builtin':
-      return builtinTypeText(o.value);
-    case undefined:
-      return 'any';
-  }
+  return nameOfType(name, genericText);
 }
 
 /** `<A, B, C...>` for a function or alias, or `''` when there are no generics. */
@@ -46,10 +36,5 @@ export function genericListText(
   generics: readonly GenericTypeName[],
   packs: readonly GenericTypeName[],
 ): string {
-  if (generics.length === 0 && packs.length === 0) return '';
-  const names: string[] = [];
-  for (const g of generics) names.push(genericText(g));
-  // Generic types come before generic type packs.
-  for (const p of packs) names.push(genericText(p) + '...');
-  return '<' + names.join(', ') + '>';
+  return listText(generics, packs, genericText, ', ');
 }

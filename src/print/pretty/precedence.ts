@@ -1,4 +1,5 @@
-import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
+import type { Expr, ExprBinary_Op } from '../../../gen/luau_pb.js';
+import { binaryOp } from '../operators.js';
 
 /**
  * Luau's binary operator priorities, (left, right) per `ExprBinary.Op`, from its parser:
@@ -11,37 +12,6 @@ export const rightPriority: readonly number[] = [6, 6, 7, 7, 7, 7, 9, 4, 3, 3, 3
 
 /** The limit unary operators parse their operand at. */
 export const UNARY_PRIORITY = 8;
-
-export const binaryOpText: readonly string[] = [
-  ' + ',
-  ' - ',
-  ' * ',
-  ' / ',
-  ' // ',
-  ' % ',
-  ' ^ ',
-  ' .. ',
-  ' ~= ',
-  ' == ',
-  ' < ',
-  ' <= ',
-  ' > ',
-  ' >= ',
-  ' and ',
-  ' or ',
-];
-
-export const unaryOpText: readonly string[] = ['not ', '-', '#'];
-
-/** The operator of a binary node, `+` for a value outside the enum. */
-export function binaryOp(op: number): ExprBinary_Op {
-  return op >= ExprBinary_Op.Add && op <= ExprBinary_Op.Or ? op : ExprBinary_Op.Add;
-}
-
-/** The operator of a unary node, `not` for a value outside the enum. */
-export function unaryOp(op: number): ExprUnary_Op {
-  return op >= ExprUnary_Op.Not && op <= ExprUnary_Op.Len ? op : ExprUnary_Op.Not;
-}
 
 /** How an expression behaves as an operand. */
 export enum Shape {

@@ -10,7 +10,7 @@ import type {
   StatRepeat,
   StatTypeFunction,
 } from '../../../gen/luau_pb.js';
-import { localText, nameText, regularTypeText } from '../compat/name.js';
+import { localText, nameText, regularTypeText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import {

@@ -1,5 +1,5 @@
 import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_pb.js';
-import { localText, nameText } from '../compat/name.js';
+import { localText, nameText } from '../names.js';
 import { nameTables, u64Mod } from '../name-tables.js';
 import type { PrettyContext } from './context.js';
 import { printExpr, spaceBeforeLongBracket } from './expr.js';

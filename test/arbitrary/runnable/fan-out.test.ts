@@ -26,7 +26,7 @@ import {
   MAX_CALL_SITE_WEIGHT,
   MAX_LEAF_RUNS,
   type FanOutShape,
-} from '../../../src/arbitrary/runnable/fan-out.js';
+} from '../../../src/arbitrary/runnable/fan-out-shape.js';
 import { node } from '../../../src/arbitrary/runnable/nodes.js';
 import { printPretty } from '../../../src/print/index.js';
 import { walkTree } from '../../../src/tree/index.js';

@@ -1,7 +1,6 @@
 import { ExprBinary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import { BUFFER_SIZE } from '../types.js';
 import type { LibraryModel } from './model.js';
 
@@ -94,14 +93,14 @@ export const bufferModel: LibraryModel = {
       switch (g.c.int(5)) {
         case 0: {
           const [w, size] = g.c.pick(widths);
-          return [node.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
+          return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 1: {
           const [w, size] = g.c.pick([
             ['f32', 4],
             ['f64', 8],
           ] as const);
-          return [node.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
+          return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 2: {
           const off = g.c.int(BUFFER_SIZE);
@@ -110,13 +109,13 @@ export const bufferModel: LibraryModel = {
             build.number(1),
             build.number(BUFFER_SIZE - off),
           ]);
-          return [node.callStat(g.lib('buffer', 'writestring', [b, build.number(off), s]))];
+          return [build.callStat(g.lib('buffer', 'writestring', [b, build.number(off), s]))];
         }
         case 3: {
           const off = g.c.int(BUFFER_SIZE);
           const v = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(256));
           return [
-            node.callStat(
+            build.callStat(
               g.lib('buffer', 'fill', [
                 b,
                 build.number(off),
@@ -130,7 +129,7 @@ export const bufferModel: LibraryModel = {
           const src = bufVar(g)!;
           const off = g.c.int(BUFFER_SIZE / 2);
           return [
-            node.callStat(
+            build.callStat(
               g.lib('buffer', 'copy', [
                 b,
                 build.number(off),

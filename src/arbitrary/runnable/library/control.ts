@@ -1,7 +1,6 @@
 import type { Expr, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import { annotation, type Scalar } from '../types.js';
 import type { LibraryModel } from './model.js';
 
@@ -15,8 +14,8 @@ function closure(g: Gen, d: number, params: Scalar[], tail: (g: Gen) => Stat[]):
   const body = g.block(d + 1);
   body.push(...tail(g));
   g.scope.popFrame();
-  return node.funcExpr(
-    node.func(args, body, false, g.types(params.map((ty) => ({ ty, mutable: true })))),
+  return build.funcExpr(
+    build.func(args, body, false, g.types(params.map((ty) => ({ ty, mutable: true })))),
   );
 }
 
@@ -28,9 +27,11 @@ function caught(g: Gen, call: Expr): Stat[] {
   g.scope.visible.pop();
   g.scope.visible.pop();
   return [
-    node.doBlock([
-      node.localStat([ok, v], [call]),
-      node.callStat(build.call(build.global('print'), [build.local(ok.name), build.local(v.name)])),
+    build.doBlock([
+      build.localStat([ok, v], [call]),
+      build.callStat(
+        build.call(build.global('print'), [build.local(ok.name), build.local(v.name)]),
+      ),
     ]),
   ];
 }
@@ -40,8 +41,8 @@ function caught(g: Gen, call: Expr): Stat[] {
  * would start with the chunk's name, which differs between runners), or a boolean.
  */
 function raise(g: Gen, d: number, ty: Scalar): Stat {
-  if (g.c.chance(20)) return node.callStat(build.call(build.global('error'), [g.bool(d + 1)]));
-  return node.callStat(build.call(build.global('error'), [g.expr(ty, d + 1), build.number(0)]));
+  if (g.c.chance(20)) return build.callStat(build.call(build.global('error'), [g.bool(d + 1)]));
+  return build.callStat(build.call(build.global('error'), [g.expr(ty, d + 1), build.number(0)]));
 }
 
 /**
@@ -64,17 +65,17 @@ export const controlModel: LibraryModel = {
       if (!g.swarm.errors || g.pure > 0 || g.recursive > 0) return [];
       const ty = g.c.pick(['num', 'int', 'str'] as const);
       const f = closure(g, d, [ty], (gg) => [
-        node.ifStat(gg.bool(d + 1), [raise(gg, d, ty)]),
-        node.ret([gg.expr(ty, d + 1)]),
+        build.ifStat(gg.bool(d + 1), [raise(gg, d, ty)]),
+        build.ret([gg.expr(ty, d + 1)]),
       ]);
       switch (g.c.int(3)) {
         case 0:
           return caught(g, build.call(build.global('pcall'), [f, g.expr(ty, d + 1)]));
         case 1: {
-          const h = node.funcExpr(
-            node.func(
-              [node.local(250)],
-              [node.ret([build.local(250)])],
+          const h = build.funcExpr(
+            build.func(
+              [build.localVar(250)],
+              [build.ret([build.local(250)])],
               false,
               g.typed ? [annotation({ ty: 'obj', mutable: false })] : [],
             ),
@@ -99,45 +100,45 @@ export const controlModel: LibraryModel = {
         const out: Stat[] = [];
         for (let i = 0; i < yields; i++) {
           out.push(
-            node.callStat(
+            build.callStat(
               gg.lib('coroutine', 'yield', [gg.num(d + 1), gg.lib('coroutine', 'isyieldable', [])]),
             ),
           );
         }
-        out.push(node.ret([gg.num(d + 1)]));
+        out.push(build.ret([gg.num(d + 1)]));
         return out;
       });
       const out: Stat[] = [];
       if (g.c.chance(50)) {
         const co = g.declare({ ty: 'fn', mutable: false });
         g.scope.visible.pop();
-        out.push(node.localStat([co], [g.lib('coroutine', 'create', [f])]));
+        out.push(build.localStat([co], [g.lib('coroutine', 'create', [f])]));
         for (let i = 0; i <= yields; i++) {
           const args = [build.local(co.name), g.num(d + 1)];
           out.push(
-            node.callStat(build.call(build.global('print'), [g.lib('coroutine', 'resume', args)])),
+            build.callStat(build.call(build.global('print'), [g.lib('coroutine', 'resume', args)])),
           );
           out.push(
-            node.callStat(
+            build.callStat(
               build.call(build.global('print'), [
                 g.lib('coroutine', 'status', [build.local(co.name)]),
               ]),
             ),
           );
         }
-        return [node.doBlock(out)];
+        return [build.doBlock(out)];
       }
       const w = g.declare({ ty: 'fn', mutable: false });
       g.scope.visible.pop();
-      out.push(node.localStat([w], [g.lib('coroutine', 'wrap', [f])]));
+      out.push(build.localStat([w], [g.lib('coroutine', 'wrap', [f])]));
       for (let i = 0; i <= yields; i++) {
         out.push(
-          node.callStat(
+          build.callStat(
             build.call(build.global('print'), [build.call(build.local(w.name), [g.num(d + 1)])]),
           ),
         );
       }
-      return [node.doBlock(out)];
+      return [build.doBlock(out)];
     },
   ],
 };

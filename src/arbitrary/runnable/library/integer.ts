@@ -1,7 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import type { LibraryModel, Production } from './model.js';
 
 /**
@@ -163,7 +162,7 @@ export const integerModel: LibraryModel = {
       (g, d) => build.call(build.global('tostring'), [integerValue(g, d + 1)]),
       (g, d) =>
         g.o.features.interpolatedStrings
-          ? node.interp([build.string(g.c.pick(['', 'i='])), integerValue(g, d + 1)])
+          ? build.interp([build.string(g.c.pick(['', 'i='])), integerValue(g, d + 1)])
           : build.call(build.global('tostring'), [integerValue(g, d + 1)]),
     ],
     bool: [

@@ -1,7 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import { annotation } from '../types.js';
 import type { LibraryModel } from './model.js';
 
@@ -10,9 +9,9 @@ const B = 253;
 
 /** A metamethod; at the typed level its parameters are `any` (strict mode cannot follow `mt`). */
 function fn(params: number, body: Stat[], typed: boolean): Expr {
-  const args = [node.local(A), node.local(B), node.local(254)].slice(0, params);
+  const args = [build.localVar(A), build.localVar(B), build.localVar(254)].slice(0, params);
   const types = typed ? args.map(() => annotation({ ty: 'obj', mutable: false })) : [];
-  return node.funcExpr(node.func(args, body, false, types));
+  return build.funcExpr(build.func(args, body, false, types));
 }
 
 /** `setmetatable(fields, mt)`. */
@@ -46,10 +45,10 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
   const anyExponent = g.anyExponent();
   const a = build.local(A);
   const b = build.local(B);
-  const n0 = (e: Expr) => node.field(e, 0);
+  const n0 = (e: Expr) => build.field(e, 0);
   const set = (name: string, value: Expr) =>
-    node.assign([build.indexName(build.local(mt), build.name(name))], [value]);
-  const out: Stat[] = [node.localStat([node.local(mt)], [node.array([])])];
+    build.assign([build.indexName(build.local(mt), build.name(name))], [value]);
+  const out: Stat[] = [build.localStat([build.localVar(mt)], [build.array([])])];
   for (const [name, op] of arith) {
     // `^` with any exponent differs in the last digit between luau-web and native builds.
     const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(2) : n0(b);
@@ -58,7 +57,7 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
         name,
         fn(
           2,
-          [node.ret([withMeta(mt, node.record([[0, build.binary(op, n0(a), right)]]))])],
+          [build.ret([withMeta(mt, build.record([[0, build.binary(op, n0(a), right)]]))])],
           typed,
         ),
       ),
@@ -69,19 +68,19 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       '__unm',
       fn(
         1,
-        [node.ret([withMeta(mt, node.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])],
+        [build.ret([withMeta(mt, build.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])],
         typed,
       ),
     ),
   );
   out.push(
-    set('__eq', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])], typed)),
+    set('__eq', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])], typed)),
   );
   out.push(
-    set('__lt', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])], typed)),
+    set('__lt', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])], typed)),
   );
   out.push(
-    set('__le', fn(2, [node.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
+    set('__le', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
   );
   const side = (e: Expr) =>
     g.choose(
@@ -101,7 +100,7 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       fn(
         2,
         [
-          node.ret([
+          build.ret([
             build.binary(
               ExprBinary_Op.Concat,
               build.group(side(a)),
@@ -113,12 +112,18 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       ),
     ),
   );
-  out.push(set('__len', fn(1, [node.ret([build.unary(ExprUnary_Op.Minus, n0(a))])], typed)));
-  out.push(set('__call', fn(2, [node.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])], typed)));
+  out.push(set('__len', fn(1, [build.ret([build.unary(ExprUnary_Op.Minus, n0(a))])], typed)));
+  out.push(set('__call', fn(2, [build.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])], typed)));
   out.push(
-    node.assign(
+    build.assign(
       [build.indexExpr(build.local(mt), build.string('__tostring'))],
-      [fn(1, [node.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])], typed)],
+      [
+        fn(
+          1,
+          [build.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])],
+          typed,
+        ),
+      ],
     ),
   );
   out.push(
@@ -127,7 +132,7 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       fn(
         3,
         [
-          node.callStat(
+          build.callStat(
             build.call(build.global('rawset'), [
               a,
               b,
@@ -139,14 +144,14 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       ),
     ),
   );
-  const last = fn(2, [node.ret([build.unary(ExprUnary_Op.Len, b)])], typed);
+  const last = fn(2, [build.ret([build.unary(ExprUnary_Op.Len, b)])], typed);
   const level2 = withMetaTable(
-    node.record([[5, build.number(-5)]]),
-    node.record([['__index', last]]),
+    build.record([[5, build.number(-5)]]),
+    build.record([['__index', last]]),
   );
   const level1 = withMetaTable(
-    node.record([[4, build.number(44)]]),
-    node.record([['__index', level2]]),
+    build.record([[4, build.number(44)]]),
+    build.record([['__index', level2]]),
   );
   out.push(set('__index', level1));
   return out;
@@ -185,12 +190,12 @@ export const metatableModel: LibraryModel = {
   on: (g) => g.meta !== undefined,
   exprs: {
     obj: [
-      (g, d) => withMeta(g.meta!, node.record([[0, g.num(d + 1)]])),
+      (g, d) => withMeta(g.meta!, build.record([[0, g.num(d + 1)]])),
       (g, d) => build.binary(g.c.pick(arith)[1], objOf(g, d), objOf(g, d)),
       (g, d) => build.unary(ExprUnary_Op.Minus, objOf(g, d)),
     ],
     num: [
-      (g, d) => node.field(objOf(g, d), g.c.pick([0, 4, 5, 6])),
+      (g, d) => build.field(objOf(g, d), g.c.pick([0, 4, 5, 6])),
       (g, d) => build.unary(ExprUnary_Op.Len, objOf(g, d)),
       (g, d) => build.call(objOf(g, d), [g.num(d + 1)]),
     ],
@@ -199,7 +204,7 @@ export const metatableModel: LibraryModel = {
       (g, d) => {
         const v = g.pickVar('obj');
         if (v === undefined) return g.bool(d + 1);
-        const copy = withMeta(g.meta!, node.record([[0, node.field(g.ref(v.name), 0)]]));
+        const copy = withMeta(g.meta!, build.record([[0, build.field(g.ref(v.name), 0)]]));
         const op = g.c.pick(orders(g));
         return g.c.chance(50)
           ? build.binary(op, g.ref(v.name), copy)
@@ -223,7 +228,7 @@ export const metatableModel: LibraryModel = {
     (g, d) => {
       const v = g.pickVar('obj');
       if (v === undefined) return [];
-      return [node.assign([node.field(g.ref(v.name), 3)], [g.num(d + 1)])];
+      return [build.assign([build.field(g.ref(v.name), 3)], [g.num(d + 1)])];
     },
   ],
 };

@@ -1,7 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import type { LibraryModel } from './model.js';
 
 /**
@@ -43,7 +42,7 @@ function replacement(g: Gen): Expr {
     case 0:
       return build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%']));
     case 1: {
-      const w = node.local(250);
+      const w = build.localVar(250);
       // Strict mode wants the function to return a string.
       const bodies = [
         () => build.call(build.indexName(build.local(250), build.name('upper')), [], true),
@@ -53,10 +52,10 @@ function replacement(g: Gen): Expr {
       ];
       const body = g.c.pick(g.typed ? bodies.slice(0, 2) : bodies)();
       const types = g.types([{ ty: 'str', mutable: false }]);
-      return node.funcExpr(node.func([w], [node.ret([body])], false, types));
+      return build.funcExpr(build.func([w], [build.ret([body])], false, types));
     }
     default:
-      return node.record([
+      return build.record([
         ['a', build.string('A')],
         ['hello', build.string('bye')],
         ...(g.typed

@@ -2,7 +2,6 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.
 import { build } from '../../build.js';
 import { cutString } from '../cut-string.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import type { LibraryModel, Production, StatProduction } from './model.js';
 
 const seps = [',', '', ' ', '; ', '|'];
@@ -46,14 +45,14 @@ function arrayCopy(ty: 'iarr' | 'sarr'): Production {
       case 0:
         return g.lib('table', 'clone', [src]);
       case 1:
-        return node.array([g.lib('table', 'unpack', [src])]);
+        return build.array([g.lib('table', 'unpack', [src])]);
       default:
         return g.lib('table', 'move', [
           src,
           build.number(1),
           build.unary(ExprUnary_Op.Len, g.expr(ty, d + 1)),
           build.number(1),
-          node.array([]),
+          build.array([]),
         ]);
     }
   };
@@ -65,8 +64,8 @@ const stats: StatProduction[] = [
     const t = someArray(g);
     if (t === undefined) return [];
     const v = element(g, t.elem, d + 1);
-    if (g.c.chance(50)) return [node.callStat(g.lib('table', 'insert', [t.a, v]))];
-    return [node.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
+    if (g.c.chance(50)) return [build.callStat(g.lib('table', 'insert', [t.a, v]))];
+    return [build.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
   },
   // table.remove from the end or a position, its value kept.
   (g, d) => {
@@ -76,18 +75,18 @@ const stats: StatProduction[] = [
     const dflt = t.elem === 'int' ? build.number(-1) : build.string('');
     const info = { ty: t.elem, mutable: true } as const;
     const value = build.binary(ExprBinary_Op.Or, g.lib('table', 'remove', args), dflt);
-    return [node.localStat([g.declare(info)], [value], g.types([info]))];
+    return [build.localStat([g.declare(info)], [value], g.types([info]))];
   },
   // table.sort, by the default order or a pure comparator (a total order).
   (g) => {
     const t = someArray(g);
     if (t === undefined) return [];
-    if (g.c.chance(50)) return [node.callStat(g.lib('table', 'sort', [t.a]))];
-    const [x, y] = [node.local(250), node.local(251)];
-    const cmp = node.func(
+    if (g.c.chance(50)) return [build.callStat(g.lib('table', 'sort', [t.a]))];
+    const [x, y] = [build.localVar(250), build.localVar(251)];
+    const cmp = build.func(
       [x, y],
       [
-        node.ret([
+        build.ret([
           build.binary(
             g.c.pick([ExprBinary_Op.CompareGt, ExprBinary_Op.CompareLt]),
             build.local(250),
@@ -103,7 +102,7 @@ const stats: StatProduction[] = [
           ])
         : [],
     );
-    return [node.callStat(g.lib('table', 'sort', [t.a, node.funcExpr(cmp)]))];
+    return [build.callStat(g.lib('table', 'sort', [t.a, build.funcExpr(cmp)]))];
   },
   // a[#a + 1] = v, or a[pos] = v inside [1, #a].
   (g, d) => {
@@ -116,7 +115,7 @@ const stats: StatProduction[] = [
         build.unary(ExprUnary_Op.Len, g.ref(t.name)),
         build.number(1),
       );
-      return [node.assign([build.indexExpr(t.a, end)], [v])];
+      return [build.assign([build.indexExpr(t.a, end)], [v])];
     }
     const cond = build.binary(
       ExprBinary_Op.CompareGt,
@@ -124,8 +123,8 @@ const stats: StatProduction[] = [
       build.number(0),
     );
     return [
-      node.ifStat(cond, [
-        node.assign([build.indexExpr(t.a, position(g, g.ref(t.name), d, 0))], [v]),
+      build.ifStat(cond, [
+        build.assign([build.indexExpr(t.a, position(g, g.ref(t.name), d, 0))], [v]),
       ]),
     ];
   },
@@ -135,7 +134,7 @@ const stats: StatProduction[] = [
     if (t === undefined) return [];
     if (g.c.chance(80)) {
       return [
-        node.callStat(
+        build.callStat(
           g.lib('table', 'move', [
             t.a,
             build.number(1),
@@ -145,7 +144,7 @@ const stats: StatProduction[] = [
         ),
       ];
     }
-    return [node.callStat(g.lib('table', 'clear', [t.a]))];
+    return [build.callStat(g.lib('table', 'clear', [t.a]))];
   },
 ];
 

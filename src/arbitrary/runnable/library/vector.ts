@@ -1,7 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { node } from '../nodes.js';
 import type { LibraryModel } from './model.js';
 
 /** `vector.f(args)`. */
@@ -102,7 +101,7 @@ export const vectorModel: LibraryModel = {
       (g, d) => build.call(build.global('tostring'), [vectorValue(g, d + 1)]),
       (g, d) =>
         g.o.features.interpolatedStrings
-          ? node.interp([build.string(g.c.pick(['', 'v='])), vectorValue(g, d + 1)])
+          ? build.interp([build.string(g.c.pick(['', 'v='])), vectorValue(g, d + 1)])
           : build.call(build.global('tostring'), [vectorValue(g, d + 1)]),
     ],
     num: [

@@ -1,0 +1,223 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  RegularTypeNameSchema,
+  StatAssignSchema,
+  StatBlockSchema,
+  StatBreakSchema,
+  StatCallSchema,
+  StatCompoundAssignSchema,
+  StatContinueSchema,
+  StatForInSchema,
+  StatForSchema,
+  StatFunctionSchema,
+  StatIfSchema,
+  StatLocalFunctionSchema,
+  StatLocalSchema,
+  StatRepeatSchema,
+  StatRequireIntoLocalHelperSchema,
+  StatReturnSchema,
+  StatSchema,
+  StatTypeAliasSchema,
+  StatTypeFunctionSchema,
+  StatWhileSchema,
+  type Stat,
+  type StatBlock,
+  type StatIf,
+} from '../../../gen/luau_pb.js';
+import { distinctGenerics, type ResolveContext } from './context.js';
+import { call, funcName, lvalue } from './expr.js';
+
+/**
+ * A block: its statements in a scope of their own, up to the node budget; nothing follows a
+ * `return`, `break` or `continue`.
+ *
+ * @example
+ * ```ts
+ * const out = resolveBlock(ctx, raw);
+ * ```
+ */
+export function resolveBlock(ctx: ResolveContext, raw: StatBlock): StatBlock {
+  const body = ctx.scope.inBlock(() => {
+    const out: Stat[] = [];
+    for (const stat of raw.body) {
+      if (ctx.spent()) break;
+      const s = resolveStat(ctx, stat);
+      if (s === undefined) continue;
+      out.push(s);
+      const c = s.statOneof.case;
+      // `return`, `break` and `continue` must end their block.
+      if (c === 'return' || c === 'break' || c === 'continue') break;
+    }
+    return out;
+  });
+  return ctx.mk(StatBlockSchema, { body });
+}
+
+function loopBody(ctx: ResolveContext, raw: StatBlock | undefined): StatBlock {
+  return ctx.scope.inLoop(() => ctx.block(raw ?? create(StatBlockSchema)));
+}
+
+/**
+ * A statement wrapped in its `Stat`.
+ *
+ * @example
+ * ```ts
+ * wrap(ctx, { case: 'block', value: ctx.block(create(StatBlockSchema)) });
+ * ```
+ */
+export function wrap(ctx: ResolveContext, s: Stat['statOneof']): Stat {
+  return ctx.mk(StatSchema, { statOneof: s });
+}
+
+/**
+ * A statement, or `undefined` where it may not stand (`break` outside a loop, a type alias
+ * in a type function, a local past the visible limit, ...).
+ *
+ * @example
+ * ```ts
+ * const out = resolveStat(ctx, raw) ?? wrap(ctx, { case: 'block', value: emptyBlock });
+ * ```
+ */
+export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
+  const s = raw.statOneof;
+  const frame = ctx.scope.frame;
+  switch (s.case) {
+    case undefined:
+      return undefined;
+    case 'block':
+      return wrap(ctx, { case: 'block', value: ctx.block(s.value) });
+    case 'if':
+      return wrap(ctx, { case: 'if', value: statIf(ctx, s.value) });
+    case 'while': {
+      const cond = ctx.expr(s.value.cond);
+      const body = loopBody(ctx, s.value.body);
+      return wrap(ctx, { case: 'while', value: ctx.mk(StatWhileSchema, { cond, body }) });
+    }
+    case 'repeat': {
+      // The condition sees only the locals outside the body: with a `continue` in the body,
+      // Luau rejects an `until` that uses a local declared after it.
+      const body = loopBody(ctx, s.value.body);
+      const cond = ctx.expr(s.value.cond);
+      return wrap(ctx, { case: 'repeat', value: ctx.mk(StatRepeatSchema, { body, cond }) });
+    }
+    case 'break':
+      if (frame.loops === 0) return undefined;
+      return wrap(ctx, { case: 'break', value: ctx.mk(StatBreakSchema, {}) });
+    case 'continue':
+      if (frame.loops === 0) return undefined;
+      return wrap(ctx, { case: 'continue', value: ctx.mk(StatContinueSchema, {}) });
+    case 'return': {
+      const list = s.value.list.map((e) => ctx.expr(e));
+      return wrap(ctx, { case: 'return', value: ctx.mk(StatReturnSchema, { list }) });
+    }
+    case 'call':
+      return wrap(ctx, {
+        case: 'call',
+        value: ctx.mk(StatCallSchema, { expr: call(ctx, s.value.expr) }),
+      });
+    case 'local': {
+      if (!ctx.roomFor(s.value.vars.length)) return undefined;
+      const values = s.value.values.map((e) => ctx.expr(e));
+      const types = ctx.annotations(s.value.types.slice(0, s.value.vars.length));
+      const vars = s.value.vars.map(() => ctx.declare());
+      return wrap(ctx, { case: 'local', value: ctx.mk(StatLocalSchema, { vars, values, types }) });
+    }
+    case 'for': {
+      if (!ctx.roomFor(1)) return undefined;
+      const from = ctx.expr(s.value.from);
+      const to = ctx.expr(s.value.to);
+      const step = s.value.step === undefined ? undefined : ctx.expr(s.value.step);
+      const [v, body] = ctx.scope.inBlock(
+        () => [ctx.declare(), loopBody(ctx, s.value.body)] as const,
+      );
+      const init = { var: v, from, to, body, ...(step === undefined ? {} : { step }) };
+      return wrap(ctx, { case: 'for', value: ctx.mk(StatForSchema, init) });
+    }
+    case 'forIn': {
+      if (!ctx.roomFor(s.value.vars.length)) return undefined;
+      const values = s.value.values.map((e) => ctx.expr(e));
+      const [vars, body] = ctx.scope.inBlock(
+        () => [s.value.vars.map(() => ctx.declare()), loopBody(ctx, s.value.body)] as const,
+      );
+      return wrap(ctx, { case: 'forIn', value: ctx.mk(StatForInSchema, { vars, values, body }) });
+    }
+    case 'assign': {
+      const values = s.value.values.map((e) => ctx.expr(e));
+      const vars = s.value.vars.map((v) => lvalue(ctx, v));
+      return wrap(ctx, { case: 'assign', value: ctx.mk(StatAssignSchema, { vars, values }) });
+    }
+    case 'compoundAssign': {
+      const value = ctx.expr(s.value.value);
+      const v = lvalue(ctx, s.value.var);
+      return wrap(ctx, {
+        case: 'compoundAssign',
+        value: ctx.mk(StatCompoundAssignSchema, { op: s.value.op, var: v, value }),
+      });
+    }
+    case 'function': {
+      const v = funcName(ctx, s.value.var);
+      const self = s.value.self && v.lvalueOneof.case === 'indexName';
+      const func = ctx.func(s.value.func);
+      return wrap(ctx, {
+        case: 'function',
+        value: ctx.mk(StatFunctionSchema, { var: v, func, self }),
+      });
+    }
+    case 'localFunction': {
+      if (!ctx.roomFor(1)) return undefined;
+      const v = ctx.declare();
+      const func = ctx.func(s.value.func);
+      return wrap(ctx, {
+        case: 'localFunction',
+        value: ctx.mk(StatLocalFunctionSchema, { var: v, func }),
+      });
+    }
+    case 'typeAlias': {
+      if (ctx.scope.inTypeFunction()) return undefined;
+      const [generics, genericpacks] = distinctGenerics(s.value.generics, s.value.genericpacks);
+      return wrap(ctx, {
+        case: 'typeAlias',
+        value: ctx.mk(StatTypeAliasSchema, {
+          export: s.value.export,
+          name: ctx.copy(s.value.name ?? create(RegularTypeNameSchema)),
+          type: ctx.type(s.value.type),
+          generics,
+          genericpacks,
+        }),
+      });
+    }
+    case 'typeFunction': {
+      if (ctx.scope.inTypeFunction()) return undefined;
+      const func = ctx.func(s.value.func, true);
+      return wrap(ctx, {
+        case: 'typeFunction',
+        value: ctx.mk(StatTypeFunctionSchema, {
+          export: s.value.export,
+          name: ctx.copy(s.value.name ?? create(RegularTypeNameSchema)),
+          func,
+        }),
+      });
+    }
+    case 'requireIntoLocal': {
+      if (!ctx.options.features.modules || !ctx.roomFor(1)) return undefined;
+      const v = ctx.declare();
+      return wrap(ctx, {
+        case: 'requireIntoLocal',
+        value: ctx.mk(StatRequireIntoLocalHelperSchema, { var: v, modulenum: 0 }),
+      });
+    }
+  }
+}
+
+function statIf(ctx: ResolveContext, raw: StatIf): StatIf {
+  const cond = ctx.expr(raw.cond);
+  const then = ctx.block(raw.then ?? create(StatBlockSchema));
+  const e = raw.elseOneof;
+  const elseOneof =
+    e.case === 'else'
+      ? { case: 'else' as const, value: ctx.block(e.value) }
+      : e.case === 'elseif'
+        ? { case: 'elseif' as const, value: statIf(ctx, e.value) }
+        : undefined;
+  return ctx.mk(StatIfSchema, { cond, then, ...(elseOneof === undefined ? {} : { elseOneof }) });
+}

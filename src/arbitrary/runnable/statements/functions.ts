@@ -1,0 +1,118 @@
+import { ExprBinary_Op, type Stat } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import { checksumStats } from '../checksum.js';
+import { cutString } from '../cut-string.js';
+import { fuelGuard } from '../fuel.js';
+import type { StatProduction } from '../library/model.js';
+import { paramAnnotations } from '../annotations.js';
+import { reduceInt } from '../reduce-int.js';
+import { annotation, type VarInfo } from '../types.js';
+import { increment, scalarTypes } from './assignments.js';
+
+/** A local function of scalars; recursive ones take fuel first and return a leaf when out. */
+export const functionStat: StatProduction = (g, d) => {
+  if (!g.roomFor(2) || !g.swarm.closures) return [];
+  const params = Array.from({ length: g.c.int(4) }, () => g.c.pick(scalarTypes));
+  const ret = g.c.pick(scalarTypes);
+  const info: VarInfo = { ty: 'fn', mutable: false, params, ret, effects: g.pure === 0 };
+  const f = g.declare(info);
+  const recursive = g.c.chance(30);
+  if (!recursive) g.scope.visible.pop();
+  // Untyped functions sometimes take their arguments as `...` and unpack them.
+  const vararg = !g.typed && params.length > 0 && g.c.chance(30);
+  const paramInfos = params.map((ty) => ({ ty, mutable: true }));
+  const [args, body] = g.scope.inFunction(vararg, () => {
+    const declared = paramInfos.map((p) => g.declare(p));
+    const args = vararg ? [] : declared;
+    const body: Stat[] = vararg ? [build.localStat(declared, [build.varargs()])] : [];
+    // A string passed on from call to call could double each time (and any string argument is
+    // a whole expression's result): cut on entry. A recursive function's int could grow past
+    // the integers a library call takes (`x * -7` per call): reduced on entry.
+    for (const [k, p] of declared.entries()) {
+      if (params[k] === 'str')
+        body.push(build.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
+      else if (params[k] === 'int' && recursive)
+        body.push(build.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
+    }
+    if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.o.maxDepth)])));
+    if (recursive) g.recursive++;
+    try {
+      body.push(...g.block(d + 1));
+    } finally {
+      if (recursive) g.recursive--;
+    }
+    // A string result is cut: one built from the function's own recursive call would grow
+    // with every level (`string.rep(f(n - 1), 2)` doubles it per call).
+    const result =
+      ret === 'int'
+        ? reduceInt(g, g.int(d + 1))
+        : ret === 'str'
+          ? cutString(g, g.str(d + 1))
+          : g.expr(ret, d + 1);
+    if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
+    body.push(build.ret([result]));
+    return [args, body] as const;
+  });
+  if (!recursive) g.scope.visible.push({ name: f.name, kind: info });
+  const fn = build.func(
+    args,
+    body,
+    vararg,
+    g.typed ? g.types(paramInfos) : paramAnnotations(g, args.length),
+    g.typed ? [annotation({ ty: ret, mutable: true })] : [],
+  );
+  if (!recursive && !g.typed && g.c.chance(25)) {
+    // `local f` then `function f(...) ... end`: a function statement assigning the local.
+    return [build.localStat([f], []), build.functionStat(build.local(f.name), fn)];
+  }
+  const out = build.localFunction(f, fn);
+  if (recursive || g.c.chance(50)) {
+    // Called at once, its result printed.
+    const call = build.call(
+      build.local(f.name),
+      params.map((p) => g.expr(p, d + 1)),
+    );
+    return [out, build.callStat(build.call(build.global('print'), [call]))];
+  }
+  return [out];
+};
+
+/** Closures made in a loop, each capturing that iteration's locals, called after the loop. */
+export const closureLoopStat: StatProduction = (g, d) => {
+  if (!g.swarm.closures || !g.roomFor(4) || g.pure > 0) return [];
+  const n = 2 + g.c.int(3);
+  const fs = g.declare({ ty: 'fn', mutable: false });
+  g.scope.visible.pop();
+  const [i, body] = g.scope.inBlock(() => {
+    g.scope.visible.push({ name: fs.name, kind: { ty: 'fn', mutable: false } });
+    const i = g.declare({ ty: 'int', mutable: false });
+    const init = reduceInt(g, g.int(d + 1));
+    const c = g.declare({ ty: 'int', mutable: true });
+    const captured = build.binary(
+      ExprBinary_Op.Add,
+      build.binary(ExprBinary_Op.Mul, build.local(i.name), build.number(10)),
+      build.local(c.name),
+    );
+    const closure = build.funcExpr(build.func([], [build.ret([captured])]));
+    const body: Stat[] = [
+      build.localStat([c], [init], g.types([{ ty: 'int', mutable: true }])),
+      build.assign([build.indexExpr(build.local(fs.name), build.local(i.name))], [closure]),
+      increment(g, build.local(c.name)),
+    ];
+    return [i, body] as const;
+  });
+  const calls = Array.from({ length: n }, (_, k) =>
+    build.call(build.indexExpr(build.local(fs.name), build.number(k + 1)), []),
+  );
+  return [
+    build.doBlock([
+      build.localStat(
+        [fs],
+        [build.array([])],
+        g.typed ? [annotation({ ty: 'obj', mutable: false })] : [],
+      ),
+      build.forStat(i, build.number(1), build.number(n), undefined, body),
+      build.callStat(build.call(build.global('print'), calls)),
+    ]),
+  ];
+};
