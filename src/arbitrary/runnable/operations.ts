@@ -1,3 +1,4 @@
+import { exactExponents } from './profile-library.js';
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { cutString } from './cut-string.js';
@@ -190,8 +191,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => {
       const op = g.c.pick(arith);
       if (op === ExprBinary_Op.Pow && !g.anyExponent()) {
-        // Exponents whose powers WebAssembly's libm rounds as glibc does: 2 (a product), 0, 1.
-        return build.binary(op, g.num(d + 1), build.number(g.c.pick([2, 0, 1])));
+        return build.binary(op, g.num(d + 1), build.number(g.c.pick(exactExponents)));
       }
       return build.binary(op, g.num(d + 1), g.num(d + 1));
     },

@@ -39,9 +39,10 @@ export function hasLibrary(profile: ProfileName, name: string): boolean {
 }
 
 /**
- * Whether `^` may take any exponent: luau-web's `pow` differs from glibc's in the last digit for
- * about 1 in 2,000 non-integer exponents, so the `luau-web` profile raises only to small
- * integer constants.
+ * Whether `^` may take any exponent. luau-web's `pow` differs from glibc's in the last digit for
+ * about 1 in 2,000 non-integer exponents, and luau-web computes `x ^ 2` as a product where Luau
+ * calls `pow`, which rounds a product that falls halfway between two numbers the other way
+ * (`(123456789 / 8) ^ 2`); so the `luau-web` profile raises only to {@link exactExponents}.
  *
  * @example
  * ```ts
@@ -51,3 +52,14 @@ export function hasLibrary(profile: ProfileName, name: string): boolean {
 export function anyExponent(profile: ProfileName): boolean {
   return profile === 'luau';
 }
+
+/**
+ * The exponents whose powers every `pow` gives exactly, whatever the base: `x ^ 0` is 1 and
+ * `x ^ 1` is `x`.
+ *
+ * @example
+ * ```ts
+ * exactExponents.includes(2); // false
+ * ```
+ */
+export const exactExponents: readonly number[] = [0, 1];

@@ -1,3 +1,4 @@
+import { exactExponents } from '../profile-library.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
@@ -67,7 +68,7 @@ export const mathModel: LibraryModel = {
       (g, d) =>
         g.lib('math', 'pow', [
           g.num(d + 1),
-          build.number(g.c.pick(g.anyExponent() ? [2, 3, -1, 0] : [2, 0, 1])),
+          build.number(g.c.pick(g.anyExponent() ? [2, 3, -1, 0] : exactExponents)),
         ]),
       (g, d) =>
         g.has('math.atan2')

@@ -1,3 +1,4 @@
+import { exactExponents } from '../profile-library.js';
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
@@ -51,7 +52,8 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
   const out: Stat[] = [build.localStat([build.localVar(mt)], [build.array([])])];
   for (const [name, op] of arith) {
     // `^` with any exponent differs in the last digit between luau-web and native builds.
-    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(2) : n0(b);
+    const right =
+      op === ExprBinary_Op.Pow && !anyExponent ? build.number(g.c.pick(exactExponents)) : n0(b);
     out.push(
       set(
         name,
