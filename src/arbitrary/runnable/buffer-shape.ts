@@ -5,8 +5,15 @@ import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 
-/** Buffer accessors: name suffix, width in bytes, and the values worth writing there. */
-const bufferAccess: [string, number, number[]][] = [
+/**
+ * Buffer accessors: name suffix, width in bytes, and the values worth writing there.
+ *
+ * @example
+ * ```ts
+ * const [name, width] = bufferAccess[0]!; // i8, 1
+ * ```
+ */
+export const bufferAccess: [string, number, number[]][] = [
   ['i8', 1, [127, -128, -1, 128, 255]],
   ['u8', 1, [255, 256, -1, 0, 128]],
   ['i16', 2, [32767, -32768, 65535, -1, 32768]],

@@ -5,6 +5,7 @@ import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
+import { libIndex } from './lib-index.js';
 import { reduceInt } from './reduce-int.js';
 
 /**
@@ -133,6 +134,28 @@ const kernelCalls: [string, (x: Expr, k: Expr, g: Gen) => Expr][] = [
         kit.num(0),
       ),
   ],
+  // The math functions newer than the name table, called through an index.
+  ['', (x, k) => libIndex('math', 'lerp', [x, k, kit.num(0.25)])],
+  [
+    '',
+    (x, k) =>
+      libIndex('math', 'map', [
+        x,
+        kit.num(-1),
+        kit.bin('+', kit.bin('%', k, kit.num(5)), kit.num(1)),
+        kit.num(0),
+        kit.num(10),
+      ]),
+  ],
+  [
+    '',
+    (x, _k, g) =>
+      kit.orElse(
+        kit.bin('and', libIndex('math', g.c.pick(['isnan', 'isinf', 'isfinite']), [x]), kit.num(1)),
+        kit.num(0),
+      ),
+  ],
+  ['', (_x, k) => libIndex('bit32', 'byteswap', [k])],
   ['', (x) => kit.len(kit.type(x))],
   ['', (x) => kit.len(kit.call('typeof', [x]))],
   ['', (x, k) => kit.call('select', [kit.num(2), x, k])],

@@ -8,7 +8,9 @@
  * import { indexShape, kernelCall } from './native-shapes.js';
  * ```
  */
+export { bufferRunShape } from './buffer-run-shape.js';
 export { bufferShape } from './buffer-shape.js';
+export { fieldSiteShape } from './field-site-shape.js';
 export { indexShape } from './index-shape.js';
 export { kernelCall, kernelShape } from './kernel-shape.js';
 export { forBoundsShape } from './loop-bounds-shape.js';

@@ -4,6 +4,7 @@ import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
+import { libIndex } from './lib-index.js';
 import { reduceInt } from './reduce-int.js';
 
 /**
@@ -40,6 +41,26 @@ export const vectorShape: StatProduction = (g, d) => {
             kit.bin('+', kit.ref(i), kit.num(c.pick([0.5, 1, -2]))),
           ),
         () => kit.bin('*', kit.ref(a), kit.ref(b)),
+        // A number on the left: the scalar operand scales each component.
+        () =>
+          kit.bin(
+            c.pick(['*', '/'] as const),
+            kit.bin('+', kit.ref(i), kit.num(c.pick([0.5, -1]))),
+            kit.ref(acc),
+          ),
+        // A vector by a vector (floor-divided only in the luau profile: luau-web rounds apart).
+        () => kit.bin(g.o.profile === 'luau' ? '//' : '/', kit.ref(acc), kit.ref(b)),
+        // The library functions newer than the name table, called through an index.
+        () =>
+          c.chance(50)
+            ? libIndex('vector', 'cross', [kit.ref(acc), kit.ref(b)])
+            : libIndex('vector', 'normalize', [kit.ref(acc)]),
+        () =>
+          kit.bin(
+            '*',
+            kit.ref(b),
+            libIndex('vector', c.pick(['dot', 'magnitude']), [kit.ref(acc), kit.ref(a)]),
+          ),
         () => kit.bin('/', kit.ref(b), kit.ref(a)),
         () => kit.neg(kit.ref(acc)),
         () => kit.lib('vector', c.pick(['abs', 'floor', 'ceil', 'sign']), [kit.ref(acc)]),
