@@ -21,7 +21,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   3: '6d170e0927c2c8dd3c5d105f267e523fca2d5612dc1b3347c8a6b7abc2d71ade',
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
-  6: '029ac6527f3f5f1cfe8227ac64c5633614b7e931ddc064a6c8cc2b02ea9dd6fb',
+  6: '0c910d82545c1b533c4cc5774da84a4b7eef98462e519830e1e22c7543cfbaf9',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

@@ -5,6 +5,7 @@ import type { StatProduction } from './library/model.js';
 import {
   bufferRunShape,
   bufferShape,
+  coerceShape,
   fieldSiteShape,
   forBoundsShape,
   indexShape,
@@ -28,6 +29,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [vectorShape, 1, 'native'],
   [methodShape, 1, 'native'],
   [fieldSiteShape, 1, 'native'],
+  [coerceShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
