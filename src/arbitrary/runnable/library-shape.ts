@@ -12,7 +12,14 @@ function below(g: Gen, d: number, m: number): Expr {
   return kit.bin('%', reduceInt(g, g.int(d + 1)), kit.num(m));
 }
 
-/** `string.pack` formats with values in their range, and how to make a value fit. */
+/**
+ * `string.pack` formats with values in their range, and how to make a value fit: a range of 0
+ * takes any number, `PADDING` no value, `ZSTRING` a string without NUL, `CHARS` a string of at
+ * most 3 bytes (padded with NULs, so not where output must stay free of them).
+ */
+const PADDING = -1;
+const ZSTRING = -2;
+const CHARS = -3;
 const packFormats: [string, number, boolean][] = [
   ['<i4', 2 ** 31, true],
   ['>I2', 65536, false],
@@ -28,6 +35,14 @@ const packFormats: [string, number, boolean][] = [
   ['<I5', 2 ** 32, false],
   ['=H', 65536, false],
   ['!4 i2', 32768, true],
+  ['<l', 2 ** 31, true],
+  ['>L', 2 ** 32, false],
+  ['J', 2 ** 32, false],
+  ['T', 2 ** 32, false],
+  ['x', PADDING, false],
+  ['!4 Xi4', PADDING, false],
+  ['z', ZSTRING, false],
+  ['c3', CHARS, false],
 ];
 
 /**
@@ -36,14 +51,19 @@ const packFormats: [string, number, boolean][] = [
  */
 function packStats(g: Gen, d: number): Stat[] {
   const c = g.c;
-  const specs = Array.from({ length: 1 + c.int(3) }, () => c.pick(packFormats));
+  const usable = packFormats.filter(([, range]) => range !== CHARS || !g.nulFree());
+  const specs = Array.from({ length: 1 + c.int(3) }, () => c.pick(usable));
   const fmt = specs.map(([f]) => f).join(c.pick(['', ' ']));
   // Signed formats take values around zero, unsigned ones from zero up.
-  const values = specs.map(([, range, signed]) =>
-    range === 0
-      ? g.num(d + 1)
-      : kit.bin('-', below(g, d, range), kit.num(signed && c.chance(50) ? range / 2 : 0)),
-  );
+  const values = specs.flatMap(([, range, signed]): Expr[] => {
+    if (range === PADDING) return [];
+    if (range === ZSTRING || range === CHARS) return [kit.str(c.pick(['', 'ab', 'xyz']))];
+    return [
+      range === 0
+        ? g.num(d + 1)
+        : kit.bin('-', below(g, d, range), kit.num(signed && c.chance(50) ? range / 2 : 0)),
+    ];
+  });
   const withString = c.chance(40);
   const format = withString ? `${fmt}${c.pick(['s1', 's2'])}` : fmt;
   if (withString) values.push(kit.lib('string', 'sub', [g.str(d + 1), kit.num(1), kit.num(12)]));
@@ -52,11 +72,13 @@ function packStats(g: Gen, d: number): Stat[] {
     return [
       node.localStat([p], [kit.lib('string', 'pack', [kit.str(format), ...values])]),
       kit.print([kit.len(kit.ref(p)), kit.lib('string', 'unpack', [kit.str(format), kit.ref(p)])]),
-      kit.print(
-        withString
-          ? [kit.lib('string', 'packsize', [kit.str(fmt)]), kit.ref(p)]
-          : [kit.lib('string', 'packsize', [kit.str(fmt)])],
-      ),
+      kit.print([
+        // `packsize` refuses a format of variable size: a zero-terminated string's length.
+        specs.some(([, range]) => range === ZSTRING)
+          ? kit.len(kit.str(fmt))
+          : kit.lib('string', 'packsize', [kit.str(fmt)]),
+        ...(withString ? [kit.ref(p)] : []),
+      ]),
     ];
   });
 }
