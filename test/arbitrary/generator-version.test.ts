@@ -21,7 +21,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   3: '6d170e0927c2c8dd3c5d105f267e523fca2d5612dc1b3347c8a6b7abc2d71ade',
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
-  6: '922c438e450f4b7141048d454c062d4c310fe199c11a21720eea204bd4e69aa5',
+  6: 'dee4493f8e152dca6e9d4556b23282d05103b38ae8d1c6e2a6531dd046218998',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

@@ -16,6 +16,8 @@ const keyShapes: ((i: Expr, base: Expr, n: number) => Expr)[] = [
   (i) => i,
   (i, base) => kit.bin('+', i, base),
   (i) => kit.bin('+', i, kit.num(0.5)),
+  (i) => kit.bin('-', i, kit.num(0.5)),
+  (i) => kit.bin('*', i, kit.num(1.5)),
   (i) => kit.neg(i),
   (i) => kit.bin('-', i, kit.num(1)),
   (i) => kit.bin('*', i, kit.num(2)),

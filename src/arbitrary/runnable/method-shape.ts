@@ -126,7 +126,12 @@ export const methodShape: StatProduction = (g, d) => {
         [
           kit.call('setmetatable', [
             node.record([
-              [1, kit.num(c.pick([0, 1, -0.5]))],
+              // Half the time equal to the first object by its field: then `==` is true only
+              // through `__eq`.
+              [
+                1,
+                c.chance(50) ? node.field(kit.ref(objects[0]!), 1) : kit.num(c.pick([0, 1, -0.5])),
+              ],
               [3, node.array([])],
             ]),
             kit.ref(cls),
