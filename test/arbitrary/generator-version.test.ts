@@ -21,7 +21,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   3: '6d170e0927c2c8dd3c5d105f267e523fca2d5612dc1b3347c8a6b7abc2d71ade',
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
-  6: 'dee4493f8e152dca6e9d4556b23282d05103b38ae8d1c6e2a6531dd046218998',
+  6: 'f211d347997e43a6dd1eb95e1f6929dfece175dbe66e8eb5e359b542e0c18406',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

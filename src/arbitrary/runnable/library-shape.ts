@@ -34,13 +34,14 @@ const packFormats: [string, number, boolean][] = [
   ['>i3', 2 ** 23, true],
   ['<I5', 2 ** 32, false],
   ['=H', 65536, false],
-  ['!4 i2', 32768, true],
+  // At most 2 for `!`: a larger alignment refuses the 3- and 5-byte integers that may follow.
+  ['!2 i2', 32768, true],
   ['<l', 2 ** 31, true],
   ['>L', 2 ** 32, false],
   ['J', 2 ** 32, false],
   ['T', 2 ** 32, false],
   ['x', PADDING, false],
-  ['!4 Xi4', PADDING, false],
+  ['!2 Xi4', PADDING, false],
   ['z', ZSTRING, false],
   ['c3', CHARS, false],
 ];
