@@ -172,6 +172,23 @@ export const knownDivergences: readonly KnownDivergence[] = [
       'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
       source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
   },
+  {
+    name: 'math-round-minus-zero-native',
+    what:
+      'the same fast call as math-round-minus-zero, where native code rounds the value itself ' +
+      '(in a chunk whose loop is a generic for): -O0 and native code keep -0, -O2 gives 0',
+    releases: ['0.715'],
+    split: [['-O0', '-O2 --codegen'], ['-O2']],
+    repro: 'local t = {n0 = -0}\nfor k, v in {} do end\nprint(math.round(t.n0))\n',
+    prints: {
+      '0.715': { '-O0': '-0\n', '-O2': '0\n', '-O2 --codegen': '-0\n' },
+      '0.735': { '-O0': '-0\n', '-O2': '-0\n', '-O2 --codegen': '-0\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bmath\.round\b/.test(sources(p)),
+    neutralise: (source) =>
+      'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
+      source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
+  },
 ];
 
 /**

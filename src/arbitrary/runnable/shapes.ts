@@ -3,7 +3,10 @@ import { treeStats } from '../../tree/index.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
+  bufferRunShape,
   bufferShape,
+  coerceShape,
+  fieldSiteShape,
   forBoundsShape,
   indexShape,
   kernelShape,
@@ -23,9 +26,12 @@ const shapes: [StatProduction, number, Lean][] = [
   [polyShape, 1, 'native'],
   [forBoundsShape, 1, 'native'],
   [bufferShape, 1, 'native'],
+  [bufferRunShape, 2, 'native'],
   [kernelShape, 1, 'native'],
   [vectorShape, 1, 'native'],
   [methodShape, 1, 'native'],
+  [fieldSiteShape, 1, 'native'],
+  [coerceShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],

@@ -1,0 +1,164 @@
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { paramAnnotations } from './annotations.js';
+import { bufferAccess } from './buffer-shape.js';
+import type { Gen } from './generator.js';
+import { kit, withLocals } from './kit.js';
+import { libIndex } from './lib-index.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { primitive } from './types.js';
+
+/** The buffer's size: every `base + k` access of a call in range fits. */
+const SIZE = 24;
+/** Bases of the calls that stay in range, and of the one that runs off an end. */
+const BASES = [2, 3, 4];
+const OUTSIDE = [14, 20, -1, 23];
+
+/** `base + k`, spelled `base - k` for a negative `k`: what native code folds into one check. */
+function at(base: Local, k: number): Expr {
+  if (k === 0) return kit.ref(base);
+  return k < 0 ? kit.bin('-', kit.ref(base), kit.num(-k)) : kit.bin('+', kit.ref(base), kit.num(k));
+}
+
+/** A value for a buffer of one width: the parameter, a constant of its edges, or both mixed. */
+function value(g: Gen, v: Local, edges: number[]): Expr {
+  if (g.o.profile === 'luau-web') {
+    // WebAssembly converts out-of-range numbers with other bits than x86: small values only.
+    return g.c.chance(50)
+      ? kit.num(g.c.pick([0, 1, 100, 127]))
+      : kit.bin('%', kit.ref(v), kit.num(128));
+  }
+  return g.c.pick([
+    () => kit.ref(v),
+    () => kit.num(g.c.pick(edges)),
+    () => kit.bin('+', kit.ref(v), kit.num(g.c.pick([1, 0.5, -1]))),
+  ])();
+}
+
+/**
+ * One access of the run: a write, or a read kept as a result (sign-extended, zero-extended,
+ * byte-swapped, or of bits), at `base + k` or at a constant offset.
+ */
+function access(
+  g: Gen,
+  b: Local,
+  base: Local,
+  v: Local,
+  reads: Expr[],
+  fresh: () => Local,
+  fixed: number[],
+): Stat[] {
+  const c = g.c;
+  // A read is kept in a local where it happens: later writes may overwrite its bytes.
+  const keep = (e: Expr): Stat[] => {
+    const r = fresh();
+    reads.push(kit.ref(r));
+    return [node.localStat([r], [e])];
+  };
+  const [name, width, edges] = c.pick(bufferAccess);
+  // k from -2 to 12 - width: with a base from 2 to 4, the access stays inside SIZE bytes.
+  const k = -2 + c.int(15 - width);
+  // Or one of the function's few constant offsets: a load there after a store or a load of the
+  // same bytes is what native code forwards.
+  const offset = c.chance(50) ? at(base, k) : kit.num(c.pick(fixed));
+  switch (c.int(5)) {
+    case 0:
+    case 1:
+      return [
+        node.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, value(g, v, edges)])),
+      ];
+    case 2:
+      return keep(kit.lib('buffer', `read${name}`, [kit.ref(b), offset]));
+    case 3:
+      return keep(
+        libIndex('bit32', 'byteswap', [
+          kit.lib('buffer', 'readu32', [kit.ref(b), at(base, k < 8 ? k : 0)]),
+        ]),
+      );
+    default: {
+      // Bits at a bit offset from the base's byte, 0 to 32 of them.
+      const count = c.pick([0, 1, 7, 8, 13, 32]);
+      const bit = kit.bin('+', kit.bin('*', kit.ref(base), kit.num(8)), kit.num(c.int(40)));
+      if (c.chance(50)) {
+        return keep(libIndex('buffer', 'readbits', [kit.ref(b), bit, kit.num(count)]));
+      }
+      const bits =
+        g.o.profile === 'luau-web'
+          ? kit.num(c.pick([0, 5, 255]))
+          : kit.bin('%', kit.ref(v), kit.num(2 ** 32));
+      return [
+        node.callStat(libIndex('buffer', 'writebits', [kit.ref(b), bit, kit.num(count), bits])),
+      ];
+    }
+  }
+}
+
+/**
+ * A function of straight-line buffer accesses at `base + k` for small constants `k` (negative
+ * too), of every width, with reads of what the writes just stored, byte-swapped reads and bit
+ * fields: what native code merges into one range check per base and forwards from stores to
+ * loads. Called with bases that stay in range and, under `pcall`, one that runs off an end
+ * partway; the buffer's words are printed after each call, so a write that was lost or
+ * misplaced shows.
+ *
+ * @example
+ * ```ts
+ * // local function f(b: buffer, a: number, v: number) buffer.writei16(b, a + 3, v) return buffer.readu8(b, a + 4), buffer.readi8(b, a - 1) end
+ * bufferRunShape(g, 0);
+ * ```
+ */
+export const bufferRunShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(10)) return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const f = fresh();
+    g.scope.pushFrame(false);
+    const b = fresh();
+    const base = fresh();
+    const v = fresh();
+    const reads: Expr[] = [];
+    const body: Stat[] = [];
+    const n = 4 + c.int(6);
+    const fixed = [c.int(SIZE - 7), c.int(SIZE - 7)];
+    for (let k = 0; k < n; k++) body.push(...access(g, b, base, v, reads, fresh, fixed));
+    if (reads.length === 0) reads.push(kit.lib('buffer', 'readi8', [kit.ref(b), at(base, -1)]));
+    // `b: buffer` tells native code the buffer's type: only then does it forward a store to a
+    // load at a constant offset.
+    const types =
+      g.o.features.typeAnnotations && c.chance(85)
+        ? [primitive('buffer'), primitive('number'), primitive('number')]
+        : paramAnnotations(g, 3);
+    const fn = node.func([b, base, v], [...body, node.ret(reads.slice(-8))], false, types);
+    g.scope.popFrame();
+    const buf = fresh();
+    const words = Array.from({ length: SIZE / 4 }, (_, w) =>
+      kit.lib('buffer', 'readu32', [kit.ref(buf), kit.num(w * 4)]),
+    );
+    const call = (baseArg: Expr, vArg: Expr) =>
+      build.call(build.local(f.name), [kit.ref(buf), baseArg, vArg]);
+    const stats: Stat[] = [
+      node.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
+      node.localFunction(f, fn),
+      kit.print([call(kit.num(c.pick(BASES)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
+      kit.print([call(kit.num(c.pick(BASES)), g.num(d + 1))]),
+      kit.print(words),
+    ];
+    if (c.chance(50)) {
+      stats.push(
+        kit.print([
+          kit.first(
+            kit.call('pcall', [
+              kit.ref(f),
+              kit.ref(buf),
+              kit.num(c.pick(OUTSIDE)),
+              kit.num(c.pick([7, -3])),
+            ]),
+          ),
+          ...words,
+        ]),
+      );
+    }
+    return [node.doBlock(stats)];
+  });
+};

@@ -1,0 +1,114 @@
+import type { Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { fueledFor, kit, withLocals } from './kit.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { paramAnnotations } from './annotations.js';
+
+/**
+ * Buffer accessors: name suffix, width in bytes, and the values worth writing there.
+ *
+ * @example
+ * ```ts
+ * const [name, width] = bufferAccess[0]!; // i8, 1
+ * ```
+ */
+export const bufferAccess: [string, number, number[]][] = [
+  ['i8', 1, [127, -128, -1, 128, 255]],
+  ['u8', 1, [255, 256, -1, 0, 128]],
+  ['i16', 2, [32767, -32768, 65535, -1, 32768]],
+  ['u16', 2, [65535, 65536, -1, 0, 32768]],
+  ['i32', 4, [2 ** 31 - 1, -(2 ** 31), 2 ** 32 - 1, -1, 2 ** 31]],
+  ['u32', 4, [2 ** 32 - 1, 2 ** 32, -1, 0, 2 ** 31]],
+  ['f32', 4, [0.1, -0, 16777217, 3.4e38, 1.5]],
+  ['f64', 8, [0.1, -0, 2 ** 53 + 2, 1e308, -2.5]],
+];
+
+/**
+ * A function that writes a buffer with every width and signedness at boundary offsets (0, the
+ * last that fits, and the loop variable's), with values at the edges of each width, then reads
+ * the bytes back with other widths: stores forwarded to loads, sign and zero extension,
+ * truncation and float rounding, in the interpreter and in native code. Offsets past the end
+ * are tried under `pcall`.
+ *
+ * @example
+ * ```ts
+ * // local function w(b, v, n) for i = 0, n do buffer.writei16(b, i, v) ... print(buffer.readu8(b, i)) end end
+ * bufferShape(g, 0);
+ * ```
+ */
+export const bufferShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(10)) return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const size = c.pick([8, 16, 9]);
+    const w = fresh();
+    g.scope.pushFrame(false);
+    const b = fresh();
+    const v = fresh();
+    const n = fresh();
+    const i = fresh();
+    const body: Stat[] = [];
+    const picks = Array.from({ length: 2 + c.int(3) }, () => c.pick(bufferAccess));
+    for (const [name, width] of picks) {
+      // Every offset in range: `% (room + 1)` keeps a computed one there.
+      const room = size - width;
+      const offset = c.pick([
+        () => kit.bin('%', kit.ref(i), kit.num(room + 1)),
+        () => kit.num(0),
+        () => kit.num(room),
+        () => kit.bin('%', kit.bin('-', kit.num(room), kit.ref(i)), kit.num(room + 1)),
+      ])();
+      body.push(node.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, kit.ref(v)])));
+      const [readName] = c.pick(bufferAccess.filter(([, wd]) => wd <= width));
+      body.push(
+        kit.print([
+          kit.lib('buffer', `read${readName}`, [kit.ref(b), kit.num(0)]),
+          kit.lib('buffer', `read${name}`, [kit.ref(b), kit.num(size - width)]),
+        ]),
+      );
+    }
+    const loop = fueledFor(g, i, kit.num(0), kit.ref(n), undefined, body);
+    const fn = node.func(
+      [b, v, n],
+      [loop, node.ret([kit.lib('buffer', 'readu32', [kit.ref(b), kit.num(0)])])],
+      false,
+      paramAnnotations(g, 3),
+    );
+    g.scope.popFrame();
+    const buf = fresh();
+    const [, , values] = picks[0]!;
+    const calls = Array.from({ length: 2 }, () =>
+      build.call(build.local(w.name), [
+        kit.ref(buf),
+        // luau-web (WebAssembly) writes NaN and out-of-range values with other bits than x86:
+        // its programs write small values every width holds.
+        g.o.profile === 'luau-web'
+          ? kit.num(c.pick([0, 1, 100, 127, 0.5, -0]))
+          : c.chance(60)
+            ? kit.num(c.pick(values))
+            : g.num(d + 1),
+        kit.num(c.pick([0, 1, 2])),
+      ]),
+    );
+    const stats: Stat[] = [
+      node.localStat([buf], [kit.lib('buffer', 'create', [kit.num(size)])]),
+      node.localFunction(w, fn),
+      kit.print(calls),
+    ];
+    if (c.chance(50)) {
+      // Past the end: an error in every mode, and the buffer unchanged.
+      const [name, width] = c.pick(bufferAccess);
+      const at = kit.num(c.pick([size - width + 1, -1, size]));
+      stats.push(
+        kit.print([
+          kit.first(
+            kit.call('pcall', [kit.field(build.global('buffer'), `read${name}`), kit.ref(buf), at]),
+          ),
+          kit.lib('buffer', 'readu32', [kit.ref(buf), kit.num(size - 4)]),
+        ]),
+      );
+    }
+    return [node.doBlock(stats)];
+  });
+};

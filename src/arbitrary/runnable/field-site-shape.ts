@@ -1,0 +1,175 @@
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import type { Gen } from './generator.js';
+import { fueledFor, kit, withLocals } from './kit.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { reduceInt } from './reduce-int.js';
+
+/** The keys every receiver answers: a vector's components, nil on a string or a bare table. */
+const KEYS = ['x', 'y', 'z'];
+
+/** `function(a, b) <body> end` in a frame of its own. */
+function fn(g: Gen, fresh: () => Local, params: number, body: (ps: Expr[]) => Stat[]): Expr {
+  g.scope.pushFrame(false);
+  const ps = Array.from({ length: params }, () => fresh());
+  const f = node.func(ps, body(ps.map((p) => kit.ref(p))));
+  g.scope.popFrame();
+  return node.funcExpr(f);
+}
+
+/** A table whose reads of missing keys fall back: to a function of the key or to a table. */
+function readable(g: Gen, fresh: () => Local): Expr {
+  const c = g.c;
+  const index = c.chance(50)
+    ? fn(g, fresh, 2, ([, k]) => [node.ret([kit.bin('..', k!, kit.str('!'))])])
+    : node.record([[c.pick(KEYS), g.num(g.o.maxDepth)]]);
+  return kit.call('setmetatable', [
+    c.chance(50) ? node.array([]) : node.record([[c.pick(KEYS), g.str(g.o.maxDepth)]]),
+    node.record([['__index', index]]),
+  ]);
+}
+
+/** A table whose writes of new keys go through `__newindex`: a function that doubles, or a table. */
+function writable(g: Gen, fresh: () => Local): Expr {
+  const c = g.c;
+  const store = c.chance(50)
+    ? fn(g, fresh, 3, ([t, k, v]) => [
+        node.callStat(kit.call('rawset', [t!, k!, kit.bin('*', v!, kit.num(2))])),
+      ])
+    : node.array([]);
+  return kit.call('setmetatable', [node.array([]), node.record([['__newindex', store]])]);
+}
+
+/**
+ * Field sites whose receivers change: one function reads `o["x"]`, `o["z"]` in a loop of plain
+ * tables, tables whose misses fall back to a function or a table, strings and vectors; one
+ * writes fields of plain tables and of tables with `__newindex`; one calls `o:len()` on strings
+ * and tables. Native code's table fast paths hold for some receivers and fall back to the
+ * generic lookups and metamethod calls for the others. Everything read is printed.
+ *
+ * @example
+ * ```ts
+ * // local function rd(o, n) local s = "" for i = 1, n do s = s .. tostring(o["x"]) .. "," end return s end
+ * // print(rd({}, 2), rd("ab", 1), rd(vector.create(1, 2, 3), 2), rd(setmetatable({}, {__index = f}), 2))
+ * fieldSiteShape(g, 0);
+ * ```
+ */
+export const fieldSiteShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.roomFor(12)) return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const rd = fresh();
+    const wr = fresh();
+    const nc = fresh();
+    const stats: Stat[] = [];
+    // Reads: a string of what each iteration saw, bounded by the trip count.
+    {
+      g.scope.pushFrame(false);
+      const o = fresh();
+      const n = fresh();
+      const s = fresh();
+      const i = fresh();
+      const reads = Array.from({ length: 1 + c.int(2) }, () =>
+        kit.text(kit.index(kit.ref(o), kit.str(c.pick(KEYS)))),
+      );
+      const joined = reads.reduce((a, b) => kit.bin('..', a, kit.bin('..', kit.str('/'), b)));
+      const f = node.func(
+        [o, n],
+        [
+          node.localStat([s], [kit.str('')]),
+          fueledFor(g, i, kit.num(1), kit.ref(n), undefined, [
+            node.assign(
+              [kit.ref(s)],
+              [kit.bin('..', kit.ref(s), kit.bin('..', joined, kit.str(',')))],
+            ),
+          ]),
+          node.ret([kit.ref(s)]),
+        ],
+      );
+      g.scope.popFrame();
+      stats.push(node.localFunction(rd, f));
+    }
+    // Writes: the keys set twice, read back raw.
+    {
+      g.scope.pushFrame(false);
+      const o = fresh();
+      const v = fresh();
+      const i = fresh();
+      const [k1, k2] = [c.pick(KEYS), c.pick(KEYS)];
+      const f = node.func(
+        [o, v],
+        [
+          fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
+            node.assign(
+              [kit.index(kit.ref(o), kit.str(k1!))],
+              [kit.bin('+', kit.ref(v), kit.ref(i))],
+            ),
+            node.assign([kit.index(kit.ref(o), kit.str(k2!))], [kit.ref(i)]),
+          ]),
+          node.ret([
+            kit.call('rawget', [kit.ref(o), kit.str(k1!)]),
+            kit.call('rawget', [kit.ref(o), kit.str(k2!)]),
+          ]),
+        ],
+      );
+      g.scope.popFrame();
+      stats.push(node.localFunction(wr, f));
+    }
+    // Method calls: `o:len()` on strings and on tables that have or inherit `len`.
+    {
+      g.scope.pushFrame(false);
+      const o = fresh();
+      const r = fresh();
+      const i = fresh();
+      const f = node.func(
+        [o],
+        [
+          node.localStat([r], [kit.num(0)]),
+          fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
+            node.assign(
+              [kit.ref(r)],
+              [kit.bin('+', kit.ref(r), build.call(kit.field(kit.ref(o), 'len'), [], true))],
+            ),
+          ]),
+          node.ret([kit.ref(r)]),
+        ],
+      );
+      g.scope.popFrame();
+      stats.push(node.localFunction(nc, f));
+    }
+    const trips = () => kit.num(c.pick([1, 2, 3]));
+    const receivers: Expr[] = [
+      node.array([]),
+      node.record([[c.pick(KEYS), reduceInt(g, g.int(d + 1))]]),
+      g.str(d + 1),
+      readable(g, fresh),
+    ];
+    if (g.swarm.vectors && g.has('vector.create'))
+      receivers.push(kit.lib('vector', 'create', [kit.num(1), g.num(d + 1), kit.num(-0.5)]));
+    stats.push(kit.print(receivers.map((o) => build.call(build.local(rd.name), [o, trips()]))));
+    const value = () => (c.chance(50) ? reduceInt(g, g.int(d + 1)) : kit.num(c.pick([0.5, -1, 7])));
+    stats.push(
+      kit.print([
+        build.call(build.local(wr.name), [node.array([]), value()]),
+        build.call(build.local(wr.name), [writable(g, fresh), value()]),
+        build.call(build.local(wr.name), [writable(g, fresh), value()]),
+      ]),
+    );
+    const k = c.pick([3, -1]);
+    const method = () => fn(g, fresh, 1, () => [node.ret([kit.num(k)])]);
+    stats.push(
+      kit.print([
+        build.call(build.local(nc.name), [g.str(d + 1)]),
+        build.call(build.local(nc.name), [node.record([['len', method()]])]),
+        build.call(build.local(nc.name), [
+          kit.call('setmetatable', [
+            node.array([]),
+            node.record([['__index', node.record([['len', method()]])]]),
+          ]),
+        ]),
+      ]),
+    );
+    return [node.doBlock(stats)];
+  });
+};

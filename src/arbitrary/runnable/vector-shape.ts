@@ -1,0 +1,117 @@
+import type { Expr, Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { fueledFor, kit, withLocals } from './kit.js';
+import type { StatProduction } from './library/model.js';
+import { node } from './nodes.js';
+import { paramAnnotations } from './annotations.js';
+import { libIndex } from './lib-index.js';
+import { reduceInt } from './reduce-int.js';
+
+/**
+ * A function whose loop computes with vectors: component-wise operators with vectors and
+ * numbers (`+`, `-`, `*`, `/`, `//`, unary minus), the vector library's functions of one and
+ * several vectors, and components read back, called with constant and computed vectors: the
+ * float arithmetic native code keeps in SIMD registers.
+ *
+ * @example
+ * ```ts
+ * // local function v(a, b, n) local acc = a for i = 1, n do acc = acc * 0.5 + vector.floor(b / i) end return acc.x, acc.y, acc.z end
+ * vectorShape(g, 0);
+ * ```
+ */
+export const vectorShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || !g.swarm.vectors || !g.has('vector.create') || !g.roomFor(10))
+    return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const vf = fresh();
+    g.scope.pushFrame(false);
+    const a = fresh();
+    const b = fresh();
+    const n = fresh();
+    const acc = fresh();
+    const i = fresh();
+    const vecTerm = (): Expr =>
+      c.pick([
+        () => kit.bin(c.pick(['+', '-'] as const), kit.ref(acc), kit.ref(b)),
+        () =>
+          kit.bin(
+            c.pick(['*', '/', '//'] as const),
+            kit.ref(acc),
+            kit.bin('+', kit.ref(i), kit.num(c.pick([0.5, 1, -2]))),
+          ),
+        () => kit.bin('*', kit.ref(a), kit.ref(b)),
+        // A number on the left: the scalar operand scales each component.
+        () =>
+          kit.bin(
+            c.pick(['*', '/'] as const),
+            kit.bin('+', kit.ref(i), kit.num(c.pick([0.5, -1]))),
+            kit.ref(acc),
+          ),
+        // A vector by a vector (floor-divided only in the luau profile: luau-web rounds apart).
+        () => kit.bin(g.o.profile === 'luau' ? '//' : '/', kit.ref(acc), kit.ref(b)),
+        // The library functions newer than the name table, called through an index.
+        () =>
+          c.chance(50)
+            ? libIndex('vector', 'cross', [kit.ref(acc), kit.ref(b)])
+            : libIndex('vector', 'normalize', [kit.ref(acc)]),
+        () =>
+          kit.bin(
+            '*',
+            kit.ref(b),
+            libIndex('vector', c.pick(['dot', 'magnitude']), [kit.ref(acc), kit.ref(a)]),
+          ),
+        () => kit.bin('/', kit.ref(b), kit.ref(a)),
+        () => kit.neg(kit.ref(acc)),
+        () => kit.lib('vector', c.pick(['abs', 'floor', 'ceil', 'sign']), [kit.ref(acc)]),
+        () => kit.lib('vector', c.pick(['max', 'min']), [kit.ref(acc), kit.ref(b)]),
+        () => {
+          // The upper bound at least the lower one in every component.
+          const lo = () => kit.lib('vector', 'create', [kit.num(-1), kit.num(-2), kit.num(-3)]);
+          return kit.lib('vector', 'clamp', [
+            kit.ref(acc),
+            lo(),
+            kit.lib('vector', 'max', [kit.ref(b), lo()]),
+          ]);
+        },
+        () =>
+          kit.lib('vector', 'create', [
+            kit.index(kit.ref(acc), kit.str('y')),
+            kit.ref(i),
+            kit.index(kit.ref(b), kit.str('x')),
+          ]),
+      ])();
+    const body: Stat[] = Array.from({ length: 1 + c.int(3) }, () =>
+      node.assign([kit.ref(acc)], [vecTerm()]),
+    );
+    const comps = ['x', 'y', 'z'].map((k) => kit.index(kit.ref(acc), kit.str(k)));
+    const fn = node.func(
+      [a, b, n],
+      [
+        node.localStat([acc], [kit.ref(a)]),
+        fueledFor(g, i, kit.num(1), kit.ref(n), undefined, body),
+        node.ret(comps),
+      ],
+      false,
+      paramAnnotations(g, 3),
+    );
+    g.scope.popFrame();
+    const vec = (): Expr =>
+      kit.lib(
+        'vector',
+        'create',
+        c.chance(50)
+          ? [
+              kit.num(c.pick([1, -0.5, 3])),
+              kit.num(c.pick([0, 2.5, -4])),
+              kit.num(c.pick([-1, 1e-3, 7])),
+            ]
+          : // Components the program computes, never NaN (`vector.clamp` refuses NaN bounds).
+            [reduceInt(g, g.int(d + 1)), reduceInt(g, g.int(d + 1)), kit.num(c.pick([0, 1]))],
+      );
+    const calls = Array.from({ length: 2 }, () =>
+      build.call(build.local(vf.name), [vec(), vec(), kit.num(c.pick([1, 2, 3]))]),
+    );
+    return [node.doBlock([node.localFunction(vf, fn), kit.print(calls)])];
+  });
+};
