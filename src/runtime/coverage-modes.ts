@@ -25,6 +25,10 @@ export const coverageModes = {
   'compile-O2': { tool: 'luau-compile', args: ['--text', '-O2'] },
   'analyze-strict': { tool: 'luau-analyze', args: ['--mode=strict'] },
   analyze: { tool: 'luau-analyze', args: [] },
+  'analyze-strict-new-solver': {
+    tool: 'luau-analyze',
+    args: ['--mode=strict', '--fflags=LuauSolverV2=true'],
+  },
 } as const satisfies Record<string, CoverageMode>;
 
 /** The name of a {@link coverageModes} entry. */

@@ -25,7 +25,7 @@ describe('parseCoverageModes', () => {
       'analyze-strict',
     ]);
     expect(() => parseCoverageModes('run-O0,run-O3')).toThrow(
-      /^unknown mode 'run-O3' \(known: run-O0, run-O1, .*analyze-strict, analyze\)$/,
+      /^unknown mode 'run-O3' \(known: run-O0, run-O1, .*analyze-strict, analyze, analyze-strict-new-solver\)$/,
     );
     expect(() => parseCoverageModes(' , ')).toThrow('no mode given');
   });
