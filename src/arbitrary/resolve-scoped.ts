@@ -1,5 +1,17 @@
 import { clone, create, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
-import { ExprFunctionSchema, ExprSchema, ModuleSetSchema, StatBlockSchema, StatSchema, TypeSchema, type Expr, type ExprFunction, type ModuleSet, type StatBlock, type Type } from '../../gen/luau_pb.js';
+import {
+  ExprFunctionSchema,
+  ExprSchema,
+  ModuleSetSchema,
+  StatBlockSchema,
+  StatSchema,
+  TypeSchema,
+  type Expr,
+  type ExprFunction,
+  type ModuleSet,
+  type StatBlock,
+  type Type,
+} from '../../gen/luau_pb.js';
 import { ResolveContext } from './resolve-scoped/context.js';
 import { Scope } from './scope.js';
 import { resolveExpr } from './resolve-scoped/expr.js';
