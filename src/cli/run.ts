@@ -117,6 +117,15 @@ export function runCommand(): Command {
     .option('--in-flight <n>', 'batches in flight per project (default 2)')
     .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
     .option('--workers <n>', 'programs run in parallel inside a project (default 1)')
+    .option(
+      '--guided <runtime>',
+      'guided by coverage: a luau-cli runtime on a coverage build (luau-cli:-O2:--codegen:path=BUILD/luau); ' +
+        'programs are fresh draws and mutants of the programs that reached new counters (kept in DIR/corpus)',
+    )
+    .option(
+      '--corpus <dirs...>',
+      'with --guided: corpus folders or campaign directories whose programs are tried first',
+    )
     .option('--no-shrink', 'save findings without shrinking them')
     .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
     .option('--shrink-time <ms>', 'time per finding while shrinking (default 30000)')
