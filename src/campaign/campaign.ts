@@ -105,6 +105,7 @@ function openSource(
       settings: o,
       guided: o.guided,
       dir: join(args.dir, 'corpus'),
+      count: o.count,
       pending,
       timeoutMs: o.timeoutMs,
     });

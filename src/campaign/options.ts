@@ -143,7 +143,14 @@ function guidedSettings(g: GuidedSettings): GuidedSettings {
       'guided',
       `mutationShare must be in [0, 1], got ${g.mutationShare}`,
     );
-  return { coverage: g.coverage, corpora: [...g.corpora], mutationShare: g.mutationShare };
+  if (!Number.isInteger(g.stepSize) || g.stepSize < 1)
+    throw new CampaignOptionsError('guided', `stepSize must be an integer ≥ 1, got ${g.stepSize}`);
+  return {
+    coverage: g.coverage,
+    corpora: [...g.corpora],
+    mutationShare: g.mutationShare,
+    stepSize: g.stepSize,
+  };
 }
 
 /** The generator settings of a new campaign but its seed, checked. */

@@ -93,7 +93,7 @@ const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } =
     value: (f) =>
       f.guided === undefined
         ? undefined
-        : { coverage: f.guided, corpora: f.corpus ?? [], mutationShare: 0.5 },
+        : { coverage: f.guided, corpora: f.corpus ?? [], mutationShare: 0.5, stepSize: 50 },
   },
 };
 

@@ -37,6 +37,11 @@ export interface GuidedSettings {
   readonly corpora: readonly string[];
   /** Share of each step's programs that are mutants of corpus entries, once it has some. */
   readonly mutationShare: number;
+  /**
+   * Programs per step: drawn together from the corpus as it stood, run on the coverage build
+   * together. The campaign's batches take them whatever their size.
+   */
+  readonly stepSize: number;
 }
 
 /** One point of a guided campaign's course: after a step. */
@@ -66,6 +71,34 @@ interface LoggedProgram {
   readonly i: number;
   readonly origin: EntryOrigin;
   readonly record?: RecordJson;
+}
+
+function readLog(file: string): Map<number, LoggedProgram> {
+  const out = new Map<number, LoggedProgram>();
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n'))
+    if (line.endsWith('}')) {
+      const p = JSON.parse(line) as LoggedProgram;
+      out.set(p.i, p);
+    }
+  return out;
+}
+
+/**
+ * The fresh programs of a guided campaign (its corpus folder `dir`): campaign index → the
+ * fast-check run it was drawn at, so that a finding among them is shrunk from its replay
+ * like a blind campaign's (a mutant's has no replay: its statements are deleted instead).
+ *
+ * @example
+ * ```ts
+ * const runs = freshRuns(join(campaignDir, 'corpus')); // runs.get(57) === 31
+ * ```
+ */
+export function freshRuns(dir: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [i, p] of readLog(join(dir, 'programs.jsonl')))
+    if (p.origin.kind === 'fresh') out.set(i, p.origin.run);
+  return out;
 }
 
 /** A guided {@link ProgramSource}, with what it has reached, and its processes to end. */
@@ -134,7 +167,9 @@ export function guidedSource(args: {
   readonly settings: GeneratorSettings;
   readonly guided: GuidedSettings;
   readonly dir: string;
-  /** Indices not finished yet (taken from as programs are handed out). */
+  /** Programs in the campaign. */
+  readonly count: number;
+  /** Indices not finished yet, in order (taken from as programs are handed out). */
   readonly pending: number[];
   /** Wall-clock limit of one program on the coverage build, in ms. */
   readonly timeoutMs?: number;
@@ -156,17 +191,10 @@ export function guidedSource(args: {
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
   });
   let seeded = state.programs > 0;
+  // Programs of the steps run, not handed out yet.
+  const made = new Map<number, CampaignProgram>();
 
-  const logged = (): Map<number, LoggedProgram> => {
-    const out = new Map<number, LoggedProgram>();
-    if (!existsSync(logFile)) return out;
-    for (const line of readFileSync(logFile, 'utf8').split('\n'))
-      if (line.endsWith('}')) {
-        const p = JSON.parse(line) as LoggedProgram;
-        out.set(p.i, p);
-      }
-    return out;
-  };
+  const logged = (): Map<number, LoggedProgram> => readLog(logFile);
   const build = (
     record: ProgramRecord,
     index: number,
@@ -277,7 +305,7 @@ export function guidedSource(args: {
     async next(count) {
       await seed();
       const taken = pending.splice(0, count);
-      const old = taken.filter((i) => i < state.programs);
+      const old = taken.filter((i) => i < state.programs && !made.has(i));
       const log = old.length === 0 ? new Map<number, LoggedProgram>() : logged();
       const replayed = old.map((i) => {
         const p = log.get(i);
@@ -285,8 +313,22 @@ export function guidedSource(args: {
         const { record: _r, ...program } = again(p);
         return program;
       });
-      const fresh = taken.filter((i) => i >= state.programs);
-      return [...replayed, ...(fresh.length === 0 ? [] : await step(fresh))];
+      const wanted = taken.filter((i) => i >= state.programs || made.has(i));
+      const last = wanted[wanted.length - 1];
+      // Whole steps, whatever the batch asks: a step's programs depend on the corpus as the
+      // step before left it, so that a resumed campaign draws the same ones.
+      while (last !== undefined && state.programs <= last) {
+        const first = state.programs;
+        const size = Math.min(guided.stepSize, args.count - first);
+        const programs = await step(Array.from({ length: size }, (_, k) => first + k));
+        for (const p of programs) made.set(p.index, p);
+      }
+      const fresh = wanted.map((i) => {
+        const p = made.get(i)!;
+        made.delete(i);
+        return p;
+      });
+      return [...replayed, ...fresh];
     },
     timeline: () => state.timeline,
     close: () => {

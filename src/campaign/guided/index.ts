@@ -1,6 +1,6 @@
 export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
 export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
-export { corpusFolder, coverageLuau, guidedSource } from './guided-source.js';
+export { corpusFolder, coverageLuau, freshRuns, guidedSource } from './guided-source.js';
 export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
 export { entryWeight, pickEntry } from './schedule.js';
 export { runGuided } from './guided-run.js';
