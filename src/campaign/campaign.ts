@@ -179,12 +179,15 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const tally = new Tally(o.runtimes);
   for (const r of store.records()) tally.add(r);
   const session = new CampaignSession(store);
-  const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot =>
-    tally.snapshot(phase, {
+  const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot => {
+    const guided = source.guided?.().at(-1);
+    return tally.snapshot(phase, {
       done: store.progress.done,
       total: o.count,
       programsPerSecond: session.rate(),
+      ...(guided === undefined ? {} : { guided }),
     });
+  };
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree
   // (not when another generator's thread drew it: this one cannot draw it again).
   const record = (finished: readonly FinishedProgram[]): void => {

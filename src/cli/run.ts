@@ -47,6 +47,10 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
     findings: s.signatures,
     programs: s.findings,
     phase: s.phase,
+    guided:
+      s.guided === undefined
+        ? ''
+        : ` | ${s.guided.counters} counters, corpus ${s.guided.corpus}, ${s.guided.mutants} mutants`,
   };
 }
 
@@ -192,7 +196,7 @@ export function runCommand(): Command {
       const bar = new cliProgress.SingleBar(
         {
           format:
-            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs) | {phase}',
+            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
           stream: process.stderr,
           hideCursor: true,
         },
@@ -220,7 +224,8 @@ export function runCommand(): Command {
               if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
                 lastLine = Date.now();
                 process.stderr.write(
-                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)\n`,
+                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
+                    `${statusLine(s).guided}\n`,
                 );
               }
               return;
