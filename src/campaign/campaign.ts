@@ -1,9 +1,10 @@
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { WorkspaceClient } from '../workspace/client/index.js';
 import { saveFindings } from './finding-storage.js';
 import type { ResolvedCampaignOptions } from './options.js';
 import { ProgramGenerator } from './program-generator.js';
-import { freshPrograms } from './program-source.js';
+import { guidedSource, type GuidedPoint } from './guided/index.js';
+import { freshPrograms, type ProgramSource } from './program-source.js';
 import { preflight } from './preflight.js';
 import { ProjectPool } from './projects.js';
 import type { ProjectEvent } from './projects.js';
@@ -91,6 +92,42 @@ function campaignId(dir: string, seed: number): string {
 }
 
 /**
+ * The campaign's programs: fresh draws generated in threads ahead of the batches, or, for a
+ * guided campaign, fresh draws and mutants of the corpus in `corpus/` of its directory.
+ */
+function openSource(
+  o: ResolvedCampaignOptions,
+  pending: number[],
+  args: RunCampaignArgs,
+): ProgramSource & { close(): Promise<void>; guided?: () => readonly GuidedPoint[] } {
+  if (o.guided !== undefined) {
+    const guided = guidedSource({
+      settings: o,
+      guided: o.guided,
+      dir: join(args.dir, 'corpus'),
+      count: o.count,
+      pending,
+      timeoutMs: o.timeoutMs,
+    });
+    return Object.assign(guided, { guided: () => guided.timeline() });
+  }
+  // Generation runs in threads, ahead of the batches, while the main thread uploads and
+  // records; the threads load and draw the first programs while the projects get ready.
+  const generator = new ProgramGenerator(o, {
+    upcoming: pending,
+    // A batch ahead of those the slots run: when generation is the slower part, the threads
+    // should not wait for a slot to free.
+    readAhead: Math.min(
+      10_000,
+      Math.max(1000, (o.inFlight * args.target.projectIds.length + 1) * o.batchSize),
+    ),
+    ...(args.generatorWorker === undefined ? {} : { workerFile: args.generatorWorker }),
+  });
+  generator.prefetch();
+  return Object.assign(freshPrograms(generator, pending), { close: () => generator.close() });
+}
+
+/**
  * Runs (or continues) a fuzzing campaign: generates the programs, runs them in batches in the
  * target's projects through `project_exec` (several projects at once, a bounded number of
  * batches in flight per project, lost batches re-queued), records each program's outcomes as
@@ -128,24 +165,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
   const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
-  // Generation runs in threads, ahead of the batches, while the main thread uploads and
-  // records; the threads load and draw the first programs while the projects get ready.
-  const generator = new ProgramGenerator(o, {
-    upcoming: pending,
-    // A batch ahead of those the slots run: when generation is the slower part, the threads
-    // should not wait for a slot to free.
-    readAhead: Math.min(
-      10_000,
-      Math.max(1000, (o.inFlight * args.target.projectIds.length + 1) * o.batchSize),
-    ),
-    ...(args.generatorWorker === undefined ? {} : { workerFile: args.generatorWorker }),
-  });
-  generator.prefetch();
+  const source = openSource(o, pending, args);
   try {
     await pool.prepare();
     await preflight(pool, o.runtimes);
   } catch (e) {
-    await generator.close();
+    await source.close();
     await pool.close();
     throw e;
   }
@@ -154,12 +179,15 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const tally = new Tally(o.runtimes);
   for (const r of store.records()) tally.add(r);
   const session = new CampaignSession(store);
-  const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot =>
-    tally.snapshot(phase, {
+  const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot => {
+    const guided = source.guided?.().at(-1);
+    return tally.snapshot(phase, {
       done: store.progress.done,
       total: o.count,
       programsPerSecond: session.rate(),
+      ...(guided === undefined ? {} : { guided }),
     });
+  };
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree
   // (not when another generator's thread drew it: this one cannot draw it again).
   const record = (finished: readonly FinishedProgram[]): void => {
@@ -178,7 +206,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   try {
     await runBatches({
       pool,
-      source: freshPrograms(generator, pending),
+      source,
       options: o,
       ...(args.signal === undefined ? {} : { signal: args.signal }),
       record,
@@ -188,12 +216,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
       },
     });
   } catch (e) {
-    await generator.close();
+    await source.close();
     await pool.close();
     session.save(true);
     throw e;
   }
-  await generator.close();
+  await source.close();
   session.save(true);
 
   const ranAll = store.progress.done >= o.count;
@@ -210,7 +238,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
   args.onProgress?.(snapshot('report'));
-  const summary = campaignSummary(store, tally, pool, stopped);
+  const summary = campaignSummary(store, tally, pool, stopped, source.guided?.());
   writeReport(args.dir, summary, store);
   return summary;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { FindingKind } from './classify.js';
 import { readFindings, saveFinding } from './findings.js';
+import { freshRuns } from './guided/index.js';
 import type { FindingOccurrence, ShrunkProgram } from './findings.js';
 import type { ResolvedCampaignOptions } from './options.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
@@ -52,6 +53,8 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
     .records()
     .filter((r): r is ProgramRecord & { finding: FindingKind } => r.finding !== undefined)
     .filter((r) => !saved.has(r.i));
+  // A guided campaign's fresh program replays from its fast-check run, not from its index.
+  const runs = o.guided === undefined ? undefined : freshRuns(join(store.dir, 'corpus'));
   let shrunkSoFar = before.filter((f) => f.shrunk.shrunk).length;
   const aborted = (): boolean => args.signal?.aborted === true;
   for (const group of triageFindings(o.runtimes, found)) {
@@ -74,7 +77,7 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
         pool,
         arbitrary,
         seed: o.seed,
-        index: r.i,
+        index: runs?.get(r.i) ?? r.i,
         tree,
         level: o.level,
         kind: r.finding,

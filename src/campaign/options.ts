@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
 import { parseRuntime, runnerDefaults } from '../runtime/index.js';
+import type { GuidedSettings } from './guided/guided-source.js';
 
 /**
  * A change of generator in a campaign resumed with `rederive` (`options.json`'s
@@ -57,6 +58,11 @@ export interface CampaignRunSettings {
   readonly shrinkFindings: number;
   /** Characters of output kept per outcome. Default 512. */
   readonly excerptChars: number;
+  /**
+   * Guided by coverage: programs are fresh draws and mutants of a corpus of programs that
+   * reached new counters of a coverage build. Default: none (every program fresh).
+   */
+  readonly guided?: GuidedSettings;
 }
 
 /**
@@ -123,6 +129,28 @@ function positive(name: keyof CampaignRunSettings, value: number, min = 1): numb
  */
 export function randomSeed(): number {
   return randomInt(0, 2 ** 31 - 1);
+}
+
+/** Guided settings, checked (the coverage build itself is checked when the campaign opens it). */
+function guidedSettings(g: GuidedSettings): GuidedSettings {
+  if (parseRuntime(g.coverage).kind !== 'luau-cli')
+    throw new CampaignOptionsError(
+      'guided',
+      `coverage must be a luau-cli runtime, got '${g.coverage}'`,
+    );
+  if (!(g.mutationShare >= 0 && g.mutationShare <= 1))
+    throw new CampaignOptionsError(
+      'guided',
+      `mutationShare must be in [0, 1], got ${g.mutationShare}`,
+    );
+  if (!Number.isInteger(g.stepSize) || g.stepSize < 1)
+    throw new CampaignOptionsError('guided', `stepSize must be an integer ≥ 1, got ${g.stepSize}`);
+  return {
+    coverage: g.coverage,
+    corpora: [...g.corpora],
+    mutationShare: g.mutationShare,
+    stepSize: g.stepSize,
+  };
 }
 
 /** The generator settings of a new campaign but its seed, checked. */
@@ -202,5 +230,6 @@ export function optionsBesideSeed(
     shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 30_000),
     shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
     excerptChars: positive('excerptChars', options.excerptChars ?? runnerDefaults.excerptChars),
+    ...(options.guided === undefined ? {} : { guided: guidedSettings(options.guided) }),
   };
 }

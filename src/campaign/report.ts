@@ -7,7 +7,9 @@ import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './summary.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
+import { guidedHtml, guidedLines } from './guided-report.js';
 import { outputDifference } from './output-difference.js';
+import { chartFrame, escapeHtml } from './report-chart.js';
 import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
 import { runtimeGroups, type RuntimeGroup } from './triage.js';
 
@@ -26,13 +28,6 @@ function signatureText(f: FindingRecord): string {
   const difference = f.kind === 'mismatch' ? outputDifference(shownGroups(f), label) : undefined;
   const signature = withRuntimeLabels(f.signature ?? f.kind, f.runtimes);
   return difference === undefined ? signature : `${signature} · ${difference}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 function table(rows: readonly (readonly string[])[]): string {
@@ -98,34 +93,10 @@ export function formatSummary(s: CampaignSummary): string {
       ...s.projects.map((p) => [p.projectId, String(p.batches), String(p.programs)]),
     ]),
   );
-  lines.push('');
+  lines.push('', ...guidedLines(s));
   lines.push(`Findings: ${join(s.dir, 'findings')}   Report: ${join(s.dir, 'report.html')}`);
   if (s.stopped) lines.push(`Continue with: luau-fuzz run --resume ${s.dir}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** A chart's size and its data's ranges, for {@link chartFrame}. */
-interface Frame {
-  readonly w: number;
-  readonly h: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
-
-/** The axes of a chart with their titles and end values (every chart has titled axes). */
-function chartFrame(f: Frame, title: string, xTitle: string, yTitle: string, body: string): string {
-  const { w, h } = f;
-  return (
-    `<figure><svg width="${w + 90}" height="${h + 60}" viewBox="-70 -10 ${w + 90} ${h + 60}" role="img" aria-label="${escapeHtml(title)}">` +
-    `<title>${escapeHtml(title)}</title>` +
-    `<line x1="0" y1="${h}" x2="${w}" y2="${h}" stroke="#888"/><line x1="0" y1="0" x2="0" y2="${h}" stroke="#888"/>` +
-    body +
-    `<text x="-8" y="10" font-size="12" text-anchor="end">${f.maxY}</text>` +
-    `<text x="-8" y="${h}" font-size="12" text-anchor="end">0</text>` +
-    `<text class="axis-title" x="${w / 2}" y="${h + 40}" font-size="13" text-anchor="middle">${escapeHtml(xTitle)}</text>` +
-    `<text class="axis-title" x="-50" y="${h / 2}" font-size="13" text-anchor="middle" transform="rotate(-90 -50 ${h / 2})">${escapeHtml(yTitle)}</text>` +
-    `</svg><figcaption>${escapeHtml(title)}</figcaption></figure>`
-  );
 }
 
 function throughputSvg(samples: readonly { t: number; done: number }[]): string {
@@ -356,6 +327,7 @@ ${s.findings.length === 0 ? '<p>None.</p>' : `<p>${programs} program(s) showed a
 <table><tr><th>outcome</th>${s.runtimes.map((r, k) => `<th title="${escapeHtml(r)}">${escapeHtml(runtimeLabels(s.runtimes)[k] ?? r)}</th>`).join('')}</tr>
 ${outcomeRows}</table>
 ${outcomesSvg(s)}
+${guidedHtml(s)}
 <h2>Throughput</h2>
 ${throughputSvg(store.progress.samples)}
 <h2>Node-kind coverage</h2>

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FindingRecord } from './findings.js';
+import type { GuidedPoint } from './guided/index.js';
 import { readFindings } from './findings.js';
 import type { ProjectPool } from './projects.js';
 import type { CampaignStore } from './store.js';
@@ -43,6 +44,31 @@ export interface CampaignSummary {
   readonly findings: readonly FindingRecord[];
   /** Batches and programs per project in this session. */
   readonly projects: readonly { projectId: string; batches: number; programs: number }[];
+  /** A guided campaign's course: counters reached and corpus size after each step. */
+  readonly guided?: GuidedSummary;
+}
+
+/**
+ * What guidance by coverage did in a campaign.
+ *
+ * @example
+ * ```ts
+ * const share = summary.guided === undefined ? 0 : summary.guided.mutants / summary.guided.programs;
+ * ```
+ */
+export interface GuidedSummary {
+  /** The coverage runtime. */
+  readonly coverage: string;
+  /** Programs the guided source made. */
+  readonly programs: number;
+  /** Of them, mutants of corpus entries. */
+  readonly mutants: number;
+  /** Counters of the coverage build reached. */
+  readonly counters: number;
+  /** Corpus entries (programs kept for reaching new counters). */
+  readonly corpus: number;
+  /** One point per step, over every session. */
+  readonly timeline: readonly GuidedPoint[];
 }
 
 /**
@@ -59,6 +85,7 @@ export function campaignSummary(
   tally: Tally,
   pool: ProjectPool,
   stopped: boolean,
+  timeline?: readonly GuidedPoint[],
 ): CampaignSummary {
   const o = store.options;
   const { done, elapsedSeconds } = store.progress;
@@ -81,5 +108,20 @@ export function campaignSummary(
       batches: p.batches,
       programs: p.programs,
     })),
+    ...(o.guided === undefined || timeline === undefined
+      ? {}
+      : { guided: guidedSummary(o.guided.coverage, timeline) }),
+  };
+}
+
+function guidedSummary(coverage: string, timeline: readonly GuidedPoint[]): GuidedSummary {
+  const last = timeline[timeline.length - 1];
+  return {
+    coverage,
+    programs: last?.programs ?? 0,
+    mutants: last?.mutants ?? 0,
+    counters: last?.counters ?? 0,
+    corpus: last?.corpus ?? 0,
+    timeline,
   };
 }

@@ -1,3 +1,4 @@
+import type { GuidedPoint } from './guided/index.js';
 import type { ProgramRecord } from './store.js';
 import { findingSignature } from './triage.js';
 
@@ -24,6 +25,8 @@ export interface CampaignSnapshot {
   readonly signatures: number;
   /** What the campaign is doing. */
   readonly phase: 'run' | 'shrink' | 'report';
+  /** A guided campaign's last step: counters reached, corpus size, mutants so far. */
+  readonly guided?: GuidedPoint;
 }
 
 /**
@@ -69,7 +72,7 @@ export class Tally {
   /** A progress report of the counts, with where the campaign stands. */
   snapshot(
     phase: CampaignSnapshot['phase'],
-    at: Pick<CampaignSnapshot, 'done' | 'total' | 'programsPerSecond'>,
+    at: Pick<CampaignSnapshot, 'done' | 'total' | 'programsPerSecond' | 'guided'>,
   ): CampaignSnapshot {
     return {
       ...at,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
 import { optionsBesideSeed } from '../campaign/index.js';
+import { corpusFolder, coverageLuau } from '../campaign/guided/index.js';
 import type {
   CampaignOptions,
   CampaignRunSettings,
@@ -44,6 +45,8 @@ export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   publish?: boolean;
   failOnFindings: boolean;
   progress: boolean;
+  guided?: string;
+  corpus?: string[];
 }
 
 /** How a flag of `run` sets a campaign option: its name and how its value is read. */
@@ -85,6 +88,13 @@ const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } =
   shrinkAttempts: intFlag('--shrink-attempts', (f) => f.shrinkAttempts),
   shrinkTimeMs: intFlag('--shrink-time', (f) => f.shrinkTime),
   shrinkFindings: intFlag('--shrink-findings', (f) => f.shrinkFindings),
+  guided: {
+    flag: '--guided',
+    value: (f) =>
+      f.guided === undefined
+        ? undefined
+        : { coverage: f.guided, corpora: f.corpus ?? [], mutationShare: 0.5, stepSize: 50 },
+  },
 };
 
 /** The flag that sets a campaign option, for errors in the user's words. */
@@ -131,6 +141,21 @@ export function checkCampaignOptions(
   options: Omit<CampaignOptions, 'seed'>,
   f: RunFlags,
 ): Omit<ResolvedCampaignOptions, 'seed'> {
+  if (f.corpus !== undefined && f.guided === undefined)
+    throw new Error('--corpus seeds a guided campaign: give --guided RUNTIME with it');
+  if (f.guided !== undefined) {
+    try {
+      coverageLuau(f.guided);
+    } catch (e) {
+      throw new Error(`--guided: ${(e as Error).message}`, { cause: e });
+    }
+    for (const dir of f.corpus ?? [])
+      try {
+        corpusFolder(dir);
+      } catch (e) {
+        throw new Error(`--corpus: ${(e as Error).message}`, { cause: e });
+      }
+  }
   try {
     return optionsBesideSeed(options);
   } catch (e) {
@@ -155,6 +180,7 @@ export function givenCampaignFlags(command: Command): string[] {
     ...Object.values(generatorFlagNames),
     ...Object.values(runSettingFlags).map((e) => e.flag),
     '--diff',
+    '--corpus',
   ]);
   return command.options
     .filter((o) => o.long !== undefined && flags.has(o.long))

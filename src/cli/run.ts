@@ -47,6 +47,10 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
     findings: s.signatures,
     programs: s.findings,
     phase: s.phase,
+    guided:
+      s.guided === undefined
+        ? ''
+        : ` | ${s.guided.counters} counters, corpus ${s.guided.corpus}, ${s.guided.mutants} mutants`,
   };
 }
 
@@ -117,6 +121,15 @@ export function runCommand(): Command {
     .option('--in-flight <n>', 'batches in flight per project (default 2)')
     .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
     .option('--workers <n>', 'programs run in parallel inside a project (default 1)')
+    .option(
+      '--guided <runtime>',
+      'guided by coverage: a luau-cli runtime on a coverage build (luau-cli:-O2:--codegen:path=BUILD/luau); ' +
+        'programs are fresh draws and mutants of the programs that reached new counters (kept in DIR/corpus)',
+    )
+    .option(
+      '--corpus <dirs...>',
+      'with --guided: corpus folders or campaign directories whose programs are tried first',
+    )
     .option('--no-shrink', 'save findings without shrinking them')
     .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
     .option('--shrink-time <ms>', 'time per finding while shrinking (default 30000)')
@@ -183,7 +196,7 @@ export function runCommand(): Command {
       const bar = new cliProgress.SingleBar(
         {
           format:
-            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs) | {phase}',
+            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
           stream: process.stderr,
           hideCursor: true,
         },
@@ -211,7 +224,8 @@ export function runCommand(): Command {
               if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
                 lastLine = Date.now();
                 process.stderr.write(
-                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)\n`,
+                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
+                    `${statusLine(s).guided}\n`,
                 );
               }
               return;

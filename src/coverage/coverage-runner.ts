@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -178,9 +178,10 @@ export class CoverageRunner {
         env: { ...process.env, LLVM_PROFILE_FILE: join(profileDir, '%p.profraw') },
       });
       const profiles = this.#timed(() =>
-        readdirSync(profileDir).map((f) =>
-          profileReach(readRawProfile(join(profileDir, f), this.#scratch)),
-        ),
+        readdirSync(profileDir)
+          // A process killed (its program timed out) as it began its profile leaves it empty.
+          .filter((f) => statSync(join(profileDir, f)).size > 0)
+          .map((f) => profileReach(readRawProfile(join(profileDir, f), this.#scratch))),
       );
       this.#stats.profiles += profiles.length;
       return { results, profiles };

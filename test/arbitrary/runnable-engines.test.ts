@@ -13,6 +13,8 @@ import {
   knownDivergences,
   modeSplit,
   releaseLuau,
+  runAlike,
+  runNeutralised,
   type EngineMode,
   type KnownDivergence,
   type LuauRelease,
@@ -59,29 +61,16 @@ async function confirmNeutralised(
   divergence: KnownDivergence,
   cases: readonly { index: number; program: LuauBatchProgram }[],
 ): Promise<{ index: number; confirmed: boolean; why: string }[]> {
-  const neutralise = divergence.neutralise!;
-  const batch = new LuauBatchRunner(
-    cases.map(({ program: p }) => ({
-      program: neutralise(p.program),
-      ...(p.module === undefined ? {} : { module: neutralise(p.module) }),
-    })),
+  const runs = await runNeutralised(
+    release,
+    divergence,
+    cases.map((c) => c.program),
   );
-  try {
-    const runs = await Promise.all(
-      engineModes.map((m) => batch.run({ luau: releaseLuau(release), args: m.split(' ') })),
-    );
-    return cases.map(({ index }, k) => {
-      const o = Object.fromEntries(engineModes.map((m, j) => [m, runs[j]![k]!])) as ModeOutcomes;
-      const confirmed = engineModes.every((m) => o[m].status === 'ok') && modeSplit(o).length === 1;
-      return {
-        index,
-        confirmed,
-        why: `neutralised for ${divergence.name}, still:\n${describeModes(release, o)}`,
-      };
-    });
-  } finally {
-    batch.close();
-  }
+  return cases.map(({ index }, k) => ({
+    index,
+    confirmed: runAlike(runs[k]!),
+    why: `neutralised for ${divergence.name}, still:\n${describeModes(release, runs[k]!)}`,
+  }));
 }
 
 describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {

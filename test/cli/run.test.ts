@@ -10,6 +10,12 @@ import {
   type ProgramRecord,
   type ResolvedCampaignOptions,
 } from '../../src/campaign/index.js';
+import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
+import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+
+// A Luau build that is not one for coverage, and one that is (the check reads the file only).
+const sound = join(luauToolsDir, 'luau');
+const coverageLuau = join(coverageBuildDir, 'luau');
 
 describe('defaultOut', () => {
   it('is luau-fuzz-runs/<UTC time to the second>, a name every file system takes', () => {
@@ -31,6 +37,20 @@ describe('luau-fuzz run', () => {
     [['--projects', '0'], "--projects must be a whole number >= 1, got '0'"],
     [['--runtime', 'luau-cli:-O7'], "--runtime: unknown luau-cli option '-O7'"],
     [['--diff', 'luau-web', 'lua'], "--diff: unknown runtime 'lua'"],
+    [['--guided', 'luau-web'], "--guided: 'luau-web' is not a luau-cli runtime"],
+    [['--guided', 'luau-cli:path=/no/such/luau'], '--guided: /no/such/luau does not exist'],
+    [['--corpus', '/no/such/corpus'], '--corpus seeds a guided campaign: give --guided'],
+    ...(haveLuauTools
+      ? [[['--guided', `luau-cli:path=${sound}`], `--guided: ${sound} is not a coverage build`]]
+      : []),
+    ...(haveCoverageBuild
+      ? [
+          [
+            ['--guided', `luau-cli:path=${coverageLuau}`, '--corpus', '/no/such/corpus'],
+            '--corpus: /no/such/corpus holds no corpus',
+          ],
+        ]
+      : []),
   ])('refuses %j naming the flag, before it creates a workspace', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
     try {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { LuauBatchRunner } from '../../src/runtime/index.js';
 import type { LuauBatchOutcome, LuauBatchProgram } from '../../src/runtime/index.js';
 import { sharedDir } from './shared.js';
 
@@ -236,4 +237,52 @@ export function candidateDivergences(
       JSON.stringify(d.split) === split &&
       d.matches(program, outcomes),
   );
+}
+
+/**
+ * Runs programs that a divergence with {@link KnownDivergence.neutralise} may explain,
+ * neutralised, in every mode of `release`: where the modes then agree
+ * ({@link modeSplit} of one group, every one ok), the difference was that divergence.
+ *
+ * @example
+ * ```ts
+ * const [o] = await runNeutralised('0.735', divergence, [program]);
+ * const confirmed = modeSplit(o!).length === 1;
+ * ```
+ */
+export async function runNeutralised(
+  release: LuauRelease,
+  divergence: KnownDivergence,
+  programs: readonly LuauBatchProgram[],
+): Promise<ModeOutcomes[]> {
+  const neutralise = divergence.neutralise;
+  if (neutralise === undefined) throw new Error(`${divergence.name} has no neutraliser`);
+  const batch = new LuauBatchRunner(
+    programs.map((p) => ({
+      program: neutralise(p.program),
+      ...(p.module === undefined ? {} : { module: neutralise(p.module) }),
+    })),
+  );
+  try {
+    const runs = await Promise.all(
+      engineModes.map((m) => batch.run({ luau: releaseLuau(release), args: m.split(' ') })),
+    );
+    return programs.map(
+      (_, k) => Object.fromEntries(engineModes.map((m, j) => [m, runs[j]![k]!])) as ModeOutcomes,
+    );
+  } finally {
+    batch.close();
+  }
+}
+
+/**
+ * Whether the modes ran a program alike: every one ok, and one output.
+ *
+ * @example
+ * ```ts
+ * if (!runAlike(outcomes)) failures.push(program);
+ * ```
+ */
+export function runAlike(outcomes: ModeOutcomes): boolean {
+  return engineModes.every((m) => outcomes[m].status === 'ok') && modeSplit(outcomes).length === 1;
 }

@@ -79,7 +79,18 @@ function decodeChoices(text: unknown, file: string): Int32Array {
   return out;
 }
 
-function recordFile(r: ProgramRecord): EntryFile['record'] {
+/** A record as JSON (base64 choices or tree), as corpus entries and the program log keep it. */
+export type RecordJson = EntryFile['record'];
+
+/**
+ * A record as JSON ({@link RecordJson}).
+ *
+ * @example
+ * ```ts
+ * const json = recordToJson({ kind: 'choices', choices: Int32Array.of(1, 2) });
+ * ```
+ */
+export function recordToJson(r: ProgramRecord): RecordJson {
   switch (r.kind) {
     case 'choices':
       return { kind: 'choices', choices: encodeChoices(r.choices) };
@@ -102,7 +113,7 @@ function toFile(e: CorpusEntry): EntryFile {
   const r = e.record;
   return {
     id: e.id,
-    record: recordFile(r),
+    record: recordToJson(r),
     origin: e.origin,
     firstCounters: e.firstCounters,
     keptAt: e.keptAt,
@@ -111,26 +122,40 @@ function toFile(e: CorpusEntry): EntryFile {
   };
 }
 
-function fromFile(data: EntryFile, file: string): CorpusEntry {
-  const r = data.record as Partial<EntryFile['record']> | undefined;
-  let record: ProgramRecord;
-  if (r?.kind === 'choices') record = { kind: 'choices', choices: decodeChoices(r.choices, file) };
-  else if (r?.kind === 'draws') {
+/**
+ * A record read back from JSON ({@link recordToJson}).
+ *
+ * @throws {@link CorpusError} naming `file` when it does not read back.
+ * @example
+ * ```ts
+ * const record = recordFromJson(JSON.parse(line).record, 'corpus/programs.jsonl');
+ * ```
+ */
+export function recordFromJson(json: unknown, file: string): ProgramRecord {
+  const r = json as Partial<RecordJson> | undefined;
+  if (r?.kind === 'choices') return { kind: 'choices', choices: decodeChoices(r.choices, file) };
+  if (r?.kind === 'draws') {
     if (!Number.isInteger(r.seed)) throw new CorpusError(`${file}: record.seed is not an integer`);
-    record = {
+    return {
       kind: 'draws',
       seed: Number(r.seed),
       bias: typeof r.bias === 'number' ? r.bias : undefined,
       choices: decodeChoices(r.choices, file),
     };
-  } else if (r?.kind === 'tree') {
+  }
+  if (r?.kind === 'tree') {
     if (typeof r.tree !== 'string') throw new CorpusError(`${file}: record.tree is not a string`);
     try {
-      record = { kind: 'tree', tree: fromBinary(ModuleSetSchema, Buffer.from(r.tree, 'base64')) };
+      return { kind: 'tree', tree: fromBinary(ModuleSetSchema, Buffer.from(r.tree, 'base64')) };
     } catch (e) {
       throw new CorpusError(`${file}: record.tree is not a ModuleSet (${(e as Error).message})`);
     }
-  } else throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
+  }
+  throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
+}
+
+function fromFile(data: EntryFile, file: string): CorpusEntry {
+  const record = recordFromJson(data.record, file);
   return {
     id: Number(data.id),
     record,

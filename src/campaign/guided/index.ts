@@ -1,5 +1,7 @@
-export { Corpus, CorpusError } from './corpus.js';
-export type { CorpusEntry, EntryOrigin } from './corpus.js';
+export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
+export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
+export { corpusFolder, coverageLuau, freshRuns, guidedSource } from './guided-source.js';
+export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
 export { entryWeight, pickEntry } from './schedule.js';
 export { runGuided } from './guided-run.js';
 export type { GuidedOptions, GuidedProgram, GuidedProgress, GuidedResult } from './guided-run.js';

@@ -1,0 +1,65 @@
+import { chartFrame, escapeHtml } from './report-chart.js';
+import type { CampaignSummary } from './summary.js';
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0 %' : `${((100 * part) / whole).toFixed(0)} %`;
+}
+
+/**
+ * The summary's lines on guidance by coverage (none for a campaign that was not guided).
+ *
+ * @example
+ * ```ts
+ * lines.push(...guidedLines(summary)); // ['Guided by …: 2,100 counters, 37 corpus entries, …']
+ * ```
+ */
+export function guidedLines(s: CampaignSummary): string[] {
+  const g = s.guided;
+  if (g === undefined) return [];
+  return [
+    `Guided by ${g.coverage}: ${g.counters} counters reached, ${g.corpus} corpus entries, ` +
+      `${g.mutants} of ${g.programs} programs mutants (${percent(g.mutants, g.programs)})`,
+    '',
+  ];
+}
+
+/**
+ * The report's section on guidance by coverage: counters reached and corpus size as the
+ * programs went, and the share of mutants (empty for a campaign that was not guided).
+ *
+ * @example
+ * ```ts
+ * const html = guidedHtml(summary);
+ * ```
+ */
+export function guidedHtml(s: CampaignSummary): string {
+  const g = s.guided;
+  if (g === undefined) return '';
+  const points = [{ programs: 0, counters: 0, corpus: 0 }, ...g.timeline];
+  const f = {
+    w: 640,
+    h: 200,
+    maxX: Math.max(...points.map((p) => p.programs), 1),
+    maxY: Math.max(...points.map((p) => p.counters), 1),
+  };
+  const line = (y: (p: (typeof points)[number]) => number, max: number): string =>
+    points
+      .map(
+        (p) =>
+          `${((p.programs / f.maxX) * f.w).toFixed(1)},${(f.h - (y(p) / max) * f.h).toFixed(1)}`,
+      )
+      .join(' ');
+  const maxCorpus = Math.max(...points.map((p) => p.corpus), 1);
+  const chart = chartFrame(
+    f,
+    `Counters reached (green) and corpus size (blue, up to ${maxCorpus}) by programs run`,
+    `programs (up to ${f.maxX})`,
+    'counters reached',
+    `<polyline fill="none" stroke="#2a6" stroke-width="2" points="${line((p) => p.counters, f.maxY)}"/>` +
+      `<polyline fill="none" stroke="#36c" stroke-width="1.5" stroke-dasharray="4 3" points="${line((p) => p.corpus, maxCorpus)}"/>`,
+  );
+  return `<h2 id="guided">Guided by coverage</h2>
+<p>Coverage runtime ${escapeHtml(g.coverage)}: <b>${g.counters}</b> counters reached, <b>${g.corpus}</b> corpus entries,
+${g.mutants} of ${g.programs} programs mutants of corpus entries (${percent(g.mutants, g.programs)}).</p>
+${chart}`;
+}

@@ -1,0 +1,339 @@
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  arbitraryOptionsOf,
+  programRecords,
+  streamRandom,
+  type GeneratorSettings,
+  type ProgramRecord,
+} from '../../arbitrary/index.js';
+import { CoverageRunner } from '../../coverage/index.js';
+import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
+import type { ProgramSource } from '../program-source.js';
+import { campaignProgram, type CampaignProgram } from '../programs.js';
+import {
+  Corpus,
+  CorpusError,
+  recordFromJson,
+  recordToJson,
+  type CorpusEntry,
+  type EntryOrigin,
+  type RecordJson,
+} from './corpus.js';
+import { pickEntry } from './schedule.js';
+
+/**
+ * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
+ *
+ * @example
+ * ```ts
+ * const guided: GuidedSettings = { coverage: 'luau-cli:-O2:path=cov/luau', corpora: [], mutationShare: 0.5 };
+ * ```
+ */
+export interface GuidedSettings {
+  /** The coverage runtime: a `luau-cli` spec whose `path=` is a coverage build's `luau`. */
+  readonly coverage: string;
+  /** Corpus folders (or campaign directories) whose entries are tried first. */
+  readonly corpora: readonly string[];
+  /** Share of each step's programs that are mutants of corpus entries, once it has some. */
+  readonly mutationShare: number;
+  /**
+   * Programs per step: drawn together from the corpus as it stood, run on the coverage build
+   * together. The campaign's batches take them whatever their size.
+   */
+  readonly stepSize: number;
+}
+
+/** One point of a guided campaign's course: after a step. */
+export interface GuidedPoint {
+  /** Seconds of guided steps so far, over every session. */
+  readonly t: number;
+  /** Programs tried. */
+  readonly programs: number;
+  /** Of them, mutants. */
+  readonly mutants: number;
+  /** Counters reached. */
+  readonly counters: number;
+  /** Corpus entries. */
+  readonly corpus: number;
+}
+
+/** `corpus/state.json`: where a guided campaign stands. */
+interface SourceState {
+  readonly nextRun: number;
+  readonly programs: number;
+  readonly step: number;
+  readonly timeline: readonly GuidedPoint[];
+}
+
+/** A line of `corpus/programs.jsonl`: how program `i` was made (a mutant with its record). */
+interface LoggedProgram {
+  readonly i: number;
+  readonly origin: EntryOrigin;
+  readonly record?: RecordJson;
+}
+
+function readLog(file: string): Map<number, LoggedProgram> {
+  const out = new Map<number, LoggedProgram>();
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n'))
+    if (line.endsWith('}')) {
+      const p = JSON.parse(line) as LoggedProgram;
+      out.set(p.i, p);
+    }
+  return out;
+}
+
+/**
+ * The fresh programs of a guided campaign (its corpus folder `dir`): campaign index → the
+ * fast-check run it was drawn at, so that a finding among them is shrunk from its replay
+ * like a blind campaign's (a mutant's has no replay: its statements are deleted instead).
+ *
+ * @example
+ * ```ts
+ * const runs = freshRuns(join(campaignDir, 'corpus')); // runs.get(57) === 31
+ * ```
+ */
+export function freshRuns(dir: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [i, p] of readLog(join(dir, 'programs.jsonl')))
+    if (p.origin.kind === 'fresh') out.set(i, p.origin.run);
+  return out;
+}
+
+/** A guided {@link ProgramSource}, with what it has reached, and its processes to end. */
+export interface GuidedSource extends ProgramSource {
+  /** The course so far (one point per step, over every session). */
+  timeline(): readonly GuidedPoint[];
+  /** Ends the coverage runner. */
+  close(): Promise<void>;
+}
+
+/**
+ * The `luau` of a coverage runtime spec, checked: a `luau-cli` spec whose executable is
+ * instrumented for coverage.
+ *
+ * @throws {@link CorpusError} saying what is wrong (the caller names its flag).
+ * @example
+ * ```ts
+ * coverageLuau('luau-cli:-O2:--codegen:path=../shared/tools/luau-715-coverage/luau');
+ * ```
+ */
+export function coverageLuau(spec: string): { luau: string; args: string[] } {
+  const runtime = parseRuntime(spec);
+  if (runtime.kind !== 'luau-cli')
+    throw new CorpusError(`'${spec}' is not a luau-cli runtime (luau-cli:-O2:path=BUILD/luau)`);
+  let instrumented: boolean;
+  try {
+    instrumented = isCoverageInstrumented(runtime.executable);
+  } catch {
+    throw new CorpusError(`${runtime.executable} does not exist (give path=BUILD/luau)`);
+  }
+  if (!instrumented)
+    throw new CorpusError(
+      `${runtime.executable} is not a coverage build (no __llvm_prf_cnts section): build Luau ` +
+        'with `make config=coverage CXX=clang++` and give path= its luau',
+    );
+  return { luau: runtime.executable, args: [...runtime.options] };
+}
+
+/**
+ * A corpus folder to seed from: the folder itself, or the `corpus/` of a campaign directory.
+ *
+ * @throws {@link CorpusError} when neither holds a corpus.
+ */
+export function corpusFolder(dir: string): string {
+  for (const d of [dir, join(dir, 'corpus')]) if (existsSync(join(d, 'generator.json'))) return d;
+  throw new CorpusError(`${dir} holds no corpus (no generator.json, nor corpus/generator.json)`);
+}
+
+/**
+ * The programs of a coverage-guided campaign: each call draws a step of programs, fresh ones
+ * (the campaign's next fast-check runs) and mutants of corpus entries picked by yield and
+ * recency, runs them on the coverage build, keeps those that reached counters no program
+ * before them did in the corpus (`dir`, the campaign's `corpus/`), and hands them all to the
+ * campaign, which runs them on its runtimes. How each program was made is logged
+ * (`programs.jsonl`, a mutant with its record) before it is handed out, so that a program
+ * lost when a campaign stopped is built again exactly when it resumes.
+ *
+ * @example
+ * ```ts
+ * const source = guidedSource({ settings: o, guided: o.guided!, dir: 'out/corpus', pending: store.pending() });
+ * const programs = await source.next(100);
+ * await source.close();
+ * ```
+ */
+export function guidedSource(args: {
+  readonly settings: GeneratorSettings;
+  readonly guided: GuidedSettings;
+  readonly dir: string;
+  /** Programs in the campaign. */
+  readonly count: number;
+  /** Indices not finished yet, in order (taken from as programs are handed out). */
+  readonly pending: number[];
+  /** Wall-clock limit of one program on the coverage build, in ms. */
+  readonly timeoutMs?: number;
+}): GuidedSource {
+  const { settings, guided, dir, pending } = args;
+  const generator = arbitraryOptionsOf(settings);
+  const records = programRecords(generator);
+  const seedFolders = guided.corpora.map(corpusFolder);
+  const coverage = coverageLuau(guided.coverage);
+  const corpus = Corpus.load(dir);
+  const logFile = join(dir, 'programs.jsonl');
+  const stateFile = join(dir, 'state.json');
+  let state: SourceState = existsSync(stateFile)
+    ? (JSON.parse(readFileSync(stateFile, 'utf8')) as SourceState)
+    : { nextRun: 0, programs: 0, step: 0, timeline: [] };
+  const runner = new CoverageRunner({
+    ...coverage,
+    map: corpus.map,
+    ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
+  });
+  let seeded = state.programs > 0;
+  // Programs of the steps run, not handed out yet.
+  const made = new Map<number, CampaignProgram>();
+
+  const logged = (): Map<number, LoggedProgram> => readLog(logFile);
+  const build = (
+    record: ProgramRecord,
+    index: number,
+  ): CampaignProgram & { record: ProgramRecord } => {
+    const read = records.read(record);
+    return { ...campaignProgram(index, read.tree), record: read.record };
+  };
+  const keep = async (
+    programs: readonly (CampaignProgram & { record: ProgramRecord; origin: EntryOrigin })[],
+  ): Promise<CorpusEntry[]> => {
+    const printable = programs.filter((p) => p.printError === undefined);
+    const outcomes = await runner.run(printable);
+    const kept: CorpusEntry[] = [];
+    outcomes.forEach((o, k) => {
+      const p = printable[k]!;
+      if (o.firstCounters.length > 0)
+        kept.push(
+          corpus.add({
+            record: p.record,
+            origin: p.origin,
+            firstCounters: o.firstCounters.length,
+            keptAt: p.index,
+          }),
+        );
+    });
+    return kept;
+  };
+  // Entries of other corpora first: what they reach counts, and they become entries here.
+  const seed = async (): Promise<void> => {
+    corpus.claim(generator);
+    if (seeded) return;
+    seeded = true;
+    for (const folder of seedFolders) {
+      const entries = Corpus.load(folder).entries.map((e) => ({
+        ...build(e.record, e.keptAt),
+        origin: e.origin,
+      }));
+      corpus.save(runner.map, await keep(entries));
+    }
+  };
+  const step = async (indices: readonly number[]): Promise<CampaignProgram[]> => {
+    const started = performance.now();
+    const random = streamRandom((Math.imul(settings.seed, 0x2545f491) ^ state.step) | 0);
+    const mutants =
+      corpus.entries.length === 0 ? 0 : Math.round(indices.length * guided.mutationShare);
+    let nextRun = state.nextRun;
+    const picked: CorpusEntry[] = [];
+    const made = indices.map((index, k) => {
+      if (k >= mutants) {
+        const run = nextRun++;
+        return {
+          ...build(records.ofRun(settings.seed, run), index),
+          origin: { kind: 'fresh', run } as EntryOrigin,
+        };
+      }
+      const parent = pickEntry(corpus.entries, random, index);
+      const donor = pickEntry(corpus.entries, random, index).record;
+      const m = records.mutate(parent.record, random, [donor]);
+      parent.picks++;
+      picked.push(parent);
+      const origin: EntryOrigin = { kind: 'mutant', parent: parent.id, mutations: m.mutations };
+      return { ...build(m.record, index), origin };
+    });
+    appendFileSync(
+      logFile,
+      made
+        .map((p) => {
+          const line: LoggedProgram =
+            p.origin.kind === 'fresh'
+              ? { i: p.index, origin: p.origin }
+              : { i: p.index, origin: p.origin, record: recordToJson(p.record) };
+          return `${JSON.stringify(line)}\n`;
+        })
+        .join(''),
+    );
+    const kept = await keep(made);
+    for (const e of kept)
+      if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
+    corpus.save(runner.map, new Set([...picked, ...kept]));
+    const last = state.timeline[state.timeline.length - 1];
+    const point: GuidedPoint = {
+      t: (last?.t ?? 0) + (performance.now() - started) / 1000,
+      programs: state.programs + indices.length,
+      mutants: (last?.mutants ?? 0) + mutants,
+      counters: runner.map.reachedCount,
+      corpus: corpus.entries.length,
+    };
+    state = {
+      nextRun,
+      programs: state.programs + indices.length,
+      step: state.step + 1,
+      timeline: [...state.timeline, point],
+    };
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
+    renameSync(`${stateFile}.tmp`, stateFile);
+    return made.map(({ record: _r, origin: _o, ...p }) => p);
+  };
+  // A program handed out before the campaign stopped, built again from the log.
+  const again = (p: LoggedProgram): ReturnType<typeof build> =>
+    p.origin.kind === 'fresh'
+      ? build(records.ofRun(settings.seed, p.origin.run), p.i)
+      : build(recordFromJson(p.record, logFile), p.i);
+
+  return {
+    get remaining() {
+      return pending.length;
+    },
+    async next(count) {
+      await seed();
+      const taken = pending.splice(0, count);
+      const old = taken.filter((i) => i < state.programs && !made.has(i));
+      const log = old.length === 0 ? new Map<number, LoggedProgram>() : logged();
+      const replayed = old.map((i) => {
+        const p = log.get(i);
+        if (p === undefined) throw new CorpusError(`${logFile}: no line for program ${i}`);
+        const { record: _r, ...program } = again(p);
+        return program;
+      });
+      const wanted = taken.filter((i) => i >= state.programs || made.has(i));
+      const last = wanted[wanted.length - 1];
+      // Whole steps, whatever the batch asks: a step's programs depend on the corpus as the
+      // step before left it, so that a resumed campaign draws the same ones.
+      while (last !== undefined && state.programs <= last) {
+        const first = state.programs;
+        const size = Math.min(guided.stepSize, args.count - first);
+        const programs = await step(Array.from({ length: size }, (_, k) => first + k));
+        for (const p of programs) made.set(p.index, p);
+      }
+      const fresh = wanted.map((i) => {
+        const p = made.get(i)!;
+        made.delete(i);
+        return p;
+      });
+      return [...replayed, ...fresh];
+    },
+    timeline: () => state.timeline,
+    close: () => {
+      runner.close();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arbitraryOptionsOf, programRecords } from '../../src/arbitrary/index.js';
+import {
+  resolveCampaignOptions,
+  runCampaign,
+  sourcesOf,
+  type ResolvedCampaignOptions,
+} from '../../src/campaign/index.js';
+import { Corpus, recordFromJson } from '../../src/campaign/guided/index.js';
+import { CoverageRunner } from '../../src/coverage/index.js';
+import type { LuauBatchProgram } from '../../src/runtime/index.js';
+import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
+import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+import { required } from '../helpers/required.js';
+
+const luau = join(luauToolsDir, 'luau');
+const faulty = join(luauToolsDir, 'mutants', 'fmod-fast-sign', 'luau');
+const coverageLuau = join(coverageBuildDir, 'luau');
+const ready =
+  haveCoverageBuild && haveLuauTools && required(`the faulty build ${faulty}`, existsSync(faulty));
+
+const count = 150;
+
+function options(): ResolvedCampaignOptions {
+  return resolveCampaignOptions({
+    count,
+    seed: 11,
+    level: 'runnable',
+    profile: 'luau',
+    // The sound build beside one whose math.fmod fast call ignores the dividend's sign.
+    runtimes: [`luau-cli:-O2:path=${luau}`, `luau-cli:-O2:path=${faulty}`],
+    batchSize: 30,
+    timeoutMs: 5000,
+    shrinkFindings: 1,
+    shrinkTimeMs: 20_000,
+    guided: {
+      coverage: `luau-cli:-O2:path=${coverageLuau}`,
+      corpora: [],
+      mutationShare: 0.5,
+      stepSize: 30,
+    },
+  });
+}
+
+function lines<T>(file: string): T[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith('}'))
+    .map((l) => JSON.parse(l) as T);
+}
+
+interface Logged {
+  readonly i: number;
+  readonly origin: { kind: 'fresh'; run: number } | { kind: 'mutant'; parent: number };
+  readonly record?: unknown;
+}
+
+/** Every program of a guided campaign, built again from its log, by index. */
+function programsOf(dir: string, o: ResolvedCampaignOptions): Map<number, LuauBatchProgram> {
+  const records = programRecords(arbitraryOptionsOf(o));
+  const out = new Map<number, LuauBatchProgram>();
+  for (const p of lines<Logged>(join(dir, 'corpus', 'programs.jsonl'))) {
+    const record =
+      p.origin.kind === 'fresh'
+        ? records.ofRun(o.seed, p.origin.run)
+        : recordFromJson(p.record, 'programs.jsonl');
+    out.set(p.i, sourcesOf(records.build(record)));
+  }
+  return out;
+}
+
+describe.runIf(ready)('run --guided on the coverage build of luau 0.715', () => {
+  let root: string;
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'luau-fuzz-guided-'));
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'workspace'), projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+  });
+  afterAll(async () => {
+    await ws.close();
+    if (process.env['KEEP_GUIDED'] === undefined) rmSync(root, { recursive: true, force: true });
+    else console.log(root);
+  });
+
+  it('keeps the new-coverage programs, replays from its directory and shrinks its findings', async () => {
+    const o = options();
+    const whole = join(root, 'whole');
+    const target = { client, projectIds: ws.projectIds };
+    const summary = await runCampaign({ dir: whole, options: o, target });
+    expect(summary.done).toBe(count);
+    const g = summary.guided!;
+    expect(g.programs).toBe(count);
+    expect(g.mutants).toBeGreaterThan(0);
+    expect(g.timeline.map((p) => p.programs)).toEqual([30, 60, 90, 120, 150]);
+    expect(readFileSync(join(whole, 'report.html'), 'utf8')).toContain('Guided by coverage');
+
+    // The corpus: programs that reached counters first, each counter with one entry.
+    const corpus = Corpus.load(join(whole, 'corpus'));
+    expect(corpus.entries.length).toBe(g.corpus);
+    expect(corpus.entries.every((e) => e.firstCounters > 0)).toBe(true);
+    expect(corpus.entries.reduce((n, e) => n + e.firstCounters, 0)).toBe(g.counters);
+    // The programs it did not keep reach (almost) nothing the kept ones do not: run again on
+    // a fresh map, kept first, they add less than the engine's own nondeterminism (a
+    // counter or two of timing-dependent code from one process to the next).
+    const programs = programsOf(whole, o);
+    const kept = new Set(corpus.entries.map((e) => e.keptAt));
+    const runner = new CoverageRunner({ luau: coverageLuau, args: ['-O2'] });
+    try {
+      await runner.run([...kept].map((i) => programs.get(i)!));
+      const afterKept = runner.map.reachedCount;
+      expect(Math.abs(afterKept - g.counters)).toBeLessThan(g.counters / 100);
+      const rest = [...programs.keys()].filter((i) => !kept.has(i));
+      expect(rest.length).toBeGreaterThan(0);
+      const outcomes = await runner.run(rest.map((i) => programs.get(i)!));
+      const added = outcomes.reduce((n, x) => n + x.firstCounters.length, 0);
+      expect(added).toBeLessThan(g.counters / 100);
+    } finally {
+      runner.close();
+    }
+
+    // Findings: the fault found, its representative shrunk from its own tree.
+    expect(summary.findingKinds.mismatch).toBeGreaterThan(0);
+    const shrunk = summary.findings.find((f) => f.shrunk.shrunk)!;
+    expect(shrunk.shrunk.reproduced).toBe(true);
+    expect(shrunk.shrunk.nodes).toBeLessThan(shrunk.original.nodes);
+    expect(readFileSync(join(whole, 'findings', shrunk.hash, 'shrunk.luau'), 'utf8')).toContain(
+      'math.fmod',
+    );
+
+    // Stopped after its first batches, a program lost on the way (its line cut off), resumed:
+    // the same programs at the same indices as the campaign run in one go.
+    const parts = join(root, 'parts');
+    const stop = new AbortController();
+    await runCampaign({
+      dir: parts,
+      options: { ...o, shrink: false },
+      target,
+      signal: stop.signal,
+      onProgress: (s) => {
+        if (s.done >= 30) stop.abort();
+      },
+    });
+    const results = join(parts, 'results.jsonl');
+    const before = lines<{ i: number }>(results);
+    expect(before.length).toBeLessThan(count);
+    writeFileSync(
+      results,
+      `${before
+        .slice(0, -1)
+        .map((r) => JSON.stringify(r))
+        .join('\n')}\n`,
+    );
+    const resumed = await runCampaign({ dir: parts, resume: true, target });
+    expect(resumed.done).toBe(count);
+    const indices = lines<{ i: number }>(results).map((r) => r.i);
+    expect(new Set(indices).size).toBe(count);
+    const again = programsOf(parts, o);
+    const lost = before[before.length - 1]!.i;
+    expect(again.get(lost)).toEqual(programs.get(lost));
+    // The first step is fresh draws alone; later ones follow the corpus, the same one up to
+    // the engine's nondeterminism.
+    for (let i = 0; i < 30; i++) expect(again.get(i)).toEqual(programs.get(i));
+    const same = [...programs.keys()].filter(
+      (i) => JSON.stringify(again.get(i)) === JSON.stringify(programs.get(i)),
+    );
+    expect(same.length).toBeGreaterThan(count * 0.9);
+    expect(Math.abs(resumed.guided!.counters - g.counters)).toBeLessThan(g.counters / 100);
+    expect(resumed.guided!.timeline.map((p) => p.programs)).toEqual([30, 60, 90, 120, 150]);
+  }, 600_000);
+});
