@@ -21,7 +21,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   3: '6d170e0927c2c8dd3c5d105f267e523fca2d5612dc1b3347c8a6b7abc2d71ade',
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
-  6: '0d95b32efbe271a75a2d7a8a34fd19a04b02ed92938da5ebe578ce50364878c2',
+  6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

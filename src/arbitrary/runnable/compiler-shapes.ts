@@ -92,8 +92,12 @@ export const constantShape: StatProduction = (g, d) => {
     stats.push(kit.print(folded.filter(() => c.chance(60))));
     stats.push(
       kit.print([
-        build.ifElse(vRef, vRef, c.chance(50) ? kit.num(c.pick([0, -1, 2.5])) : sRef),
-        build.ifElse(vRef, c.chance(50) ? kit.str(text) : zRef, vRef),
+        ...(g.o.features.ifExpressions
+          ? [
+              build.ifElse(vRef, vRef, c.chance(50) ? kit.num(c.pick([0, -1, 2.5])) : sRef),
+              build.ifElse(vRef, c.chance(50) ? kit.str(text) : zRef, vRef),
+            ]
+          : []),
         kit.bin('or', vRef, kit.str(text)),
         kit.bin('and', vRef, zRef),
       ]),

@@ -51,11 +51,11 @@ const leans: readonly Lean[] = ['none', 'none', 'native', 'optimizer', 'library'
 
 /**
  * Chunks that draw a call fan-out, in percent: a long one costs a tenth to a few tenths of a
- * second to compile at -O2 and translate to native code, so it stays rare (with 3 %, `npm run
- * bench -- detect` ran its 1,000 programs 38 % longer than without; with 1 %, 7 %), frequent
- * enough that 1,000 programs of seeds 1 to 3 have some that need JUMPX.
+ * second to compile at -O2 and translate to native code, so it stays rare, yet frequent enough
+ * that 1,000 programs of seeds 1 to 3 have some that need JUMPX (the shapes take a share of the
+ * node budget, so only about a quarter of these chunks have room for one).
  */
-const FAN_OUT_PERCENT = 1;
+const FAN_OUT_PERCENT = 2;
 
 /** The families, in the order they are drawn. */
 const families = [

@@ -1,3 +1,4 @@
+import { fuelGuard } from './fuel.js';
 import { create } from '@bufbuild/protobuf';
 import {
   RegularTypeNameSchema,
@@ -88,6 +89,7 @@ export const typeInfoShape: StatProduction = (g, d) => {
         [i, w],
         [kit.call('ipairs', [kit.ref(arr)])],
         [
+          ...fuelGuard(g, node.brk()),
           sum(i, kit.ref(w)),
           // A fractional index reads nothing; a typed array makes native code index it directly.
           sum(
@@ -99,7 +101,7 @@ export const typeInfoShape: StatProduction = (g, d) => {
         ],
       ),
       // Generalized iteration over an array literal: its array part, in order (no `pairs`).
-      node.forIn([i, w], [kit.ref(arr)], [sum(i, kit.num(2))]),
+      node.forIn([i, w], [kit.ref(arr)], [...fuelGuard(g, node.brk()), sum(i, kit.num(2))]),
       node.ret([
         kit.bin(
           '+',

@@ -1,4 +1,3 @@
-import { exactExponents } from '../profile-library.js';
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
@@ -51,9 +50,9 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
     build.assign([build.indexName(build.local(mt), build.name(name))], [value]);
   const out: Stat[] = [build.localStat([build.localVar(mt)], [build.array([])])];
   for (const [name, op] of arith) {
-    // `^` with any exponent differs in the last digit between luau-web and native builds.
-    const right =
-      op === ExprBinary_Op.Pow && !anyExponent ? build.number(g.c.pick(exactExponents)) : n0(b);
+    // luau-web's `^` rounds otherwise than native builds but for exact exponents; the prelude
+    // reads no choices, so it takes the one that keeps the value.
+    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(1) : n0(b);
     out.push(
       set(
         name,
