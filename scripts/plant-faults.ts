@@ -1,6 +1,6 @@
 // Plants faults in a scratch copy of the checkout, one at a time, runs the test file(s) that
 // should catch each, and restores the copy: a table says which test caught which fault, and
-// the exit status is 1 when any fault survived. The faults are in planted-faults.ts.
+// the exit status is 1 when any fault survived. The faults are in planted-faults/, one file per table of test/README.md.
 //
 //   node --import tsx scripts/plant-faults.ts [--only NAME...] [--list] [--scratch DIR]
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../src/package-root.js';
-import { plantedFaults, type PlantedFault } from './planted-faults.js';
+import { plantedFaults, type PlantedFault } from './planted-faults/index.js';
 
 /** What planting one fault gave. */
 interface Result {
@@ -115,7 +115,7 @@ function runTests(repo: string, fault: PlantedFault): { caught: boolean; failed:
 }
 
 const cli = new Command('plant-faults')
-  .description('plants each fault of planted-faults.ts in a scratch copy and runs its tests')
+  .description('plants each fault of planted-faults/ in a scratch copy and runs its tests')
   .option('--only <names...>', 'plant only these faults')
   .option('--list', 'list the faults and exit')
   .option('--scratch <dir>', 'scratch directory', join(packageRoot, '.luau-fuzz', 'plant-faults'))

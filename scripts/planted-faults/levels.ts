@@ -1,0 +1,69 @@
+import type { PlantedFault } from './planted-fault.js';
+
+/**
+ * Faults in the validity levels and profiles: the claims of `test/README.md`'s "Validity levels and profiles" table.
+ *
+ * @example
+ * ```ts
+ * levelsFaults.map((f) => f.name); // ['oneofs-always-set', …]
+ * ```
+ */
+export const levelsFaults: readonly PlantedFault[] = [
+  {
+    name: 'oneofs-always-set',
+    what: 'schema-level oneofs never stay unset',
+    claim: '`schema`: every required field set, oneofs sometimes unset',
+    edits: [
+      {
+        file: 'src/arbitrary/schema-level.ts',
+        search: '    fc.constant(undefined),\n    ...oneof.fields.map(',
+        replace: '    ...oneof.fields.map(',
+      },
+    ],
+    tests: ['test/arbitrary/schema-level.test.ts'],
+  },
+  {
+    name: 'typed-string-array-as-number',
+    what: 'string arrays are annotated as number arrays',
+    claim: '`typed`: runnable, with annotations that pass `luau-analyze --mode=strict`',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/types.ts',
+        search: "    case 'sarr':\n      return arrayOf(primitive('string'));",
+        replace: "    case 'sarr':\n      return arrayOf(primitive('number'));",
+      },
+    ],
+    tests: ['test/arbitrary/typed-analyze.test.ts'],
+    only: 'seed 1\\b',
+  },
+  {
+    name: 'batch-module-misnamed',
+    what: "a batch program's module is written as module1.luau",
+    claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',
+    edits: [
+      {
+        file: 'runner/luau-programs.mjs',
+        search:
+          '    if (hasModule) writeFileSync(join(this.dir, module), `${stop}${source.module}`);',
+        replace:
+          "    if (hasModule) writeFileSync(join(this.dir, dir, 'module1.luau'), `${stop}${source.module}`);",
+      },
+    ],
+    tests: ['test/arbitrary/runnable-engines.test.ts'],
+    only: 'profile luau, seed 1\\b',
+  },
+  {
+    name: 'luau-web-integer-literals',
+    what: 'the luau-web profile allows integer literals',
+    claim: '`luau-web` has no integer literals',
+    edits: [
+      {
+        file: 'src/arbitrary/options.ts',
+        search: '    interpolatedStrings: true,\n    integerLiterals: false,',
+        replace: '    interpolatedStrings: true,\n    integerLiterals: true,',
+      },
+    ],
+    tests: ['test/arbitrary/syntax-level.test.ts'],
+    only: 'integer literals',
+  },
+];

@@ -1,0 +1,99 @@
+import type { PlantedFault } from './planted-fault.js';
+
+/**
+ * Faults in the tree codecs, the printers and the arbitraries: the claims of `test/README.md`'s "Library" table.
+ *
+ * @example
+ * ```ts
+ * libraryFaults.map((f) => f.name); // ['codec-depth-unbounded', …]
+ * ```
+ */
+export const libraryFaults: readonly PlantedFault[] = [
+  {
+    name: 'codec-depth-unbounded',
+    what: 'the codecs accept nesting ten times deeper',
+    claim: 'malformed input is a `TreeError` naming the file: … nesting past 1000',
+    edits: [
+      {
+        file: 'src/tree/codec.ts',
+        search: 'export const MAX_TREE_DEPTH = 1000;',
+        replace: 'export const MAX_TREE_DEPTH = 10_000;',
+      },
+    ],
+    tests: ['test/tree/codec.test.ts'],
+  },
+  {
+    name: 'stats-depth',
+    what: 'treeStats misses the deepest level when it is one below the previous maximum',
+    claim: '`treeStats`',
+    edits: [
+      {
+        file: 'src/tree/stats.ts',
+        search: '    if (node.depth > stats.depth) stats.depth = node.depth;',
+        replace: '    if (node.depth > stats.depth + 1) stats.depth = node.depth;',
+      },
+    ],
+    tests: ['test/tree/stats.test.ts'],
+  },
+  {
+    name: 'compat-assign-spacing',
+    what: 'the compat printer writes `=` without spaces in assignments',
+    claim: '`printCompat` is byte-identical to the reference printer on all 400 vectors',
+    edits: [
+      {
+        file: 'src/print/compat/stat.ts',
+        search: "      w.write(' = ');\n      if (values.length === 0) w.write('nil');",
+        replace: "      w.write('=');\n      if (values.length === 0) w.write('nil');",
+      },
+    ],
+    tests: ['test/print/compat-vectors.test.ts'],
+  },
+  {
+    name: 'pretty-concat-left-assoc',
+    what: '`..` printed as left associative: `(a .. b) .. c` loses its parentheses',
+    claim: '`printPretty` is faithful (precedence, every string byte, attributes)',
+    edits: [
+      {
+        file: 'src/print/pretty/precedence.ts',
+        search: 'export const rightPriority: readonly number[] = [6, 6, 7, 7, 7, 7, 9, 4,',
+        replace: 'export const rightPriority: readonly number[] = [6, 6, 7, 7, 7, 7, 9, 5,',
+      },
+    ],
+    tests: ['test/print/faithfulness.test.ts', 'test/print/pretty.test.ts'],
+  },
+  {
+    name: 'pretty-break-outside-loop',
+    what: '`break` outside a loop is printed as is',
+    claim: '`printPretty` repairs what Luau rejects',
+    edits: [
+      {
+        file: 'src/print/pretty/stat.ts',
+        search: "      w.write(ctx.inLoop() ? 'break' : 'do end');",
+        replace: "      w.write('break');",
+      },
+    ],
+    tests: ['test/print/pretty.test.ts'],
+  },
+  {
+    name: 'nil-not-reserved',
+    what: '`nil` is missing from the reserved words (a value, not a keyword), so `a.nil` is printed',
+    claim: '`printPretty` repairs what Luau rejects',
+    edits: [{ file: 'src/print/keywords.ts', search: "  'nil',\n", replace: '' }],
+    tests: ['test/print/pretty.test.ts'],
+    only: 'reserved',
+  },
+  {
+    name: 'pretty-nesting-unbounded',
+    what: 'the pretty printer accepts nesting far past 1000',
+    claim: 'its output parses for every generated tree; past 1000 it is a `PrintError`',
+    edits: [
+      {
+        file: 'src/print/pretty/context.ts',
+        search: 'export const NESTING_LIMIT = 1000;',
+        replace: 'export const NESTING_LIMIT = 100_000;',
+      },
+    ],
+    tests: ['test/print/pretty.test.ts'],
+    only: 'nesting',
+  },
+];
