@@ -167,4 +167,99 @@ export const commandsFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/campaign/findings.test.ts', 'test/campaign/shrink.test.ts'],
   },
+  {
+    name: 'title-first-project-only',
+    what: '`--project-title` takes only the first project of that title',
+    claim: 'with no workspace given, `run` starts the embedded one; … projects by title',
+    edits: [
+      {
+        file: 'src/cli/connect-workspace.ts',
+        search: '    for (const p of found) ids.add(p.project_id);',
+        replace: '    ids.add(found[0]!.project_id);',
+      },
+    ],
+    tests: ['test/cli/connect-workspace.test.ts'],
+    only: 'by title',
+  },
+  {
+    name: 'coverage-default-profile',
+    what: "`coverage` defaults to luau-web's profile, unlike what its help and the README say",
+    claim: '`gen`, `check`, `coverage` and `run` share the generator flags; their defaults …',
+    edits: [
+      {
+        file: 'src/cli/generator-options.ts',
+        search: "    profile: 'luau',\n    why:\n      'a coverage build",
+        replace: "    profile: 'luau-web',\n    why:\n      'a coverage build",
+      },
+    ],
+    tests: ['test/cli/main.test.ts'],
+    only: 'generatorDefaults',
+  },
+  {
+    name: 'llvm-names-both-missing',
+    what: '`coverage` names both LLVM tools as missing when only one is',
+    claim: '`coverage` refuses … and says which LLVM tools are missing and how to get them',
+    edits: [
+      {
+        file: 'src/runtime/llvm-tools.ts',
+        search: "    cov === undefined ? 'llvm-cov' : '',\n",
+        replace: "    'llvm-cov',\n",
+      },
+    ],
+    tests: ['test/runtime/llvm-tools.test.ts'],
+  },
+  {
+    name: 'out-file-not-refused',
+    what: '`--out` naming a file is not checked, so the error is the bare ENOTDIR',
+    claim: '`gen --out -` …; `--out` naming a file is an error naming `--out`',
+    edits: [
+      {
+        file: 'src/cli/directory-flags.ts',
+        search: '  if (!stats.isDirectory()) throw new Error(`${flag} ${dir}: not a directory`);\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/cli/gen.test.ts', 'test/cli/directory-flags.test.ts'],
+    only: 'file',
+  },
+  {
+    name: 'read-only-creates-dir',
+    what: '`workspace list --data DIR` creates a missing DIR before it finds no workspace there',
+    claim: 'no command creates a directory or a database for a request that only reads',
+    edits: [
+      {
+        file: 'src/cli/workspace-admin.ts',
+        search: '  existingDirectory(flag, dir);\n',
+        replace: '  outputDirectory(flag, dir);\n',
+      },
+    ],
+    tests: ['test/cli/gen.test.ts'],
+    only: 'workspace list',
+  },
+  {
+    name: 'mismatch-line-zero-based',
+    what: 'a mismatch names the line where the outputs differ counting from 0',
+    claim: 'the report and summary: … a mismatch that says where the outputs differ',
+    edits: [
+      {
+        file: 'src/campaign/output-difference.ts',
+        search: '  return `outputs differ at line ${at + 1}: ',
+        replace: '  return `outputs differ at line ${at}: ',
+      },
+    ],
+    tests: ['test/campaign/output-difference.test.ts'],
+  },
+  {
+    name: 'runtime-shows-top-dir',
+    what: 'a runtime under /tmp shows the whole of /tmp in the sandbox, not its directory',
+    claim: "runtimes a campaign names are shown read-only in the embedded server's sandbox",
+    edits: [
+      {
+        file: 'src/runtime/host-paths.ts',
+        search: ".filter((part) => part !== '').length < 2 ? path : dir;",
+        replace: ".filter((part) => part !== '').length < 1 ? path : dir;",
+      },
+    ],
+    tests: ['test/runtime/host-paths.test.ts'],
+  },
 ];

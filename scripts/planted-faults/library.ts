@@ -96,4 +96,43 @@ export const libraryFaults: readonly PlantedFault[] = [
     tests: ['test/print/pretty.test.ts'],
     only: 'nesting',
   },
+  {
+    name: 'tree-file-overwrites',
+    what: '`writeTreeFile` replaces an existing file even with `overwrite: false`',
+    claim:
+      '`decodeTree`/`encodeTree`/`readTreeFile`/`writeTreeFile` in binary, JSON and text format',
+    edits: [
+      {
+        file: 'src/tree/files.ts',
+        search: "{ flag: options.overwrite === false ? 'wx' : 'w' }",
+        replace: "{ flag: 'w' }",
+      },
+    ],
+    tests: ['test/cli/convert.test.ts'],
+    only: 'keeps an existing',
+  },
+  {
+    name: 'program-without-module',
+    what: '`luauProgram` leaves out the module of a tree that has one',
+    claim: '`luauProgram`: printed source with its tree',
+    edits: [
+      {
+        file: 'src/arbitrary/luau-program.ts',
+        search: '        sources.length === 2\n',
+        replace: '        sources.length > 2\n',
+      },
+    ],
+    tests: ['test/arbitrary/luau-program.test.ts'],
+    only: 'modules',
+  },
+  {
+    name: 'no-types-keeps-generics',
+    what: '`types: false` leaves generics on',
+    claim: 'options: `features` switched off never occur; `types: false`; …',
+    edits: [
+      { file: 'src/arbitrary/options.ts', search: '    features.generics = false;\n', replace: '' },
+    ],
+    tests: ['test/arbitrary/options.test.ts', 'test/arbitrary/options-output.test.ts'],
+    only: 'types',
+  },
 ];

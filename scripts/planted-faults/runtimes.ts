@@ -159,4 +159,58 @@ export const runtimesFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/lint/layers.test.ts'],
   },
+  {
+    name: 'luau-cli-i-allowed',
+    what: 'a `luau-cli` spec takes `-i`, which waits for input after the programs',
+    claim: 'a `luau-cli` spec passes every other option …; `-a`/`-i`/`-h` are refused by name',
+    edits: [
+      {
+        file: 'src/runtime/profile.ts',
+        search: "  '-i': 'waits for input after the programs',\n",
+        replace: '',
+      },
+    ],
+    tests: ['test/runtime/profile.test.ts'],
+  },
+  {
+    name: 'client-upgrades-not-nested',
+    what: '`setProjectUpgrades` writes the upgrades in place of the user entry',
+    claim: '`WorkspaceClient`: `ping`, `query`, `exec`, typed helpers, injectable `fetch`',
+    edits: [
+      {
+        file: 'src/workspace/client/client.ts',
+        search: '    return this.setProject(projectId, { users: { [accountId]: { upgrades } } });',
+        replace:
+          '    return this.setProject(projectId, { users: { [accountId]: upgrades as ProjectUser } });',
+      },
+    ],
+    tests: ['test/workspace/client.test.ts'],
+    only: 'typed helpers',
+  },
+  {
+    name: 'triage-ignores-signal',
+    what: 'runtimes that crash with different signals fall in one group',
+    claim: '`--diff` over two or more runtimes, triage by signature, exit 3 with findings',
+    edits: [
+      {
+        file: 'src/campaign/triage.ts',
+        search: "    const key = `${o.status}\\u0000${o.signal ?? ''}\\u0000${o.outputHash}`;",
+        replace: '    const key = `${o.status}\\u0000${o.outputHash}`;',
+      },
+    ],
+    tests: ['test/campaign/triage.test.ts'],
+  },
+  {
+    name: 'split-loses-program',
+    what: 'a batch split after HTTP 413 drops the first program of its second half',
+    claim: 'API v2 beside v1: detection, async jobs, 413 splitting',
+    edits: [
+      {
+        file: 'src/campaign/projects.ts',
+        search: '...(await run(some.slice(half)))',
+        replace: '...(await run(some.slice(half + 1)))',
+      },
+    ],
+    tests: ['test/campaign/projects-413.test.ts'],
+  },
 ];
