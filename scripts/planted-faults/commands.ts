@@ -262,4 +262,63 @@ export const commandsFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/runtime/host-paths.test.ts'],
   },
+  {
+    name: 'summary-on-stderr',
+    what: '`run` writes its summary table to standard error',
+    claim: '`npx luau-fuzz run --count N` runs a real campaign … and prints the summary',
+    edits: [
+      {
+        file: 'src/cli/run.ts',
+        search: '          process.stdout.write(formatSummary(summary));',
+        replace: '          process.stderr.write(formatSummary(summary));',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'finding-count-per-signature',
+    what: 'the summary counts a finding kind once per signature, not per program',
+    claim: 'the summary counts the outcomes and findings exactly',
+    edits: [
+      {
+        file: 'src/campaign/campaign.ts',
+        search:
+          '  if (r.finding !== undefined) t.signatures.add(findingSignature(r.finding, runtimes, r.outcomes));',
+        replace:
+          '  const seen =\n    r.finding !== undefined && t.signatures.has(findingSignature(r.finding, runtimes, r.outcomes));\n  if (r.finding !== undefined) t.signatures.add(findingSignature(r.finding, runtimes, r.outcomes));',
+      },
+      {
+        file: 'src/campaign/campaign.ts',
+        search: '  if (r.finding !== undefined) t.findingKinds[r.finding] =',
+        replace: '  if (r.finding !== undefined && !seen) t.findingKinds[r.finding] =',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'publish-skips-finding-dirs',
+    what: '`--publish` uploads the report and summary but not the files of each finding',
+    claim: '`--publish` publishes the findings in the project',
+    edits: [
+      {
+        file: 'src/campaign/publish.ts',
+        search: '    if (statSync(path).isDirectory()) out.push(...filesUnder(path));',
+        replace: '    if (statSync(path).isDirectory()) continue;',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'shrink-saves-original',
+    what: '`luau-fuzz shrink` saves the tree it started from as the shrunk program',
+    claim: '`luau-fuzz shrink FINDING_DIR` shrinks a saved finding again',
+    edits: [
+      {
+        file: 'src/cli/shrink.ts',
+        search: 'updateShrunk(dir, result.tree, result)',
+        replace: 'updateShrunk(dir, original ?? result.tree, result)',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
 ];

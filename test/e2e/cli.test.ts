@@ -106,7 +106,7 @@ describe('luau-fuzz run', () => {
     }
 
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
-      findings: { hash: string; shrunk: { shrunk: boolean } }[];
+      findings: { hash: string; original: { nodes: number }; shrunk: { shrunk: boolean } }[];
     };
     const unshrunk = summary.findings.find((f) => !f.shrunk.shrunk) ?? summary.findings[0]!;
     const again = await cli([
@@ -126,6 +126,8 @@ describe('luau-fuzz run', () => {
       shrunk: { shrunk: boolean; nodes: number; outcomes: { signal?: string }[] };
     };
     expect(record.shrunk).toMatchObject({ shrunk: true });
+    // Shrunk from the original: a record of the tree it started from would pass the rest.
+    expect(record.shrunk.nodes).toBeLessThan(unshrunk.original.nodes);
     expect(record.shrunk.outcomes[0]?.signal).toBe('SIGABRT');
     expect(readFileSync(join(out, 'findings', unshrunk.hash, 'shrunk.luau'), 'utf8')).toContain(
       'while',
