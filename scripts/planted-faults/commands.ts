@@ -321,4 +321,133 @@ export const commandsFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/e2e/cli.test.ts'],
   },
+  {
+    name: 'resume-partial-line-joined',
+    what: 'a resumed campaign cuts the newline of its last complete line with the partial one',
+    claim: '`--resume DIR` continues a stopped campaign without repeating or losing programs',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search: "text.slice(0, text.lastIndexOf('\\n') + 1);",
+        replace: "text.slice(0, text.lastIndexOf('\\n'));",
+      },
+    ],
+    tests: ['test/campaign/store.test.ts'],
+    only: 'partial last line',
+  },
+  {
+    name: 'base-url-requested-port',
+    what: '`serve --port 0` prints the port it asked for, not the one it listens on',
+    claim: '`luau-fuzz serve`: key file, base URL, 127.0.0.1',
+    edits: [
+      {
+        file: 'src/workspace/server/server.ts',
+        search:
+          "  const port = typeof address === 'object' && address !== null ? address.port : opts.port;",
+        replace: '  const port = opts.port ?? 0;',
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    only: 'bootstraps a key file',
+  },
+  {
+    name: 'collaborator-replaces-users',
+    what: '`workspace add-collaborator` replaces the users of the project, owner included',
+    claim: '`luau-fuzz workspace …`',
+    edits: [
+      {
+        file: 'src/workspace/server/store.ts',
+        search: '{ users: { ...project.users, [accountId]: entry } }',
+        replace: '{ users: { [accountId]: entry } }',
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    only: 'creates accounts and projects',
+  },
+  {
+    name: 'readme-runtime-export',
+    what: "the package's `./runtime` export points at the campaign's entry",
+    claim: "the README's examples work: its TypeScript blocks type-check and run …",
+    edits: [
+      {
+        file: 'package.json',
+        search:
+          '"types": "./dist/src/runtime/index.d.ts",\n        "default": "./dist/src/runtime/index.js"',
+        replace:
+          '"types": "./dist/src/campaign/index.d.ts",\n        "default": "./dist/src/campaign/index.js"',
+      },
+    ],
+    tests: ['test/readme.test.ts'],
+    only: 'TypeScript',
+  },
+  {
+    name: 'server-install-stale-range',
+    what: "the install line for the server's packages names an older fastify range than package.json",
+    claim: "a command that needs the server's packages prints the line that installs them …",
+    edits: [
+      { file: 'src/cli/load-server.ts', search: 'fastify@^5.12.8', replace: 'fastify@^5.0.0' },
+    ],
+    tests: ['test/readme.test.ts'],
+    only: "server's packages",
+  },
+  {
+    name: 'report-coverage-without-zeros',
+    what: "the report's node-kind coverage leaves out the kinds never generated",
+    claim: 'it holds `report.html` and the findings',
+    edits: [
+      {
+        file: 'src/campaign/report.ts',
+        search: '  for (const desc of file_luau.messages) counts[desc.name] ??= 0;\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/campaign.test.ts'],
+    only: '300-program',
+  },
+  {
+    name: 'failed-batch-dropped',
+    what: 'a batch whose project failed is dropped instead of queued again',
+    claim:
+      'a campaign runs in several projects (`--projects N`) and loses no program when one breaks',
+    edits: [
+      {
+        file: 'src/campaign/campaign.ts',
+        search: '          ready.unshift(batch);\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/campaign.test.ts'],
+    only: 're-queues',
+  },
+  {
+    name: 'coverage-only-swapped',
+    what: '`coverage` swaps what only the generated and only the compared programs cover',
+    claim: '`luau-fuzz coverage` prints line and branch coverage per component …',
+    edits: [
+      {
+        file: 'src/runtime/engine-coverage.ts',
+        search: '    onlyGenerated: u - c,\n    onlyCompared: u - g,',
+        replace: '    onlyGenerated: u - g,\n    onlyCompared: u - c,',
+      },
+    ],
+    tests: ['test/cli/coverage.test.ts'],
+    only: 'as JSON',
+  },
+  {
+    name: 'crashed-batch-all-crash',
+    what: 'a crash in a batch of the coverage build counts every program of the batch as crashed',
+    claim:
+      'a program that crashes the coverage build is counted as a crash, and the others of its batch still count',
+    edits: [
+      {
+        file: 'src/runtime/tool-batch.ts',
+        search:
+          '      const mid = from + Math.ceil((to - from) / 2);\n      await runRange(from, mid);\n      await runRange(mid, to);',
+        replace:
+          "      for (let i = from; i < to; i++) statuses[i] = r.timedOut ? 'timeout' : 'crash';",
+      },
+    ],
+    tests: ['test/runtime/engine-coverage.test.ts'],
+    only: 'crashing',
+  },
 ];

@@ -66,4 +66,47 @@ export const levelsFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/syntax-level.test.ts'],
     only: 'integer literals',
   },
+  {
+    name: 'elseif-as-else-if',
+    what: 'the pretty printer writes `elseif` as `else if`, one `end` short',
+    claim: '`syntax`: the output parses',
+    edits: [
+      {
+        file: 'src/print/pretty/stat.ts',
+        search: "      w.write('elseif ');",
+        replace: "      w.write('else if ');",
+      },
+    ],
+    tests: ['test/arbitrary/syntax-level.test.ts'],
+    only: '1,000 programs',
+  },
+  {
+    name: 'scope-top-block-keeps-locals',
+    what: 'a block that starts with no local in scope keeps its locals visible after it ends',
+    claim: '`scoped`: it compiles; locals only in scope; only globals of the runtime',
+    edits: [
+      {
+        file: 'src/arbitrary/scope.ts',
+        search: '    this.visible.length = mark;',
+        replace: '    if (mark > 0) this.visible.length = mark;',
+      },
+    ],
+    tests: ['test/arbitrary/scoped-level.test.ts'],
+    only: 'in scope',
+  },
+  {
+    name: 'fuel-guard-lt',
+    what: 'a loop leaves when its fuel is below 0, one iteration after it ran out',
+    claim:
+      '`runnable`: terminates without error, same output every run, bounded loops through the fuel table …',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/fuel.ts',
+        search: 'build.binary(ExprBinary_Op.CompareLe, x, build.number(0));',
+        replace: 'build.binary(ExprBinary_Op.CompareLt, x, build.number(0));',
+      },
+    ],
+    tests: ['test/arbitrary/runnable-level.test.ts'],
+    only: 'take fuel',
+  },
 ];

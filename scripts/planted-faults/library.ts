@@ -135,4 +135,46 @@ export const libraryFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/options.test.ts', 'test/arbitrary/options-output.test.ts'],
     only: 'types',
   },
+  {
+    name: 'text-unicode-escapes',
+    what: 'text format writes control bytes as `\\u00XX`, which is not how TextFormat escapes bytes',
+    claim: 'text output is what the C++ `TextFormat` parser reads',
+    edits: [
+      {
+        file: 'src/tree/codec.ts',
+        search: '        return encoder.encode(toText(schema, message));',
+        replace:
+          "        return encoder.encode(toText(schema, message).replace(/\\\\x([0-9a-f]{2})/g, '\\\\u00$1'));",
+      },
+    ],
+    tests: ['test/tree/cpp-text-format.test.ts'],
+  },
+  {
+    name: 'proto-field-renumbered',
+    what: 'a field renumbered in `proto/luau.proto` without regenerating `gen/`',
+    claim: 'the wire format agrees with other protobuf implementations',
+    edits: [
+      {
+        file: 'proto/luau.proto',
+        search: 'message ExprConstantString {\n  required string val = 1;',
+        replace: 'message ExprConstantString {\n  required string val = 2;',
+      },
+    ],
+    tests: ['test/tree/protobufjs.test.ts'],
+  },
+  {
+    name: 'random-small-int32',
+    what: 'small int32 values drawn with Math.random, outside the seed',
+    claim: 'same seed, same trees',
+    edits: [
+      {
+        file: 'src/arbitrary/scalars.ts',
+        search: '    { arbitrary: fc.integer({ min: -16, max: 16 }), weight: 6 },',
+        replace:
+          '    { arbitrary: fc.constant(0).map(() => Math.floor(Math.random() * 33) - 16), weight: 6 },',
+      },
+    ],
+    tests: ['test/arbitrary/schema-level.test.ts'],
+    only: 'same seed',
+  },
 ];

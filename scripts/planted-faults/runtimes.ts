@@ -213,4 +213,18 @@ export const runtimesFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/campaign/projects-413.test.ts'],
   },
+  {
+    name: 'report-link-flat',
+    what: "the report links a finding's files as if they were all in `findings/`",
+    claim: 'the report lists findings first, with working links, in a real browser',
+    edits: [
+      {
+        file: 'src/campaign/report.ts',
+        search: '`<a href="findings/${f.hash}/${n}">${n}</a>`',
+        replace: '`<a href="findings/${n}">${n}</a>`',
+      },
+    ],
+    tests: ['test/e2e/report-browser.test.ts'],
+    only: 'working links',
+  },
 ];
