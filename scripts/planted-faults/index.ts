@@ -1,4 +1,5 @@
 // The faults plant-faults.ts plants, one file per table of test/README.md.
+import { campaignCommandsFaults } from './campaign-commands.js';
 import { commandsFaults } from './commands.js';
 import { developmentFaults } from './development.js';
 import { levelsFaults } from './levels.js';
@@ -19,6 +20,7 @@ export type { FaultEdit, PlantedFault } from './planted-fault.js';
  * ```
  */
 export const plantedFaults: readonly PlantedFault[] = [
+  ...campaignCommandsFaults,
   ...commandsFaults,
   ...libraryFaults,
   ...runtimesFaults,

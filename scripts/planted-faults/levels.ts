@@ -109,4 +109,31 @@ export const levelsFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/runnable-level.test.ts'],
     only: 'take fuel',
   },
+  {
+    name: 'cut-string-not-cut',
+    what: 'runnable strings are cut to 1000 times `MAX_STRING`',
+    claim: '`runnable`: values bounded in size (strings kept cut to `MAX_STRING`) …',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/cut-string.ts',
+        search: 'build.number(MAX_STRING)]);',
+        replace: 'build.number(MAX_STRING * 1000)]);',
+      },
+    ],
+    tests: ['test/arbitrary/runnable/cut-string.test.ts'],
+  },
+  {
+    name: 'fan-out-budget-unquartered',
+    what: 'narrow call fan-outs get the call-site budget of wide ones',
+    claim: '`runnable`: the rare call fan-out (its shape, rarity, `JUMPX` at `-O2` …)',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/fan-out.ts',
+        search: '  const budget = shape.wide ? MAX_CALL_SITE_WEIGHT : MAX_CALL_SITE_WEIGHT / 4;',
+        replace: '  const budget = MAX_CALL_SITE_WEIGHT;',
+      },
+    ],
+    tests: ['test/arbitrary/runnable/fan-out.test.ts'],
+    only: 'narrows',
+  },
 ];

@@ -177,4 +177,18 @@ export const libraryFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/schema-level.test.ts'],
     only: 'same seed',
   },
+  {
+    name: 'arbitraries-keyed-by-name',
+    what: 'schema-level arbitraries are keyed by the message name (`ModuleSet`), not lowerCamel',
+    claim: '`luauArbitraries`: an arbitrary for every message; shrinking works',
+    edits: [
+      {
+        file: 'src/arbitrary/schema-level.ts',
+        search: '    if (arb !== undefined) result[messageKey(desc.name)] = arb;',
+        replace: '    if (arb !== undefined) result[desc.name] = arb;',
+      },
+    ],
+    tests: ['test/arbitrary/schema-level.test.ts'],
+    only: 'one arbitrary per message',
+  },
 ];
