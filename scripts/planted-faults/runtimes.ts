@@ -227,4 +227,19 @@ export const runtimesFaults: readonly PlantedFault[] = [
     tests: ['test/e2e/report-browser.test.ts'],
     only: 'working links',
   },
+  {
+    name: 'threads-drop-max-depth',
+    what: "the generator's settings leave out `maxDepth`, so its threads draw at the default depth",
+    claim:
+      "runner workers keep V8's baseline compiler …; generation threads … give the same programs whatever their number",
+    edits: [
+      {
+        file: 'src/campaign/options.ts',
+        search: '    ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/campaign/program-generator.test.ts'],
+    only: 'whatever the number of threads',
+  },
 ];
