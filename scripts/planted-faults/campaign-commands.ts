@@ -55,16 +55,16 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     claim: 'the summary counts the outcomes and findings exactly',
     edits: [
       {
-        file: 'src/campaign/campaign.ts',
+        file: 'src/campaign/tally.ts',
         search:
-          '  if (r.finding !== undefined) t.signatures.add(findingSignature(r.finding, runtimes, r.outcomes));',
+          '    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
         replace:
-          '  const seen =\n    r.finding !== undefined && t.signatures.has(findingSignature(r.finding, runtimes, r.outcomes));\n  if (r.finding !== undefined) t.signatures.add(findingSignature(r.finding, runtimes, r.outcomes));',
+          '    const seen =\n      r.finding !== undefined &&\n      this.signatures.has(findingSignature(r.finding, this.#runtimes, r.outcomes));\n    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
       },
       {
-        file: 'src/campaign/campaign.ts',
-        search: '  if (r.finding !== undefined) t.findingKinds[r.finding] =',
-        replace: '  if (r.finding !== undefined && !seen) t.findingKinds[r.finding] =',
+        file: 'src/campaign/tally.ts',
+        search: '    if (r.finding !== undefined)\n      this.findingKinds[r.finding] =',
+        replace: '    if (r.finding !== undefined && !seen)\n      this.findingKinds[r.finding] =',
       },
     ],
     tests: ['test/e2e/cli.test.ts'],
@@ -145,7 +145,9 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     what: '`run --max-depth` never reaches the generator',
     claim:
       '`run --max-depth`, `--max-statements`, `--no-types` reach the generator and are recorded',
-    edits: [{ file: 'src/cli/run.ts', search: "    ['maxDepth', f.maxDepth],\n", replace: '' }],
+    edits: [
+      { file: 'src/cli/generator-options.ts', search: "  maxDepth: '--max-depth',\n", replace: '' },
+    ],
     tests: ['test/cli/run.test.ts'],
     only: 'max-depth',
   },
@@ -156,7 +158,7 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       'a campaign runs in several projects (`--projects N`) and loses no program when one breaks',
     edits: [
       {
-        file: 'src/campaign/campaign.ts',
+        file: 'src/campaign/scheduling.ts',
         search: '          ready.unshift(batch);\n',
         replace: '',
       },

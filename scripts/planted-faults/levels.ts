@@ -59,8 +59,8 @@ export const levelsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/arbitrary/options.ts',
-        search: '    interpolatedStrings: true,\n    integerLiterals: false,',
-        replace: '    interpolatedStrings: true,\n    integerLiterals: true,',
+        search: "  'luau-web': { ...fullLanguage, integerLiterals: false },",
+        replace: "  'luau-web': { ...fullLanguage, integerLiterals: true },",
       },
     ],
     tests: ['test/arbitrary/syntax-level.test.ts'],
@@ -128,7 +128,7 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`runnable`: the rare call fan-out (its shape, rarity, `JUMPX` at `-O2` …)',
     edits: [
       {
-        file: 'src/arbitrary/runnable/fan-out.ts',
+        file: 'src/arbitrary/runnable/fan-out-shape.ts',
         search: '  const budget = shape.wide ? MAX_CALL_SITE_WEIGHT : MAX_CALL_SITE_WEIGHT / 4;',
         replace: '  const budget = MAX_CALL_SITE_WEIGHT;',
       },

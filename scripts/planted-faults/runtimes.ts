@@ -229,14 +229,14 @@ export const runtimesFaults: readonly PlantedFault[] = [
   },
   {
     name: 'threads-drop-max-depth',
-    what: "the generator's settings leave out `maxDepth`, so its threads draw at the default depth",
+    what: 'the generation threads are sent the settings without `maxDepth`: they draw at the default depth',
     claim:
       "runner workers keep V8's baseline compiler …; generation threads … give the same programs whatever their number",
     edits: [
       {
-        file: 'src/campaign/options.ts',
-        search: '    ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),\n',
-        replace: '',
+        file: 'src/campaign/program-generator.ts',
+        search: '{ workerData: this.#settings }',
+        replace: '{ workerData: { ...this.#settings, maxDepth: undefined } }',
       },
     ],
     tests: ['test/campaign/program-generator.test.ts'],
