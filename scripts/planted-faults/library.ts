@@ -136,15 +136,15 @@ export const libraryFaults: readonly PlantedFault[] = [
     only: 'types',
   },
   {
-    name: 'text-unicode-escapes',
-    what: 'text format writes control bytes as `\\u00XX`, which is not how TextFormat escapes bytes',
+    name: 'text-numbers-quoted',
+    what: 'text format writes integer values quoted, as JSON writes 64-bit ones',
     claim: 'text output is what the C++ `TextFormat` parser reads',
     edits: [
       {
         file: 'src/tree/codec.ts',
         search: '        return encoder.encode(toText(schema, message));',
         replace:
-          "        return encoder.encode(toText(schema, message).replace(/\\\\x([0-9a-f]{2})/g, '\\\\u00$1'));",
+          '        return encoder.encode(toText(schema, message).replace(/^(\\s*val: )(-?\\d+)$/gm, \'$1"$2"\'));',
       },
     ],
     tests: ['test/tree/cpp-text-format.test.ts'],

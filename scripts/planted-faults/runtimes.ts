@@ -224,8 +224,8 @@ export const runtimesFaults: readonly PlantedFault[] = [
         replace: '`<a href="findings/${n}">${n}</a>`',
       },
     ],
-    tests: ['test/e2e/report-browser.test.ts'],
-    only: 'working links',
+    tests: ['test/e2e/report-browser.test.ts', 'test/campaign/report.test.ts'],
+    only: 'working links|links to their files',
   },
   {
     name: 'threads-drop-max-depth',
