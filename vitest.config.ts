@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -12,7 +12,10 @@ mkdirSync(tmp, { recursive: true });
 process.env.TMPDIR = tmp;
 // A checkout under /tmp (and ../shared beside it) would be hidden by that private /tmp: the
 // embedded servers the tests start show both read-only, as they are everywhere else.
-const readOnly = [checkout, join(checkout, '..', 'shared')].join(':');
+// bubblewrap cannot mount onto a symbolic link (a `../shared` linked in, as in the copy
+// scripts/plant-faults.ts makes), so the real path is shown.
+const shared = join(checkout, '..', 'shared');
+const readOnly = [checkout, existsSync(shared) ? realpathSync(shared) : shared].join(':');
 process.env.LUAU_FUZZ_READ_ONLY_PATHS = readOnly;
 
 export default defineConfig({

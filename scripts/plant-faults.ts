@@ -1,8 +1,8 @@
 // Plants faults in a scratch copy of the checkout, one at a time, runs the test file(s) that
 // should catch each, and restores the copy: a table says which test caught which fault, and
-// the exit status is 1 when any fault survived. The faults are in planted-faults.ts.
+// the exit status is 1 when any fault survived. The faults are in planted-faults/, one file per table of test/README.md.
 //
-//   node --import tsx scripts/plant-faults.ts [--only NAME...] [--list] [--scratch DIR]
+//   node --import tsx scripts/plant-faults.ts [--only NAME...] [--list] [--baseline] [--scratch DIR]
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -18,7 +18,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../src/package-root.js';
-import { plantedFaults, type PlantedFault } from './planted-faults.js';
+import { plantedFaults, type PlantedFault } from './planted-faults/index.js';
 
 /** What planting one fault gave. */
 interface Result {
@@ -115,13 +115,23 @@ function runTests(repo: string, fault: PlantedFault): { caught: boolean; failed:
 }
 
 const cli = new Command('plant-faults')
-  .description('plants each fault of planted-faults.ts in a scratch copy and runs its tests')
+  .description('plants each fault of planted-faults/ in a scratch copy and runs its tests')
   .option('--only <names...>', 'plant only these faults')
   .option('--list', 'list the faults and exit')
   .option('--scratch <dir>', 'scratch directory', join(packageRoot, '.luau-fuzz', 'plant-faults'))
   .option('--from <dir>', 'the checkout to copy (another revision, to compare)', packageRoot)
+  .option(
+    '--baseline',
+    'first run the tests of the chosen faults with none planted, and stop if any fails there',
+  )
   .parse();
-const opts = cli.opts<{ only?: string[]; list?: boolean; scratch: string; from: string }>();
+const opts = cli.opts<{
+  only?: string[];
+  list?: boolean;
+  scratch: string;
+  from: string;
+  baseline?: boolean;
+}>();
 
 const unknown = (opts.only ?? []).filter((n) => !plantedFaults.some((f) => f.name === n));
 if (unknown.length > 0) cli.error(`--only: no fault named ${unknown.join(', ')}`);
@@ -133,6 +143,21 @@ if (opts.list) {
 
 const scratch = resolve(opts.scratch);
 const repo = makeScratch(scratch, resolve(opts.from));
+// A test that fails in the copy without any fault (a tool the copy cannot reach, a test that
+// is broken) would count every fault it runs for as caught: the baseline proves it passes.
+if (opts.baseline === true) {
+  const runs = new Map<string, PlantedFault>();
+  for (const f of faults) runs.set(JSON.stringify([f.tests, f.only]), f);
+  for (const f of runs.values()) {
+    const clean = runTests(repo, f);
+    const name = `${f.tests.join(' ')}${f.only === undefined ? '' : ` -t '${f.only}'`}`;
+    console.error(`baseline ${name}: ${clean.caught ? 'FAILS' : 'passes'}`);
+    if (clean.failed.length > 0) {
+      console.error(`  ${clean.failed.slice(0, 3).join('\n  ')}`);
+      process.exit(2);
+    }
+  }
+}
 const results: Result[] = [];
 for (const fault of faults) {
   const started = Date.now();

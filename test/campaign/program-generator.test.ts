@@ -5,7 +5,15 @@ import { ProgramGenerator } from '../../src/campaign/program-generator.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import type { CampaignProgram } from '../../src/campaign/programs.js';
 
-const settings = { level: 'runnable', profile: 'luau-web', maxNodes: null, seed: 77 } as const;
+// A limit other than the default, so that threads given other settings than the calling thread
+// draw other programs.
+const settings = {
+  level: 'runnable',
+  profile: 'luau-web',
+  maxNodes: null,
+  maxDepth: 4,
+  seed: 77,
+} as const;
 const indices = [...Array.from({ length: 30 }, (_, i) => i), 100, 101, 102, 250];
 
 const plain = (p: CampaignProgram) => ({

@@ -47,5 +47,7 @@ describe('findLlvmTools', () => {
     const half = binDir(['llvm-profdata-14']);
     expect(() => findLlvmTools({ path: half })).toThrow(LlvmToolsMissingError);
     expect(() => findLlvmTools({ path: half })).toThrow(/^llvm-cov not found on the PATH/);
+    const other = binDir(['llvm-cov']);
+    expect(() => findLlvmTools({ path: other })).toThrow(/^llvm-profdata not found on the PATH/);
   });
 });

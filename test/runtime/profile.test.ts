@@ -53,9 +53,16 @@ describe('parseRuntime', () => {
     expect(() => parseRuntime('luau-cli:codegen')).toThrow(/'codegen' .* is not an option/);
     expect(() => parseRuntime('luau-cli::-O2')).toThrow(/'' in a luau-cli spec is not an option/);
     expect(() => parseRuntime('luau-cli:--')).toThrow(/'--' in a luau-cli spec is not an option/);
-    expect(() => parseRuntime('luau-cli:-a')).toThrow(/'-a' is not allowed: it makes the program/);
-    expect(() => parseRuntime('luau-cli:--interactive')).toThrow(/waits for input/);
-    expect(() => parseRuntime('luau-cli:--help')).toThrow(/prints the usage/);
+    // Every option the profile cannot take, in its short and long form.
+    for (const [options, why] of [
+      [['-a', '--program-args'], /makes the program files arguments/],
+      [['-i', '--interactive'], /waits for input/],
+      [['-h', '--help'], /prints the usage/],
+    ] as const)
+      for (const option of options)
+        expect(() => parseRuntime(`luau-cli:${option}`)).toThrow(
+          new RegExp(`'${option}' is not allowed: it ${why.source}`),
+        );
     expect(() => parseRuntime('luau-cli:--fflags=A b')).toThrow(/holds " ", which a command/);
     expect(() => parseRuntime("luau-cli:--x='y'")).toThrow(/holds "'"/);
     expect(() => parseRuntime('luau-cli:--x={programs}')).toThrow(/holds "\{"/);

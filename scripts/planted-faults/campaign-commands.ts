@@ -1,0 +1,223 @@
+import type { PlantedFault } from './planted-fault.js';
+
+/**
+ * Faults in `luau-fuzz run` and `shrink`: the campaign, its store, summary, report and findings: claims of `test/README.md`'s "Commands" table.
+ *
+ * @example
+ * ```ts
+ * campaignCommandsFaults.map((f) => f.name); // ['run-out-without-seconds', …]
+ * ```
+ */
+export const campaignCommandsFaults: readonly PlantedFault[] = [
+  {
+    name: 'run-out-without-seconds',
+    what: 'the default campaign directory is named to the minute',
+    claim: 'the campaign directory defaults to `luau-fuzz-runs/<time>/`',
+    edits: [
+      {
+        file: 'src/cli/run.ts',
+        search: ".replace(/[:.]/g, '-').slice(0, 19);",
+        replace: ".replace(/[:.]/g, '-').slice(0, 16);",
+      },
+    ],
+    tests: ['test/cli/run.test.ts'],
+  },
+  {
+    name: 'title-first-project-only',
+    what: '`--project-title` takes only the first project of that title',
+    claim: 'with no workspace given, `run` starts the embedded one; … projects by title',
+    edits: [
+      {
+        file: 'src/cli/connect-workspace.ts',
+        search: '    for (const p of found) ids.add(p.project_id);',
+        replace: '    ids.add(found[0]!.project_id);',
+      },
+    ],
+    tests: ['test/cli/connect-workspace.test.ts'],
+    only: 'by title',
+  },
+  {
+    name: 'summary-on-stderr',
+    what: '`run` writes its summary table to standard error',
+    claim: '`npx luau-fuzz run --count N` runs a real campaign … and prints the summary',
+    edits: [
+      {
+        file: 'src/cli/run.ts',
+        search: '          process.stdout.write(formatSummary(summary));',
+        replace: '          process.stderr.write(formatSummary(summary));',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'finding-count-per-signature',
+    what: 'the summary counts a finding kind once per signature, not per program',
+    claim: 'the summary counts the outcomes and findings exactly',
+    edits: [
+      {
+        file: 'src/campaign/tally.ts',
+        search:
+          '    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
+        replace:
+          '    const seen =\n      r.finding !== undefined &&\n      this.signatures.has(findingSignature(r.finding, this.#runtimes, r.outcomes));\n    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
+      },
+      {
+        file: 'src/campaign/tally.ts',
+        search: '    if (r.finding !== undefined)\n      this.findingKinds[r.finding] =',
+        replace: '    if (r.finding !== undefined && !seen)\n      this.findingKinds[r.finding] =',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'report-coverage-without-zeros',
+    what: "the report's node-kind coverage leaves out the kinds never generated",
+    claim: 'it holds `report.html` and the findings',
+    edits: [
+      {
+        file: 'src/campaign/report.ts',
+        search: '  for (const desc of file_luau.messages) counts[desc.name] ??= 0;\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/campaign.test.ts'],
+    only: '300-program',
+  },
+  {
+    name: 'publish-skips-finding-dirs',
+    what: '`--publish` uploads the report and summary but not the files of each finding',
+    claim: '`--publish` publishes the findings in the project',
+    edits: [
+      {
+        file: 'src/campaign/publish.ts',
+        search: '    if (statSync(path).isDirectory()) out.push(...filesUnder(path));',
+        replace: '    if (statSync(path).isDirectory()) continue;',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'shrink-saves-original',
+    what: '`luau-fuzz shrink` saves the tree it started from as the shrunk program',
+    claim: '`luau-fuzz shrink FINDING_DIR` shrinks a saved finding again',
+    edits: [
+      {
+        file: 'src/cli/shrink.ts',
+        search: 'updateShrunk(dir, result.tree, result)',
+        replace: 'updateShrunk(dir, original ?? result.tree, result)',
+      },
+    ],
+    tests: ['test/e2e/cli.test.ts'],
+  },
+  {
+    name: 'resume-partial-line-joined',
+    what: 'a resumed campaign cuts the newline of its last complete line with the partial one',
+    claim: '`--resume DIR` continues a stopped campaign without repeating or losing programs',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search: "text.slice(0, text.lastIndexOf('\\n') + 1);",
+        replace: "text.slice(0, text.lastIndexOf('\\n'));",
+      },
+    ],
+    tests: ['test/campaign/store.test.ts'],
+    only: 'partial last line',
+  },
+  {
+    name: 'resume-older-version',
+    what: 'a campaign of an older generator version is resumed without a word',
+    claim:
+      'a campaign records the generator version …; `--resume` … of another version are refused',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search:
+          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+        replace:
+          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== null && recorded > GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+      },
+    ],
+    tests: ['test/campaign/store.test.ts'],
+    only: 'generator version',
+  },
+  {
+    name: 'run-max-depth-dropped',
+    what: '`run --max-depth` never reaches the generator',
+    claim:
+      '`run --max-depth`, `--max-statements`, `--no-types` reach the generator and are recorded',
+    edits: [
+      { file: 'src/cli/generator-options.ts', search: "  maxDepth: '--max-depth',\n", replace: '' },
+    ],
+    tests: ['test/cli/run.test.ts'],
+    only: 'max-depth',
+  },
+  {
+    name: 'failed-batch-dropped',
+    what: 'a batch whose project failed is dropped instead of queued again',
+    claim:
+      'a campaign runs in several projects (`--projects N`) and loses no program when one breaks',
+    edits: [
+      {
+        file: 'src/campaign/scheduling.ts',
+        search: '          ready.unshift(batch);\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/campaign.test.ts'],
+    only: 're-queues',
+  },
+  {
+    name: 'runtime-shows-top-dir',
+    what: 'a runtime under /tmp shows the whole of /tmp in the sandbox, not its directory',
+    claim: "runtimes a campaign names are shown read-only in the embedded server's sandbox",
+    edits: [
+      {
+        file: 'src/runtime/host-paths.ts',
+        search: ".filter((part) => part !== '').length < 2 ? path : dir;",
+        replace: ".filter((part) => part !== '').length < 1 ? path : dir;",
+      },
+    ],
+    tests: ['test/runtime/host-paths.test.ts'],
+  },
+  {
+    name: 'mismatch-line-zero-based',
+    what: 'a mismatch names the line where the outputs differ counting from 0',
+    claim: 'the report and summary: … a mismatch that says where the outputs differ',
+    edits: [
+      {
+        file: 'src/campaign/output-difference.ts',
+        search: '  return `outputs differ at line ${at + 1}: ',
+        replace: '  return `outputs differ at line ${at}: ',
+      },
+    ],
+    tests: ['test/campaign/output-difference.test.ts'],
+  },
+  {
+    name: 'timeout-pair-differs',
+    what: 'a timeout beside an ok run counts as a differential mismatch',
+    claim: 'a finding is a crash; a timeout or runtime error …; a differential mismatch',
+    edits: [
+      {
+        file: 'src/campaign/classify.ts',
+        search: "  if (a.status === 'timeout' || b.status === 'timeout') return false;",
+        replace: "  if (a.status === 'timeout' && b.status === 'timeout') return false;",
+      },
+    ],
+    tests: ['test/campaign/classify.test.ts'],
+  },
+  {
+    name: 'finding-without-textproto',
+    what: 'a finding is saved without its text-format tree',
+    claim:
+      'findings are shrunk by fast-check with every candidate re-run in a project, and saved as `.binpb`, `.textproto`, `.luau`',
+    edits: [
+      {
+        file: 'src/campaign/findings.ts',
+        search:
+          "  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));\n",
+        replace: '',
+      },
+    ],
+    tests: ['test/campaign/findings.test.ts', 'test/campaign/shrink.test.ts'],
+  },
+];

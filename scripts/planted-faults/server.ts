@@ -1,0 +1,219 @@
+import type { PlantedFault } from './planted-fault.js';
+
+/**
+ * Faults in the embedded workspace server: the claims of `test/README.md`'s "The embedded workspace server" table.
+ *
+ * @example
+ * ```ts
+ * serverFaults.map((f) => f.name); // ['network-always-on', …]
+ * ```
+ */
+export const serverFaults: readonly PlantedFault[] = [
+  {
+    name: 'network-always-on',
+    what: 'a project is isolated only below network upgrade 0, so never by default',
+    claim: 'network isolation (`auto`, `require`, `off`)',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '    const isolate = quotas.network <= 0;',
+        replace: '    const isolate = quotas.network < 0;',
+      },
+    ],
+    tests: ['test/workspace/server-quotas.test.ts', 'test/workspace/server-isolation.test.ts'],
+    only: 'network',
+  },
+  {
+    name: 'store-synchronous-off',
+    what: 'the store opens its database with synchronous = OFF',
+    claim: 'every write is on disk before it is acknowledged',
+    edits: [
+      {
+        file: 'src/workspace/server/store.ts',
+        search: "    this.db.pragma('synchronous = FULL');",
+        replace: "    this.db.pragma('synchronous = OFF');",
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    only: 'on disk|acknowledged',
+  },
+  {
+    name: 'pong-without-id',
+    what: '`ping` answers without the request id',
+    claim: '`/api/v1/query`, `/api/v1/project_exec`, `/api/v1/ping`',
+    edits: [
+      {
+        file: 'src/workspace/server/app.ts',
+        search: "    event: 'pong',\n    id: requestId(req),",
+        replace: "    event: 'pong',",
+      },
+    ],
+    tests: ['test/workspace/server-http.test.ts', 'test/workspace/client.test.ts'],
+  },
+  {
+    name: 'serve-on-all-addresses',
+    what: 'the server listens on every address by default',
+    claim: '127.0.0.1 by default, or `--host`',
+    edits: [
+      {
+        file: 'src/workspace/server/server.ts',
+        search: "  const host = opts.host ?? '127.0.0.1';",
+        replace: "  const host = opts.host ?? '0.0.0.0';",
+      },
+    ],
+    tests: ['test/workspace/server-http.test.ts'],
+  },
+  {
+    name: 'data-dir-ignores-xdg',
+    what: 'the default data directory reads XDG_CONFIG_HOME',
+    claim: 'the data directory defaults to `$XDG_DATA_HOME/luau-fuzz/workspace`',
+    edits: [
+      {
+        file: 'src/workspace/server/bootstrap.ts',
+        search: '      ? env.XDG_DATA_HOME\n',
+        replace: "      ? (env.XDG_CONFIG_HOME ?? join(homedir(), '.config'))\n",
+      },
+    ],
+    tests: ['test/workspace/bootstrap.test.ts'],
+  },
+  {
+    name: 'key-file-world-readable',
+    what: 'the API key file is created readable by everyone',
+    claim: 'the first start creates an account, a key (`api-key`, mode 0600) and a project',
+    edits: [
+      {
+        file: 'src/workspace/server/bootstrap.ts',
+        search: '  chmodSync(keyFile, 0o600);',
+        replace: '  chmodSync(keyFile, 0o644);',
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    only: 'bootstraps',
+  },
+  {
+    name: 'sandbox-shows-data-dir',
+    what: 'the sandbox no longer hides the data directory',
+    claim: 'every command in a bubblewrap sandbox: nothing of the data directory, …',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '        hide: [this.realDataDir],',
+        replace: '        hide: [],',
+      },
+    ],
+    tests: ['test/workspace/server-isolation.test.ts'],
+    only: 'data directory',
+  },
+  {
+    name: 'exec-cap-off-by-one',
+    what: 'a project runs one exec more than its concurrency cap',
+    claim: 'bounded output, concurrency (429), collaborator rules, request timeouts',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '    if (r.running >= this.options.maxExecsPerProject) {',
+        replace: '    if (r.running > this.options.maxExecsPerProject) {',
+      },
+    ],
+    tests: ['test/workspace/server-limits.test.ts', 'test/workspace/server-exec.test.ts'],
+    only: 'concurren|429',
+  },
+  {
+    name: 'memory-quota-mib',
+    what: 'the default memory quota is 1024 MB',
+    claim: 'default quotas (1000 MB, 3000 MB, 1800 s, network off) plus upgrades',
+    edits: [
+      {
+        file: 'src/workspace/server/quotas.ts',
+        search: '  memory: 1000,',
+        replace: '  memory: 1024,',
+      },
+    ],
+    tests: ['test/workspace/quotas.test.ts'],
+  },
+  {
+    name: 'memory-leader-only',
+    what: 'the memory monitor counts the first process of a project only',
+    claim: 'memory: summed from `/proc`, killed past the quota',
+    edits: [
+      {
+        file: 'src/workspace/server/memory-monitor.ts',
+        search: '        for (const p of members) rss += p.rss;',
+        replace: '        for (const p of members.slice(0, 1)) rss += p.rss;',
+      },
+    ],
+    tests: ['test/workspace/server-quotas.test.ts', 'test/workspace/server-isolation.test.ts'],
+    only: 'memory',
+  },
+  {
+    name: 'bash-mode-no-cpu-limit',
+    what: 'bash mode runs its script without `ulimit -t`',
+    claim: 'CPU time: `ulimit -t` in bash mode, a backstop otherwise',
+    edits: [
+      {
+        file: 'src/workspace/server/command-line.ts',
+        search:
+          '    await writeFile(script, `ulimit -t ${c.cpuSeconds}\\n${line}\\n`, { mode: 0o600 });',
+        replace: '    await writeFile(script, `${line}\\n`, { mode: 0o600 });',
+      },
+    ],
+    tests: ['test/workspace/server-exec.test.ts'],
+    only: 'CPU time',
+  },
+  {
+    name: 'disk-quota-in-gb',
+    what: 'the disk quota is compared in GB instead of MB',
+    claim: 'disk: exec refused over quota; no file grows past it',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '    const overQuota = diskBytes > quotas.disk_quota * MB;',
+        replace: '    const overQuota = diskBytes > quotas.disk_quota * MB * 1024;',
+      },
+    ],
+    tests: ['test/workspace/server-quotas.test.ts'],
+    only: 'disk quota',
+  },
+  {
+    name: 'idle-stop-seconds-as-ms',
+    what: 'the idle stop waits mintime milliseconds',
+    claim: 'idle stop after `mintime`',
+    edits: [
+      {
+        file: 'src/workspace/server/project-manager.ts',
+        search: '    const ms = Math.max(0, this.quotasOf(project).mintime * 1000);',
+        replace: '    const ms = Math.max(0, this.quotasOf(project).mintime * 60_000);',
+      },
+    ],
+    tests: ['test/workspace/server-quotas.test.ts'],
+    only: 'idle',
+  },
+  {
+    name: 'timeout-answers-without-kill',
+    what: 'a timeout answers the request but leaves the command running',
+    claim: 'a timeout kills the process group; a stop kills every process of the project',
+    edits: [
+      {
+        file: 'src/workspace/server/run-command.ts',
+        search: '    if (sid !== undefined) killSession(sid);\n    child.stdout?.destroy();',
+        replace: '    child.stdout?.destroy();',
+      },
+    ],
+    tests: ['test/workspace/server-exec.test.ts'],
+    only: 'process group',
+  },
+  {
+    name: 'path-dotdot-escape',
+    what: 'a path through `../x` is not seen as leaving the home',
+    claim: '`path` confinement',
+    edits: [
+      {
+        file: 'src/workspace/server/sandbox.ts',
+        search: "    return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);",
+        replace: "    return rel === '..' || isAbsolute(rel);",
+      },
+    ],
+    tests: ['test/workspace/server-exec.test.ts'],
+    only: 'escape',
+  },
+];
