@@ -61,7 +61,7 @@ const loose: (() => Type)[] = [
  *
  * @example
  * ```ts
- * node.func(params, body, false, paramAnnotations(g, params.length));
+ * build.func(params, body, false, paramAnnotations(g, params.length));
  * ```
  */
 export function paramAnnotations(g: Gen, count: number): Type[] {

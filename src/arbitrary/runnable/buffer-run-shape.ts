@@ -6,7 +6,6 @@ import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
 import { libIndex } from './lib-index.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { primitive } from './types.js';
 
 /** The buffer's size: every `base + k` access of a call in range fits. */
@@ -54,7 +53,7 @@ function access(
   const keep = (e: Expr): Stat[] => {
     const r = fresh();
     reads.push(kit.ref(r));
-    return [node.localStat([r], [e])];
+    return [build.localStat([r], [e])];
   };
   const [name, width, edges] = c.pick(bufferAccess);
   // k from -2 to 12 - width: with a base from 2 to 4, the access stays inside SIZE bytes.
@@ -66,7 +65,7 @@ function access(
     case 0:
     case 1:
       return [
-        node.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, value(g, v, edges)])),
+        build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, value(g, v, edges)])),
       ];
     case 2:
       return keep(kit.lib('buffer', `read${name}`, [kit.ref(b), offset]));
@@ -88,7 +87,7 @@ function access(
           ? kit.num(c.pick([0, 5, 255]))
           : kit.bin('%', kit.ref(v), kit.num(2 ** 32));
       return [
-        node.callStat(libIndex('buffer', 'writebits', [kit.ref(b), bit, kit.num(count), bits])),
+        build.callStat(libIndex('buffer', 'writebits', [kit.ref(b), bit, kit.num(count), bits])),
       ];
     }
   }
@@ -129,7 +128,7 @@ export const bufferRunShape: StatProduction = (g, d) => {
       g.o.features.typeAnnotations && c.chance(85)
         ? [primitive('buffer'), primitive('number'), primitive('number')]
         : paramAnnotations(g, 3);
-    const fn = node.func([b, base, v], [...body, node.ret(reads.slice(-8))], false, types);
+    const fn = build.func([b, base, v], [...body, build.ret(reads.slice(-8))], false, types);
     g.scope.popFrame();
     const buf = fresh();
     const words = Array.from({ length: SIZE / 4 }, (_, w) =>
@@ -138,8 +137,8 @@ export const bufferRunShape: StatProduction = (g, d) => {
     const call = (baseArg: Expr, vArg: Expr) =>
       build.call(build.local(f.name), [kit.ref(buf), baseArg, vArg]);
     const stats: Stat[] = [
-      node.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
-      node.localFunction(f, fn),
+      build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
+      build.localFunction(f, fn),
       kit.print([call(kit.num(c.pick(BASES)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
       kit.print([call(kit.num(c.pick(BASES)), g.num(d + 1))]),
       kit.print(words),
@@ -159,6 +158,6 @@ export const bufferRunShape: StatProduction = (g, d) => {
         ]),
       );
     }
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -2,7 +2,6 @@ import type { Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 
 /**
@@ -59,7 +58,9 @@ export const bufferShape: StatProduction = (g, d) => {
         () => kit.num(room),
         () => kit.bin('%', kit.bin('-', kit.num(room), kit.ref(i)), kit.num(room + 1)),
       ])();
-      body.push(node.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, kit.ref(v)])));
+      body.push(
+        build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, kit.ref(v)])),
+      );
       const [readName] = c.pick(bufferAccess.filter(([, wd]) => wd <= width));
       body.push(
         kit.print([
@@ -69,9 +70,9 @@ export const bufferShape: StatProduction = (g, d) => {
       );
     }
     const loop = fueledFor(g, i, kit.num(0), kit.ref(n), undefined, body);
-    const fn = node.func(
+    const fn = build.func(
       [b, v, n],
-      [loop, node.ret([kit.lib('buffer', 'readu32', [kit.ref(b), kit.num(0)])])],
+      [loop, build.ret([kit.lib('buffer', 'readu32', [kit.ref(b), kit.num(0)])])],
       false,
       paramAnnotations(g, 3),
     );
@@ -92,8 +93,8 @@ export const bufferShape: StatProduction = (g, d) => {
       ]),
     );
     const stats: Stat[] = [
-      node.localStat([buf], [kit.lib('buffer', 'create', [kit.num(size)])]),
-      node.localFunction(w, fn),
+      build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(size)])]),
+      build.localFunction(w, fn),
       kit.print(calls),
     ];
     if (c.chance(50)) {
@@ -109,6 +110,6 @@ export const bufferShape: StatProduction = (g, d) => {
         ]),
       );
     }
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 
 /** Strings that read as numbers: decimal, hexadecimal, exponent, signed, padded with spaces. */
 const NUMERIC = ['10', ' 0x1F ', '1e2', '-3.5', '0', '  7', '2.5e-1', '-0'];
@@ -43,7 +42,7 @@ export const coerceShape: StatProduction = (g, d) => {
       kit.bin('<=', kit.call('tonumber', [kit.ref(a)]), kit.call('tonumber', [kit.ref(b)])),
       kit.bin('==', kit.ref(a), kit.ref(b)),
     ];
-    const fn = node.func([a, b], [node.ret(results)]);
+    const fn = build.func([a, b], [build.ret(results)]);
     g.scope.popFrame();
     const operand = (): Expr =>
       c.chance(60) ? kit.str(c.pick(NUMERIC)) : kit.num(c.pick(NUMBERS));
@@ -53,22 +52,22 @@ export const coerceShape: StatProduction = (g, d) => {
     const other = kit.str(c.pick(NUMERIC));
     const walk = c.chance(50) ? 'ipairs' : 'pairs';
     const stats: Stat[] = [
-      node.localFunction(co, fn),
+      build.localFunction(co, fn),
       // Always one numeric string in the array, so every operator sees a string.
-      node.localStat(
+      build.localStat(
         [arr],
-        [node.array([kit.str(c.pick(NUMERIC)), ...Array.from({ length: 1 + c.int(3) }, operand)])],
+        [build.array([kit.str(c.pick(NUMERIC)), ...Array.from({ length: 1 + c.int(3) }, operand)])],
       ),
-      node.forIn(
+      build.forIn(
         [k, v],
         [kit.call(walk, [kit.ref(arr)])],
         [
-          ...fuelGuard(g, node.brk()),
+          ...fuelGuard(g, build.brk()),
           kit.print([kit.ref(k), build.call(build.local(co.name), [kit.ref(v), other])]),
         ],
       ),
       kit.print([build.call(build.local(co.name), [kit.num(c.pick(NUMBERS)), operand()])]),
     ];
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -11,7 +11,6 @@ import {
 import { build } from '../build.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { reduceInt } from './reduce-int.js';
 
 /** Strings the constant folder sees whole: empty, one byte, a pattern, letters and a space. */
@@ -71,9 +70,9 @@ export const constantShape: StatProduction = (g, d) => {
     const zRef = kit.ref(z);
     const vRef = kit.ref(v);
     const stats: Stat[] = [
-      node.localStat([s], [kit.str(text)]),
-      node.localStat([z], c.chance(50) ? [build.nil()] : []),
-      node.localStat([v], [g.choose(g.bool(d + 1), g.num(d + 1), build.nil())]),
+      build.localStat([s], [kit.str(text)]),
+      build.localStat([z], c.chance(50) ? [build.nil()] : []),
+      build.localStat([v], [g.choose(g.bool(d + 1), g.num(d + 1), build.nil())]),
     ];
     const folded: Expr[] = [
       kit.bin('==', zRef, build.nil()),
@@ -88,7 +87,7 @@ export const constantShape: StatProduction = (g, d) => {
       kit.len(sRef),
     ];
     if (g.o.features.interpolatedStrings)
-      folded.push(node.interp([kit.str('<'), sRef, kit.str('|'), sRef, kit.str('>')]));
+      folded.push(build.interp([kit.str('<'), sRef, kit.str('|'), sRef, kit.str('>')]));
     stats.push(kit.print(folded.filter(() => c.chance(60))));
     stats.push(
       kit.print([
@@ -115,7 +114,7 @@ export const constantShape: StatProduction = (g, d) => {
       });
       stats.push(kit.print(calls));
     }
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };
 
@@ -169,8 +168,8 @@ export const formsShape: StatProduction = (g, d) => {
     const stats: Stat[] = [];
     // a, b, e = x, string.byte(t, 1, 3): the call fills the rest, nil past its results.
     stats.push(
-      node.localStat([a, b, e, t], [kit.num(0), kit.num(0), kit.num(0), g.str(d + 1)]),
-      node.assign(
+      build.localStat([a, b, e, t], [kit.num(0), kit.num(0), kit.num(0), g.str(d + 1)]),
+      build.assign(
         [kit.ref(a), kit.ref(b), kit.ref(e)],
         [
           g.num(d + 1),
@@ -186,7 +185,7 @@ export const formsShape: StatProduction = (g, d) => {
     );
     if (g.o.features.compoundAssignment) {
       stats.push(
-        node.compound(
+        build.compound(
           StatCompoundAssign_Op.Concat,
           kit.ref(t),
           kit.bin(
@@ -199,16 +198,16 @@ export const formsShape: StatProduction = (g, d) => {
       );
     }
     // function o.n0(p) ... end, called through the table.
-    stats.push(node.localStat([o], [node.array([])]));
+    stats.push(build.localStat([o], [build.array([])]));
     g.scope.pushFrame(false);
     const param = fresh();
     stats.push(
       fieldFunction(
         o,
         0,
-        node.func(
+        build.func(
           [param],
-          [node.ret([kit.bin('+', kit.bin('*', kit.ref(param), kit.num(2)), kit.num(1))])],
+          [build.ret([kit.bin('+', kit.bin('*', kit.ref(param), kit.num(2)), kit.num(1))])],
         ),
       ),
     );
@@ -217,31 +216,31 @@ export const formsShape: StatProduction = (g, d) => {
       kit.print([build.call(build.indexName(kit.ref(o), build.customName(0)), [g.num(d + 1)])]),
     );
     // Loops: not unrolled (40 trips; an assigned loop variable), and `continue` past a captured local.
-    stats.push(node.localStat([acc, fs], [kit.num(0), node.array([])]));
+    stats.push(build.localStat([acc, fs], [kit.num(0), build.array([])]));
     const trips = c.pick([17, 40, 100]);
     stats.push(
-      node.forStat(i, kit.num(1), kit.num(trips), undefined, [
-        node.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(i))]),
+      build.forStat(i, kit.num(1), kit.num(trips), undefined, [
+        build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(i))]),
       ]),
-      node.forStat(p, kit.num(1), kit.num(3), undefined, [
-        node.assign([kit.ref(p)], [kit.bin('*', kit.ref(p), kit.num(c.pick([2, -1, 0.5])))]),
-        node.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(p))]),
+      build.forStat(p, kit.num(1), kit.num(3), undefined, [
+        build.assign([kit.ref(p)], [kit.bin('*', kit.ref(p), kit.num(c.pick([2, -1, 0.5])))]),
+        build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(p))]),
       ]),
     );
     if (g.o.features.continue) {
       const bound = reduceInt(g, g.int(d + 1));
       stats.push(
         fueledFor(g, q, kit.num(c.pick([-2, 0, 1])), kit.bin('%', bound, kit.num(7)), undefined, [
-          node.localStat([w], [kit.bin('*', kit.ref(q), kit.num(3))]),
-          node.assign(
+          build.localStat([w], [kit.bin('*', kit.ref(q), kit.num(3))]),
+          build.assign(
             [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
-            [node.funcExpr(node.func([], [node.ret([kit.ref(w)])]))],
+            [build.funcExpr(build.func([], [build.ret([kit.ref(w)])]))],
           ),
-          node.ifStat(kit.bin('==', kit.bin('%', kit.ref(q), kit.num(2)), kit.num(0)), [
-            node.cont(),
+          build.ifStat(kit.bin('==', kit.bin('%', kit.ref(q), kit.num(2)), kit.num(0)), [
+            build.cont(),
           ]),
-          node.ifStat(kit.bin('>', kit.ref(w), kit.num(c.pick([3, 9, 12]))), [node.brk()]),
-          node.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(w))]),
+          build.ifStat(kit.bin('>', kit.ref(w), kit.num(c.pick([3, 9, 12]))), [build.brk()]),
+          build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(w))]),
         ]),
       );
     }
@@ -260,13 +259,13 @@ export const formsShape: StatProduction = (g, d) => {
     // A small function called with fewer and more arguments than its parameters.
     g.scope.pushFrame(false);
     const [x, y, k] = [fresh(), fresh(), fresh()];
-    const fn = node.func(
+    const fn = build.func(
       [x, y, k],
-      [node.ret([kit.ref(k), kit.ref(y), kit.orElse(kit.ref(x), kit.num(0))])],
+      [build.ret([kit.ref(k), kit.ref(y), kit.orElse(kit.ref(x), kit.num(0))])],
     );
     g.scope.popFrame();
     stats.push(
-      node.localFunction(f, fn),
+      build.localFunction(f, fn),
       kit.print([
         build.call(kit.ref(f), [kit.num(c.pick([1, -0.5, 0]))]),
         build.call(kit.ref(f), []),
@@ -278,6 +277,6 @@ export const formsShape: StatProduction = (g, d) => {
         ]),
       ]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

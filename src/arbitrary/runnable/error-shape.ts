@@ -3,39 +3,38 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 
 /** Operations that raise an error, each a statement or expression of values in scope. */
 const failing: ((g: Gen) => Stat[])[] = [
   (g) => [
-    node.ret([
+    build.ret([
       kit.index(
-        build.group(kit.index(build.group(node.array([])), g.int(g.o.maxDepth))),
+        build.group(kit.index(build.group(build.array([])), g.int(g.o.maxDepth))),
         kit.num(1),
       ),
     ]),
   ],
-  (g) => [node.ret([kit.bin('+', node.array([]), g.num(g.o.maxDepth))])],
-  (g) => [node.ret([kit.len(g.num(g.o.maxDepth))])],
-  (g) => [node.ret([kit.bin('..', g.bool(g.o.maxDepth), kit.str('x'))])],
-  (g) => [node.ret([kit.bin('<', node.array([]), g.num(g.o.maxDepth))])],
-  (g) => [node.ret([kit.bin('<', g.str(g.o.maxDepth), g.num(g.o.maxDepth))])],
+  (g) => [build.ret([kit.bin('+', build.array([]), g.num(g.o.maxDepth))])],
+  (g) => [build.ret([kit.len(g.num(g.o.maxDepth))])],
+  (g) => [build.ret([kit.bin('..', g.bool(g.o.maxDepth), kit.str('x'))])],
+  (g) => [build.ret([kit.bin('<', build.array([]), g.num(g.o.maxDepth))])],
+  (g) => [build.ret([kit.bin('<', g.str(g.o.maxDepth), g.num(g.o.maxDepth))])],
   (g) => [
-    node.ret([
-      build.call(build.group(kit.index(build.group(node.array([])), g.num(g.o.maxDepth))), []),
+    build.ret([
+      build.call(build.group(kit.index(build.group(build.array([])), g.num(g.o.maxDepth))), []),
     ]),
   ],
-  (g) => [node.ret([node.field(build.group(g.num(g.o.maxDepth)), 0)])],
-  (g) => [node.callStat(kit.call('error', [kit.bin('..', kit.str('e:'), g.str(g.o.maxDepth))]))],
-  (g) => [node.callStat(kit.call('error', [node.record([[0, g.num(g.o.maxDepth)]])]))],
-  () => [node.callStat(kit.call('error', []))],
-  (g) => [node.callStat(kit.call('assert', [build.bool(false), g.str(g.o.maxDepth)]))],
-  () => [node.callStat(kit.call('assert', [build.nil()]))],
-  (g) => [node.ret([kit.lib('string', 'rep', [g.str(g.o.maxDepth), kit.num(2 ** 40)])])],
-  (g) => [node.ret([kit.lib('string', 'char', [kit.num(g.c.pick([256, -1, 300]))])])],
-  (g) => [node.ret([kit.lib('math', 'floor', [g.str(g.o.maxDepth)])])],
+  (g) => [build.ret([build.field(build.group(g.num(g.o.maxDepth)), 0)])],
+  (g) => [build.callStat(kit.call('error', [kit.bin('..', kit.str('e:'), g.str(g.o.maxDepth))]))],
+  (g) => [build.callStat(kit.call('error', [build.record([[0, g.num(g.o.maxDepth)]])]))],
+  () => [build.callStat(kit.call('error', []))],
+  (g) => [build.callStat(kit.call('assert', [build.bool(false), g.str(g.o.maxDepth)]))],
+  () => [build.callStat(kit.call('assert', [build.nil()]))],
+  (g) => [build.ret([kit.lib('string', 'rep', [g.str(g.o.maxDepth), kit.num(2 ** 40)])])],
+  (g) => [build.ret([kit.lib('string', 'char', [kit.num(g.c.pick([256, -1, 300]))])])],
+  (g) => [build.ret([kit.lib('math', 'floor', [g.str(g.o.maxDepth)])])],
   (g) => [
-    node.ret([
+    build.ret([
       kit.lib('bit32', 'extract', [
         g.int(g.o.maxDepth),
         kit.num(g.c.pick([32, -1, 30])),
@@ -44,32 +43,32 @@ const failing: ((g: Gen) => Stat[])[] = [
     ]),
   ],
   (g) => [
-    node.ret([
+    build.ret([
       kit.lib('table', 'insert', [
-        node.array([]),
+        build.array([]),
         kit.num(g.c.pick([3, -1, 0])),
         g.num(g.o.maxDepth),
       ]),
     ]),
   ],
-  (g) => [node.ret([kit.call('select', [kit.num(g.c.pick([0, -5])), g.num(g.o.maxDepth)])])],
-  (g) => [node.ret([kit.call('setmetatable', [g.num(g.o.maxDepth), node.array([])])])],
-  () => [node.ret([kit.lib('string', 'sub', [])])],
-  (g) => [node.ret([kit.lib('utf8', 'char', [kit.num(g.c.pick([-1, 0x110000]))])])],
+  (g) => [build.ret([kit.call('select', [kit.num(g.c.pick([0, -5])), g.num(g.o.maxDepth)])])],
+  (g) => [build.ret([kit.call('setmetatable', [g.num(g.o.maxDepth), build.array([])])])],
+  () => [build.ret([kit.lib('string', 'sub', [])])],
+  (g) => [build.ret([kit.lib('utf8', 'char', [kit.num(g.c.pick([-1, 0x110000]))])])],
   (g) => [
-    node.ret([
+    build.ret([
       kit.call('tostring', [
         kit.call('setmetatable', [
-          node.array([]),
-          node.record([
-            ['__tostring', node.funcExpr(node.func([], [node.ret([g.num(g.o.maxDepth)])]))],
+          build.array([]),
+          build.record([
+            ['__tostring', build.funcExpr(build.func([], [build.ret([g.num(g.o.maxDepth)])]))],
           ]),
         ]),
       ]),
     ]),
   ],
   (g) => [
-    node.ret([
+    build.ret([
       kit.lib('buffer', 'readi32', [
         kit.lib('buffer', 'create', [kit.num(4)]),
         kit.num(g.c.pick([1, -1, 4])),
@@ -77,7 +76,7 @@ const failing: ((g: Gen) => Stat[])[] = [
     ]),
   ],
   (g) => [
-    node.ret([
+    build.ret([
       kit.lib('string', 'format', [kit.str(g.c.pick(['%d', '%q %s', '%y', '%5'])), kit.num(1.5)]),
     ]),
   ],
@@ -117,33 +116,33 @@ export const errorShape: StatProduction = (g, d) => {
       // error(msg, level) two calls down, through a table's functions.
       const h = fresh();
       const level = 1 + c.int(3);
-      stats.push(node.localStat([h], [node.array([])]));
+      stats.push(build.localStat([h], [build.array([])]));
       stats.push(
-        node.assign(
-          [node.field(kit.ref(h), 0)],
+        build.assign(
+          [build.field(kit.ref(h), 0)],
           [
-            node.funcExpr(
-              node.func([], [node.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))]),
+            build.funcExpr(
+              build.func([], [build.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))]),
             ),
           ],
         ),
       );
       stats.push(
-        node.assign(
-          [node.field(kit.ref(h), 1)],
+        build.assign(
+          [build.field(kit.ref(h), 1)],
           [
-            node.funcExpr(
-              node.func([], [node.callStat(build.call(node.field(kit.ref(h), 0), []))]),
+            build.funcExpr(
+              build.func([], [build.callStat(build.call(build.field(kit.ref(h), 0), []))]),
             ),
           ],
         ),
       );
-      thunk = node.funcExpr(
-        node.func([], [node.callStat(build.call(node.field(kit.ref(h), 1), []))]),
+      thunk = build.funcExpr(
+        build.func([], [build.callStat(build.call(build.field(kit.ref(h), 1), []))]),
       );
     } else {
       g.scope.pushFrame(false);
-      thunk = node.funcExpr(node.func([], c.pick(failing)(g)));
+      thunk = build.funcExpr(build.func([], c.pick(failing)(g)));
       g.scope.popFrame();
     }
     // A table raised as the error prints as its type: its address differs from run to run.
@@ -153,9 +152,9 @@ export const errorShape: StatProduction = (g, d) => {
       kit.type(kit.ref(e)),
     );
     stats.push(
-      node.localStat([ok, e], [kit.call('pcall', [thunk])]),
+      build.localStat([ok, e], [kit.call('pcall', [thunk])]),
       kit.print([kit.ref(ok), message]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -199,7 +199,7 @@ const words: Readonly<Record<string, number>> = {
  *
  * @example
  * ```ts
- * codeWeight(node.callStat(build.call(build.local(3), [build.local(4)]))); // 5
+ * codeWeight(build.callStat(build.call(build.local(3), [build.local(4)]))); // 5
  * ```
  */
 export function codeWeight(stat: Stat): number {

@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { reduceInt } from './reduce-int.js';
 
 /** The keys every receiver answers: a vector's components, nil on a string or a bare table. */
@@ -13,20 +12,20 @@ const KEYS = ['x', 'y', 'z'];
 function fn(g: Gen, fresh: () => Local, params: number, body: (ps: Expr[]) => Stat[]): Expr {
   g.scope.pushFrame(false);
   const ps = Array.from({ length: params }, () => fresh());
-  const f = node.func(ps, body(ps.map((p) => kit.ref(p))));
+  const f = build.func(ps, body(ps.map((p) => kit.ref(p))));
   g.scope.popFrame();
-  return node.funcExpr(f);
+  return build.funcExpr(f);
 }
 
 /** A table whose reads of missing keys fall back: to a function of the key or to a table. */
 function readable(g: Gen, fresh: () => Local): Expr {
   const c = g.c;
   const index = c.chance(50)
-    ? fn(g, fresh, 2, ([, k]) => [node.ret([kit.bin('..', k!, kit.str('!'))])])
-    : node.record([[c.pick(KEYS), g.num(g.o.maxDepth)]]);
+    ? fn(g, fresh, 2, ([, k]) => [build.ret([kit.bin('..', k!, kit.str('!'))])])
+    : build.record([[c.pick(KEYS), g.num(g.o.maxDepth)]]);
   return kit.call('setmetatable', [
-    c.chance(50) ? node.array([]) : node.record([[c.pick(KEYS), g.str(g.o.maxDepth)]]),
-    node.record([['__index', index]]),
+    c.chance(50) ? build.array([]) : build.record([[c.pick(KEYS), g.str(g.o.maxDepth)]]),
+    build.record([['__index', index]]),
   ]);
 }
 
@@ -35,10 +34,10 @@ function writable(g: Gen, fresh: () => Local): Expr {
   const c = g.c;
   const store = c.chance(50)
     ? fn(g, fresh, 3, ([t, k, v]) => [
-        node.callStat(kit.call('rawset', [t!, k!, kit.bin('*', v!, kit.num(2))])),
+        build.callStat(kit.call('rawset', [t!, k!, kit.bin('*', v!, kit.num(2))])),
       ])
-    : node.array([]);
-  return kit.call('setmetatable', [node.array([]), node.record([['__newindex', store]])]);
+    : build.array([]);
+  return kit.call('setmetatable', [build.array([]), build.record([['__newindex', store]])]);
 }
 
 /**
@@ -74,21 +73,21 @@ export const fieldSiteShape: StatProduction = (g, d) => {
         kit.text(kit.index(kit.ref(o), kit.str(c.pick(KEYS)))),
       );
       const joined = reads.reduce((a, b) => kit.bin('..', a, kit.bin('..', kit.str('/'), b)));
-      const f = node.func(
+      const f = build.func(
         [o, n],
         [
-          node.localStat([s], [kit.str('')]),
+          build.localStat([s], [kit.str('')]),
           fueledFor(g, i, kit.num(1), kit.ref(n), undefined, [
-            node.assign(
+            build.assign(
               [kit.ref(s)],
               [kit.bin('..', kit.ref(s), kit.bin('..', joined, kit.str(',')))],
             ),
           ]),
-          node.ret([kit.ref(s)]),
+          build.ret([kit.ref(s)]),
         ],
       );
       g.scope.popFrame();
-      stats.push(node.localFunction(rd, f));
+      stats.push(build.localFunction(rd, f));
     }
     // Writes: the keys set twice, read back raw.
     {
@@ -97,24 +96,24 @@ export const fieldSiteShape: StatProduction = (g, d) => {
       const v = fresh();
       const i = fresh();
       const [k1, k2] = [c.pick(KEYS), c.pick(KEYS)];
-      const f = node.func(
+      const f = build.func(
         [o, v],
         [
           fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
-            node.assign(
+            build.assign(
               [kit.index(kit.ref(o), kit.str(k1!))],
               [kit.bin('+', kit.ref(v), kit.ref(i))],
             ),
-            node.assign([kit.index(kit.ref(o), kit.str(k2!))], [kit.ref(i)]),
+            build.assign([kit.index(kit.ref(o), kit.str(k2!))], [kit.ref(i)]),
           ]),
-          node.ret([
+          build.ret([
             kit.call('rawget', [kit.ref(o), kit.str(k1!)]),
             kit.call('rawget', [kit.ref(o), kit.str(k2!)]),
           ]),
         ],
       );
       g.scope.popFrame();
-      stats.push(node.localFunction(wr, f));
+      stats.push(build.localFunction(wr, f));
     }
     // Method calls: `o:len()` on strings and on tables that have or inherit `len`.
     {
@@ -122,26 +121,26 @@ export const fieldSiteShape: StatProduction = (g, d) => {
       const o = fresh();
       const r = fresh();
       const i = fresh();
-      const f = node.func(
+      const f = build.func(
         [o],
         [
-          node.localStat([r], [kit.num(0)]),
+          build.localStat([r], [kit.num(0)]),
           fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
-            node.assign(
+            build.assign(
               [kit.ref(r)],
               [kit.bin('+', kit.ref(r), build.call(kit.field(kit.ref(o), 'len'), [], true))],
             ),
           ]),
-          node.ret([kit.ref(r)]),
+          build.ret([kit.ref(r)]),
         ],
       );
       g.scope.popFrame();
-      stats.push(node.localFunction(nc, f));
+      stats.push(build.localFunction(nc, f));
     }
     const trips = () => kit.num(c.pick([1, 2, 3]));
     const receivers: Expr[] = [
-      node.array([]),
-      node.record([[c.pick(KEYS), reduceInt(g, g.int(d + 1))]]),
+      build.array([]),
+      build.record([[c.pick(KEYS), reduceInt(g, g.int(d + 1))]]),
       g.str(d + 1),
       readable(g, fresh),
     ];
@@ -151,25 +150,25 @@ export const fieldSiteShape: StatProduction = (g, d) => {
     const value = () => (c.chance(50) ? reduceInt(g, g.int(d + 1)) : kit.num(c.pick([0.5, -1, 7])));
     stats.push(
       kit.print([
-        build.call(build.local(wr.name), [node.array([]), value()]),
+        build.call(build.local(wr.name), [build.array([]), value()]),
         build.call(build.local(wr.name), [writable(g, fresh), value()]),
         build.call(build.local(wr.name), [writable(g, fresh), value()]),
       ]),
     );
     const k = c.pick([3, -1]);
-    const method = () => fn(g, fresh, 1, () => [node.ret([kit.num(k)])]);
+    const method = () => fn(g, fresh, 1, () => [build.ret([kit.num(k)])]);
     stats.push(
       kit.print([
         build.call(build.local(nc.name), [g.str(d + 1)]),
-        build.call(build.local(nc.name), [node.record([['len', method()]])]),
+        build.call(build.local(nc.name), [build.record([['len', method()]])]),
         build.call(build.local(nc.name), [
           kit.call('setmetatable', [
-            node.array([]),
-            node.record([['__index', node.record([['len', method()]])]]),
+            build.array([]),
+            build.record([['__index', build.record([['len', method()]])]]),
           ]),
         ]),
       ]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -41,7 +40,7 @@ function arrayWithHoles(g: Gen, values: Expr[]): Expr {
   // Empty slots in the array part from the start: `table.create(n)` has only those.
   if (g.c.chance(15)) return kit.lib('table', 'create', [kit.num(values.length)]);
   if (values.length > 2 && g.c.chance(50)) values[1 + g.c.int(values.length - 2)] = build.nil();
-  return node.array(values);
+  return build.array(values);
 }
 
 /**
@@ -61,7 +60,7 @@ function fallback(
     const self = fresh();
     const k = fresh();
     const body = [
-      node.ret([
+      build.ret([
         g.choose(
           kit.bin('==', kit.type(kit.ref(k)), kit.str('number')),
           kit.bin('*', kit.ref(k), kit.num(2)),
@@ -69,22 +68,22 @@ function fallback(
         ),
       ]),
     ];
-    index = node.funcExpr(node.func([self, k], body));
+    index = build.funcExpr(build.func([self, k], body));
     g.scope.popFrame();
   } else {
     // A table of fewer elements, itself falling back one level further half the time.
-    const inner = node.array(elements(g, Math.min(n, 3), kind));
+    const inner = build.array(elements(g, Math.min(n, 3), kind));
     index = g.c.chance(50)
       ? inner
       : kit.call('setmetatable', [
           inner,
-          node.record([['__index', node.record([['n', kit.str('deep')]])]]),
+          build.record([['__index', build.record([['n', kit.str('deep')]])]]),
         ]);
   }
   const t = fresh();
   const stats = [
-    node.localStat([mt], [node.record([['__index', index]])]),
-    node.localStat(
+    build.localStat([mt], [build.record([['__index', index]])]),
+    build.localStat(
       [t],
       [kit.call('setmetatable', [arrayWithHoles(g, elements(g, n, kind)), kit.ref(mt)])],
     ),
@@ -125,11 +124,11 @@ export const indexShape: StatProduction = (g, d) => {
       if (c.chance(25)) {
         // A write first: a new key (fractional, negative) or an existing slot, emptied or set.
         const value = c.chance(30) ? build.nil() : g.expr(kind, g.o.maxDepth);
-        body.push(node.assign([kit.index(kit.ref(t), k)], [value]));
+        body.push(build.assign([kit.index(kit.ref(t), k)], [value]));
       }
-      body.push(node.localStat([v], [kit.index(kit.ref(t), key(kit.ref(i), kit.ref(base), n))]));
+      body.push(build.localStat([v], [kit.index(kit.ref(t), key(kit.ref(i), kit.ref(base), n))]));
       body.push(
-        node.assign(
+        build.assign(
           [kit.ref(s)],
           [
             kit.lib('string', 'sub', [
@@ -142,10 +141,10 @@ export const indexShape: StatProduction = (g, d) => {
       );
       const numeric = kit.bin('==', kit.type(kit.ref(v)), kit.str('number'));
       body.push(
-        node.ifStat(
+        build.ifStat(
           numeric,
           [
-            node.assign(
+            build.assign(
               [kit.ref(sum)],
               [
                 kit.bin(
@@ -156,16 +155,16 @@ export const indexShape: StatProduction = (g, d) => {
               ],
             ),
           ],
-          [node.assign([kit.ref(sum)], [kit.bin('+', kit.ref(sum), kit.num(1))])],
+          [build.assign([kit.ref(sum)], [kit.bin('+', kit.ref(sum), kit.num(1))])],
         ),
       );
     }
     const lo = c.pick([-1, 0, 1, 1, 1]);
     const hi = c.pick([n, n + 1, n - 1, 0, 2 * n]);
-    const fn = node.func(
+    const fn = build.func(
       [t, base],
       [
-        node.localStat([s, sum], [kit.str(''), kit.num(0)]),
+        build.localStat([s, sum], [kit.str(''), kit.num(0)]),
         fueledFor(
           g,
           i,
@@ -174,16 +173,16 @@ export const indexShape: StatProduction = (g, d) => {
           c.chance(20) ? kit.num(c.pick([2, -1])) : undefined,
           body,
         ),
-        node.ret([kit.ref(s), kit.ref(sum)]),
+        build.ret([kit.ref(s), kit.ref(sum)]),
       ],
       false,
       paramAnnotations(g, 2),
     );
     g.scope.popFrame();
-    const stats: Stat[] = [node.localFunction(f, fn)];
+    const stats: Stat[] = [build.localFunction(f, fn)];
     const targets: Expr[] = [];
     const plain = fresh();
-    stats.push(node.localStat([plain], [arrayWithHoles(g, elements(g, n, kind))]));
+    stats.push(build.localStat([plain], [arrayWithHoles(g, elements(g, n, kind))]));
     targets.push(kit.ref(plain));
     if (g.c.chance(70)) {
       const [more, meta] = fallback(g, n, kind, fresh);
@@ -194,18 +193,18 @@ export const indexShape: StatProduction = (g, d) => {
       // Keys in the hash part from the start: zero, negative, fractional.
       const keyed = fresh();
       stats.push(
-        node.localStat(
+        build.localStat(
           [keyed],
           [
             build.call(build.global('setmetatable'), [
-              node.array([]),
-              node.record([['__index', kit.ref(plain)]]),
+              build.array([]),
+              build.record([['__index', kit.ref(plain)]]),
             ]),
           ],
         ),
       );
       stats.push(
-        node.assign(
+        build.assign(
           [kit.index(kit.ref(keyed), kit.num(c.pick([0, -1, 1.5, n + 1])))],
           [g.expr(kind, g.o.maxDepth)],
         ),
@@ -217,6 +216,6 @@ export const indexShape: StatProduction = (g, d) => {
     );
     // The last call's two results, the others' first.
     stats.push(kit.print(calls));
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

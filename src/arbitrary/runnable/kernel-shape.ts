@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { libIndex } from './lib-index.js';
 import { reduceInt } from './reduce-int.js';
@@ -201,18 +200,18 @@ export const kernelShape: StatProduction = (g, d) => {
     const ji = () => kit.bin('+', kit.ref(j), kit.ref(i));
     const terms = Array.from({ length: 2 + c.int(4) }, () => kernelCall(g)(xi(), ji(), g));
     const body: Stat[] = terms.map((t) =>
-      node.assign(
+      build.assign(
         [kit.ref(acc)],
         [kit.bin('+', kit.bin('*', kit.ref(acc), kit.num(c.pick([1, 3, 0.5]))), t)],
       ),
     );
     if (c.chance(30)) body.push(kit.print([kit.ref(acc)]));
-    const fn = node.func(
+    const fn = build.func(
       [x, j, n],
       [
-        node.localStat([acc], [kit.num(0)]),
+        build.localStat([acc], [kit.num(0)]),
         fueledFor(g, i, kit.num(1), kit.ref(n), undefined, body),
-        node.ret([kit.ref(acc)]),
+        build.ret([kit.ref(acc)]),
       ],
       false,
       paramAnnotations(g, 3),
@@ -227,6 +226,6 @@ export const kernelShape: StatProduction = (g, d) => {
         kit.num(c.pick([1, 2, 4])),
       ]),
     );
-    return [node.doBlock([node.localFunction(kf, fn), kit.print(calls)])];
+    return [build.doBlock([build.localFunction(kf, fn), kit.print(calls)])];
   });
 };

@@ -8,7 +8,6 @@ import {
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
-import { node } from './nodes.js';
 import type { VarInfo } from './types.js';
 
 /** Binary operators by their Luau spelling. */
@@ -103,7 +102,7 @@ export const kit = {
     return build.indexExpr(t, k);
   },
   print(args: Expr[]): Stat {
-    return node.callStat(build.call(build.global('print'), args));
+    return build.callStat(build.call(build.global('print'), args));
   },
   /** `(e)`: a call's first result only. */
   first(e: Expr): Expr {
@@ -135,7 +134,7 @@ export const kit = {
  * ```ts
  * const stats = withLocals(g, (fresh) => {
  *   const t = fresh();
- *   return [node.localStat([t], [node.array([])])];
+ *   return [build.localStat([t], [build.array([])])];
  * });
  * ```
  */
@@ -165,5 +164,5 @@ export function fueledFor(
   step: Expr | undefined,
   body: Stat[],
 ): Stat {
-  return node.forStat(i, from, to, step, [...fuelGuard(g, node.brk()), ...body]);
+  return build.forStat(i, from, to, step, [...fuelGuard(g, build.brk()), ...body]);
 }

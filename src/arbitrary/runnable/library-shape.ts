@@ -4,7 +4,6 @@ import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { reduceInt } from './reduce-int.js';
 
 /** An int in `[0, m)`, computed by the program. */
@@ -71,7 +70,7 @@ function packStats(g: Gen, d: number): Stat[] {
   return withLocals(g, (fresh) => {
     const p = fresh();
     return [
-      node.localStat([p], [kit.lib('string', 'pack', [kit.str(format), ...values])]),
+      build.localStat([p], [kit.lib('string', 'pack', [kit.str(format), ...values])]),
       kit.print([kit.len(kit.ref(p)), kit.lib('string', 'unpack', [kit.str(format), kit.ref(p)])]),
       kit.print([
         // `packsize` refuses a format of variable size: a zero-terminated string's length.
@@ -116,7 +115,7 @@ function osStats(g: Gen, d: number): Stat[] {
     );
   }
   if (c.chance(50)) {
-    const date = node.record([
+    const date = build.record([
       ['year', kit.bin('+', kit.num(1990), below(g, d, 40))],
       ['month', kit.bin('+', kit.num(1), below(g, d, 14))],
       ['day', kit.bin('+', kit.num(1), below(g, d, 33))],
@@ -127,7 +126,7 @@ function osStats(g: Gen, d: number): Stat[] {
         kit.lib('os', 'difftime', [
           kit.lib('os', 'time', [date]),
           kit.lib('os', 'time', [
-            node.record([
+            build.record([
               ['year', kit.num(2000)],
               ['month', kit.num(1)],
               ['day', kit.num(1)],
@@ -163,7 +162,7 @@ function miscStats(g: Gen, d: number): Stat[] {
       ];
     case 0:
       return [
-        node.callStat(kit.lib('math', 'randomseed', [reduceInt(g, g.int(d + 1))])),
+        build.callStat(kit.lib('math', 'randomseed', [reduceInt(g, g.int(d + 1))])),
         kit.print([
           kit.lib('math', 'random', []),
           kit.lib('math', 'random', [kit.num(c.pick([1, 6, 100, 1000]))]),
@@ -188,7 +187,7 @@ function miscStats(g: Gen, d: number): Stat[] {
       ];
     default: {
       const fns = g.vars('fn').filter((v) => v.kind.params !== undefined);
-      const f = fns.length > 0 ? kit.ref(node.local(c.pick(fns).name)) : build.global('print');
+      const f = fns.length > 0 ? kit.ref(build.localVar(c.pick(fns).name)) : build.global('print');
       return [
         kit.print([
           kit.lib('debug', 'info', [f, kit.str('a')]),
@@ -228,7 +227,7 @@ function longStringStats(g: Gen, d: number): Stat[] {
   return withLocals(g, (fresh) => {
     const s = fresh();
     return [
-      node.localStat([s], [long]),
+      build.localStat([s], [long]),
       kit.print([
         kit.len(kit.ref(s)),
         kit.lib('string', 'sub', [
@@ -255,24 +254,24 @@ function threadStats(g: Gen, d: number): Stat[] {
     const acc = fresh();
     g.scope.pushFrame(false);
     const x = fresh();
-    const body = node.func(
+    const body = build.func(
       [x],
       [
-        node.callStat(kit.lib('coroutine', 'yield', [kit.bin('+', kit.ref(x), kit.num(1))])),
-        node.ret([kit.str('done')]),
+        build.callStat(kit.lib('coroutine', 'yield', [kit.bin('+', kit.ref(x), kit.num(1))])),
+        build.ret([kit.str('done')]),
       ],
     );
     g.scope.popFrame();
     g.scope.pushFrame(false);
     const m = fresh();
-    const handler = node.func(
+    const handler = build.func(
       [m],
-      [node.ret([kit.bin('..', kit.str('handled:'), kit.type(kit.ref(m)))])],
+      [build.ret([kit.bin('..', kit.str('handled:'), kit.type(kit.ref(m)))])],
     );
     g.scope.popFrame();
-    const raising = node.func([], [node.callStat(kit.call('error', [g.str(d + 1)]))]);
+    const raising = build.func([], [build.callStat(kit.call('error', [g.str(d + 1)]))]);
     return [
-      node.localStat([co], [kit.lib('coroutine', 'create', [node.funcExpr(body)])]),
+      build.localStat([co], [kit.lib('coroutine', 'create', [build.funcExpr(body)])]),
       kit.print([
         kit.lib('coroutine', 'resume', [kit.ref(co), kit.num(c.int(9))]),
         kit.lib('coroutine', 'resume', [kit.ref(co)]),
@@ -281,20 +280,20 @@ function threadStats(g: Gen, d: number): Stat[] {
       kit.print([kit.lib('coroutine', 'resume', [kit.ref(co)])]),
       kit.print([
         kit.lib('coroutine', 'close', [
-          kit.lib('coroutine', 'create', [node.funcExpr(node.func([], []))]),
+          kit.lib('coroutine', 'create', [build.funcExpr(build.func([], []))]),
         ]),
       ]),
-      kit.print([kit.call('xpcall', [node.funcExpr(raising), node.funcExpr(handler)])]),
-      node.localStat([acc], [kit.str('')]),
-      node.localStat(
+      kit.print([kit.call('xpcall', [build.funcExpr(raising), build.funcExpr(handler)])]),
+      build.localStat([acc], [kit.str('')]),
+      build.localStat(
         [p],
         [
           kit.call('pcall', [
-            node.funcExpr(
-              node.func(
+            build.funcExpr(
+              build.func(
                 [],
                 [
-                  node.forIn(
+                  build.forIn(
                     [fresh(), ch],
                     [
                       kit.lib('utf8', 'codes', [
@@ -302,8 +301,8 @@ function threadStats(g: Gen, d: number): Stat[] {
                       ]),
                     ],
                     [
-                      ...fuelGuard(g, node.brk()),
-                      node.assign(
+                      ...fuelGuard(g, build.brk()),
+                      build.assign(
                         [kit.ref(acc)],
                         [
                           kit.bin(
@@ -341,7 +340,7 @@ export const systemShape: StatProduction = (g, d) => {
   if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.roomFor(3)) return [];
   switch (g.c.int(3)) {
     case 0:
-      return g.swarm.strings ? [node.doBlock(packStats(g, d))] : [];
+      return g.swarm.strings ? [build.doBlock(packStats(g, d))] : [];
     case 1:
       return osStats(g, d);
     default:

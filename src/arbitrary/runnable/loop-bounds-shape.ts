@@ -2,7 +2,6 @@ import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -49,15 +48,15 @@ export const forBoundsShape: StatProduction = (g, d) => {
     const i = fresh();
     const factor = kit.num(c.pick([1, 3, -2, 0.5]));
     const loop = fueledFor(g, i, kit.ref(a), kit.ref(b), kit.ref(s), [
-      node.assign([kit.ref(count)], [kit.bin('+', kit.ref(count), kit.num(1))]),
-      node.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.bin('*', kit.ref(i), factor))]),
+      build.assign([kit.ref(count)], [kit.bin('+', kit.ref(count), kit.num(1))]),
+      build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.bin('*', kit.ref(i), factor))]),
     ]);
-    const fn = node.func(
+    const fn = build.func(
       [a, b, s],
       [
-        node.localStat([count, acc], [kit.num(0), kit.num(0)]),
+        build.localStat([count, acc], [kit.num(0), kit.num(0)]),
         loop,
-        node.ret([kit.ref(count), kit.ref(acc)]),
+        build.ret([kit.ref(count), kit.ref(acc)]),
       ],
       false,
       paramAnnotations(g, 3),
@@ -79,6 +78,6 @@ export const forBoundsShape: StatProduction = (g, d) => {
         calls.push(build.call(build.local(r.name), [kit.num(lo), kit.num(hi), kit.num(step ?? 1)]));
       }
     }
-    return [node.doBlock([node.localFunction(r, fn), kit.print(calls)])];
+    return [build.doBlock([build.localFunction(r, fn), kit.print(calls)])];
   });
 };

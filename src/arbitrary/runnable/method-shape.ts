@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { reduceInt } from './reduce-int.js';
 
 /**
@@ -29,7 +28,7 @@ export const methodShape: StatProduction = (g, d) => {
       g.scope.pushFrame(false);
       const self = fresh();
       const args = Array.from({ length: params }, () => fresh());
-      const fn = node.func(
+      const fn = build.func(
         [self, ...args],
         body(
           kit.ref(self),
@@ -37,55 +36,55 @@ export const methodShape: StatProduction = (g, d) => {
         ),
       );
       g.scope.popFrame();
-      return node.funcExpr(fn);
+      return build.funcExpr(fn);
     };
-    const field = (t: Expr, k: number) => node.field(t, k);
+    const field = (t: Expr, k: number) => build.field(t, k);
     const stats: Stat[] = [
-      node.localStat([cls], [node.array([])]),
-      node.assign([kit.index(kit.ref(cls), kit.str('__index'))], [kit.ref(cls)]),
-      node.assign(
+      build.localStat([cls], [build.array([])]),
+      build.assign([kit.index(kit.ref(cls), kit.str('__index'))], [kit.ref(cls)]),
+      build.assign(
         [field(kit.ref(cls), 0)],
         [
           method(1, (self, [x]) => [
-            node.assign(
+            build.assign(
               [field(self, 1)],
               [kit.bin('+', kit.bin('*', field(self, 1), kit.num(c.pick([2, -1, 0.5]))), x!)],
             ),
-            node.ret([field(self, 1)]),
+            build.ret([field(self, 1)]),
           ]),
         ],
       ),
-      node.assign(
+      build.assign(
         [field(kit.ref(cls), 2)],
-        [method(0, (self) => [node.ret([kit.len(field(self, 3))])])],
+        [method(0, (self) => [build.ret([kit.len(field(self, 3))])])],
       ),
       // Objects of one class are equal by a field: `==` between two of them asks `__eq`.
-      node.assign(
+      build.assign(
         [kit.index(kit.ref(cls), kit.str('__eq'))],
         [
           (() => {
             g.scope.pushFrame(false);
             const a = fresh();
             const b = fresh();
-            const fn = node.func(
+            const fn = build.func(
               [a, b],
-              [node.ret([kit.bin('==', field(kit.ref(a), 1), field(kit.ref(b), 1))])],
+              [build.ret([kit.bin('==', field(kit.ref(a), 1), field(kit.ref(b), 1))])],
             );
             g.scope.popFrame();
-            return node.funcExpr(fn);
+            return build.funcExpr(fn);
           })(),
         ],
       ),
-      node.assign(
+      build.assign(
         [kit.index(kit.ref(cls), kit.str('__iter'))],
-        [method(0, (self) => [node.ret([build.global('next'), field(self, 3)])])],
+        [method(0, (self) => [build.ret([build.global('next'), field(self, 3)])])],
       ),
-      node.localStat(
+      build.localStat(
         [sub],
-        [kit.call('setmetatable', [node.array([]), node.record([['__index', kit.ref(cls)]])])],
+        [kit.call('setmetatable', [build.array([]), build.record([['__index', kit.ref(cls)]])])],
       ),
-      node.assign([kit.index(kit.ref(sub), kit.str('__index'))], [kit.ref(sub)]),
-      node.assign(
+      build.assign([kit.index(kit.ref(sub), kit.str('__index'))], [kit.ref(sub)]),
+      build.assign(
         [kit.index(kit.ref(sub), kit.str('__iter'))],
         [kit.index(kit.ref(cls), kit.str('__iter'))],
       ),
@@ -93,9 +92,9 @@ export const methodShape: StatProduction = (g, d) => {
     if (c.chance(50)) {
       // An override in the subclass.
       stats.push(
-        node.assign(
+        build.assign(
           [field(kit.ref(sub), 2)],
-          [method(0, (self) => [node.ret([kit.neg(field(self, 1))])])],
+          [method(0, (self) => [build.ret([kit.neg(field(self, 1))])])],
         ),
       );
     }
@@ -103,13 +102,13 @@ export const methodShape: StatProduction = (g, d) => {
       const o = fresh();
       const values = Array.from({ length: 1 + c.int(4) }, () => reduceInt(g, g.int(g.o.maxDepth)));
       stats.push(
-        node.localStat(
+        build.localStat(
           [o],
           [
             kit.call('setmetatable', [
-              node.record([
+              build.record([
                 [1, g.num(d + 1)],
-                [3, node.array(values)],
+                [3, build.array(values)],
               ]),
               kit.ref(k),
             ]),
@@ -118,21 +117,21 @@ export const methodShape: StatProduction = (g, d) => {
       );
       return o;
     });
-    const call = (o: Expr, k: number, args: Expr[]) => build.call(node.field(o, k), args, true);
+    const call = (o: Expr, k: number, args: Expr[]) => build.call(build.field(o, k), args, true);
     const twin = fresh();
     stats.push(
-      node.localStat(
+      build.localStat(
         [twin],
         [
           kit.call('setmetatable', [
-            node.record([
+            build.record([
               // Half the time equal to the first object by its field: then `==` is true only
               // through `__eq`.
               [
                 1,
-                c.chance(50) ? node.field(kit.ref(objects[0]!), 1) : kit.num(c.pick([0, 1, -0.5])),
+                c.chance(50) ? build.field(kit.ref(objects[0]!), 1) : kit.num(c.pick([0, 1, -0.5])),
               ],
-              [3, node.array([])],
+              [3, build.array([])],
             ]),
             kit.ref(cls),
           ]),
@@ -157,13 +156,13 @@ export const methodShape: StatProduction = (g, d) => {
     const k = fresh();
     const v = fresh();
     stats.push(
-      node.localStat([s], [kit.num(0)]),
-      node.forIn(
+      build.localStat([s], [kit.num(0)]),
+      build.forIn(
         [k, v],
         [kit.ref(c.pick(objects))],
         [
-          ...fuelGuard(g, node.brk()),
-          node.assign(
+          ...fuelGuard(g, build.brk()),
+          build.assign(
             [kit.ref(s)],
             [kit.bin('+', kit.ref(s), kit.bin('*', kit.ref(k), kit.ref(v)))],
           ),
@@ -173,11 +172,11 @@ export const methodShape: StatProduction = (g, d) => {
         kit.ref(s),
         kit.first(
           kit.call('pcall', [
-            node.funcExpr(node.func([], [node.ret([call(kit.ref(objects[0]!), 5, [])])])),
+            build.funcExpr(build.func([], [build.ret([call(kit.ref(objects[0]!), 5, [])])])),
           ]),
         ),
       ]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

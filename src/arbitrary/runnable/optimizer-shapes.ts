@@ -5,7 +5,6 @@ import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import { kernelCall } from './native-shapes.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -42,17 +41,19 @@ function argument(g: Gen, d: number): Expr {
  * captured local, recursing.
  */
 const bodies: ((g: Gen, a: Expr, b: Expr, c: Expr, self: Local) => Stat[])[] = [
-  (_g, a, b) => [node.assign([a], [kit.bin('+', kit.bin('*', a, kit.num(2)), b)]), node.ret([a])],
-  (_g, a, b) => [node.ifStat(kit.bin('>', a, b), [node.ret([kit.bin('-', a, b)])])],
-  (_g, a, b) => [node.ret([a, b, kit.bin('+', a, b)])],
-  (_g, a, _b, c) => [node.assign([c], [kit.bin('+', c, a)]), node.ret([c])],
-  (_g, a, b) => [node.ifStat(kit.bin('<', a, b), [node.ret([kit.str('lt')])], [node.ret([b, a])])],
-  (_g, a, b) => [node.ret([kit.bin('//', kit.bin('+', a, b), kit.num(2)), kit.bin('%', a, b)])],
-  (_g, a, b) => [node.assign([b], [kit.neg(b)]), node.ret([])],
+  (_g, a, b) => [build.assign([a], [kit.bin('+', kit.bin('*', a, kit.num(2)), b)]), build.ret([a])],
+  (_g, a, b) => [build.ifStat(kit.bin('>', a, b), [build.ret([kit.bin('-', a, b)])])],
+  (_g, a, b) => [build.ret([a, b, kit.bin('+', a, b)])],
+  (_g, a, _b, c) => [build.assign([c], [kit.bin('+', c, a)]), build.ret([c])],
+  (_g, a, b) => [
+    build.ifStat(kit.bin('<', a, b), [build.ret([kit.str('lt')])], [build.ret([b, a])]),
+  ],
+  (_g, a, b) => [build.ret([kit.bin('//', kit.bin('+', a, b), kit.num(2)), kit.bin('%', a, b)])],
+  (_g, a, b) => [build.assign([b], [kit.neg(b)]), build.ret([])],
   (g, a, b, _c, self) => [
-    node.ifStat(kit.bin('<=', a, kit.num(0)), [node.ret([b])]),
-    ...fuelGuard(g, node.ret([b])),
-    node.ret([
+    build.ifStat(kit.bin('<=', a, kit.num(0)), [build.ret([b])]),
+    ...fuelGuard(g, build.ret([b])),
+    build.ret([
       build.call(build.local(self.name), [
         kit.bin('-', a, kit.num(1)),
         kit.bin('+', b, kit.num(0.5)),
@@ -82,16 +83,16 @@ export const inlineShape: StatProduction = (g, d) => {
     const a = fresh();
     const b = fresh();
     const body = c.pick(bodies)(g, kit.ref(a), kit.ref(b), kit.ref(captured), f);
-    const fn = node.func([a, b], body, false, paramAnnotations(g, 2));
+    const fn = build.func([a, b], body, false, paramAnnotations(g, 2));
     g.scope.popFrame();
     const call = () => build.call(build.local(f.name), [argument(g, d), argument(g, d)]);
     const p = fresh();
     const q = fresh();
     const stats: Stat[] = [
-      node.localStat([captured], [reduceInt(g, g.int(d + 1))]),
-      node.localFunction(f, fn),
+      build.localStat([captured], [reduceInt(g, g.int(d + 1))]),
+      build.localFunction(f, fn),
       kit.print([call(), kit.first(call()), call()]),
-      node.localStat([p, q], [call()]),
+      build.localStat([p, q], [call()]),
       kit.print([
         kit.ref(p),
         kit.ref(q),
@@ -103,7 +104,7 @@ export const inlineShape: StatProduction = (g, d) => {
       // A table built from a call's results, and a call inside a call.
       stats.push(
         kit.print([
-          kit.len(node.array([call(), kit.num(0)])),
+          kit.len(build.array([call(), kit.num(0)])),
           build.call(build.local(f.name), [
             kit.orElse(kit.call('tonumber', [kit.first(call())]), kit.num(0)),
             argument(g, d),
@@ -111,7 +112,7 @@ export const inlineShape: StatProduction = (g, d) => {
         ]),
       );
     }
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };
 
@@ -153,20 +154,20 @@ export const unrollShape: StatProduction = (g, d) => {
     const kValue = kit.num(c.pick(edges));
     const op = c.pick(['+', '-', '*', '/', '%', '//'] as const);
     const stats: Stat[] = [
-      node.localStat([k], [kValue]),
-      node.localStat([folded], [kit.bin(op, kit.ref(k), kit.num(3))]),
-      node.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), leaf())]),
+      build.localStat([k], [kValue]),
+      build.localStat([folded], [kit.bin(op, kit.ref(k), kit.num(3))]),
+      build.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), leaf())]),
       kit.print([kit.ref(folded), kit.bin(op, kit.ref(k), kit.num(3)), kit.ref(k)]),
     ];
     const fs = fresh();
     const acc = fresh();
     const i = fresh();
     const [lo, hi, step] = c.pick(unrollBounds);
-    const capture = node.funcExpr(
-      node.func(
+    const capture = build.funcExpr(
+      build.func(
         [],
         [
-          node.ret([
+          build.ret([
             kit.bin('+', kit.bin('*', kit.ref(i), kit.num(c.pick([3, -1, 0.5]))), kit.ref(acc)),
           ]),
         ],
@@ -178,20 +179,20 @@ export const unrollShape: StatProduction = (g, d) => {
       () => kit.bin('+', kit.ref(acc), kit.bin('%', kit.ref(i), kit.num(2))),
     ])();
     const body: Stat[] = [
-      node.assign(
+      build.assign(
         [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
         [capture],
       ),
-      node.assign([kit.ref(acc)], [update]),
+      build.assign([kit.ref(acc)], [update]),
     ];
     if (g.o.features.continue && c.chance(30))
-      body.unshift(node.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [node.cont()]));
+      body.unshift(build.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [build.cont()]));
     stats.push(
-      node.localStat([fs, acc], [node.array([]), kit.num(c.pick([0, 1, 0.5]))]),
+      build.localStat([fs, acc], [build.array([]), kit.num(c.pick([0, 1, 0.5]))]),
       // Bounds written as plain constants without a step bound the loop as written; others take
       // fuel like every loop.
       step === undefined && lo >= 0 && hi >= 0
-        ? node.forStat(i, kit.num(lo), kit.num(hi), undefined, body)
+        ? build.forStat(i, kit.num(lo), kit.num(hi), undefined, body)
         : fueledFor(
             g,
             i,
@@ -209,7 +210,7 @@ export const unrollShape: StatProduction = (g, d) => {
         kit.print([build.call(kit.index(kit.ref(fs), kit.ref(j)), [])]),
       ]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };
 
@@ -238,7 +239,7 @@ function multiResult(g: Gen, d: number): Expr {
       return kit.lib('string', 'gsub', [s(), kit.str(c.pick(['%a', 'y', '.'])), kit.str('%0%0')]);
     case 5:
       return kit.lib('table', 'unpack', [
-        node.array([n(), n(), n()]),
+        build.array([n(), n(), n()]),
         kit.num(c.pick([1, 2, 0, -1])),
         kit.num(c.pick([3, 2, 4, 1])),
       ]);
@@ -277,7 +278,7 @@ export const multiResultShape: StatProduction = (g, d) => {
     stats.push(
       kit.print(
         [2, 3, 4].map((k) =>
-          kit.index(build.group(node.array([kit.num(1), multiResult(g, d)])), kit.num(k)),
+          kit.index(build.group(build.array([kit.num(1), multiResult(g, d)])), kit.num(k)),
         ),
       ),
     );

@@ -3,7 +3,6 @@ import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -64,7 +63,7 @@ export const polyShape: StatProduction = (g, d) => {
       [
         isType('number'),
         [
-          node.assign(
+          build.assign(
             [kit.ref(r)],
             [kit.bin(arith, kit.ref(x), kit.bin('+', kit.ref(i), kit.num(0.5)))],
           ),
@@ -74,7 +73,7 @@ export const polyShape: StatProduction = (g, d) => {
         isType('string'),
         [
           // A string of a number takes part in arithmetic as that number.
-          node.assign(
+          build.assign(
             [kit.ref(r)],
             [
               g.choose(
@@ -88,12 +87,12 @@ export const polyShape: StatProduction = (g, d) => {
       ],
       [
         kit.bin('==', kit.ref(x), build.bool(true)),
-        [node.assign([kit.ref(r)], [kit.neg(kit.ref(i))])],
+        [build.assign([kit.ref(r)], [kit.neg(kit.ref(i))])],
       ],
       [
         kit.bin('==', kit.call('typeof', [kit.ref(x)]), kit.str('vector')),
         [
-          node.assign(
+          build.assign(
             [kit.ref(r)],
             [
               kit.bin(
@@ -122,32 +121,32 @@ export const polyShape: StatProduction = (g, d) => {
     const ordered = [...branches.slice(first), ...branches.slice(0, first)];
     let chain: Stat[] = [];
     for (const [cond, then] of ordered.reverse())
-      chain = [node.ifStat(cond, then, chain.length > 0 ? chain : undefined)];
+      chain = [build.ifStat(cond, then, chain.length > 0 ? chain : undefined)];
     const loop = fueledFor(g, i, kit.num(1), kit.num(n), undefined, [
-      node.localStat([x], [kit.index(kit.ref(vals), kit.ref(i))]),
-      node.assign([node.field(kit.ref(slot), 0)], [kit.ref(x)]),
+      build.localStat([x], [kit.index(kit.ref(vals), kit.ref(i))]),
+      build.assign([build.field(kit.ref(slot), 0)], [kit.ref(x)]),
       // The value as a key too (not nil or NaN, which no table takes): -0 and 0 are one key.
-      node.ifStat(
+      build.ifStat(
         kit.bin(
           'and',
           kit.bin('~=', kit.ref(x), build.nil()),
           kit.bin('==', kit.ref(x), kit.ref(x)),
         ),
-        [node.assign([kit.index(kit.ref(slot), kit.ref(x))], [kit.ref(i)])],
+        [build.assign([kit.index(kit.ref(slot), kit.ref(x))], [kit.ref(i)])],
       ),
-      node.localStat([r], [kit.num(0)]),
+      build.localStat([r], [kit.num(0)]),
       ...chain,
-      node.ifStat(kit.bin('==', kit.ref(x), numK), [
-        node.assign([kit.ref(r)], [kit.bin('+', kit.ref(r), kit.num(100))]),
+      build.ifStat(kit.bin('==', kit.ref(x), numK), [
+        build.assign([kit.ref(r)], [kit.bin('+', kit.ref(r), kit.num(100))]),
       ]),
-      node.ifStat(kit.bin('~=', node.field(kit.ref(slot), 0), strK), [
-        node.assign([kit.ref(r)], [kit.bin('-', kit.ref(r), kit.num(1))]),
+      build.ifStat(kit.bin('~=', build.field(kit.ref(slot), 0), strK), [
+        build.assign([kit.ref(r)], [kit.bin('-', kit.ref(r), kit.num(1))]),
       ]),
       kit.print([
         kit.type(kit.ref(x)),
         kit.ref(r),
         kit.bin('==', kit.ref(x), numK),
-        kit.call('rawequal', [kit.ref(x), node.field(kit.ref(slot), 0)]),
+        kit.call('rawequal', [kit.ref(x), build.field(kit.ref(slot), 0)]),
         g.choose(
           kit.bin('==', kit.ref(x), build.nil()),
           kit.num(-1),
@@ -156,31 +155,31 @@ export const polyShape: StatProduction = (g, d) => {
         kit.text(kit.ref(x)),
       ]),
     ]);
-    const fn = node.func(
+    const fn = build.func(
       [vals],
-      [node.localStat([slot], [node.array([])]), loop],
+      [build.localStat([slot], [build.array([])]), loop],
       false,
       paramAnnotations(g, 1),
     );
     g.scope.popFrame();
     const tables = Array.from({ length: 1 + c.int(2) }, () => {
-      const t = node.array(Array.from({ length: n }, () => polyValue(g, c.int(6))));
+      const t = build.array(Array.from({ length: n }, () => polyValue(g, c.int(6))));
       // Misses fall back to a function of the key half the time.
       if (!c.chance(30)) return t;
       g.scope.pushFrame(false);
       const self = fresh();
       const k = fresh();
-      const index = node.func(
+      const index = build.func(
         [self, k],
-        [node.ret([kit.bin(c.pick(['*', '-'] as const), kit.ref(k), kit.num(-0.5))])],
+        [build.ret([kit.bin(c.pick(['*', '-'] as const), kit.ref(k), kit.num(-0.5))])],
       );
       g.scope.popFrame();
-      return kit.call('setmetatable', [t, node.record([['__index', node.funcExpr(index)]])]);
+      return kit.call('setmetatable', [t, build.record([['__index', build.funcExpr(index)]])]);
     });
     return [
-      node.doBlock([
-        node.localFunction(h, fn),
-        ...tables.map((t) => node.callStat(build.call(build.local(h.name), [t]))),
+      build.doBlock([
+        build.localFunction(h, fn),
+        ...tables.map((t) => build.callStat(build.call(build.local(h.name), [t]))),
       ]),
     ];
   });

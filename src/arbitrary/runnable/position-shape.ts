@@ -2,7 +2,6 @@ import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 
 /**
  * Positions around a length `n`: 0, ±1, ±n, n + 1 and n - 1, the values library functions
@@ -39,16 +38,16 @@ export const positionShape: StatProduction = (g, d) => {
         // Called in a function of their own, as programs write them: `table.remove(t, p)`.
         () =>
           protect([
-            node.funcExpr(
-              node.func([], [node.ret([kit.lib('table', 'remove', [kit.ref(t), at()])])]),
+            build.funcExpr(
+              build.func([], [build.ret([kit.lib('table', 'remove', [kit.ref(t), at()])])]),
             ),
           ]),
         () =>
           protect([
-            node.funcExpr(
-              node.func(
+            build.funcExpr(
+              build.func(
                 [],
-                [node.callStat(kit.lib('table', 'insert', [kit.ref(t), at(), g.int(d + 1)]))],
+                [build.callStat(kit.lib('table', 'insert', [kit.ref(t), at(), g.int(d + 1)]))],
               ),
             ),
           ]),
@@ -91,12 +90,12 @@ export const positionShape: StatProduction = (g, d) => {
     );
     // Which slots hold what after the calls: `#t` is any border once a move left a hole.
     return [
-      node.doBlock([
-        node.localStat(
+      build.doBlock([
+        build.localStat(
           [t],
-          [node.array(Array.from({ length: n }, (_, k) => kit.num(10 * (k + 1))))],
+          [build.array(Array.from({ length: n }, (_, k) => kit.num(10 * (k + 1))))],
         ),
-        node.localStat(
+        build.localStat(
           [s],
           [
             kit.lib('string', 'sub', [

@@ -12,7 +12,6 @@ import {
 import { build } from '../build.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { ty } from './typed-types.js';
 
 /** Alias names of this shape: above the `t0`..`t7` that top-level aliases use. */
@@ -79,17 +78,17 @@ export const typeInfoShape: StatProduction = (g, d) => {
     ];
     const num = ty.prim('number');
     const sum = (k: Local, v: Expr) =>
-      node.assign([kit.ref(s)], [kit.bin('+', kit.ref(s), kit.bin('*', kit.ref(k), v))]);
+      build.assign([kit.ref(s)], [kit.bin('+', kit.ref(s), kit.bin('*', kit.ref(k), v))]);
     const body: Stat[] = [
-      node.localStat([x], [kit.bin('*', kit.ref(a), kit.num(2))], [num]),
-      node.localStat([y], [kit.bin('-', kit.num(c.pick([2, -1, 0.5])), kit.ref(b))], [num]),
-      node.localStat([z], [kit.bin('/', kit.num(c.pick([1, 3, -0.5])), kit.ref(x))]),
-      node.localStat([s], [kit.num(0)], [num]),
-      node.forIn(
+      build.localStat([x], [kit.bin('*', kit.ref(a), kit.num(2))], [num]),
+      build.localStat([y], [kit.bin('-', kit.num(c.pick([2, -1, 0.5])), kit.ref(b))], [num]),
+      build.localStat([z], [kit.bin('/', kit.num(c.pick([1, 3, -0.5])), kit.ref(x))]),
+      build.localStat([s], [kit.num(0)], [num]),
+      build.forIn(
         [i, w],
         [kit.call('ipairs', [kit.ref(arr)])],
         [
-          ...fuelGuard(g, node.brk()),
+          ...fuelGuard(g, build.brk()),
           sum(i, kit.ref(w)),
           // A fractional index reads nothing; a typed array makes native code index it directly.
           sum(
@@ -101,18 +100,18 @@ export const typeInfoShape: StatProduction = (g, d) => {
         ],
       ),
       // Generalized iteration over an array literal: its array part, in order (no `pairs`).
-      node.forIn([i, w], [kit.ref(arr)], [...fuelGuard(g, node.brk()), sum(i, kit.num(2))]),
-      node.ret([
+      build.forIn([i, w], [kit.ref(arr)], [...fuelGuard(g, build.brk()), sum(i, kit.num(2))]),
+      build.ret([
         kit.bin(
           '+',
           kit.bin('+', kit.ref(x), kit.ref(y)),
-          kit.bin('+', kit.ref(z), kit.bin('+', node.field(kit.ref(r), 0), kit.ref(s))),
+          kit.bin('+', kit.ref(z), kit.bin('+', build.field(kit.ref(r), 0), kit.ref(s))),
         ),
-        kit.bin('..', kit.ref(e), node.field(kit.ref(r), 1)),
+        kit.bin('..', kit.ref(e), build.field(kit.ref(r), 1)),
         kit.ref(h),
       ]),
     ];
-    const fn = node.func(
+    const fn = build.func(
       [a, b, r, arr, e, h],
       body,
       false,
@@ -128,7 +127,7 @@ export const typeInfoShape: StatProduction = (g, d) => {
     );
     g.scope.popFrame();
     const record = () =>
-      node.record([
+      build.record([
         [0, g.num(d + 1)],
         [1, kit.str(c.pick(['', 'a', 'on']))],
       ]);
@@ -137,17 +136,17 @@ export const typeInfoShape: StatProduction = (g, d) => {
         g.num(d + 1),
         g.num(d + 1),
         record(),
-        node.array(Array.from({ length: c.int(4) }, () => g.num(d + 1))),
+        build.array(Array.from({ length: c.int(4) }, () => g.num(d + 1))),
         kit.str(c.pick(['on', 'off'])),
         c.chance(50) ? build.bool(true) : build.nil(),
       ]);
     const stats: Stat[] = [];
     if (aliases) stats.push(alias(numK, ty.prim('number')), alias(recK, ty.table(recFields)));
     stats.push(
-      node.localFunction(f, fn),
+      build.localFunction(f, fn),
       kit.print([call()]),
       kit.print([call(), kit.first(call())]),
     );
-    return [node.doBlock(stats)];
+    return [build.doBlock(stats)];
   });
 };

@@ -8,7 +8,6 @@ import {
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import {
   aliasStat,
   eq,
@@ -87,13 +86,13 @@ export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
       );
       const find = g.c.chance(40);
       return [
-        node.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
         find
-          ? node.localStat(
+          ? build.localStat(
               [a, b, c],
               [g.lib('string', 'find', [sRef, build.string(pattern), build.number(1)])],
             )
-          : node.localStat(vars, [g.lib('string', 'match', [sRef, build.string(pattern)])], types),
+          : build.localStat(vars, [g.lib('string', 'match', [sRef, build.string(pattern)])], types),
         print(
           find
             ? [build.local(a.name), build.local(b.name), build.local(c.name)]
@@ -106,8 +105,8 @@ export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
       const vars = [a, b].slice(0, caps.length);
       const body = [print(vars.map((v) => build.local(v.name)))];
       return [
-        node.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
-        node.forIn(vars, [g.lib('string', 'gmatch', [sRef, build.string(pattern)])], body),
+        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+        build.forIn(vars, [g.lib('string', 'gmatch', [sRef, build.string(pattern)])], body),
         print([
           g.lib('string', 'gsub', [
             sRef,
@@ -122,7 +121,7 @@ export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
         value(g, g.c.pick(['num', 'str', 'bool'] as const), d + 1),
       );
       return [
-        node.localStat(
+        build.localStat(
           [a],
           [build.call(build.global('select'), [build.string('#'), ...values])],
           [ty.prim('number')],
@@ -131,7 +130,7 @@ export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
           build.local(a.name),
           build.call(build.global('select'), [build.number(1 + g.c.int(values.length)), ...values]),
         ]),
-        node.localStat([t], [g.lib('table', 'pack', values)]),
+        build.localStat([t], [g.lib('table', 'pack', values)]),
         print([
           build.indexExpr(build.local(t.name), build.string('n')),
           g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
@@ -143,12 +142,12 @@ export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
       const aType = ty.array(ty.prim(elem === 'iarr' ? 'number' : 'string'));
       return [
         // A copy: the array may be a local that later statements write.
-        node.localStat(
+        build.localStat(
           [a],
           [g.lib('table', 'freeze', [g.lib('table', 'clone', [g.expr(elem, d + 1)])])],
           [aType],
         ),
-        node.localStat([b], [g.lib('table', 'clone', [build.local(a.name)])], [aType]),
+        build.localStat([b], [g.lib('table', 'clone', [build.local(a.name)])], [aType]),
         print([
           build.unary(ExprUnary_Op.Len, build.local(b.name)),
           g.lib('table', 'isfrozen', [build.local(a.name)]),
@@ -185,10 +184,10 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
   const [cls, x, y, o] = opaque(g, 4) as [Local, Local, Local, Local];
   const cRef = build.local(cls.name);
   const self = ty.alias(k);
-  const n0 = (e: Expr) => node.field(e, 0);
+  const n0 = (e: Expr) => build.field(e, 0);
   const make = (e: Expr) => build.call(build.indexName(cRef, build.customName(4)), [e]);
   const set = (name: string, args: Local[], rets: ReturnType<typeof ty.prim>[], body: Expr) =>
-    node.assign(
+    build.assign(
       [
         // `__tostring` is not in the name table: written `C["__tostring"]`.
         name === '__tostring'
@@ -196,10 +195,10 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
           : build.indexName(cRef, build.name(name)),
       ],
       [
-        node.funcExpr(
-          node.func(
+        build.funcExpr(
+          build.func(
             args,
-            [node.ret([body])],
+            [build.ret([body])],
             false,
             args.map(() => self),
             rets,
@@ -210,23 +209,23 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
   const xRef = build.local(x.name);
   const yRef = build.local(y.name);
   const out: Stat[] = [
-    node.localStat([cls], [node.array([])]),
-    node.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
+    build.localStat([cls], [build.array([])]),
+    build.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
     aliasStat(
       k,
       ty.typeOf(
-        build.call(build.global('setmetatable'), [node.record([[0, build.number(0)]]), cRef]),
+        build.call(build.global('setmetatable'), [build.record([[0, build.number(0)]]), cRef]),
       ),
     ),
-    node.assign(
+    build.assign(
       [build.indexName(cRef, build.customName(4))],
       [
-        node.funcExpr(
-          node.func(
+        build.funcExpr(
+          build.func(
             [x],
             [
-              node.ret([
-                build.call(build.global('setmetatable'), [node.record([[0, xRef]]), cRef]),
+              build.ret([
+                build.call(build.global('setmetatable'), [build.record([[0, xRef]]), cRef]),
               ]),
             ],
             false,
@@ -265,7 +264,7 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
     ),
   );
   const oRef = build.local(o.name);
-  out.push(node.localStat([o], [make(g.int(d + 1))], [self]));
+  out.push(build.localStat([o], [make(g.int(d + 1))], [self]));
   const shown: Expr[] = [
     n0(build.group(build.unary(ExprUnary_Op.Minus, oRef))),
     build.unary(ExprUnary_Op.Len, oRef),
@@ -315,11 +314,11 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const names = ['table', 'function', 'nil', 'thread', 'buffer', 'vector', 'userdata', 'number'];
   const tests = names.filter(() => g.c.chance(50));
   const body: Stat[] = [
-    node.localStat([r1], [build.call(ovRef, [build.number(1)])], [ty.prim('number')]),
-    node.localStat([r2], [build.call(ovRef, [build.string('x')])], [ty.prim('string')]),
+    build.localStat([r1], [build.call(ovRef, [build.number(1)])], [ty.prim('number')]),
+    build.localStat([r2], [build.call(ovRef, [build.string('x')])], [ty.prim('string')]),
     print([build.local(r1.name), build.local(r2.name)]),
-    ...tests.map((n) => node.ifStat(typeTest(g, uRef, n), [print([uRef])])),
-    node.ifStat(
+    ...tests.map((n) => build.ifStat(typeTest(g, uRef, n), [print([uRef])])),
+    build.ifStat(
       build.binary(
         ExprBinary_Op.And,
         build.unary(ExprUnary_Op.Not, typeTest(g, mRef, 'number')),
@@ -332,12 +331,12 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [print([mRef])],
       [print([build.call(build.global('tostring'), [mRef])])],
     ),
-    node.ifStat(eq(mRef, build.nil()), [node.ret([])]),
+    build.ifStat(eq(mRef, build.nil()), [build.ret([])]),
   ];
   const out: Stat[] = [
-    node.localFunction(
+    build.localFunction(
       f,
-      node.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
+      build.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
     ),
   ];
   // compose<A, B, C>(f: (A) -> B, g: (B) -> C): (A) -> C
@@ -347,12 +346,12 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     [ty.fn([ty.generic(0)], [ty.generic(1)]), ty.fn([ty.generic(1)], [ty.generic(2)])],
     [ty.fn([ty.generic(0)], [ty.generic(2)])],
     [
-      node.ret([
-        node.funcExpr(
-          node.func(
+      build.ret([
+        build.funcExpr(
+          build.func(
             [z],
             [
-              node.ret([
+              build.ret([
                 build.call(build.local(q.name), [
                   build.call(build.local(p.name), [build.local(z.name)]),
                 ]),
@@ -368,13 +367,13 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     [0, 1, 2],
   );
   const lambda = (from: Scalar, to: Scalar, body: Expr, arg: Local) =>
-    node.funcExpr(
-      node.func([arg], [node.ret([body])], false, [scalarType(from)], [scalarType(to)]),
+    build.funcExpr(
+      build.func([arg], [build.ret([body])], false, [scalarType(from)], [scalarType(to)]),
     );
   const [a1, a2] = opaque(g, 2) as [Local, Local];
-  out.push(node.localFunction(h, compose));
+  out.push(build.localFunction(h, compose));
   out.push(
-    node.localStat(
+    build.localStat(
       [c],
       [
         build.call(build.local(h.name), [
@@ -388,11 +387,11 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   // A wider record where a narrower one is expected, and `math.max` as a function type.
   const [rec, fld] = opaque(g, 2) as [Local, Local];
   out.push(
-    node.localFunction(
+    build.localFunction(
       w,
-      node.func(
+      build.func(
         [rec],
-        [node.ret([node.field(build.local(rec.name), 0)])],
+        [build.ret([build.field(build.local(rec.name), 0)])],
         false,
         [ty.table([[0, ty.prim('number')]])],
         [ty.prim('number')],
@@ -402,7 +401,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   out.push(
     print([
       build.call(build.local(w.name), [
-        node.record([
+        build.record([
           [0, g.num(d + 1)],
           [1, value(g, 'str', d + 1)],
         ]),
@@ -410,7 +409,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     ]),
   );
   out.push(
-    node.localStat(
+    build.localStat(
       [fld],
       [build.indexName(build.global('math'), build.name(g.c.pick(['max', 'min'])))],
       [ty.fn([ty.prim('number'), ty.prim('number')], [ty.prim('number')])],

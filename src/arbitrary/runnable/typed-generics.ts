@@ -1,7 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import {
   addTo,
   aliasStat,
@@ -33,12 +32,12 @@ export const genericStat: StatProduction = (g, d) => {
         [x, y],
         [ty.generic(0), ty.prim('number')],
         [ty.array(ty.generic(0))],
-        [node.ret([node.array([build.local(x.name), build.local(x.name)])])],
+        [build.ret([build.array([build.local(x.name), build.local(x.name)])])],
         [0],
       );
-      out.push(node.localFunction(f, fn));
+      out.push(build.localFunction(f, fn));
       const call = build.call(build.local(f.name), [value(g, a, d + 1), build.number(1)]);
-      out.push(node.localStat([r], [call], [ty.array(scalarType(a))]));
+      out.push(build.localStat([r], [call], [ty.array(scalarType(a))]));
       out.push(
         print([
           build.unary(ExprUnary_Op.Len, build.local(r.name)),
@@ -52,12 +51,12 @@ export const genericStat: StatProduction = (g, d) => {
         [x, y],
         [ty.generic(0), ty.generic(1)],
         [ty.generic(1), ty.generic(0)],
-        [node.ret([build.local(y.name), build.local(x.name)])],
+        [build.ret([build.local(y.name), build.local(x.name)])],
         [0, 1],
       );
-      out.push(node.localFunction(f, fn));
+      out.push(build.localFunction(f, fn));
       const call = build.call(build.local(f.name), [value(g, a, d + 1), value(g, b, d + 1)]);
-      out.push(node.localStat([r, s], [call], [scalarType(b), scalarType(a)]));
+      out.push(build.localStat([r, s], [call], [scalarType(b), scalarType(a)]));
       out.push(print([use(b, build.local(r.name)), use(a, build.local(s.name))]));
       break;
     }
@@ -65,12 +64,12 @@ export const genericStat: StatProduction = (g, d) => {
       // map<A, B>(xs: {A}, f: (A) -> B): {B}
       const [o, i, v] = opaque(g, 3) as [Local, Local, Local];
       const body: Stat[] = [
-        node.localStat([o], [node.array([])], [ty.array(ty.generic(1))]),
-        node.forIn(
+        build.localStat([o], [build.array([])], [ty.array(ty.generic(1))]),
+        build.forIn(
           [i, v],
           [build.call(build.global('ipairs'), [build.local(x.name)])],
           [
-            node.callStat(
+            build.callStat(
               build.libCall('table', 'insert', [
                 build.local(o.name),
                 build.call(build.local(y.name), [build.local(v.name)]),
@@ -78,7 +77,7 @@ export const genericStat: StatProduction = (g, d) => {
             ),
           ],
         ),
-        node.ret([build.local(o.name)]),
+        build.ret([build.local(o.name)]),
       ];
       const fn = genericFunc(
         [x, y],
@@ -87,21 +86,21 @@ export const genericStat: StatProduction = (g, d) => {
         body,
         [0, 1],
       );
-      out.push(node.localFunction(f, fn));
+      out.push(build.localFunction(f, fn));
       const elem = g.c.pick(['int', 'str'] as const);
       const src = g.expr(elem === 'int' ? 'iarr' : 'sarr', d + 1);
       const [p] = opaque(g, 1) as [Local];
-      const mapper = node.funcExpr(
-        node.func(
+      const mapper = build.funcExpr(
+        build.func(
           [p],
-          [node.ret([build.call(build.global('tostring'), [build.local(p.name)])])],
+          [build.ret([build.call(build.global('tostring'), [build.local(p.name)])])],
           false,
           [scalarType(elem)],
           [ty.prim('string')],
         ),
       );
       out.push(
-        node.localStat(
+        build.localStat(
           [r],
           [build.call(build.local(f.name), [src, mapper])],
           [ty.array(ty.prim('string'))],
@@ -112,8 +111,8 @@ export const genericStat: StatProduction = (g, d) => {
     }
     default: {
       // local f: <A>(A) -> A = function(x) return x end
-      const fn = node.funcExpr(node.func([x], [node.ret([build.local(x.name)])]));
-      out.push(node.localStat([f], [fn], [ty.fn([ty.generic(0)], [ty.generic(0)], [0])]));
+      const fn = build.funcExpr(build.func([x], [build.ret([build.local(x.name)])]));
+      out.push(build.localStat([f], [fn], [ty.fn([ty.generic(0)], [ty.generic(0)], [0])]));
       out.push(
         print([
           use(a, build.call(build.local(f.name), [value(g, a, d + 1)])),
@@ -140,16 +139,16 @@ export const aliasStatProduction: StatProduction = (g, d) => {
       [0, ty.generic(0)],
       [1, ty.array(ty.generic(0))],
     ]);
-    const rec = node.record([
+    const rec = build.record([
       [0, value(g, a, d + 1)],
-      [1, node.array([value(g, a, d + 1)])],
+      [1, build.array([value(g, a, d + 1)])],
     ]);
     return [
       aliasStat(k, t, [0]),
-      node.localStat([v], [rec], [ty.alias(k, [scalarType(a)])]),
+      build.localStat([v], [rec], [ty.alias(k, [scalarType(a)])]),
       print([
-        use(a, node.field(build.local(v.name), 0)),
-        build.unary(ExprUnary_Op.Len, node.field(build.local(v.name), 1)),
+        use(a, build.field(build.local(v.name), 0)),
+        build.unary(ExprUnary_Op.Len, build.field(build.local(v.name), 1)),
       ]),
     ];
   }
@@ -157,12 +156,12 @@ export const aliasStatProduction: StatProduction = (g, d) => {
     [0, ty.prim('number')],
     [1, ty.optional(ty.alias(k))],
   ]);
-  const tail = node.record([[0, g.num(d + 1)]]);
-  const head = node.record([
+  const tail = build.record([[0, g.num(d + 1)]]);
+  const head = build.record([
     [0, g.num(d + 1)],
     [
       1,
-      node.record([
+      build.record([
         [0, g.num(d + 1)],
         [1, tail],
       ]),
@@ -171,13 +170,13 @@ export const aliasStatProduction: StatProduction = (g, d) => {
   const pRef = build.local(p.name);
   return [
     aliasStat(k, list),
-    node.localStat([v], [head], [ty.alias(k)]),
-    node.localStat([p], [build.local(v.name)], [ty.optional(ty.alias(k))]),
-    node.localStat([s], [build.number(0)], [ty.prim('number')]),
-    node.forStat(i, build.number(1), build.number(4), undefined, [
-      node.ifStat(build.binary(ExprBinary_Op.CompareNe, pRef, build.nil()), [
-        addTo(g, build.local(s.name), node.field(pRef, 0)),
-        node.assign([pRef], [node.field(pRef, 1)]),
+    build.localStat([v], [head], [ty.alias(k)]),
+    build.localStat([p], [build.local(v.name)], [ty.optional(ty.alias(k))]),
+    build.localStat([s], [build.number(0)], [ty.prim('number')]),
+    build.forStat(i, build.number(1), build.number(4), undefined, [
+      build.ifStat(build.binary(ExprBinary_Op.CompareNe, pRef, build.nil()), [
+        addTo(g, build.local(s.name), build.field(pRef, 0)),
+        build.assign([pRef], [build.field(pRef, 1)]),
       ]),
     ]),
     print([build.local(s.name)]),
@@ -194,13 +193,13 @@ export const packStat: StatProduction = (g, d) => {
     [x],
     [ty.alias(k, [], [1])],
     [ty.prim('number')],
-    [node.ret([node.field(build.local(x.name), 0)])],
+    [build.ret([build.field(build.local(x.name), 0)])],
     [],
     [1],
   );
   return [
     aliasStat(k, ty.table([[0, ty.prim('number')]]), [], [0]),
-    node.localFunction(f, fn),
-    print([build.call(build.local(f.name), [node.record([[0, g.num(d + 1)]])])]),
+    build.localFunction(f, fn),
+    print([build.call(build.local(f.name), [build.record([[0, g.num(d + 1)]])])]),
   ];
 };

@@ -11,7 +11,6 @@ import {
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { opaque, print, scalarType, typeTest, use, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
@@ -25,7 +24,7 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
       case: 'function',
       value: create(StatFunctionSchema, {
         var: build.lvalue(build.indexName(build.local(t.name), build.customName(k))),
-        func: node.func([], [node.ret([build.number(r)])], false, [], [ty.prim('number')]),
+        func: build.func([], [build.ret([build.number(r)])], false, [], [ty.prim('number')]),
         self: false,
       }),
     },
@@ -52,17 +51,21 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
   switch (g.c.int(10)) {
     case 0:
       return [
-        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
-        node.doBlock([
-          node.localStat([x], [use(s, build.local(x.name))], [scalarType(s === 'str' ? 'int' : s)]),
+        build.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        build.doBlock([
+          build.localStat(
+            [x],
+            [use(s, build.local(x.name))],
+            [scalarType(s === 'str' ? 'int' : s)],
+          ),
           print([build.local(x.name)]),
         ]),
       ];
     case 1:
-      return [node.localStat([x], [], [ty.optional(scalarType(s))]), print([build.local(x.name)])];
+      return [build.localStat([x], [], [ty.optional(scalarType(s))]), print([build.local(x.name)])];
     case 2:
       return [
-        node.localStat(
+        build.localStat(
           [x, y],
           [value(g, s, d + 1), value(g, s, d + 1), value(g, s, d + 1)],
           [scalarType(s), scalarType(s)],
@@ -71,64 +74,64 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
       ];
     case 3:
       return [
-        node.localStat(
+        build.localStat(
           [x],
           [
-            node.record([
+            build.record([
               [0, value(g, s, d + 1)],
               [0, value(g, s, d + 1)],
             ]),
           ],
         ),
-        print([node.field(build.local(x.name), 0)]),
+        print([build.field(build.local(x.name), 0)]),
       ];
     case 4:
       return [
-        node.localStat([x], [node.array([])]),
+        build.localStat([x], [build.array([])]),
         fieldFunction(x, 1, 1),
         fieldFunction(x, 1, 2),
         print([build.call(build.indexName(build.local(x.name), build.customName(1)), [])]),
       ];
     case 5:
       return [
-        node.forStat(x, build.number(3 + g.c.int(5)), build.number(1), undefined, [
+        build.forStat(x, build.number(3 + g.c.int(5)), build.number(1), undefined, [
           print([build.local(x.name)]),
         ]),
       ];
     case 6:
       return [
-        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
-        node.ifStat(typeTest(g, build.local(x.name), g.c.pick(['numbr', 'str', 'int', 'bool'])), [
+        build.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        build.ifStat(typeTest(g, build.local(x.name), g.c.pick(['numbr', 'str', 'int', 'bool'])), [
           print([build.local(x.name)]),
         ]),
       ];
     case 7: {
       // `table.getn(t)`, and a local function marked `@deprecated` (returning a local: an
       // expression built here may use `...`, which the function's body cannot).
-      const f = node.func([], [node.ret([build.local(x.name)])], false, [], [scalarType(s)]);
+      const f = build.func([], [build.ret([build.local(x.name)])], false, [], [scalarType(s)]);
       if (g.o.features.attributes) {
         f.attributes = [create(ExprAttrSchema, { type: AttrType.Deprecated })];
       }
       return [
         print([g.lib('table', 'getn', [g.expr(g.c.pick(['iarr', 'sarr'] as const), d + 1)])]),
-        node.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
-        node.localFunction(y, f),
+        build.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
+        build.localFunction(y, f),
         print([build.call(build.local(y.name), [])]),
       ];
     }
     case 8: {
       const body = [
-        node.ifStat(
+        build.ifStat(
           build.binary(ExprBinary_Op.CompareGt, build.local(z.name), build.number(0)),
-          [node.ret([build.number(1)])],
-          [node.ret([build.number(2)])],
+          [build.ret([build.number(1)])],
+          [build.ret([build.number(2)])],
         ),
         print([build.string('unreachable')]),
       ];
       return [
-        node.localFunction(
+        build.localFunction(
           y,
-          node.func([z], body, false, [ty.prim('number')], [ty.prim('number')]),
+          build.func([z], body, false, [ty.prim('number')], [ty.prim('number')]),
         ),
         print([build.call(build.local(y.name), [g.num(d + 1)])]),
       ];
@@ -136,7 +139,7 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
     default: {
       const t = g.c.pick(scalars);
       return [
-        node.localStat(
+        build.localStat(
           [x, x],
           [value(g, s, d + 1), value(g, t, d + 1)],
           [scalarType(s), scalarType(t)],

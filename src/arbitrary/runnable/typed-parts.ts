@@ -14,7 +14,6 @@ import {
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { node } from './nodes.js';
 import { ty } from './typed-types.js';
 import { annotation, type Scalar } from './types.js';
 
@@ -62,7 +61,7 @@ export function aliasStat(
 
 /** `print(values)`. */
 export function print(values: Expr[]): Stat {
-  return node.callStat(build.call(build.global('print'), values));
+  return build.callStat(build.call(build.global('print'), values));
 }
 
 /** The annotation of a scalar. */
@@ -101,8 +100,8 @@ export function typeTest(g: Gen, e: Expr, name: string): Expr {
 /** `x += k` (or `x = x + k`). */
 export function addTo(g: Gen, x: Expr, k: Expr): Stat {
   return g.o.features.compoundAssignment
-    ? node.compound(StatCompoundAssign_Op.Add, x, k)
-    : node.assign([x], [build.binary(ExprBinary_Op.Add, x, k)]);
+    ? build.compound(StatCompoundAssign_Op.Add, x, k)
+    : build.assign([x], [build.binary(ExprBinary_Op.Add, x, k)]);
 }
 
 /** A function message with generics (`<A, B...>`). */
@@ -114,7 +113,7 @@ export function genericFunc(
   generics: number[],
   packs: number[] = [],
 ): ExprFunction {
-  const f = node.func(args, body, false, types, rets);
+  const f = build.func(args, body, false, types, rets);
   f.generics = generics.map(ty.genericName);
   f.genericpacks = packs.map(ty.genericName);
   return f;
@@ -132,5 +131,5 @@ export function opaque(g: Gen, n: number): Local[] {
 export function nested(g: Gen, stats: Stat[]): Stat[] {
   const limit = Math.max(3, g.o.maxStatements + 1);
   if (stats.length <= limit) return stats;
-  return [...stats.slice(0, limit - 1), node.doBlock(nested(g, stats.slice(limit - 1)))];
+  return [...stats.slice(0, limit - 1), build.doBlock(nested(g, stats.slice(limit - 1)))];
 }

@@ -1,7 +1,6 @@
 import { ExprBinary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import {
   aliasStat,
   eq,
@@ -28,17 +27,17 @@ export const unionStat: StatProduction = (g, d) => {
   const b = g.c.pick((['num', 'str', 'bool'] as const).filter((s) => s !== a));
   const vRef = build.local(v.name);
   const out: Stat[] = [
-    node.localStat(
+    build.localStat(
       [v],
       [build.ifElse(g.bool(d + 1), value(g, a, d + 1), value(g, b, d + 1))],
       [ty.union(scalarType(a), scalarType(b))],
     ),
-    node.ifStat(typeTest(g, vRef, typeName(a)), [print([use(a, vRef)])], [print([use(b, vRef)])]),
+    build.ifStat(typeTest(g, vRef, typeName(a)), [print([use(a, vRef)])], [print([use(b, vRef)])]),
   ];
   const oRef = build.local(o.name);
   const c = g.c.pick(scalars);
   out.push(
-    node.localStat(
+    build.localStat(
       [o],
       [build.ifElse(g.bool(d + 1), value(g, c, d + 1), build.nil())],
       [ty.optional(scalarType(c))],
@@ -47,32 +46,32 @@ export const unionStat: StatProduction = (g, d) => {
   const kind = g.c.int(3);
   if (kind === 0 || c === 'bool') {
     out.push(
-      node.ifStat(build.binary(ExprBinary_Op.CompareNe, oRef, build.nil()), [
+      build.ifStat(build.binary(ExprBinary_Op.CompareNe, oRef, build.nil()), [
         print([use(c, oRef)]),
       ]),
     );
   } else if (kind === 1) {
-    out.push(node.ifStat(oRef, [print([use(c, oRef)])], [print([oRef])]));
+    out.push(build.ifStat(oRef, [print([use(c, oRef)])], [print([oRef])]));
   } else {
     const fallback = c === 'str' ? build.string('') : build.number(0);
     out.push(
-      node.localStat([w], [build.binary(ExprBinary_Op.Or, oRef, fallback)], [scalarType(c)]),
+      build.localStat([w], [build.binary(ExprBinary_Op.Or, oRef, fallback)], [scalarType(c)]),
     );
     out.push(print([use(c, build.local(w.name))]));
   }
   if (c !== 'bool' && g.c.chance(50)) {
     // assert refines a value that is never nil here.
     const [n] = opaque(g, 1) as [Local];
-    out.push(node.localStat([n], [value(g, c, d + 1)], [ty.optional(scalarType(c))]));
-    out.push(node.callStat(build.call(build.global('assert'), [build.local(n.name)])));
+    out.push(build.localStat([n], [value(g, c, d + 1)], [ty.optional(scalarType(c))]));
+    out.push(build.callStat(build.call(build.global('assert'), [build.local(n.name)])));
     out.push(print([use(c, build.local(n.name))]));
   }
   const uRef = build.local(u.name);
   const e = g.c.pick(scalars);
   out.push(
-    node.localStat([u], [value(g, e, d + 1)], [ty.prim(g.c.chance(70) ? 'unknown' : 'any')]),
+    build.localStat([u], [value(g, e, d + 1)], [ty.prim(g.c.chance(70) ? 'unknown' : 'any')]),
   );
-  out.push(node.ifStat(typeTest(g, uRef, typeName(e)), [print([use(e, uRef)])]));
+  out.push(build.ifStat(typeTest(g, uRef, typeName(e)), [print([use(e, uRef)])]));
   return out;
 };
 
@@ -107,23 +106,23 @@ export const singletonStat: StatProduction = (g, d) => {
   );
   const flag = g.c.chance(50);
   return [
-    node.localStat(
+    build.localStat(
       [s],
       [build.ifElse(g.bool(d + 1), build.string(x), build.string(y))],
       [ty.union(ty.str(x), ty.str(y))],
     ),
-    node.ifStat(eq(sRef, build.string(x)), [print([build.string(x)])], [print([sRef])]),
+    build.ifStat(eq(sRef, build.string(x)), [print([build.string(x)])], [print([sRef])]),
     aliasStat(k, tagged),
-    node.localStat(
+    build.localStat(
       [v],
       [
         build.ifElse(
           g.bool(d + 1),
-          node.record([
+          build.record([
             [3, build.string(x)],
             [0, value(g, a, d + 1)],
           ]),
-          node.record([
+          build.record([
             [3, build.string(y)],
             [1, value(g, c, d + 1)],
           ]),
@@ -131,12 +130,12 @@ export const singletonStat: StatProduction = (g, d) => {
       ],
       [ty.alias(k)],
     ),
-    node.ifStat(
-      eq(node.field(vRef, 3), build.string(x)),
-      [print([use(a, node.field(vRef, 0))])],
-      [print([use(c, node.field(vRef, 1))])],
+    build.ifStat(
+      eq(build.field(vRef, 3), build.string(x)),
+      [print([use(a, build.field(vRef, 0))])],
+      [print([use(c, build.field(vRef, 1))])],
     ),
-    node.localStat([b], [build.bool(flag)], [ty.union(ty.bool(flag), ty.prim('string'))]),
+    build.localStat([b], [build.bool(flag)], [ty.union(ty.bool(flag), ty.prim('string'))]),
     print([build.local(b.name)]),
   ];
 };

@@ -1,7 +1,6 @@
 import { ExprUnary_Op, type Expr, type Local } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { LibraryModel, StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
 import { lintStat } from './typed-lints.js';
 import { subtypingStat } from './typed-subtyping.js';
@@ -20,12 +19,12 @@ const functionTypeStat: StatProduction = (g, d) => {
   const results = opaque(g, n);
   // The results are the parameters reversed, each through a use of its type.
   const rets = [...types].reverse();
-  const lambda = node.funcExpr(
-    node.func(params, [node.ret(params.map((p) => build.local(p.name)).reverse())]),
+  const lambda = build.funcExpr(
+    build.func(params, [build.ret(params.map((p) => build.local(p.name)).reverse())]),
   );
   return [
-    node.localStat([f], [lambda], [ty.fn(types.map(scalarType), rets.map(scalarType))]),
-    node.localStat(
+    build.localStat([f], [lambda], [ty.fn(types.map(scalarType), rets.map(scalarType))]),
+    build.localStat(
       results,
       [
         build.call(
@@ -56,15 +55,15 @@ const stringMethodStat: StatProduction = (g, d) => {
   ];
   const mRef = build.local(m.name);
   return [
-    node.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+    build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
     print(calls.filter(() => g.c.chance(50))),
-    node.localStat(
+    build.localStat(
       [m],
       [method('match', [build.string(g.c.pick(['%a+', '%d', '.', 'a']))])],
       [ty.optional(ty.prim('string'))],
     ),
-    node.ifStat(mRef, [print([build.call(build.indexName(mRef, build.name('upper')), [], true)])]),
-    node.localStat([parts], [method('split', [build.string(',')])], [ty.array(ty.prim('string'))]),
+    build.ifStat(mRef, [print([build.call(build.indexName(mRef, build.name('upper')), [], true)])]),
+    build.localStat([parts], [method('split', [build.string(',')])], [ty.array(ty.prim('string'))]),
     print([build.unary(ExprUnary_Op.Len, build.local(parts.name))]),
   ];
 };
@@ -101,7 +100,7 @@ const typedStat: StatProduction = (g, d) => {
   g.scope.release(mark);
   g.nodes += 10 + 4 * stats.length;
   if (stats.length === 0) return [];
-  return [node.doBlock(nested(g, stats))];
+  return [build.doBlock(nested(g, stats))];
 };
 
 /**

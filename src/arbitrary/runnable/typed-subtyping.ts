@@ -2,7 +2,6 @@ import { ExprBinary_Op, ExprUnary_Op, type Local, type Stat } from '../../../gen
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { opaque, print, scalarType, typeName, typeTest, use, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
@@ -27,7 +26,7 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const out: Stat[] = [];
   const local = (type: ReturnType<typeof ty.prim>, v: ReturnType<typeof value>): Local => {
     const [x] = opaque(g, 1) as [Local];
-    out.push(node.localStat([x], [v], [type]));
+    out.push(build.localStat([x], [v], [type]));
     return x;
   };
   const ref = (x: Local) => build.local(x.name);
@@ -56,13 +55,13 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (g.c.chance(50)) {
     const x = local(
       ty.intersection(ty.table([[0, tfa]]), ty.table([[0, ty.union(tfa, tfb)]])),
-      node.record([[0, value(g, fa, d + 1)]]),
+      build.record([[0, value(g, fa, d + 1)]]),
     );
     const y = local(
       ty.intersection(ty.table([], [ty.prim('string'), tfa]), ty.table([[1, tfa]])),
-      node.record([[1, value(g, fa, d + 1)]]),
+      build.record([[1, value(g, fa, d + 1)]]),
     );
-    out.push(print([node.field(ref(x), 0), node.field(ref(y), 1)]));
+    out.push(print([build.field(ref(x), 0), build.field(ref(y), 1)]));
   }
   if (g.c.chance(50)) {
     const x = local(ty.intersection(ty.prim('unknown'), ta), value(g, a, d + 1));
@@ -76,25 +75,25 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
         [0, tfa],
         [1, ty.optional(tfb)],
       ]),
-      node.record([[0, value(g, fa, d + 1)]]),
+      build.record([[0, value(g, fa, d + 1)]]),
     );
-    out.push(node.assign([node.field(ref(x), 1)], [value(g, fb, d + 1)]));
-    out.push(print([node.field(ref(x), 0), node.field(ref(x), 1)]));
+    out.push(build.assign([build.field(ref(x), 1)], [value(g, fb, d + 1)]));
+    out.push(print([build.field(ref(x), 0), build.field(ref(x), 1)]));
   }
   if (g.c.chance(50)) {
     const x = local(
       ty.union(ty.array(tfa), ty.array(tfb)),
-      node.array([value(g, fa, d + 1), value(g, fa, d + 1)]),
+      build.array([value(g, fa, d + 1), value(g, fa, d + 1)]),
     );
     out.push(print([build.unary(ExprUnary_Op.Len, ref(x))]));
   }
   if (fa !== fb && g.c.chance(50)) {
     const x = local(
       ty.table([[0, ty.union(tfa, tfb)]]),
-      node.record([[0, build.ifElse(g.bool(d + 1), value(g, fa, d + 1), value(g, fb, d + 1))]]),
+      build.record([[0, build.ifElse(g.bool(d + 1), value(g, fa, d + 1), value(g, fb, d + 1))]]),
     );
-    const field = node.field(ref(x), 0);
-    out.push(node.ifStat(typeTest(g, field, typeName(fa)), [print([use(fa, field)])]));
+    const field = build.field(ref(x), 0);
+    out.push(build.ifStat(typeTest(g, field, typeName(fa)), [print([use(fa, field)])]));
   }
   if (g.c.chance(50)) {
     const x = local(ty.union(ty.bool(true), ty.bool(false)), g.bool(d + 1));
@@ -105,13 +104,13 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
     // Optional parameters refined before they are returned.
     const [f, p, q] = opaque(g, 3) as [Local, Local, Local];
     const body = [
-      node.ifStat(ref(p), [node.ret([ref(p)])]),
-      node.ret([build.binary(ExprBinary_Op.Or, ref(q), build.string(''))]),
+      build.ifStat(ref(p), [build.ret([ref(p)])]),
+      build.ret([build.binary(ExprBinary_Op.Or, ref(q), build.string(''))]),
     ];
     out.push(
-      node.localFunction(
+      build.localFunction(
         f,
-        node.func(
+        build.func(
           [p, q],
           body,
           false,
@@ -127,22 +126,22 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (g.c.chance(50)) {
     // A function field: the lambda's parameter is inferred from the field's type.
     const [p] = opaque(g, 1) as [Local];
-    const lambda = node.funcExpr(node.func([p], [node.ret([use(a, ref(p))])]));
+    const lambda = build.funcExpr(build.func([p], [build.ret([use(a, ref(p))])]));
     const x = local(
       ty.table([[0, ty.fn([ta], [scalarType(a === 'str' ? 'num' : a)])]]),
-      node.record([[0, lambda]]),
+      build.record([[0, lambda]]),
     );
-    out.push(print([build.call(node.field(ref(x), 0), [value(g, a, d + 1)])]));
+    out.push(print([build.call(build.field(ref(x), 0), [value(g, a, d + 1)])]));
   }
   if (g.c.chance(50)) {
     const x = local(
       ty.union(ta, ty.table([[0, tfb]])),
-      build.ifElse(g.bool(d + 1), value(g, a, d + 1), node.record([[0, value(g, fb, d + 1)]])),
+      build.ifElse(g.bool(d + 1), value(g, a, d + 1), build.record([[0, value(g, fb, d + 1)]])),
     );
     out.push(
-      node.ifStat(
+      build.ifStat(
         typeTest(g, ref(x), 'table'),
-        [print([use(fb, node.field(ref(x), 0))])],
+        [print([use(fb, build.field(ref(x), 0))])],
         [print([ref(x)])],
       ),
     );

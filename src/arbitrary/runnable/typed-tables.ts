@@ -9,7 +9,6 @@ import {
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { opaque, print, scalarType, use, value, scalars, fieldScalars } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
@@ -25,20 +24,20 @@ export const tableTypeStat: StatProduction = (g, d) => {
   const mRef = build.local(m.name);
   const kRef = build.local(key.name);
   return [
-    node.localStat(
+    build.localStat(
       [v],
       [
-        node.record([
+        build.record([
           [0, value(g, a, d + 1)],
           [1, value(g, b, d + 1)],
         ]),
       ],
       [both],
     ),
-    print([use(a, node.field(vRef, 0)), use(b, node.field(vRef, 1))]),
-    node.localStat([m], [node.array([])], [ty.table([], [scalarType(keyTy), scalarType(valTy)])]),
-    node.localStat([key], [value(g, keyTy, d + 1)], [scalarType(keyTy)]),
-    node.assign([build.indexExpr(mRef, kRef)], [value(g, valTy, d + 1)]),
+    print([use(a, build.field(vRef, 0)), use(b, build.field(vRef, 1))]),
+    build.localStat([m], [build.array([])], [ty.table([], [scalarType(keyTy), scalarType(valTy)])]),
+    build.localStat([key], [value(g, keyTy, d + 1)], [scalarType(keyTy)]),
+    build.assign([build.indexExpr(mRef, kRef)], [value(g, valTy, d + 1)]),
     print([build.indexExpr(mRef, kRef)]),
   ];
 };
@@ -69,54 +68,57 @@ export const methodStat: StatProduction = (g, d) => {
   const xRef = build.local(x.name);
   if (g.c.chance(40)) {
     const a = g.c.pick(scalars);
-    const m = node.func([x], [node.ret([use(a, xRef)])], false, [scalarType(a)]);
+    const m = build.func([x], [build.ret([use(a, xRef)])], false, [scalarType(a)]);
     return [
-      node.localStat([o], [node.record([[0, value(g, 'num', d + 1)]])]),
+      build.localStat([o], [build.record([[0, value(g, 'num', d + 1)]])]),
       fieldFunction(o.name, 1, m, true),
       fieldFunction(
         o.name,
         2,
-        node.func([x], [node.ret([xRef])], false, [scalarType(a)], [scalarType(a)]),
+        build.func([x], [build.ret([xRef])], false, [scalarType(a)], [scalarType(a)]),
         false,
       ),
       print([
         build.call(build.indexName(oRef, build.customName(1)), [value(g, a, d + 1)], true),
         use(a, build.call(build.indexName(oRef, build.customName(2)), [value(g, a, d + 1)])),
-        node.field(oRef, 0),
+        build.field(oRef, 0),
       ]),
     ];
   }
   const cRef = build.local(c.name);
   const [y] = opaque(g, 1) as [Local];
-  const ctor = node.func(
+  const ctor = build.func(
     [x],
-    [node.ret([build.call(build.global('setmetatable'), [node.record([[0, xRef]]), cRef])])],
+    [build.ret([build.call(build.global('setmetatable'), [build.record([[0, xRef]]), cRef])])],
     false,
     [ty.prim('number')],
   );
   const selfType = ty.typeOf(
     build.call(build.indexName(cRef, build.customName(4)), [build.number(0)]),
   );
-  const method = node.func(
+  const method = build.func(
     [x, y],
-    [node.ret([build.binary(ExprBinary_Op.Add, node.field(xRef, 0), build.local(y.name))])],
+    [build.ret([build.binary(ExprBinary_Op.Add, build.field(xRef, 0), build.local(y.name))])],
     false,
     [selfType, ty.prim('number')],
     [ty.prim('number')],
   );
   const objRef = build.local(obj.name);
   return [
-    node.localStat([c], [node.array([])]),
-    node.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
+    build.localStat([c], [build.array([])]),
+    build.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
     fieldFunction(c.name, 4, ctor, false),
     fieldFunction(c.name, 5, method, false),
-    node.localStat([obj], [build.call(build.indexName(cRef, build.customName(4)), [g.num(d + 1)])]),
+    build.localStat(
+      [obj],
+      [build.call(build.indexName(cRef, build.customName(4)), [g.num(d + 1)])],
+    ),
     print([
-      node.field(objRef, 0),
+      build.field(objRef, 0),
       build.call(build.indexName(cRef, build.customName(5)), [objRef, g.num(d + 1)]),
       build.call(build.indexName(objRef, build.customName(5)), [g.num(d + 1)], true),
     ]),
-    node.localStat([alias], [objRef], [ty.typeOf(objRef)]),
-    print([node.field(build.local(alias.name), 0)]),
+    build.localStat([alias], [objRef], [ty.typeOf(objRef)]),
+    print([build.field(build.local(alias.name), 0)]),
   ];
 };

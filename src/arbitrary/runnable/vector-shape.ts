@@ -2,7 +2,6 @@ import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
-import { node } from './nodes.js';
 import { paramAnnotations } from './annotations.js';
 import { libIndex } from './lib-index.js';
 import { reduceInt } from './reduce-int.js';
@@ -82,15 +81,15 @@ export const vectorShape: StatProduction = (g, d) => {
           ]),
       ])();
     const body: Stat[] = Array.from({ length: 1 + c.int(3) }, () =>
-      node.assign([kit.ref(acc)], [vecTerm()]),
+      build.assign([kit.ref(acc)], [vecTerm()]),
     );
     const comps = ['x', 'y', 'z'].map((k) => kit.index(kit.ref(acc), kit.str(k)));
-    const fn = node.func(
+    const fn = build.func(
       [a, b, n],
       [
-        node.localStat([acc], [kit.ref(a)]),
+        build.localStat([acc], [kit.ref(a)]),
         fueledFor(g, i, kit.num(1), kit.ref(n), undefined, body),
-        node.ret(comps),
+        build.ret(comps),
       ],
       false,
       paramAnnotations(g, 3),
@@ -112,6 +111,6 @@ export const vectorShape: StatProduction = (g, d) => {
     const calls = Array.from({ length: 2 }, () =>
       build.call(build.local(vf.name), [vec(), vec(), kit.num(c.pick([1, 2, 3]))]),
     );
-    return [node.doBlock([node.localFunction(vf, fn), kit.print(calls)])];
+    return [build.doBlock([build.localFunction(vf, fn), kit.print(calls)])];
   });
 };

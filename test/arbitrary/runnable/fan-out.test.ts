@@ -27,7 +27,6 @@ import {
   MAX_LEAF_RUNS,
   type FanOutShape,
 } from '../../../src/arbitrary/runnable/fan-out-shape.js';
-import { node } from '../../../src/arbitrary/runnable/nodes.js';
 import { printPretty } from '../../../src/print/index.js';
 import { walkTree } from '../../../src/tree/index.js';
 import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
@@ -184,12 +183,12 @@ describe('fitFanOut', () => {
 describe('codeWeight', () => {
   it('counts operators and calls, not locals or constants', () => {
     // local function l1(l2) l3 = l3 + l2 * 2 end: two operators.
-    const f = node.localFunction(
-      node.local(1),
-      node.func(
-        [node.local(2)],
+    const f = build.localFunction(
+      build.localVar(1),
+      build.func(
+        [build.localVar(2)],
         [
-          node.assign(
+          build.assign(
             [build.local(3)],
             [build.binary(1, build.local(3), build.binary(3, build.local(2), build.number(2)))],
           ),
@@ -198,9 +197,9 @@ describe('codeWeight', () => {
     );
     expect(codeWeight(f)).toBe(2);
     // A call: the function's load, the call and its operand.
-    expect(codeWeight(node.callStat(build.call(build.local(3), [build.local(4)])))).toBe(5);
+    expect(codeWeight(build.callStat(build.call(build.local(3), [build.local(4)])))).toBe(5);
     expect(
-      codeWeight(node.callStat(build.libCall('string', 'sub', [build.local(4), build.number(1)]))),
+      codeWeight(build.callStat(build.libCall('string', 'sub', [build.local(4), build.number(1)]))),
     ).toBe(8);
   });
 });
@@ -230,7 +229,7 @@ describe('fanOutStat', () => {
       });
       // Every local the leaf assigns is printed after the call site.
       const printed = printPretty(
-        create(ModuleSetSchema, { program: node.block(chain.after) }),
+        create(ModuleSetSchema, { program: build.block(chain.after) }),
       ).join('\n');
       for (const s of leafBody) {
         const c = s.statOneof;

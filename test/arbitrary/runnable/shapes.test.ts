@@ -1,3 +1,4 @@
+import { build } from '../../../src/arbitrary/build.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,6 @@ import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import { luauArbitraries } from '../../../src/arbitrary/index.js';
 import { Choices, expandRecord } from '../../../src/arbitrary/runnable/choices.js';
 import { kit } from '../../../src/arbitrary/runnable/kit.js';
-import { node } from '../../../src/arbitrary/runnable/nodes.js';
 import { drawSwarm } from '../../../src/arbitrary/runnable/swarm.js';
 import { printPretty } from '../../../src/print/index.js';
 import { compileChunk } from '../../helpers/arbitrary-programs.js';
@@ -90,7 +90,7 @@ describe.skipIf(!haveLuauTools)('kit.num', () => {
       Infinity,
       -Infinity,
     ];
-    const chunk = node.block(
+    const chunk = build.block(
       values.map((v) => kit.print([kit.num(v), kit.bin('/', kit.num(1), kit.num(v))])),
     );
     const dir = mkdtempSync(join(tmpdir(), 'kit-num-'));
