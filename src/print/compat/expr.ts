@@ -12,6 +12,7 @@ import type {
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
+import { printIfChain } from '../if-chain.js';
 import { localText, nameText } from '../names.js';
 import { binaryOpText, unaryOpText } from '../operators.js';
 
@@ -179,26 +180,21 @@ function printTable(ctx: CompatContext, t: ExprTable): void {
   w.write('}');
 }
 
-/** `if c then t` + (` else e` | ` else` + nested if, giving `elseif` | nothing). */
+/** `if c then t` + (` elseif c then t`)* + (` else e` | nothing). */
 function printIfElse(ctx: CompatContext, e: ExprIfElse): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, e.cond);
-  w.write(' then ');
-  printExpr(ctx, e.then);
-  const o = e.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write(' else ');
-      printExpr(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write(' else');
-      printIfElse(ctx, o.value);
-      return;
-    case undefined:
-      return;
-  }
+  const print = (x: Expr | undefined): void => printExpr(ctx, x);
+  printIfChain(ctx, e, {
+    ifWord: 'if ',
+    thenWord: ' then ',
+    elseifWord: ' elseif ',
+    printCond: print,
+    printThen: print,
+    printElse: (last) => {
+      if (last === undefined) return;
+      ctx.w.write(' else ');
+      printExpr(ctx, last);
+    },
+  });
 }
 
 /** `` ` `` + string constants as quoted strings, other parts as `{expr}` + `` ` ``. */

@@ -11,6 +11,7 @@ import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printCall, printExpr, printExprList, printIndexExpr, printIndexName } from './expr.js';
 import { printFunctionPart } from './function.js';
+import { printIfChain } from '../if-chain.js';
 import { localText, nameText, regularTypeText } from '../names.js';
 import { genericListText } from './name.js';
 import { printType } from './type.js';
@@ -185,28 +186,22 @@ function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
   printFunctionPart(ctx, f);
 }
 
-/** `if c then\n` + block + (`else\n` block `end\n` | `else` + nested if | `end\n`). */
+/** `if c then\n` + block + (`elseif c then\n` + block)* + (`else\n` block | nothing) + `end\n`. */
 function printIf(ctx: CompatContext, s: StatIf): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, s.cond);
-  w.write(' then\n');
-  printBlock(ctx, s.then);
-  const o = s.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write('else\n');
-      printBlock(ctx, o.value);
-      w.write('end\n');
-      return;
-    case 'elseif':
-      w.write('else');
-      printIf(ctx, o.value);
-      return;
-    case undefined:
-      w.write('end\n');
-      return;
-  }
+  printIfChain(ctx, s, {
+    ifWord: 'if ',
+    thenWord: ' then\n',
+    elseifWord: 'elseif ',
+    printCond: (cond) => printExpr(ctx, cond),
+    printThen: (then) => printBlock(ctx, then),
+    printElse: (last) => {
+      if (last !== undefined) {
+        ctx.w.write('else\n');
+        printBlock(ctx, last);
+      }
+      ctx.w.write('end\n');
+    },
+  });
 }
 
 /** `local ` + vars (`_` when none) with `:type` when types are on, ` = values` when any. */

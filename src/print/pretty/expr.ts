@@ -14,6 +14,7 @@ import { localText, nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
+import { printIfChain } from '../if-chain.js';
 import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
 import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
@@ -209,27 +210,19 @@ function printTable(ctx: PrettyContext, t: ExprTable): void {
 
 /** `if c then a elseif c2 then b else d`; Luau requires the `else`, so a missing one is `else nil`. */
 function printIfElse(ctx: PrettyContext, e: ExprIfElse): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, e.cond);
-  w.write(' then ');
-  printExpr(ctx, e.then);
-  const o = e.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write(' else ');
-      printExpr(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write(' else');
-      ctx.deeper(1);
-      printIfElse(ctx, o.value);
-      ctx.nest -= 1;
-      return;
-    case undefined:
-      w.write(' else nil');
-      return;
-  }
+  const print = (x: Expr | undefined): void => printExpr(ctx, x);
+  printIfChain(ctx, e, {
+    ifWord: 'if ',
+    thenWord: ' then ',
+    elseifWord: ' elseif ',
+    printCond: print,
+    printThen: print,
+    printElse: (last) => {
+      ctx.w.write(' else ');
+      if (last === undefined) ctx.w.write('nil');
+      else printExpr(ctx, last);
+    },
+  });
 }
 
 /**

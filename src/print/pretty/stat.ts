@@ -22,6 +22,7 @@ import {
   printIndexName,
 } from './expr.js';
 import { printFunctionPart } from './function.js';
+import { printIfChain } from '../if-chain.js';
 import { genericListText, identifierText, isReserved } from './names.js';
 import { printType } from './type.js';
 
@@ -91,7 +92,6 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
       printBodyEnd(ctx, o.value);
       return;
     case 'if':
-      w.write('if ');
       printIf(ctx, o.value);
       return;
     case 'while':
@@ -211,29 +211,26 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
   }
 }
 
-/** `cond then` body, then `elseif` / `else` / `end` (the caller wrote `if ` or `elseif `). */
+/** `if cond then` body, each `elseif`, then `else` body `end` or `end`. */
 function printIf(ctx: PrettyContext, s: StatIf): void {
-  const w = ctx.w;
-  printExpr(ctx, s.cond);
-  w.write(' then');
-  printBody(ctx, s.then);
-  w.newline();
-  const o = s.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write('else');
-      printBodyEnd(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write('elseif ');
-      ctx.deeper(1);
-      printIf(ctx, o.value);
-      ctx.nest -= 1;
-      return;
-    case undefined:
-      w.write('end');
-      return;
-  }
+  printIfChain(ctx, s, {
+    ifWord: 'if ',
+    thenWord: ' then',
+    elseifWord: 'elseif ',
+    printCond: (cond) => printExpr(ctx, cond),
+    printThen: (then) => {
+      printBody(ctx, then);
+      ctx.w.newline();
+    },
+    printElse: (last) => {
+      if (last === undefined) {
+        ctx.w.write('end');
+        return;
+      }
+      ctx.w.write('else');
+      printBodyEnd(ctx, last);
+    },
+  });
 }
 
 /** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
