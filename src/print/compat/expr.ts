@@ -13,6 +13,7 @@ import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
+import { printList } from '../lists.js';
 import { localText, nameText } from '../names.js';
 import { binaryOpText, unaryOpText } from '../operators.js';
 
@@ -216,8 +217,5 @@ function printInterpString(ctx: CompatContext, e: ExprInterpString): void {
 
 /** Expressions joined by a bare `,` (call arguments, `return`, `local`, assignment and `for … in` lists). */
 export function printExprList(ctx: CompatContext, list: readonly Expr[]): void {
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) ctx.w.write(',');
-    printExpr(ctx, list[i]);
-  }
+  printList(ctx, list, (e) => printExpr(ctx, e));
 }

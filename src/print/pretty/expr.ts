@@ -15,6 +15,7 @@ import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
+import { printList } from '../lists.js';
 import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
 import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
@@ -140,10 +141,7 @@ export function printCall(ctx: PrettyContext, call: ExprCall): void {
 }
 
 export function printExprList(ctx: PrettyContext, list: readonly Expr[]): void {
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) ctx.w.write(', ');
-    printExpr(ctx, list[i]);
-  }
+  printList(ctx, list, (e) => printExpr(ctx, e));
 }
 
 export function printIndexName(ctx: PrettyContext, e: ExprIndexName): void {

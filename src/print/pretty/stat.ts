@@ -23,6 +23,7 @@ import {
 } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
+import { printLocalStat } from '../local-stat.js';
 import { genericListText, identifierText, isReserved } from './names.js';
 import { printType } from './type.js';
 
@@ -320,24 +321,14 @@ function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
 
 /** `local a: T, b = x, y` (`local _` when there are no names); declared after the values. */
 function printLocal(ctx: PrettyContext, s: StatLocal): void {
-  const w = ctx.w;
-  const { vars, values, types } = s;
-  w.write('local ');
-  if (vars.length === 0) w.write('_');
-  for (let i = 0; i < vars.length; i++) {
-    if (i > 0) w.write(', ');
-    w.write(localText(vars[i]));
-    if (ctx.types && i < types.length) {
-      w.write(': ');
-      printType(ctx, types[i]);
-    }
-  }
-  if (values.length > 0) {
-    w.write(' = ');
-    printExprList(ctx, values);
-  }
-  if (vars.length === 0) ctx.declare('_');
-  for (const v of vars) ctx.declare(localText(v));
+  printLocalStat(
+    ctx,
+    s,
+    (t) => printType(ctx, t),
+    (e) => printExpr(ctx, e),
+  );
+  if (s.vars.length === 0) ctx.declare('_');
+  for (const v of s.vars) ctx.declare(localText(v));
 }
 
 /** Prints an `LValue`; unset → `_`. */
