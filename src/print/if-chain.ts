@@ -1,4 +1,4 @@
-import type { Expr } from '../../gen/luau_pb.js';
+import type { Expr, ExprIfElse } from '../../gen/luau_pb.js';
 import type { PrintContext } from './context.js';
 
 /** The `else` of an `if` expression or statement: a final branch, a nested `if`, or none. */
@@ -77,4 +77,36 @@ export function printIfChain<I extends IfLink<ThenOf<I>, ElseOf<I>, I>>(
     }
   }
   ctx.shallower(levels);
+}
+
+/**
+ * An `if` expression, `if c then a elseif c2 then b else d`; `missingElse` closes a chain
+ * without a final `else` (compat prints nothing, Luau requires ` else nil`).
+ *
+ * @example
+ * ```ts
+ * printIfElseExpr(ctx, e, (x) => printExpr(ctx, x), ' else nil');
+ * ```
+ */
+export function printIfElseExpr(
+  ctx: PrintContext,
+  e: ExprIfElse,
+  printExpr: (expr: Expr | undefined) => void,
+  missingElse: string,
+): void {
+  printIfChain(ctx, e, {
+    ifWord: 'if ',
+    thenWord: ' then ',
+    elseifWord: ' elseif ',
+    printCond: printExpr,
+    printThen: printExpr,
+    printElse: (last) => {
+      if (last === undefined) {
+        ctx.w.write(missingElse);
+        return;
+      }
+      ctx.w.write(' else ');
+      printExpr(last);
+    },
+  });
 }

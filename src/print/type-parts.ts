@@ -6,6 +6,7 @@ import {
 } from '../../gen/luau_pb.js';
 import type { PrintContext } from './context.js';
 import { printList } from './lists.js';
+import { nameTables, u64Mod } from './name-tables.js';
 
 // The parts of a type both printers write alike; each passes its own type printer and
 // generic-name spelling.
@@ -30,6 +31,30 @@ export function accessText(item: { access: TableFieldAccess }): string {
     : item.access === TableFieldAccess.Write
       ? 'write '
       : '';
+}
+
+/**
+ * A primitive type's name by `u64(kind) mod` the table's length.
+ *
+ * @example
+ * ```ts
+ * primitiveTypeText(1); // 'boolean'
+ * ```
+ */
+export function primitiveTypeText(kind: number): string {
+  return nameTables.primitiveTypes[u64Mod(kind, nameTables.primitiveTypes.length)]!;
+}
+
+/**
+ * An extern (host) type's name by `u64(kind) mod` the table's length.
+ *
+ * @example
+ * ```ts
+ * externTypeText(1); // 'Instance'
+ * ```
+ */
+export function externTypeText(kind: number): string {
+  return nameTables.externTypes[u64Mod(kind, nameTables.externTypes.length)]!;
 }
 
 /**

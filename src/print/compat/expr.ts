@@ -12,7 +12,7 @@ import type {
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
-import { printIfChain } from '../if-chain.js';
+import { printIfElseExpr } from '../if-chain.js';
 import { printList } from '../lists.js';
 import { localText, nameText } from '../names.js';
 import { binaryOpText, unaryOpText } from '../operators.js';
@@ -183,19 +183,7 @@ function printTable(ctx: CompatContext, t: ExprTable): void {
 
 /** `if c then t` + (` elseif c then t`)* + (` else e` | nothing). */
 function printIfElse(ctx: CompatContext, e: ExprIfElse): void {
-  const print = (x: Expr | undefined): void => printExpr(ctx, x);
-  printIfChain(ctx, e, {
-    ifWord: 'if ',
-    thenWord: ' then ',
-    elseifWord: ' elseif ',
-    printCond: print,
-    printThen: print,
-    printElse: (last) => {
-      if (last === undefined) return;
-      ctx.w.write(' else ');
-      printExpr(ctx, last);
-    },
-  });
+  printIfElseExpr(ctx, e, (x) => printExpr(ctx, x), '');
 }
 
 /** `` ` `` + string constants as quoted strings, other parts as `{expr}` + `` ` ``. */

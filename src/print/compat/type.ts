@@ -1,10 +1,15 @@
 import type { Type, TypeTable } from '../../../gen/luau_pb.js';
-import { nameTables, u64Mod } from '../name-tables.js';
 import type { CompatContext } from './context.js';
 import { printExpr } from './expr.js';
 import { localText, nameText } from '../names.js';
 import { genericListText, genericTypeText, typeNameText } from './name.js';
-import { accessText, printFunctionType, printTypeArguments } from '../type-parts.js';
+import {
+  accessText,
+  externTypeText,
+  primitiveTypeText,
+  printFunctionType,
+  printTypeArguments,
+} from '../type-parts.js';
 
 /** Prints a `Type`; unset → `any`. */
 export function printType(ctx: CompatContext, type: Type | undefined): void {
@@ -13,10 +18,10 @@ export function printType(ctx: CompatContext, type: Type | undefined): void {
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
-      w.write(nameTables.primitiveTypes[u64Mod(o.value.kind, nameTables.primitiveTypes.length)]!);
+      w.write(primitiveTypeText(o.value.kind));
       return;
     case 'extern':
-      w.write(nameTables.externTypes[u64Mod(o.value.kind, nameTables.externTypes.length)]!);
+      w.write(externTypeText(o.value.kind));
       return;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;

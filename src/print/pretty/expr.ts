@@ -14,7 +14,7 @@ import { localText, nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
-import { printIfChain } from '../if-chain.js';
+import { printIfElseExpr } from '../if-chain.js';
 import { printList } from '../lists.js';
 import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
@@ -208,19 +208,7 @@ function printTable(ctx: PrettyContext, t: ExprTable): void {
 
 /** `if c then a elseif c2 then b else d`; Luau requires the `else`, so a missing one is `else nil`. */
 function printIfElse(ctx: PrettyContext, e: ExprIfElse): void {
-  const print = (x: Expr | undefined): void => printExpr(ctx, x);
-  printIfChain(ctx, e, {
-    ifWord: 'if ',
-    thenWord: ' then ',
-    elseifWord: ' elseif ',
-    printCond: print,
-    printThen: print,
-    printElse: (last) => {
-      ctx.w.write(' else ');
-      if (last === undefined) ctx.w.write('nil');
-      else printExpr(ctx, last);
-    },
-  });
+  printIfElseExpr(ctx, e, (x) => printExpr(ctx, x), ' else nil');
 }
 
 /**

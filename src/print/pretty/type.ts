@@ -1,11 +1,16 @@
 import type { Type, TypeTable } from '../../../gen/luau_pb.js';
 import { localText, nameText } from '../names.js';
-import { nameTables, u64Mod } from '../name-tables.js';
 import type { PrettyContext } from './context.js';
 import { printExpr, spaceBeforeLongBracket } from './expr.js';
 import { genericListText, genericText, isReserved, typeNameText } from './names.js';
 import { quoteString } from './string.js';
-import { accessText, printFunctionType, printTypeArguments } from '../type-parts.js';
+import {
+  accessText,
+  externTypeText,
+  primitiveTypeText,
+  printFunctionType,
+  printTypeArguments,
+} from '../type-parts.js';
 
 /** Prints an operand of `|` (`union`) or `&`, in parentheses when needed. */
 function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean): void {
@@ -26,10 +31,10 @@ export function printType(ctx: PrettyContext, type: Type | undefined): void {
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
-      w.write(nameTables.primitiveTypes[u64Mod(o.value.kind, nameTables.primitiveTypes.length)]!);
+      w.write(primitiveTypeText(o.value.kind));
       break;
     case 'extern':
-      w.write(nameTables.externTypes[u64Mod(o.value.kind, nameTables.externTypes.length)]!);
+      w.write(externTypeText(o.value.kind));
       break;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;
