@@ -113,7 +113,7 @@ function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens:
 }
 
 /** A global's name: reserved words get `_` appended; `_` may be a local, so it is resolved. */
-function globalText(ctx: PrettyContext, name: Name | undefined): string {
+export function globalText(ctx: PrettyContext, name: Name | undefined): string {
   const text = identifierText(name);
   return text === '_' ? ctx.ref(text) : text;
 }

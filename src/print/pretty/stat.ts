@@ -18,13 +18,14 @@ import {
   printExpr,
   printExprList,
   printFunctionExpr,
+  globalText,
   printIndexExpr,
   printIndexName,
 } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
 import { printLocalStat } from '../local-stat.js';
-import { genericListText, identifierText, isReserved } from './names.js';
+import { genericListText, isReserved } from './names.js';
 import { printType } from './type.js';
 
 const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
@@ -339,11 +340,9 @@ function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
     case 'local':
       ctx.w.write(ctx.ref(localText(o.value.var)));
       break;
-    case 'global': {
-      const text = identifierText(o.value.name);
-      ctx.w.write(text === '_' ? ctx.ref(text) : text);
+    case 'global':
+      ctx.w.write(globalText(ctx, o.value.name));
       break;
-    }
     case 'indexName':
       printIndexName(ctx, o.value);
       break;
@@ -363,10 +362,8 @@ function nameChain(ctx: PrettyContext, p: ExprPrefix | undefined): string | unde
   switch (o?.case) {
     case 'local':
       return ctx.ref(localText(o.value.var));
-    case 'global': {
-      const text = identifierText(o.value.name);
-      return text === '_' ? ctx.ref(text) : text;
-    }
+    case 'global':
+      return globalText(ctx, o.value.name);
     case 'indexName': {
       const field = nameText(o.value.index);
       if (isReserved(field)) return undefined;
