@@ -13,6 +13,7 @@ import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { printIfElseExpr } from '../if-chain.js';
+import { printInterpString } from '../interp-string.js';
 import { printList } from '../lists.js';
 import { localText, nameText } from '../names.js';
 import { binaryOpText, unaryOpText } from '../operators.js';
@@ -110,7 +111,7 @@ function printCase(ctx: CompatContext, o: Expr['exprOneof'] | undefined): void {
       printIfElse(ctx, o.value);
       return;
     case 'interpstring':
-      printInterpString(ctx, o.value);
+      printInterp(ctx, o.value);
       return;
     case undefined:
       w.write('_');
@@ -187,20 +188,12 @@ function printIfElse(ctx: CompatContext, e: ExprIfElse): void {
 }
 
 /** `` ` `` + string constants as quoted strings, other parts as `{expr}` + `` ` ``. */
-function printInterpString(ctx: CompatContext, e: ExprInterpString): void {
-  const w = ctx.w;
-  w.write('`');
-  for (const part of e.parts) {
-    const o = part.exprOneof;
-    if (o.case === 'string') {
-      w.write(stringText(o.value.val));
-    } else {
-      w.write('{');
-      printExpr(ctx, part);
-      w.write('}');
-    }
-  }
-  w.write('`');
+function printInterp(ctx: CompatContext, e: ExprInterpString): void {
+  printInterpString(ctx, e, stringText, (part) => {
+    ctx.w.write('{');
+    printExpr(ctx, part);
+    ctx.w.write('}');
+  });
 }
 
 /** Expressions joined by a bare `,` (call arguments, `return`, `local`, assignment and `for … in` lists). */

@@ -15,6 +15,7 @@ import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
 import { printIfElseExpr } from '../if-chain.js';
+import { printInterpString } from '../interp-string.js';
 import { printList } from '../lists.js';
 import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
@@ -102,7 +103,7 @@ function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens:
       printIfElse(ctx, o.value);
       break;
     case 'interpstring':
-      printInterpString(ctx, o.value);
+      printInterp(ctx, o.value);
       break;
     case undefined:
       w.write(ctx.ref('_'));
@@ -216,15 +217,9 @@ function printIfElse(ctx: PrettyContext, e: ExprIfElse): void {
  * other parts are `{expr}`, padded with spaces when the expression starts with `{` (`{{`
  * is an error) or ends with `}`.
  */
-function printInterpString(ctx: PrettyContext, e: ExprInterpString): void {
+function printInterp(ctx: PrettyContext, e: ExprInterpString): void {
   const w = ctx.w;
-  w.write('`');
-  for (const part of e.parts) {
-    const o = part.exprOneof;
-    if (o.case === 'string') {
-      w.write(interpText(o.value.val));
-      continue;
-    }
+  printInterpString(ctx, e, interpText, (part) => {
     w.write('{');
     const at = w.parts.length;
     printExpr(ctx, part);
@@ -234,6 +229,5 @@ function printInterpString(ctx: PrettyContext, e: ExprInterpString): void {
     } else {
       w.write('}');
     }
-  }
-  w.write('`');
+  });
 }
