@@ -1,35 +1,13 @@
 import { fuelGuard } from './fuel.js';
-import { create } from '@bufbuild/protobuf';
-import {
-  RegularTypeNameSchema,
-  StatSchema,
-  StatTypeAliasSchema,
-  type Expr,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../gen/luau_pb.js';
+import type { Expr, Local, Stat, Type } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { aliasStat } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
 /** Alias names of this shape: above the `t0`..`t7` that top-level aliases use. */
 const ALIAS_BASE = 8;
-
-/** `type t<k> = type`. */
-function alias(k: number, type: Type): Stat {
-  return create(StatSchema, {
-    statOneof: {
-      case: 'typeAlias',
-      value: create(StatTypeAliasSchema, {
-        export: false,
-        name: create(RegularTypeNameSchema, { index: k }),
-        type,
-      }),
-    },
-  });
-}
 
 /**
  * A function whose parameters, locals and result are annotated in the forms the compiler
@@ -141,7 +119,8 @@ export const typeInfoShape: StatProduction = (g, d) => {
         c.chance(50) ? build.bool(true) : build.nil(),
       ]);
     const stats: Stat[] = [];
-    if (aliases) stats.push(alias(numK, ty.prim('number')), alias(recK, ty.table(recFields)));
+    if (aliases)
+      stats.push(aliasStat(numK, ty.prim('number')), aliasStat(recK, ty.table(recFields)));
     stats.push(
       build.localFunction(f, fn),
       kit.print([call()]),

@@ -6,7 +6,7 @@ import {
   type LuauArbitraryOptions,
   type ProgramRecord,
 } from '../../arbitrary/index.js';
-import { CoverageRunner } from '../../coverage/index.js';
+import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import type { LuauBatchProgram } from '../../runtime/index.js';
 import { sourcesOf } from '../programs.js';
 import { Corpus, type CorpusEntry, type EntryOrigin } from './corpus.js';
@@ -36,8 +36,14 @@ export interface GuidedProgress {
   readonly keptMutants: number;
 }
 
-/** Options of {@link runGuided}. */
-export interface GuidedOptions {
+/**
+ * Options of {@link runGuided}; `concurrency`, `groupSize` and `timeoutMs` are the coverage
+ * runner's, passed on as they are.
+ */
+export interface GuidedOptions extends Pick<
+  CoverageRunnerOptions,
+  'concurrency' | 'groupSize' | 'timeoutMs'
+> {
   /** The generator's options (level, profile, limits). */
   readonly generator: LuauArbitraryOptions;
   /** The campaign's seed: fresh programs are its runs, mutations are drawn from it. */
@@ -56,15 +62,6 @@ export interface GuidedOptions {
   readonly batchSize?: number | undefined;
   /** Share of a step's programs that are mutants, once the corpus has entries. Default 0.5. */
   readonly mutationShare?: number | undefined;
-  /** Processes at a time on the coverage build. Default 2. */
-  readonly concurrency?: number | undefined;
-  /**
-   * Programs run together on the coverage build, again alone only when together they reached
-   * something new (see `CoverageRunner`). Default 1.
-   */
-  readonly groupSize?: number | undefined;
-  /** Wall-clock limit of one program, in ms. Default 10000. */
-  readonly timeoutMs?: number | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
   readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
   /** Called after each step. */

@@ -12,6 +12,9 @@ import type {
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printFunctionPart } from './function.js';
+import { printIfElseExpr } from '../if-chain.js';
+import { printInterpString } from '../interp-string.js';
+import { printList } from '../lists.js';
 import { localText, nameText } from '../names.js';
 import { binaryOpText, unaryOpText } from '../operators.js';
 
@@ -108,7 +111,7 @@ function printCase(ctx: CompatContext, o: Expr['exprOneof'] | undefined): void {
       printIfElse(ctx, o.value);
       return;
     case 'interpstring':
-      printInterpString(ctx, o.value);
+      printInterp(ctx, o.value);
       return;
     case undefined:
       w.write('_');
@@ -179,49 +182,21 @@ function printTable(ctx: CompatContext, t: ExprTable): void {
   w.write('}');
 }
 
-/** `if c then t` + (` else e` | ` else` + nested if, giving `elseif` | nothing). */
+/** `if c then t` + (` elseif c then t`)* + (` else e` | nothing). */
 function printIfElse(ctx: CompatContext, e: ExprIfElse): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, e.cond);
-  w.write(' then ');
-  printExpr(ctx, e.then);
-  const o = e.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write(' else ');
-      printExpr(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write(' else');
-      printIfElse(ctx, o.value);
-      return;
-    case undefined:
-      return;
-  }
+  printIfElseExpr(ctx, e, (x) => printExpr(ctx, x), '');
 }
 
 /** `` ` `` + string constants as quoted strings, other parts as `{expr}` + `` ` ``. */
-function printInterpString(ctx: CompatContext, e: ExprInterpString): void {
-  const w = ctx.w;
-  w.write('`');
-  for (const part of e.parts) {
-    const o = part.exprOneof;
-    if (o.case === 'string') {
-      w.write(stringText(o.value.val));
-    } else {
-      w.write('{');
-      printExpr(ctx, part);
-      w.write('}');
-    }
-  }
-  w.write('`');
+function printInterp(ctx: CompatContext, e: ExprInterpString): void {
+  printInterpString(ctx, e, stringText, (part) => {
+    ctx.w.write('{');
+    printExpr(ctx, part);
+    ctx.w.write('}');
+  });
 }
 
 /** Expressions joined by a bare `,` (call arguments, `return`, `local`, assignment and `for … in` lists). */
 export function printExprList(ctx: CompatContext, list: readonly Expr[]): void {
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) ctx.w.write(',');
-    printExpr(ctx, list[i]);
-  }
+  printList(ctx, list, (e) => printExpr(ctx, e));
 }

@@ -4,6 +4,7 @@ import { localText } from '../names.js';
 import { genericListText } from './name.js';
 import { printBlock } from './stat.js';
 import { printType } from './type.js';
+import { printReturnTypes } from '../type-parts.js';
 
 /**
  * The function part shared by expressions and statements: generic list, `(` args (with
@@ -24,15 +25,7 @@ export function printFunctionPart(ctx: CompatContext, f: ExprFunction): void {
   }
   if (f.vararg) w.write(args.length > 0 ? ',...' : '...');
   w.write(')');
-  const rets = f.rettypes;
-  if (ctx.types && rets.length > 0) {
-    w.write(rets.length >= 2 ? ':(' : ':');
-    for (let i = 0; i < rets.length; i++) {
-      if (i > 0) w.write(',');
-      printType(ctx, rets[i]);
-    }
-    if (rets.length >= 2) w.write(')');
-  }
+  printReturnTypes(ctx, f.rettypes, (t) => printType(ctx, t));
   w.write('\n');
   ctx.enterFunction(f.vararg);
   printBlock(ctx, f.body);

@@ -11,6 +11,8 @@ import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printCall, printExpr, printExprList, printIndexExpr, printIndexName } from './expr.js';
 import { printFunctionPart } from './function.js';
+import { printIfChain } from '../if-chain.js';
+import { printLocalStat } from '../local-stat.js';
 import { localText, nameText, regularTypeText } from '../names.js';
 import { genericListText } from './name.js';
 import { printType } from './type.js';
@@ -48,10 +50,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
       w.write('while ');
       printExpr(ctx, o.value.cond);
       w.write(' do\n');
-      ctx.enterLoop();
-      printBlock(ctx, o.value.body);
-      ctx.leaveLoop();
-      w.write('end\n');
+      printLoopBody(ctx, o.value.body);
       return;
     case 'repeat':
       w.write('repeat\n');
@@ -96,10 +95,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
         printExpr(ctx, f.step);
       }
       w.write(' do\n');
-      ctx.enterLoop();
-      printBlock(ctx, f.body);
-      ctx.leaveLoop();
-      w.write('end\n');
+      printLoopBody(ctx, f.body);
       return;
     }
     case 'forIn': {
@@ -109,10 +105,7 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
       if (f.values.length === 0) w.write('...');
       printExprList(ctx, f.values);
       w.write(' do\n');
-      ctx.enterLoop();
-      printBlock(ctx, f.body);
-      ctx.leaveLoop();
-      w.write('end\n');
+      printLoopBody(ctx, f.body);
       return;
     }
     case 'assign': {
@@ -175,6 +168,14 @@ export function printStat(ctx: CompatContext, stat: Stat): void {
   }
 }
 
+/** A loop's body in a loop of the current frame, then `end\n`. */
+function printLoopBody(ctx: CompatContext, body: StatBlock | undefined): void {
+  ctx.enterLoop();
+  printBlock(ctx, body);
+  ctx.leaveLoop();
+  ctx.w.write('end\n');
+}
+
 function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
   if (f === undefined) {
     // A missing required function prints as an empty one.
@@ -185,49 +186,33 @@ function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
   printFunctionPart(ctx, f);
 }
 
-/** `if c then\n` + block + (`else\n` block `end\n` | `else` + nested if | `end\n`). */
+/** `if c then\n` + block + (`elseif c then\n` + block)* + (`else\n` block | nothing) + `end\n`. */
 function printIf(ctx: CompatContext, s: StatIf): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, s.cond);
-  w.write(' then\n');
-  printBlock(ctx, s.then);
-  const o = s.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write('else\n');
-      printBlock(ctx, o.value);
-      w.write('end\n');
-      return;
-    case 'elseif':
-      w.write('else');
-      printIf(ctx, o.value);
-      return;
-    case undefined:
-      w.write('end\n');
-      return;
-  }
+  printIfChain(ctx, s, {
+    ifWord: 'if ',
+    thenWord: ' then\n',
+    elseifWord: 'elseif ',
+    printCond: (cond) => printExpr(ctx, cond),
+    printThen: (then) => printBlock(ctx, then),
+    printElse: (last) => {
+      if (last !== undefined) {
+        ctx.w.write('else\n');
+        printBlock(ctx, last);
+      }
+      ctx.w.write('end\n');
+    },
+  });
 }
 
 /** `local ` + vars (`_` when none) with `:type` when types are on, ` = values` when any. */
 function printLocal(ctx: CompatContext, s: StatLocal): void {
-  const w = ctx.w;
-  const { vars, values, types } = s;
-  w.write('local ');
-  if (vars.length === 0) w.write('_');
-  for (let i = 0; i < vars.length; i++) {
-    if (i > 0) w.write(',');
-    w.write(localText(vars[i]));
-    if (ctx.types && i < types.length) {
-      w.write(':');
-      printType(ctx, types[i]);
-    }
-  }
-  if (values.length > 0) {
-    w.write(' = ');
-    printExprList(ctx, values);
-  }
-  w.write('\n');
+  printLocalStat(
+    ctx,
+    s,
+    (t) => printType(ctx, t),
+    (e) => printExpr(ctx, e),
+  );
+  ctx.w.write('\n');
 }
 
 /** `LValue` → its local / global / index_name / index_expr, or `_`. */

@@ -1,50 +1,32 @@
-import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_pb.js';
-import { nameTables, u64Mod } from '../name-tables.js';
+import type { Type, TypeTable } from '../../../gen/luau_pb.js';
 import type { CompatContext } from './context.js';
 import { printExpr } from './expr.js';
 import { localText, nameText } from '../names.js';
 import { genericListText, genericTypeText, typeNameText } from './name.js';
-
-function accessText(item: { access: TableFieldAccess }): string {
-  // `access` is optional: only an own property is a set field (protobuf-es keeps defaults on
-  // the prototype).
-  if (!Object.prototype.hasOwnProperty.call(item, 'access')) return '';
-  return item.access === TableFieldAccess.Read
-    ? 'read '
-    : item.access === TableFieldAccess.Write
-      ? 'write '
-      : '';
-}
+import {
+  accessText,
+  externTypeText,
+  primitiveTypeText,
+  printFunctionType,
+  printTypeArguments,
+} from '../type-parts.js';
 
 /** Prints a `Type`; unset → `any`. */
 export function printType(ctx: CompatContext, type: Type | undefined): void {
   const w = ctx.w;
+  const print = (t: Type | undefined): void => printType(ctx, t);
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
-      w.write(nameTables.primitiveTypes[u64Mod(o.value.kind, nameTables.primitiveTypes.length)]!);
+      w.write(primitiveTypeText(o.value.kind));
       return;
     case 'extern':
-      w.write(nameTables.externTypes[u64Mod(o.value.kind, nameTables.externTypes.length)]!);
+      w.write(externTypeText(o.value.kind));
       return;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;
       w.write(typeNameText(name));
-      if (generics.length === 0 && genericpacks.length === 0) return;
-      // Type arguments: generic *types*, then pack names with `...`.
-      w.write('<');
-      let first = true;
-      for (const g of generics) {
-        if (!first) w.write(',');
-        first = false;
-        printType(ctx, g);
-      }
-      for (const p of genericpacks) {
-        if (!first) w.write(',');
-        first = false;
-        w.write(genericTypeText(p) + '...');
-      }
-      w.write('>');
+      printTypeArguments(ctx, generics, genericpacks, print, genericTypeText);
       return;
     }
     case 'table':
@@ -52,19 +34,7 @@ export function printType(ctx: CompatContext, type: Type | undefined): void {
       return;
     case 'function': {
       const f = o.value;
-      w.write(genericListText(f.generics, f.genericpacks) + '(');
-      for (let i = 0; i < f.args.length; i++) {
-        if (i > 0) w.write(',');
-        printType(ctx, f.args[i]);
-      }
-      w.write(')->');
-      const wrap = f.rets.length !== 1;
-      if (wrap) w.write('(');
-      for (let i = 0; i < f.rets.length; i++) {
-        if (i > 0) w.write(',');
-        printType(ctx, f.rets[i]);
-      }
-      if (wrap) w.write(')');
+      printFunctionType(ctx, f, genericListText(f.generics, f.genericpacks), '->', print);
       return;
     }
     case 'typeof':
@@ -73,16 +43,11 @@ export function printType(ctx: CompatContext, type: Type | undefined): void {
       w.write(')');
       return;
     case 'union':
-      w.write('(');
-      printType(ctx, o.value.left);
-      w.write(')|(');
-      printType(ctx, o.value.right);
-      w.write(')');
-      return;
     case 'intersection':
+      // Both operands always in parentheses.
       w.write('(');
       printType(ctx, o.value.left);
-      w.write(')&(');
+      w.write(o.case === 'union' ? ')|(' : ')&(');
       printType(ctx, o.value.right);
       w.write(')');
       return;

@@ -1,5 +1,6 @@
 import { PrintError } from '../errors.js';
 import { FunctionFrames } from '../frames.js';
+import type { PrintContext } from '../context.js';
 import { Writer } from '../writer.js';
 
 /**
@@ -20,9 +21,11 @@ export const NESTING_LIMIT = 1000;
  * switch, the function frames ({@link FunctionFrames}, as in compat mode), the nesting count, and
  * the locals in scope (needed to repair type functions that reference outer locals).
  */
-export class PrettyContext extends FunctionFrames {
+export class PrettyContext extends FunctionFrames implements PrintContext {
   readonly w: Writer;
   readonly types: boolean;
+  readonly sep = ', ';
+  readonly colon = ': ';
   /** Current nesting as the parser would count it (see {@link NESTING_LIMIT}). */
   nest = 0;
   /** Names of the locals in scope, innermost last. */
@@ -44,6 +47,10 @@ export class PrettyContext extends FunctionFrames {
         `the tree nests deeper than Luau's parser accepts (${NESTING_LIMIT} nested blocks, expressions and types): its source could not parse`,
       );
     }
+  }
+
+  shallower(by: number): void {
+    this.nest -= by;
   }
 
   /** Declares a local from here to the end of the current scope. */

@@ -14,6 +14,9 @@ import { localText, nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printFunctionPart } from './function.js';
+import { printIfElseExpr } from '../if-chain.js';
+import { printInterpString } from '../interp-string.js';
+import { printList } from '../lists.js';
 import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
 import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
@@ -100,7 +103,7 @@ function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens:
       printIfElse(ctx, o.value);
       break;
     case 'interpstring':
-      printInterpString(ctx, o.value);
+      printInterp(ctx, o.value);
       break;
     case undefined:
       w.write(ctx.ref('_'));
@@ -111,7 +114,7 @@ function printCase(ctx: PrettyContext, o: Expr['exprOneof'] | undefined, parens:
 }
 
 /** A global's name: reserved words get `_` appended; `_` may be a local, so it is resolved. */
-function globalText(ctx: PrettyContext, name: Name | undefined): string {
+export function globalText(ctx: PrettyContext, name: Name | undefined): string {
   const text = identifierText(name);
   return text === '_' ? ctx.ref(text) : text;
 }
@@ -139,10 +142,7 @@ export function printCall(ctx: PrettyContext, call: ExprCall): void {
 }
 
 export function printExprList(ctx: PrettyContext, list: readonly Expr[]): void {
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) ctx.w.write(', ');
-    printExpr(ctx, list[i]);
-  }
+  printList(ctx, list, (e) => printExpr(ctx, e));
 }
 
 export function printIndexName(ctx: PrettyContext, e: ExprIndexName): void {
@@ -209,27 +209,7 @@ function printTable(ctx: PrettyContext, t: ExprTable): void {
 
 /** `if c then a elseif c2 then b else d`; Luau requires the `else`, so a missing one is `else nil`. */
 function printIfElse(ctx: PrettyContext, e: ExprIfElse): void {
-  const w = ctx.w;
-  w.write('if ');
-  printExpr(ctx, e.cond);
-  w.write(' then ');
-  printExpr(ctx, e.then);
-  const o = e.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write(' else ');
-      printExpr(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write(' else');
-      ctx.deeper(1);
-      printIfElse(ctx, o.value);
-      ctx.nest -= 1;
-      return;
-    case undefined:
-      w.write(' else nil');
-      return;
-  }
+  printIfElseExpr(ctx, e, (x) => printExpr(ctx, x), ' else nil');
 }
 
 /**
@@ -237,15 +217,9 @@ function printIfElse(ctx: PrettyContext, e: ExprIfElse): void {
  * other parts are `{expr}`, padded with spaces when the expression starts with `{` (`{{`
  * is an error) or ends with `}`.
  */
-function printInterpString(ctx: PrettyContext, e: ExprInterpString): void {
+function printInterp(ctx: PrettyContext, e: ExprInterpString): void {
   const w = ctx.w;
-  w.write('`');
-  for (const part of e.parts) {
-    const o = part.exprOneof;
-    if (o.case === 'string') {
-      w.write(interpText(o.value.val));
-      continue;
-    }
+  printInterpString(ctx, e, interpText, (part) => {
     w.write('{');
     const at = w.parts.length;
     printExpr(ctx, part);
@@ -255,6 +229,5 @@ function printInterpString(ctx: PrettyContext, e: ExprInterpString): void {
     } else {
       w.write('}');
     }
-  }
-  w.write('`');
+  });
 }

@@ -4,6 +4,7 @@ import type { PrettyContext } from './context.js';
 import { genericListText } from './names.js';
 import { printBody } from './stat.js';
 import { printType } from './type.js';
+import { printReturnTypes } from '../type-parts.js';
 
 /**
  * `<generics>(params): returns`, the indented body and `end`. `self` (when given) is a first
@@ -47,15 +48,7 @@ export function printFunctionPart(
   }
   if (f.vararg) w.write(first ? '...' : ', ...');
   w.write(')');
-  const rets = f.rettypes;
-  if (ctx.types && rets.length > 0) {
-    w.write(rets.length === 1 ? ': ' : ': (');
-    for (let i = 0; i < rets.length; i++) {
-      if (i > 0) w.write(', ');
-      printType(ctx, rets[i]);
-    }
-    if (rets.length !== 1) w.write(')');
-  }
+  printReturnTypes(ctx, f.rettypes, (t) => printType(ctx, t));
   // Parameters are in scope in the body only (their types are printed before).
   for (const arg of args) ctx.declare(localText(arg));
   ctx.enterFunction(f.vararg);

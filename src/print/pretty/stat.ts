@@ -18,11 +18,14 @@ import {
   printExpr,
   printExprList,
   printFunctionExpr,
+  globalText,
   printIndexExpr,
   printIndexName,
 } from './expr.js';
 import { printFunctionPart } from './function.js';
-import { genericListText, identifierText, isReserved } from './names.js';
+import { printIfChain } from '../if-chain.js';
+import { printLocalStat } from '../local-stat.js';
+import { genericListText, isReserved } from './names.js';
 import { printType } from './type.js';
 
 const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
@@ -91,7 +94,6 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
       printBodyEnd(ctx, o.value);
       return;
     case 'if':
-      w.write('if ');
       printIf(ctx, o.value);
       return;
     case 'while':
@@ -211,29 +213,26 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
   }
 }
 
-/** `cond then` body, then `elseif` / `else` / `end` (the caller wrote `if ` or `elseif `). */
+/** `if cond then` body, each `elseif`, then `else` body `end` or `end`. */
 function printIf(ctx: PrettyContext, s: StatIf): void {
-  const w = ctx.w;
-  printExpr(ctx, s.cond);
-  w.write(' then');
-  printBody(ctx, s.then);
-  w.newline();
-  const o = s.elseOneof;
-  switch (o.case) {
-    case 'else':
-      w.write('else');
-      printBodyEnd(ctx, o.value);
-      return;
-    case 'elseif':
-      w.write('elseif ');
-      ctx.deeper(1);
-      printIf(ctx, o.value);
-      ctx.nest -= 1;
-      return;
-    case undefined:
-      w.write('end');
-      return;
-  }
+  printIfChain(ctx, s, {
+    ifWord: 'if ',
+    thenWord: ' then',
+    elseifWord: 'elseif ',
+    printCond: (cond) => printExpr(ctx, cond),
+    printThen: (then) => {
+      printBody(ctx, then);
+      ctx.w.newline();
+    },
+    printElse: (last) => {
+      if (last === undefined) {
+        ctx.w.write('end');
+        return;
+      }
+      ctx.w.write('else');
+      printBodyEnd(ctx, last);
+    },
+  });
 }
 
 /** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
@@ -323,24 +322,14 @@ function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
 
 /** `local a: T, b = x, y` (`local _` when there are no names); declared after the values. */
 function printLocal(ctx: PrettyContext, s: StatLocal): void {
-  const w = ctx.w;
-  const { vars, values, types } = s;
-  w.write('local ');
-  if (vars.length === 0) w.write('_');
-  for (let i = 0; i < vars.length; i++) {
-    if (i > 0) w.write(', ');
-    w.write(localText(vars[i]));
-    if (ctx.types && i < types.length) {
-      w.write(': ');
-      printType(ctx, types[i]);
-    }
-  }
-  if (values.length > 0) {
-    w.write(' = ');
-    printExprList(ctx, values);
-  }
-  if (vars.length === 0) ctx.declare('_');
-  for (const v of vars) ctx.declare(localText(v));
+  printLocalStat(
+    ctx,
+    s,
+    (t) => printType(ctx, t),
+    (e) => printExpr(ctx, e),
+  );
+  if (s.vars.length === 0) ctx.declare('_');
+  for (const v of s.vars) ctx.declare(localText(v));
 }
 
 /** Prints an `LValue`; unset → `_`. */
@@ -351,11 +340,9 @@ function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
     case 'local':
       ctx.w.write(ctx.ref(localText(o.value.var)));
       break;
-    case 'global': {
-      const text = identifierText(o.value.name);
-      ctx.w.write(text === '_' ? ctx.ref(text) : text);
+    case 'global':
+      ctx.w.write(globalText(ctx, o.value.name));
       break;
-    }
     case 'indexName':
       printIndexName(ctx, o.value);
       break;
@@ -375,10 +362,8 @@ function nameChain(ctx: PrettyContext, p: ExprPrefix | undefined): string | unde
   switch (o?.case) {
     case 'local':
       return ctx.ref(localText(o.value.var));
-    case 'global': {
-      const text = identifierText(o.value.name);
-      return text === '_' ? ctx.ref(text) : text;
-    }
+    case 'global':
+      return globalText(ctx, o.value.name);
     case 'indexName': {
       const field = nameText(o.value.index);
       if (isReserved(field)) return undefined;

@@ -1,21 +1,16 @@
-import { TableFieldAccess, type Type, type TypeTable } from '../../../gen/luau_pb.js';
+import type { Type, TypeTable } from '../../../gen/luau_pb.js';
 import { localText, nameText } from '../names.js';
-import { nameTables, u64Mod } from '../name-tables.js';
 import type { PrettyContext } from './context.js';
 import { printExpr, spaceBeforeLongBracket } from './expr.js';
 import { genericListText, genericText, isReserved, typeNameText } from './names.js';
 import { quoteString } from './string.js';
-
-function accessText(item: { access: TableFieldAccess }): string {
-  // An optional field is set when it is an own property (protobuf-es keeps defaults on the
-  // prototype).
-  if (!Object.prototype.hasOwnProperty.call(item, 'access')) return '';
-  return item.access === TableFieldAccess.Read
-    ? 'read '
-    : item.access === TableFieldAccess.Write
-      ? 'write '
-      : '';
-}
+import {
+  accessText,
+  externTypeText,
+  primitiveTypeText,
+  printFunctionType,
+  printTypeArguments,
+} from '../type-parts.js';
 
 /** Prints an operand of `|` (`union`) or `&`, in parentheses when needed. */
 function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean): void {
@@ -32,32 +27,19 @@ function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean
 export function printType(ctx: PrettyContext, type: Type | undefined): void {
   ctx.deeper(2);
   const w = ctx.w;
+  const print = (t: Type | undefined): void => printType(ctx, t);
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
-      w.write(nameTables.primitiveTypes[u64Mod(o.value.kind, nameTables.primitiveTypes.length)]!);
+      w.write(primitiveTypeText(o.value.kind));
       break;
     case 'extern':
-      w.write(nameTables.externTypes[u64Mod(o.value.kind, nameTables.externTypes.length)]!);
+      w.write(externTypeText(o.value.kind));
       break;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;
       w.write(typeNameText(name));
-      if (generics.length > 0 || genericpacks.length > 0) {
-        w.write('<');
-        let first = true;
-        for (const g of generics) {
-          if (!first) w.write(', ');
-          first = false;
-          printType(ctx, g);
-        }
-        for (const p of genericpacks) {
-          if (!first) w.write(', ');
-          first = false;
-          w.write(genericText(p) + '...');
-        }
-        w.write('>');
-      }
+      printTypeArguments(ctx, generics, genericpacks, print, genericText);
       break;
     }
     case 'table':
@@ -65,20 +47,7 @@ export function printType(ctx: PrettyContext, type: Type | undefined): void {
       break;
     case 'function': {
       const f = o.value;
-      w.write(genericListText(f.generics, f.genericpacks) + '(');
-      for (let i = 0; i < f.args.length; i++) {
-        if (i > 0) w.write(', ');
-        printType(ctx, f.args[i]);
-      }
-      w.write(') -> ');
-      // One return type stands alone; none or several are a parenthesised pack.
-      const one = f.rets.length === 1;
-      if (!one) w.write('(');
-      for (let i = 0; i < f.rets.length; i++) {
-        if (i > 0) w.write(', ');
-        printType(ctx, f.rets[i]);
-      }
-      if (!one) w.write(')');
+      printFunctionType(ctx, f, genericListText(f.generics, f.genericpacks), ' -> ', print);
       break;
     }
     case 'typeof':

@@ -1,0 +1,26 @@
+import type { Writer } from './writer.js';
+
+/**
+ * What the parts both printers share need of a printing: the output, the `types` switch, the
+ * spelling of separators (compat writes them bare, pretty with a space) and the nesting count
+ * (counted by the pretty printer only; compat's are no-ops).
+ *
+ * @example
+ * ```ts
+ * function printPair(ctx: PrintContext, a: string, b: string): void {
+ *   ctx.w.write(a + ctx.sep + b); // `a,b` in compat mode, `a, b` in pretty mode
+ * }
+ * ```
+ */
+export interface PrintContext {
+  readonly w: Writer;
+  readonly types: boolean;
+  /** Between the items of a list: `,` or `, `. */
+  readonly sep: string;
+  /** Before a type annotation: `:` or `: `. */
+  readonly colon: string;
+  /** One level deeper (see the pretty printer's `NESTING_LIMIT`). */
+  deeper(by: number): void;
+  /** Back up from {@link deeper}. */
+  shallower(by: number): void;
+}

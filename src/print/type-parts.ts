@@ -1,0 +1,130 @@
+import {
+  TableFieldAccess,
+  type GenericTypeName,
+  type Type,
+  type TypeFunction,
+} from '../../gen/luau_pb.js';
+import type { PrintContext } from './context.js';
+import { printList } from './lists.js';
+import { nameTables, u64Mod } from './name-tables.js';
+
+// The parts of a type both printers write alike; each passes its own type printer and
+// generic-name spelling.
+
+/** A printer's `printType`. */
+export type TypePrinter = (type: Type | undefined) => void;
+
+/**
+ * `read ` / `write ` before a table type's field or indexer, nothing when `access` is unset.
+ *
+ * @example
+ * ```ts
+ * accessText(create(TypeTableItemSchema, { access: TableFieldAccess.Read })); // 'read '
+ * ```
+ */
+export function accessText(item: { access: TableFieldAccess }): string {
+  // An optional field is set when it is an own property (protobuf-es keeps defaults on the
+  // prototype).
+  if (!Object.prototype.hasOwnProperty.call(item, 'access')) return '';
+  return item.access === TableFieldAccess.Read
+    ? 'read '
+    : item.access === TableFieldAccess.Write
+      ? 'write '
+      : '';
+}
+
+/**
+ * A primitive type's name by `u64(kind) mod` the table's length.
+ *
+ * @example
+ * ```ts
+ * primitiveTypeText(1); // 'boolean'
+ * ```
+ */
+export function primitiveTypeText(kind: number): string {
+  return nameTables.primitiveTypes[u64Mod(kind, nameTables.primitiveTypes.length)]!;
+}
+
+/**
+ * An extern (host) type's name by `u64(kind) mod` the table's length.
+ *
+ * @example
+ * ```ts
+ * externTypeText(1); // 'Instance'
+ * ```
+ */
+export function externTypeText(kind: number): string {
+  return nameTables.externTypes[u64Mod(kind, nameTables.externTypes.length)]!;
+}
+
+/**
+ * The type arguments of a type reference, `<T,U...>` (generic types, then packs with `...`),
+ * nothing when there are none.
+ *
+ * @example
+ * ```ts
+ * printTypeArguments(ctx, lit.generics, lit.genericpacks, print, genericTypeText);
+ * ```
+ */
+export function printTypeArguments(
+  ctx: PrintContext,
+  generics: readonly Type[],
+  packs: readonly GenericTypeName[],
+  printType: TypePrinter,
+  genericText: (name: GenericTypeName) => string,
+): void {
+  if (generics.length === 0 && packs.length === 0) return;
+  const w = ctx.w;
+  w.write('<');
+  printList(ctx, generics, printType);
+  if (generics.length > 0 && packs.length > 0) w.write(ctx.sep);
+  printList(ctx, packs, (p) => w.write(genericText(p) + '...'));
+  w.write('>');
+}
+
+/**
+ * A function type `<A>(T,U)->R`: the arguments, `arrow`, and one return type alone or none or
+ * several as a parenthesised pack.
+ *
+ * @example
+ * ```ts
+ * printFunctionType(ctx, f, genericListText(f.generics, f.genericpacks), ' -> ', print);
+ * ```
+ */
+export function printFunctionType(
+  ctx: PrintContext,
+  f: TypeFunction,
+  generics: string,
+  arrow: string,
+  printType: TypePrinter,
+): void {
+  const w = ctx.w;
+  w.write(generics + '(');
+  printList(ctx, f.args, printType);
+  w.write(')' + arrow);
+  const one = f.rets.length === 1;
+  if (!one) w.write('(');
+  printList(ctx, f.rets, printType);
+  if (!one) w.write(')');
+}
+
+/**
+ * The return annotation of a function when types are on and it has any: `:T`, or `:(T,U)`
+ * for two or more.
+ *
+ * @example
+ * ```ts
+ * printReturnTypes(ctx, f.rettypes, print); // `: (number, string)` in pretty mode
+ * ```
+ */
+export function printReturnTypes(
+  ctx: PrintContext,
+  rets: readonly Type[],
+  printType: TypePrinter,
+): void {
+  if (!ctx.types || rets.length === 0) return;
+  const pack = rets.length >= 2;
+  ctx.w.write(pack ? ctx.colon + '(' : ctx.colon);
+  printList(ctx, rets, printType);
+  if (pack) ctx.w.write(')');
+}
