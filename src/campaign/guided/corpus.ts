@@ -270,6 +270,30 @@ export class Corpus {
     return kept;
   }
 
+  /**
+   * Adds, in order, the programs whose run reached counters no program had reached before
+   * (`outcomes[k]` is the run of `programs[k]`), and returns their new entries.
+   */
+  keepNew(
+    programs: readonly (Pick<CorpusEntry, 'record' | 'origin'> & { readonly index: number })[],
+    outcomes: readonly { readonly firstCounters: readonly unknown[] }[],
+  ): CorpusEntry[] {
+    const kept: CorpusEntry[] = [];
+    outcomes.forEach((o, k) => {
+      const p = programs[k]!;
+      if (o.firstCounters.length > 0)
+        kept.push(
+          this.add({
+            record: p.record,
+            origin: p.origin,
+            firstCounters: o.firstCounters.length,
+            keptAt: p.index,
+          }),
+        );
+    });
+    return kept;
+  }
+
   /** Writes the entries whose counts changed, and the map. */
   save(map: CounterMap, changed: Iterable<CorpusEntry> = this.entries): void {
     mkdirSync(this.#dir, { recursive: true });

@@ -210,20 +210,6 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   }
 
   async function keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
-    const outcomes = await runner.run(programs);
-    const kept: CorpusEntry[] = [];
-    outcomes.forEach((o, k) => {
-      const p = programs[k]!;
-      if (o.firstCounters.length === 0) return;
-      kept.push(
-        corpus.add({
-          record: p.record,
-          origin: p.origin,
-          firstCounters: o.firstCounters.length,
-          keptAt: p.index,
-        }),
-      );
-    });
-    return kept;
+    return corpus.keepNew(programs, await runner.run(programs));
   }
 }

@@ -206,21 +206,7 @@ export function guidedSource(args: {
     programs: readonly (CampaignProgram & { record: ProgramRecord; origin: EntryOrigin })[],
   ): Promise<CorpusEntry[]> => {
     const printable = programs.filter((p) => p.printError === undefined);
-    const outcomes = await runner.run(printable);
-    const kept: CorpusEntry[] = [];
-    outcomes.forEach((o, k) => {
-      const p = printable[k]!;
-      if (o.firstCounters.length > 0)
-        kept.push(
-          corpus.add({
-            record: p.record,
-            origin: p.origin,
-            firstCounters: o.firstCounters.length,
-            keptAt: p.index,
-          }),
-        );
-    });
-    return kept;
+    return corpus.keepNew(printable, await runner.run(printable));
   };
   // Entries of other corpora first: what they reach counts, and they become entries here.
   const seed = async (): Promise<void> => {
