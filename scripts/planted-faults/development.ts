@@ -36,4 +36,17 @@ export const developmentFaults: readonly PlantedFault[] = [
     tests: ['test/print/golden.test.ts'],
     only: 'goldenUpdate',
   },
+  {
+    name: 'required-skips-under-ci',
+    what: 'under CI a missing capability skips its tests instead of failing them',
+    claim: 'CI runs the C++ text-format test, the sandbox, browser and real-Luau tests',
+    edits: [
+      {
+        file: 'test/helpers/required.ts',
+        search: '  if (!present && ci)\n',
+        replace: '  if (!present && ci && what === "")\n',
+      },
+    ],
+    tests: ['test/helpers/required.test.ts'],
+  },
 ];
