@@ -9,7 +9,7 @@ import {
   type Stat,
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -151,20 +151,7 @@ export const formsShape: StatProduction = (g, d) => {
   if (g.typed || g.pure > 0 || !g.roomFor(12)) return [];
   return withLocals(g, (fresh) => {
     const c = g.c;
-    const [a, b, e, t, o, p, acc, i, w, fs, f, q] = Array.from({ length: 12 }, () => fresh()) as [
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-    ];
+    const [a, b, e, t, o, p, acc, i, w, fs, f, q] = freshLocals(fresh, 12);
     const stats: Stat[] = [];
     // a, b, e = x, string.byte(t, 1, 3): the call fills the rest, nil past its results.
     stats.push(

@@ -147,6 +147,25 @@ export function withLocals<T>(g: Gen, build: (fresh: (info?: VarInfo) => Local) 
   }
 }
 
+/** `n` locals as a tuple of that length (an array when `n` is not a constant). */
+export type Locals<N extends number, R extends Local[] = []> = number extends N
+  ? Local[]
+  : R['length'] extends N
+    ? R
+    : Locals<N, [...R, Local]>;
+
+/**
+ * `n` locals from `fresh`, in order.
+ *
+ * @example
+ * ```ts
+ * withLocals(g, (fresh) => { const [a, b] = freshLocals(fresh, 2); ... });
+ * ```
+ */
+export function freshLocals<N extends number>(fresh: () => Local, n: N): Locals<N> {
+  return Array.from({ length: n }, () => fresh()) as Locals<N>;
+}
+
 /**
  * `for i = from, to[, step] do <fuel guard> body end`: a numeric loop whose every iteration
  * takes one unit of the chunk's fuel, so loops nested through calls stay bounded.

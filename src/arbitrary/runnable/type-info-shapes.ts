@@ -1,7 +1,7 @@
 import { fuelGuard } from './fuel.js';
 import type { Expr, Local, Stat, Type } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { aliasStat } from './typed-parts.js';
 import { ty } from './typed-types.js';
@@ -40,20 +40,7 @@ export const typeInfoShape: StatProduction = (g, d) => {
     const recType = aliases ? ty.alias(recK) : ty.table(recFields);
     const f = fresh();
     g.scope.pushFrame(false);
-    const [a, b, r, arr, e, h, x, y, z, s, i, w] = Array.from({ length: 12 }, () => fresh()) as [
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-      Local,
-    ];
+    const [a, b, r, arr, e, h, x, y, z, s, i, w] = freshLocals(fresh, 12);
     const num = ty.prim('number');
     const sum = (k: Local, v: Expr) =>
       build.assign([kit.ref(s)], [kit.bin('+', kit.ref(s), kit.bin('*', kit.ref(k), v))]);

@@ -63,7 +63,7 @@ const capturePatterns: [string, ('s' | 'p')[]][] = [
  * ```
  */
 export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
-  const [s, a, b, c, t] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const [s, a, b, c, t] = opaque(g, 5);
   const sRef = build.local(s.name);
   switch (g.c.int(5)) {
     case 0: {
@@ -181,7 +181,7 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
   if (!g.o.features.typeAliases) return [];
   const k = freshAlias(g);
   if (k === undefined) return [];
-  const [cls, x, y, o] = opaque(g, 4) as [Local, Local, Local, Local];
+  const [cls, x, y, o] = opaque(g, 4);
   const cRef = build.local(cls.name);
   const self = ty.alias(k);
   const n0 = (e: Expr) => build.field(e, 0);
@@ -291,15 +291,7 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
  */
 export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (!g.o.features.generics) return [];
-  const [f, ov, u, m, r1, r2, h] = opaque(g, 7) as [
-    Local,
-    Local,
-    Local,
-    Local,
-    Local,
-    Local,
-    Local,
-  ];
+  const [f, ov, u, m, r1, r2, h] = opaque(g, 7);
   const ovRef = build.local(ov.name);
   const uRef = build.local(u.name);
   const mRef = build.local(m.name);
@@ -340,7 +332,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     ),
   ];
   // compose<A, B, C>(f: (A) -> B, g: (B) -> C): (A) -> C
-  const [p, q, z, c, w] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const [p, q, z, c, w] = opaque(g, 5);
   const compose = genericFunc(
     [p, q],
     [ty.fn([ty.generic(0)], [ty.generic(1)]), ty.fn([ty.generic(1)], [ty.generic(2)])],
@@ -370,7 +362,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     build.funcExpr(
       build.func([arg], [build.ret([body])], false, [scalarType(from)], [scalarType(to)]),
     );
-  const [a1, a2] = opaque(g, 2) as [Local, Local];
+  const [a1, a2] = opaque(g, 2);
   out.push(build.localFunction(h, compose));
   out.push(
     build.localStat(
@@ -385,7 +377,7 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   );
   out.push(print([build.call(build.local(c.name), [g.num(d + 1)])]));
   // A wider record where a narrower one is expected, and `math.max` as a function type.
-  const [rec, fld] = opaque(g, 2) as [Local, Local];
+  const [rec, fld] = opaque(g, 2);
   out.push(
     build.localFunction(
       w,

@@ -1,4 +1,4 @@
-import { ExprBinary_Op, ExprUnary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
 import {
@@ -22,7 +22,7 @@ import { ty } from './typed-types.js';
  */
 export const genericStat: StatProduction = (g, d) => {
   if (!g.o.features.generics) return [];
-  const [f, x, y, r, s] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const [f, x, y, r, s] = opaque(g, 5);
   const a = g.c.pick(fieldScalars);
   const b = g.c.pick(fieldScalars);
   const out: Stat[] = [];
@@ -62,7 +62,7 @@ export const genericStat: StatProduction = (g, d) => {
     }
     case 2: {
       // map<A, B>(xs: {A}, f: (A) -> B): {B}
-      const [o, i, v] = opaque(g, 3) as [Local, Local, Local];
+      const [o, i, v] = opaque(g, 3);
       const body: Stat[] = [
         build.localStat([o], [build.array([])], [ty.array(ty.generic(1))]),
         build.forIn(
@@ -89,7 +89,7 @@ export const genericStat: StatProduction = (g, d) => {
       out.push(build.localFunction(f, fn));
       const elem = g.c.pick(['int', 'str'] as const);
       const src = g.expr(elem === 'int' ? 'iarr' : 'sarr', d + 1);
-      const [p] = opaque(g, 1) as [Local];
+      const [p] = opaque(g, 1);
       const mapper = build.funcExpr(
         build.func(
           [p],
@@ -132,7 +132,7 @@ export const aliasStatProduction: StatProduction = (g, d) => {
   if (!g.o.features.typeAliases) return [];
   const k = freshAlias(g);
   if (k === undefined) return [];
-  const [v, p, s, i] = opaque(g, 4) as [Local, Local, Local, Local];
+  const [v, p, s, i] = opaque(g, 4);
   if (g.c.chance(50) && g.o.features.generics) {
     const a = g.c.pick(fieldScalars);
     const t = ty.table([
@@ -188,7 +188,7 @@ export const packStat: StatProduction = (g, d) => {
   if (!g.o.features.generics || !g.o.features.typeAliases) return [];
   const k = freshAlias(g);
   if (k === undefined) return [];
-  const [f, x] = opaque(g, 2) as [Local, Local];
+  const [f, x] = opaque(g, 2);
   const fn = genericFunc(
     [x],
     [ty.alias(k, [], [1])],

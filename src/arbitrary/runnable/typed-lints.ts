@@ -46,7 +46,7 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
  * ```
  */
 export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
-  const [x, y, z] = opaque(g, 3) as [Local, Local, Local];
+  const [x, y, z] = opaque(g, 3);
   const s = g.c.pick(scalars);
   switch (g.c.int(10)) {
     case 0:

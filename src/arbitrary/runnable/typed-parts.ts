@@ -1,3 +1,4 @@
+import { freshLocals, type Locals } from './kit.js';
 import { create } from '@bufbuild/protobuf';
 import {
   ExprBinary_Op,
@@ -120,8 +121,8 @@ export function genericFunc(
 }
 
 /** Opaque locals of a template (never picked as values by the rest of the generator). */
-export function opaque(g: Gen, n: number): Local[] {
-  return Array.from({ length: n }, () => g.declare({ ty: 'fn', mutable: false }));
+export function opaque<N extends number>(g: Gen, n: N): Locals<N> {
+  return freshLocals(() => g.declare({ ty: 'fn', mutable: false }), n);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ExprBinary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
+import { ExprBinary_Op, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
 import {
@@ -22,7 +22,7 @@ import { ty } from './typed-types.js';
  */
 export const unionStat: StatProduction = (g, d) => {
   if (!g.o.features.ifExpressions) return [];
-  const [v, o, w, u] = opaque(g, 4) as [Local, Local, Local, Local];
+  const [v, o, w, u] = opaque(g, 4);
   const a = g.c.pick(['num', 'str', 'bool'] as const);
   const b = g.c.pick((['num', 'str', 'bool'] as const).filter((s) => s !== a));
   const vRef = build.local(v.name);
@@ -61,7 +61,7 @@ export const unionStat: StatProduction = (g, d) => {
   }
   if (c !== 'bool' && g.c.chance(50)) {
     // assert refines a value that is never nil here.
-    const [n] = opaque(g, 1) as [Local];
+    const [n] = opaque(g, 1);
     out.push(build.localStat([n], [value(g, c, d + 1)], [ty.optional(scalarType(c))]));
     out.push(build.callStat(build.call(build.global('assert'), [build.local(n.name)])));
     out.push(print([use(c, build.local(n.name))]));
@@ -85,7 +85,7 @@ export const singletonStat: StatProduction = (g, d) => {
   if (!g.o.features.ifExpressions || !g.o.features.typeAliases) return [];
   const k = freshAlias(g);
   if (k === undefined) return [];
-  const [s, v, b] = opaque(g, 3) as [Local, Local, Local];
+  const [s, v, b] = opaque(g, 3);
   const x = g.c.pick(tags);
   const y = g.c.pick(tags.filter((t) => t !== x));
   const sRef = build.local(s.name);

@@ -1,4 +1,4 @@
-import { ExprUnary_Op, type Expr, type Local } from '../../../gen/luau_pb.js';
+import { ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { LibraryModel, StatProduction } from './library/model.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
@@ -15,7 +15,7 @@ const functionTypeStat: StatProduction = (g, d) => {
   const n = 1 + g.c.int(3);
   const types = Array.from({ length: n }, () => g.c.pick(scalars));
   const params = opaque(g, n);
-  const [f] = opaque(g, 1) as [Local];
+  const [f] = opaque(g, 1);
   const results = opaque(g, n);
   // The results are the parameters reversed, each through a use of its type.
   const rets = [...types].reverse();
@@ -40,7 +40,7 @@ const functionTypeStat: StatProduction = (g, d) => {
 
 /** String methods through the `string` type: `s:upper()`, `s:match(p)` refined, `s:split`. */
 const stringMethodStat: StatProduction = (g, d) => {
-  const [s, m, parts] = opaque(g, 3) as [Local, Local, Local];
+  const [s, m, parts] = opaque(g, 3);
   const sRef = build.local(s.name);
   const method = (name: string, args: Expr[]) =>
     build.call(build.indexName(sRef, build.name(name)), args, true);

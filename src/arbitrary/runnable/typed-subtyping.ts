@@ -25,7 +25,7 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (!g.o.features.ifExpressions) return [];
   const out: Stat[] = [];
   const local = (type: ReturnType<typeof ty.prim>, v: ReturnType<typeof value>): Local => {
-    const [x] = opaque(g, 1) as [Local];
+    const [x] = opaque(g, 1);
     out.push(build.localStat([x], [v], [type]));
     return x;
   };
@@ -102,7 +102,7 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   }
   if (g.c.chance(50)) {
     // Optional parameters refined before they are returned.
-    const [f, p, q] = opaque(g, 3) as [Local, Local, Local];
+    const [f, p, q] = opaque(g, 3);
     const body = [
       build.ifStat(ref(p), [build.ret([ref(p)])]),
       build.ret([build.binary(ExprBinary_Op.Or, ref(q), build.string(''))]),
@@ -125,7 +125,7 @@ export const subtypingStat: StatProduction = (g: Gen, d: number): Stat[] => {
   }
   if (g.c.chance(50)) {
     // A function field: the lambda's parameter is inferred from the field's type.
-    const [p] = opaque(g, 1) as [Local];
+    const [p] = opaque(g, 1);
     const lambda = build.funcExpr(build.func([p], [build.ret([use(a, ref(p))])]));
     const x = local(
       ty.table([[0, ty.fn([ta], [scalarType(a === 'str' ? 'num' : a)])]]),

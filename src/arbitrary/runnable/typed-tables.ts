@@ -4,7 +4,6 @@ import {
   StatFunctionSchema,
   StatSchema,
   type ExprFunction,
-  type Local,
   type Stat,
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
@@ -14,7 +13,7 @@ import { ty } from './typed-types.js';
 
 /** An intersection of two table types, and a table with an indexer, written and read. */
 export const tableTypeStat: StatProduction = (g, d) => {
-  const [v, m, key] = opaque(g, 3) as [Local, Local, Local];
+  const [v, m, key] = opaque(g, 3);
   const a = g.c.pick(fieldScalars);
   const b = g.c.pick(fieldScalars);
   const vRef = build.local(v.name);
@@ -63,7 +62,7 @@ function fieldFunction(t: number, k: number | string, fn: ExprFunction, method: 
  * `typeof(C.n4(0))`, called as `obj:n5(y)`.
  */
 export const methodStat: StatProduction = (g, d) => {
-  const [o, c, x, obj, alias] = opaque(g, 5) as [Local, Local, Local, Local, Local];
+  const [o, c, x, obj, alias] = opaque(g, 5);
   const oRef = build.local(o.name);
   const xRef = build.local(x.name);
   if (g.c.chance(40)) {
@@ -86,7 +85,7 @@ export const methodStat: StatProduction = (g, d) => {
     ];
   }
   const cRef = build.local(c.name);
-  const [y] = opaque(g, 1) as [Local];
+  const [y] = opaque(g, 1);
   const ctor = build.func(
     [x],
     [build.ret([build.call(build.global('setmetatable'), [build.record([[0, xRef]]), cRef])])],
