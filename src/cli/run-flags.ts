@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
 import { optionsBesideSeed } from '../campaign/index.js';
-import { corpusFolder, coverageLuau } from '../campaign/guided/index.js';
+import { corpusFolder, coverageLuau, guidedDefaults } from '../campaign/guided/index.js';
 import type {
   CampaignOptions,
   CampaignRunSettings,
@@ -93,7 +93,7 @@ const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } =
     value: (f) =>
       f.guided === undefined
         ? undefined
-        : { coverage: f.guided, corpora: f.corpus ?? [], mutationShare: 0.5, stepSize: 50 },
+        : { coverage: f.guided, corpora: f.corpus ?? [], ...guidedDefaults },
   },
 };
 

@@ -4,6 +4,8 @@ export { corpusFolder, coverageLuau, freshRuns, guidedSource } from './guided-so
 export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
 export { entryWeight, pickEntry } from './schedule.js';
 export { runGuided } from './guided-run.js';
-export type { GuidedOptions, GuidedProgram, GuidedProgress, GuidedResult } from './guided-run.js';
+export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.js';
+export { guidedDefaults, GuidedSteps } from './guided-step.js';
+export type { GuidedProgram, GuidedStepsOptions, StepResult, StepState } from './guided-step.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
