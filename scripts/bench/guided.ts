@@ -1,5 +1,5 @@
 // npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] [--batch N]
-//   [--group N] [--share X] [--skip-mutants]
+//   [--group N] [--share X|auto] [--skip-mutants]
 // Blind against coverage-guided, in one run, with the same time budget (default 3 minutes)
 // and the same runtime (the coverage build's `luau -O2 --codegen`, default
 // ../shared/tools/luau-715-coverage). The two arms run at the same time, each in a process of
@@ -17,7 +17,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { guidedDefaults, runGuided, type GuidedProgress } from '../../src/campaign/guided/index.js';
+import {
+  guidedDefaults,
+  runGuided,
+  type GuidedProgress,
+  type MutationShare,
+} from '../../src/campaign/guided/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import {
   batchOutcomesDiffer,
@@ -33,7 +38,7 @@ import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lin
 
 const usage =
   'usage: npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] ' +
-  '[--batch N] [--group N] [--share X] [--skip-mutants]\n';
+  '[--batch N] [--group N] [--share X|auto] [--skip-mutants]\n';
 const args: BenchArgs = benchArgs('guided', usage);
 const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
@@ -52,8 +57,9 @@ const { values, positionals } = args.parse({
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const minutes = Number(values.minutes);
 if (!(minutes > 0)) args.fail(`--minutes must be a positive number: ${values.minutes}`);
-const share = Number(values.share);
-if (!(share >= 0 && share <= 1)) args.fail(`--share must be a number from 0 to 1: ${values.share}`);
+const share: MutationShare = values.share === 'auto' ? 'auto' : Number(values.share);
+if (share !== 'auto' && !(share >= 0 && share <= 1))
+  args.fail(`--share must be 'auto' or a number from 0 to 1: ${values.share}`);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch', values.batch, 1);
 const groupSize = args.whole('--group', values.group, 1);

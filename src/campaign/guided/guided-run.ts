@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import { Corpus } from './corpus.js';
-import { guidedDefaults, GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
+import {
+  guidedDefaults,
+  GuidedSteps,
+  type GuidedProgram,
+  type MutationShare,
+  type StepState,
+} from './guided-step.js';
 
 /** Where a guided campaign stands. */
 export interface GuidedProgress {
@@ -45,8 +51,8 @@ export interface GuidedOptions extends Pick<
   readonly ms?: number | undefined;
   /** Programs per step. Default {@link guidedDefaults}' `stepSize`. */
   readonly batchSize?: number | undefined;
-  /** Share of a step's programs that are mutants, once the corpus has entries. Default {@link guidedDefaults}'. */
-  readonly mutationShare?: number | undefined;
+  /** Share of a step's programs that are mutants (a number or `auto`). Default `auto`. */
+  readonly mutationShare?: MutationShare | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
   readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
   /** Called after each step. */

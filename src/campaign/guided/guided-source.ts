@@ -17,7 +17,8 @@ import {
   type EntryOrigin,
   type RecordJson,
 } from './corpus.js';
-import { GuidedSteps, type GuidedProgram } from './guided-step.js';
+import { holdsTrees } from './tree-seeds.js';
+import { GuidedSteps, type GuidedProgram, type MutationShare } from './guided-step.js';
 
 /**
  * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
@@ -33,7 +34,7 @@ export interface GuidedSettings {
   /** Corpus folders (or campaign directories) whose entries are tried first. */
   readonly corpora: readonly string[];
   /** Share of each step's programs that are mutants of corpus entries, once it has some. */
-  readonly mutationShare: number;
+  readonly mutationShare: MutationShare;
   /**
    * Programs per step: drawn together from the corpus as it stood, run on the coverage build
    * together. The campaign's batches take them whatever their size.
@@ -135,13 +136,21 @@ export function coverageLuau(spec: string): { luau: string; args: string[] } {
 }
 
 /**
- * A corpus folder to seed from: the folder itself, or the `corpus/` of a campaign directory.
+ * A folder to seed from: a corpus folder, the `corpus/` of a campaign directory, or a folder
+ * of text-format trees (`*.txtpb`).
  *
- * @throws {@link CorpusError} when neither holds a corpus.
+ * @throws {@link CorpusError} when none of these is there.
+ * @example
+ * ```ts
+ * corpusFolder('runs/c1'); // 'runs/c1/corpus'
+ * ```
  */
 export function corpusFolder(dir: string): string {
   for (const d of [dir, join(dir, 'corpus')]) if (existsSync(join(d, 'generator.json'))) return d;
-  throw new CorpusError(`${dir} holds no corpus (no generator.json, nor corpus/generator.json)`);
+  if (holdsTrees(dir)) return dir;
+  throw new CorpusError(
+    `${dir} holds no corpus (no generator.json, nor corpus/generator.json) and no .txtpb trees`,
+  );
 }
 
 /**
