@@ -82,9 +82,9 @@ function readState(dir: string): GuidedState {
 
 /**
  * Runs a coverage-guided campaign: each step draws fresh programs (the campaign's next runs)
- * and mutants of corpus entries (picked by yield and recency, see `pickEntry`), runs them on
- * the coverage build, and keeps in the corpus those that reached counters no program before
- * them did. Everything is drawn from the seed and the step number, and the corpus folder holds
+ * and mutants of corpus entries (picked by the rarity of what they reached first and by
+ * their yield, see `entryWeight`), runs them on the coverage build, and keeps in the corpus
+ * those that reached counters no program before them did. Everything is drawn from the seed and the step number, and the corpus folder holds
  * the entries, the map of counters reached and where the campaign stands: a campaign stopped
  * and run again on the same folder goes on from there, as one run would have up to the
  * engine's own nondeterminism (a program may reach a counter more or less from one process to

@@ -155,8 +155,8 @@ export function corpusFolder(dir: string): string {
 
 /**
  * The programs of a coverage-guided campaign: each call draws a step of programs, fresh ones
- * (the campaign's next fast-check runs) and mutants of corpus entries picked by yield and
- * recency, runs them on the coverage build, keeps those that reached counters no program
+ * (the campaign's next fast-check runs) and mutants of corpus entries (see `GuidedSteps`),
+ * runs them on the coverage build, keeps those that reached counters no program
  * before them did in the corpus (`dir`, the campaign's `corpus/`), and hands them all to the
  * campaign, which runs them on its runtimes. How each program was made is logged
  * (`programs.jsonl`, a mutant with its record) before it is handed out, so that a program

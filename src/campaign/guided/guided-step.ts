@@ -110,9 +110,10 @@ export interface StepResult {
 /**
  * The steps of a coverage-guided campaign, for `runGuided` and the campaign's guided source
  * alike: each draws fresh programs (the campaign's next runs) and mutants of corpus entries
- * (picked by yield and recency, see `pickEntry`), runs them on the coverage build, and keeps
- * in the corpus those that reached counters no program before them did. A step's programs
- * depend only on the seed, the step's number and the corpus as the steps before left it.
+ * (picked by the rarity of what they reached first and by their yield, see `entryWeight`; as
+ * many as `mutationShareOf` says), runs them on the coverage build, and keeps in the corpus
+ * those that reached counters no program before them did. A step's programs depend only on
+ * the seed, the step's number, the corpus and the map as the steps before left them.
  *
  * @example
  * ```ts
