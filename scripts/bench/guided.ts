@@ -212,6 +212,11 @@ async function compare(): Promise<void> {
       `\nafter the first minute: lines blind +${gb}, guided +${gg} (guided ${percent(gg, gb)} more; goal ≥ 10 %); ` +
         `counters blind +${cb}, guided +${cg} (${percent(cg, cb)})`,
     );
+    const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
+    console.log(
+      `at the end: lines blind ${end(bl)}, guided ${end(gl)} (${end(gl) - end(bl) >= 0 ? '+' : ''}${end(gl) - end(bl)}); ` +
+        `at 60 s: blind ${at(bl, 60, (q) => q.lines)}, guided ${at(gl, 60, (q) => q.lines)}`,
+    );
     const last = (c: readonly LinesPoint[]): number =>
       c[c.length - 1]!.lines - at(c, until - 60, (q) => q.lines);
     console.log(`in the last minute: lines blind +${last(bl)}, guided +${last(gl)}`);
