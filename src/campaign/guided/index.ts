@@ -7,3 +7,7 @@ export { runGuided } from './guided-run.js';
 export type { GuidedOptions, GuidedProgram, GuidedProgress, GuidedResult } from './guided-run.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
+export { corpusCoverage } from './corpus-coverage.js';
+export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';
+export { corpusPrograms } from './corpus-programs.js';
+export type { CorpusProgram } from './corpus-programs.js';
