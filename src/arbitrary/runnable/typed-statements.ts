@@ -117,8 +117,10 @@ const typedStat: StatProduction = (g, d) => {
  * The typed level's model: statements that use the type system's features (generic functions
  * and aliases, type packs, unions refined by `type` tests and `~= nil`, optional, `unknown`
  * and `any` values, singleton and tagged-union types, intersections, indexers, methods,
- * classes typed through `typeof`, function types with several results, string methods), all
- * passing strict mode and printing what they compute.
+ * classes typed through `typeof`, function types with several results, string methods,
+ * variadic functions, optional parameters, dotted and method names, types the checker
+ * normalizes, metatables and raw access, every `for ... in` form, library calls the linter
+ * reads), all passing strict mode and printing what they compute.
  *
  * @example
  * ```ts
