@@ -109,12 +109,16 @@ export class LuauPrograms {
    * Writes a program's files into directory `dir` (again: the same files). With a module,
    * the program starts with `modulePrelude`; compiling only, each file starts with
    * `do return end`, which runs nothing, and the module is checked as a file of its own.
+   * For the type checker (`typeCheck`) the prelude declares the names as locals:
+   * `luau-analyze` resolves `require` of a constant local, and reports a global it does not
+   * know.
    * @param {LuauSource} source
    * @param {string} dir
    * @param {boolean} [compileOnly]
+   * @param {boolean} [typeCheck]
    * @returns {ProgramFiles}
    */
-  write(source, dir, compileOnly = false) {
+  write(source, dir, compileOnly = false, typeCheck = false) {
     const hasModule = typeof source.module === 'string';
     const stop = compileOnly ? 'do return end ' : '';
     const program = `${dir}/${luauFiles.program}`;
@@ -122,7 +126,7 @@ export class LuauPrograms {
     mkdirSync(join(this.dir, dir), { recursive: true });
     writeFileSync(
       join(this.dir, program),
-      `${stop}${hasModule ? modulePrelude : ''}${source.program}`,
+      `${stop}${hasModule ? (typeCheck ? 'local ' : '') + modulePrelude : ''}${source.program}`,
     );
     if (hasModule) writeFileSync(join(this.dir, module), `${stop}${source.module}`);
     const files = hasModule ? [module, program] : [program];

@@ -3,7 +3,12 @@ import type { WorkspaceClient } from '../workspace/client/index.js';
 import { saveFindings } from './finding-storage.js';
 import type { ResolvedCampaignOptions } from './options.js';
 import { ProgramGenerator } from './program-generator.js';
-import { guidedSource, type GuidedPoint } from './guided/index.js';
+import {
+  corpusCoverage,
+  guidedSource,
+  type CorpusCoverage,
+  type GuidedPoint,
+} from './guided/index.js';
 import { freshPrograms, type ProgramSource } from './program-source.js';
 import { preflight } from './preflight.js';
 import { ProjectPool } from './projects.js';
@@ -89,6 +94,19 @@ function campaignId(dir: string, seed: number): string {
     .replace(/[^\w.-]+/g, '_')
     .slice(0, 60);
   return `${name}-${seed}`;
+}
+
+/** What a guided campaign's corpus reaches of the coverage build; a failure is said, not thrown. */
+async function measuredCorpus(
+  dir: string,
+  coverage: string,
+  o: ResolvedCampaignOptions,
+): Promise<CorpusCoverage> {
+  try {
+    return await corpusCoverage(join(dir, 'corpus'), coverage, { timeoutMs: o.timeoutMs });
+  } catch (e) {
+    return { unavailable: (e as Error).message };
+  }
 }
 
 /**
@@ -238,7 +256,9 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
   args.onProgress?.(snapshot('report'));
-  const summary = campaignSummary(store, tally, pool, stopped, source.guided?.());
+  const engine =
+    o.guided === undefined ? undefined : await measuredCorpus(args.dir, o.guided.coverage, o);
+  const summary = campaignSummary(store, tally, pool, stopped, source.guided?.(), engine);
   writeReport(args.dir, summary, store);
   return summary;
 }

@@ -1,8 +1,45 @@
+import type { ComponentCoverage, EngineCoverage } from '../runtime/index.js';
+import type { CorpusCoverage } from './guided/index.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
 import type { CampaignSummary } from './summary.js';
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '0 %' : `${((100 * part) / whole).toFixed(0)} %`;
+}
+
+function share(n: number, of: number): string {
+  return of === 0 ? '–' : `${((100 * n) / of).toFixed(1)} %`;
+}
+
+function engineRows(c: EngineCoverage): { label: string; row: ComponentCoverage }[] {
+  return c.tools.flatMap((t) =>
+    t.components.map((row) => ({ label: `${t.tool} (${t.modes.join(', ')})`, row })),
+  );
+}
+
+function engineLine(engine: CorpusCoverage): string {
+  if ('unavailable' in engine) return `Engine coverage not measured: ${engine.unavailable}`;
+  return (
+    'Engine coverage of the corpus, lines: ' +
+    engineRows(engine.measured)
+      .map(({ row }) => `${row.component} ${share(row.lines.generated, row.lines.count)}`)
+      .join(', ')
+  );
+}
+
+function engineHtml(engine: CorpusCoverage): string {
+  if ('unavailable' in engine)
+    return `<p>Engine coverage not measured: ${escapeHtml(engine.unavailable)}</p>`;
+  const rows = engineRows(engine.measured).map(
+    ({ label, row }) =>
+      `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(row.component)}</td>` +
+      `<td>${row.lines.generated} of ${row.lines.count}</td><td>${share(row.lines.generated, row.lines.count)}</td>` +
+      `<td>${row.branches.generated} of ${row.branches.count}</td><td>${share(row.branches.generated, row.branches.count)}</td></tr>`,
+  );
+  return `<h3>Engine coverage</h3>
+<p>What the corpus reaches of the coverage build, per component (every counter the campaign reached, a corpus entry reached first).</p>
+<table><tr><th>executable</th><th>component</th><th>lines</th><th></th><th>branches</th><th></th></tr>
+${rows.join('\n')}</table>`;
 }
 
 /**
@@ -19,6 +56,7 @@ export function guidedLines(s: CampaignSummary): string[] {
   return [
     `Guided by ${g.coverage}: ${g.counters} counters reached, ${g.corpus} corpus entries, ` +
       `${g.mutants} of ${g.programs} programs mutants (${percent(g.mutants, g.programs)})`,
+    ...(g.engine === undefined ? [] : [engineLine(g.engine)]),
     '',
   ];
 }
@@ -61,5 +99,6 @@ export function guidedHtml(s: CampaignSummary): string {
   return `<h2 id="guided">Guided by coverage</h2>
 <p>Coverage runtime ${escapeHtml(g.coverage)}: <b>${g.counters}</b> counters reached, <b>${g.corpus}</b> corpus entries,
 ${g.mutants} of ${g.programs} programs mutants of corpus entries (${percent(g.mutants, g.programs)}).</p>
-${chart}`;
+${chart}
+${g.engine === undefined ? '' : engineHtml(g.engine)}`;
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FindingRecord } from './findings.js';
-import type { GuidedPoint } from './guided/index.js';
+import type { CorpusCoverage, GuidedPoint } from './guided/index.js';
 import { readFindings } from './findings.js';
 import type { ProjectPool } from './projects.js';
 import type { CampaignStore } from './store.js';
@@ -69,6 +69,8 @@ export interface GuidedSummary {
   readonly corpus: number;
   /** One point per step, over every session. */
   readonly timeline: readonly GuidedPoint[];
+  /** What the corpus reaches of the coverage build, per component (or why it was not measured). */
+  readonly engine?: CorpusCoverage;
 }
 
 /**
@@ -86,6 +88,7 @@ export function campaignSummary(
   pool: ProjectPool,
   stopped: boolean,
   timeline?: readonly GuidedPoint[],
+  engine?: CorpusCoverage,
 ): CampaignSummary {
   const o = store.options;
   const { done, elapsedSeconds } = store.progress;
@@ -110,11 +113,15 @@ export function campaignSummary(
     })),
     ...(o.guided === undefined || timeline === undefined
       ? {}
-      : { guided: guidedSummary(o.guided.coverage, timeline) }),
+      : { guided: guidedSummary(o.guided.coverage, timeline, engine) }),
   };
 }
 
-function guidedSummary(coverage: string, timeline: readonly GuidedPoint[]): GuidedSummary {
+function guidedSummary(
+  coverage: string,
+  timeline: readonly GuidedPoint[],
+  engine: CorpusCoverage | undefined,
+): GuidedSummary {
   const last = timeline[timeline.length - 1];
   return {
     coverage,
@@ -123,5 +130,6 @@ function guidedSummary(coverage: string, timeline: readonly GuidedPoint[]): Guid
     counters: last?.counters ?? 0,
     corpus: last?.corpus ?? 0,
     timeline,
+    ...(engine === undefined ? {} : { engine }),
   };
 }

@@ -186,6 +186,13 @@ export async function measureEngineCoverage(
     const runs: Partial<Record<'generated' | 'compared', SetRuns>> = {};
     for (const set of sets) {
       const runner = new LuauBatchRunner(set.programs, work);
+      // The type checker reads files of its own, whose module names are locals.
+      let checkRunner: LuauBatchRunner | undefined;
+      const filesFor = (tool: LuauToolName) => {
+        if (tool !== 'luau-analyze') return runner;
+        checkRunner ??= new LuauBatchRunner(set.programs, work, true);
+        return checkRunner;
+      };
       const byMode: SetRuns['modes'] = {};
       try {
         for (const mode of modes) {
@@ -202,8 +209,8 @@ export async function measureEngineCoverage(
                     { timeoutMs, concurrency, batchSize },
                   )
                 ).map((o) => o.status)
-              : await runToolBatches([toolPath(build, tool), ...args], runner.files(), {
-                  cwd: runner.dir,
+              : await runToolBatches([toolPath(build, tool), ...args], filesFor(tool).files(), {
+                  cwd: filesFor(tool).dir,
                   env,
                   timeoutMs,
                   batchSize,
@@ -215,6 +222,7 @@ export async function measureEngineCoverage(
         }
       } finally {
         runner.close();
+        checkRunner?.close();
       }
       runs[set.name] = { programs: set.programs.length, modes: byMode };
     }

@@ -86,10 +86,15 @@ export class LuauBatchRunner {
   readonly #programs: LuauPrograms;
   readonly #files: readonly ProgramFiles[];
 
-  constructor(programs: readonly LuauBatchProgram[], tmpDir?: string) {
+  /**
+   * @param programs What to write.
+   * @param tmpDir Where the programs' directory is made.
+   * @param typeCheck Files for `luau-analyze`: the module's names are locals (see `LuauPrograms.write`).
+   */
+  constructor(programs: readonly LuauBatchProgram[], tmpDir?: string, typeCheck = false) {
     this.#programs = new LuauPrograms(tmpDir);
     this.dir = this.#programs.dir;
-    this.#files = programs.map((p, i) => this.#programs.write(p, `d${i}`));
+    this.#files = programs.map((p, i) => this.#programs.write(p, `d${i}`, false, typeCheck));
   }
 
   /**

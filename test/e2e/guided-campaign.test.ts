@@ -11,7 +11,13 @@ import {
 } from '../../src/campaign/index.js';
 import { Corpus, recordFromJson } from '../../src/campaign/guided/index.js';
 import { CoverageRunner } from '../../src/coverage/index.js';
-import type { LuauBatchProgram } from '../../src/runtime/index.js';
+import {
+  coverageBuild,
+  findLlvmTools,
+  measureEngineCoverage,
+  type EngineCoverage,
+  type LuauBatchProgram,
+} from '../../src/runtime/index.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
@@ -126,6 +132,32 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', () => 
     } finally {
       runner.close();
     }
+
+    // Engine coverage in the summary and the report: the corpus, measured per source line,
+    // reaches what every program of the campaign reaches together.
+    const engine = g.engine!;
+    if (!('measured' in engine)) throw new Error(`engine coverage: ${engine.unavailable}`);
+    const covered = (c: EngineCoverage, component: string) =>
+      c.tools[0]!.components.find((x) => x.component === component)!.lines;
+    const all = await measureEngineCoverage({
+      build: coverageBuild(coverageBuildDir, ['luau']),
+      llvm: findLlvmTools(),
+      modes: ['run-O2'],
+      generated: [...programs.values()],
+    });
+    expect(engine.measured.modes).toEqual(['run-O2']);
+    for (const component of ['Compiler', 'VM', 'total']) {
+      const kept = covered(engine.measured, component);
+      expect(kept.generated).toBeGreaterThan(0);
+      expect(Math.abs(kept.generated - covered(all, component).generated)).toBeLessThan(
+        covered(all, component).generated / 100,
+      );
+    }
+    const report = readFileSync(join(whole, 'report.html'), 'utf8');
+    expect(report).toContain('<h3>Engine coverage</h3>');
+    expect(report).toContain(
+      `${covered(engine.measured, 'VM').generated} of ${covered(engine.measured, 'VM').count}`,
+    );
 
     // Findings: the fault found, its representative shrunk from its own tree.
     expect(summary.findingKinds.mismatch).toBeGreaterThan(0);

@@ -74,4 +74,18 @@ describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', () => {
     expect(report.generated.modes['compile-O2']).toEqual({ ok: 1, crash: 1, error: 1 });
     expect(component(report, 'luau-compile', 'Compiler').lines.generated).toBeGreaterThan(100);
   });
+
+  it('runs a program with a module, and type-checks it with the module resolved', async () => {
+    const build = coverageBuild(coverageBuildDir, ['luau', 'luau-analyze']);
+    const program = 'local m = require(module0)\nlocal n: number = m + 1\nprint(n)';
+    const report = await measureEngineCoverage({
+      build,
+      llvm: llvmTools(),
+      modes: ['run-O0', 'analyze-strict'],
+      generated: [{ program, module: 'return 5' }],
+    });
+    // The checker sees the module's names as locals: no unknown global, `m` is a number.
+    expect(report.generated.modes).toEqual({ 'run-O0': { ok: 1 }, 'analyze-strict': { ok: 1 } });
+    expect(component(report, 'luau-analyze', 'Analysis').lines.generated).toBeGreaterThan(1000);
+  });
 });

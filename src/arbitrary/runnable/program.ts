@@ -101,9 +101,9 @@ function chunk(
  */
 export function runnableModuleSet(record: readonly number[], options: ResolvedOptions): ModuleSet {
   const c = new Choices(record);
-  const typed = options.level === 'typed';
-  // No module at the typed level: `require(module0)` names a global only the runner has.
-  const hasModule = options.features.modules && !typed && c.chance(20);
+  // At the typed level too: the checker resolves `require` through the module's names (local
+  // there, see `LuauPrograms.write`) and types the program with the module's return type.
+  const hasModule = options.features.modules && c.chance(20);
   const module = hasModule ? chunk(c, options, 'module', false) : undefined;
   const program = chunk(c, options, 'program', hasModule);
   const set = blank(MODULE_SET);

@@ -3,6 +3,11 @@ import {
   AttrType,
   ExprAttrSchema,
   ExprBinary_Op,
+  ExprSchema,
+  ExprTableSchema,
+  ExprUnary_Op,
+  TableItemSchema,
+  type Expr,
   StatFunctionSchema,
   StatSchema,
   type Local,
@@ -16,6 +21,17 @@ import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
 
 const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
+
+/** `{a, [1] = b}`: a list item and an explicit index of the same key. */
+function listAndIndex(a: Expr, b: Expr): Expr {
+  const items = [
+    create(TableItemSchema, { itemOneof: { case: undefined }, value: a }),
+    create(TableItemSchema, { itemOneof: { case: 'keyExpr', value: build.number(1) }, value: b }),
+  ];
+  return create(ExprSchema, {
+    exprOneof: { case: 'table', value: create(ExprTableSchema, { items }) },
+  });
+}
 
 /** `function t.n<k>(): number return r end`. */
 function fieldFunction(t: Local, k: number, r: number): Stat {
@@ -38,7 +54,9 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
  * (TableLiteral), a field function defined twice (DuplicateFunction), a loop that never runs
  * (ForRange), a `type(x)` compared with no type's name (UnknownType), `table.getn` and a
  * `@deprecated` function (DeprecatedApi), a statement after both branches returned
- * (UnreachableCode), a name declared twice in one `local` (DuplicateLocal).
+ * (UnreachableCode, also after `break`, `continue` and `error`), a name declared twice in one
+ * `local` (DuplicateLocal), an `elseif` repeating its `if` (DuplicateCondition), a list item and
+ * `[1]` in one table (TableLiteral), fewer values than names (UnbalancedAssignment).
  *
  * @example
  * ```ts
@@ -48,7 +66,7 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
 export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const [x, y, z] = opaque(g, 3);
   const s = g.c.pick(scalars);
-  switch (g.c.int(10)) {
+  switch (g.c.int(14)) {
     case 0:
       return [
         build.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
@@ -136,6 +154,61 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
         print([build.call(build.local(y.name), [g.num(d + 1)])]),
       ];
     }
+    case 10: {
+      // An `elseif` testing the condition of the `if` again (DuplicateCondition).
+      const cond = build.binary(ExprBinary_Op.CompareGt, build.local(x.name), build.number(0));
+      const chain = build.ifStat(
+        cond,
+        [print([build.number(1)])],
+        [build.ifStat(cond, [print([build.number(2)])], [print([build.number(3)])])],
+      );
+      return [build.localStat([x], [g.num(d + 1)], [ty.prim('number')]), chain];
+    }
+    case 11: {
+      // Statements after `break`, `continue` and `error` (UnreachableCode, each reason).
+      const [i] = opaque(g, 1);
+      const loop = build.forStat(i, build.number(1), build.number(1), undefined, [
+        build.ifStat(
+          build.binary(ExprBinary_Op.CompareGt, build.local(x.name), build.number(0)),
+          [build.brk()],
+          [g.o.features.continue ? build.cont() : build.brk()],
+        ),
+        print([build.string('unreachable')]),
+      ]);
+      const thrower = build.func(
+        [],
+        [
+          build.callStat(build.call(build.global('error'), [build.string('e')])),
+          build.ret([build.number(1)]),
+        ],
+        false,
+        [],
+        [ty.prim('number')],
+      );
+      return [
+        build.localStat([x], [g.num(d + 1)], [ty.prim('number')]),
+        loop,
+        build.localFunction(y, thrower),
+        // Only whether it failed: the message names the chunk, which runtimes name apart.
+        print([build.group(build.call(build.global('pcall'), [build.local(y.name)]))]),
+      ];
+    }
+    case 12:
+      // A list item and an explicit index for the same key (TableLiteral).
+      return [
+        build.localStat([x], [listAndIndex(value(g, s, d + 1), value(g, s, d + 1))]),
+        print([build.unary(ExprUnary_Op.Len, build.local(x.name))]),
+      ];
+    case 13:
+      // Fewer values than names: the rest are nil (UnbalancedAssignment).
+      return [
+        build.localStat(
+          [x, y, z],
+          [value(g, s, d + 1), value(g, s, d + 1)],
+          [scalarType(s), scalarType(s), ty.optional(scalarType(s))],
+        ),
+        print([build.local(x.name), build.local(y.name), build.local(z.name)]),
+      ];
     default: {
       const t = g.c.pick(scalars);
       return [

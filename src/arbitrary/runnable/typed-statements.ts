@@ -9,6 +9,10 @@ import { ty } from './typed-types.js';
 import { aliasStatProduction, genericStat, packStat } from './typed-generics.js';
 import { singletonStat, unionStat } from './typed-refinements.js';
 import { methodStat, tableTypeStat } from './typed-tables.js';
+import { callFormsStat, varargStat } from './typed-calls.js';
+import { libraryLintStat } from './typed-library-lints.js';
+import { iterationStat, metatableStat } from './typed-metatables.js';
+import { normalizeStat } from './typed-normalize.js';
 
 /** A local of function type with several parameters and results, its lambda inferred. */
 const functionTypeStat: StatProduction = (g, d) => {
@@ -85,6 +89,12 @@ const productions: [StatProduction, number][] = [
   [checkedOnlyStat, 14],
   [subtypingStat, 16],
   [subtypingStat, 16],
+  [varargStat, 9],
+  [callFormsStat, 10],
+  [normalizeStat, 12],
+  [metatableStat, 9],
+  [iterationStat, 8],
+  [libraryLintStat, 6],
 ];
 
 /**
@@ -107,8 +117,10 @@ const typedStat: StatProduction = (g, d) => {
  * The typed level's model: statements that use the type system's features (generic functions
  * and aliases, type packs, unions refined by `type` tests and `~= nil`, optional, `unknown`
  * and `any` values, singleton and tagged-union types, intersections, indexers, methods,
- * classes typed through `typeof`, function types with several results, string methods), all
- * passing strict mode and printing what they compute.
+ * classes typed through `typeof`, function types with several results, string methods,
+ * variadic functions, optional parameters, dotted and method names, types the checker
+ * normalizes, metatables and raw access, every `for ... in` form, library calls the linter
+ * reads), all passing strict mode and printing what they compute.
  *
  * @example
  * ```ts

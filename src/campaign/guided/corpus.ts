@@ -279,9 +279,19 @@ export class Corpus {
     }
   }
 
-  /** Adds an entry (numbered next) and writes it. */
-  add(entry: Omit<CorpusEntry, 'id' | 'picks' | 'found'>): CorpusEntry {
-    const kept: CorpusEntry = { ...entry, id: this.entries.length, picks: 0, found: 0 };
+  /** Adds an entry (numbered next; without its counters' indices, none) and writes it. */
+  add(
+    entry: Omit<CorpusEntry, 'id' | 'picks' | 'found' | 'counters'> & {
+      readonly counters?: Int32Array;
+    },
+  ): CorpusEntry {
+    const kept: CorpusEntry = {
+      ...entry,
+      counters: entry.counters ?? new Int32Array(0),
+      id: this.entries.length,
+      picks: 0,
+      found: 0,
+    };
     this.entries.push(kept);
     this.#write(kept);
     return kept;

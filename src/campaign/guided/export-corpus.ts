@@ -1,10 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
-import { programRecords } from '../../arbitrary/index.js';
 import { encodeTree } from '../../tree/index.js';
-import { sourcesOf } from '../programs.js';
-import { Corpus, CorpusError } from './corpus.js';
+import { corpusPrograms } from './corpus-programs.js';
 
 /** What {@link exportCorpus} wrote. */
 export interface CorpusExport {
@@ -20,27 +18,20 @@ export interface CorpusExport {
  * `NNNNNN.module.luau` for a program with a module), built again from their records with the
  * generator options the corpus was written with.
  *
- * @throws {@link CorpusError} when the folder holds no corpus.
+ * @throws CorpusError when the folder holds no corpus.
  * @example
  * ```ts
  * exportCorpus('runs/c1/corpus', 'seed-corpus'); // { entries: 212, unprintable: 0 }
  * ```
  */
 export function exportCorpus(dir: string, out: string): CorpusExport {
-  const corpus = Corpus.load(dir);
-  const generator = corpus.generator();
-  if (generator === undefined) throw new CorpusError(`${dir}: no corpus here (no generator.json)`);
-  const records = programRecords(generator);
+  const programs = corpusPrograms(dir);
   mkdirSync(out, { recursive: true });
   let unprintable = 0;
-  for (const e of corpus.entries) {
-    const name = String(e.id).padStart(6, '0');
-    const tree = records.build(e.record);
+  for (const { id, tree, sources } of programs) {
+    const name = String(id).padStart(6, '0');
     writeFileSync(join(out, `${name}.txtpb`), encodeTree(ModuleSetSchema, tree, 'textproto'));
-    let sources: ReturnType<typeof sourcesOf>;
-    try {
-      sources = sourcesOf(tree);
-    } catch {
+    if (sources === undefined) {
       unprintable++;
       continue;
     }
@@ -48,5 +39,5 @@ export function exportCorpus(dir: string, out: string): CorpusExport {
     if (sources.module !== undefined)
       writeFileSync(join(out, `${name}.module.luau`), sources.module);
   }
-  return { entries: corpus.entries.length, unprintable };
+  return { entries: programs.length, unprintable };
 }

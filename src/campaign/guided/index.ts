@@ -18,3 +18,7 @@ export type {
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
 export { holdsTrees, treeSeeds } from './tree-seeds.js';
+export { corpusCoverage } from './corpus-coverage.js';
+export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';
+export { corpusPrograms } from './corpus-programs.js';
+export type { CorpusProgram } from './corpus-programs.js';

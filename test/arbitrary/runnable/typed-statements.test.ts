@@ -49,6 +49,14 @@ describe('typedModel', () => {
       format: /string\.format\("%/,
       overloads: /\(\(number\) -> number\) & \(\(string\) -> string\)/,
       indexer: /\{\[string\]: /,
+      vararg: /local l\d+, l\d+ = \.\.\./,
+      optionalParams: /\+ \(l\d+ or 0\) \+ #\(l\d+ or ""\)/,
+      dottedMethod: /function l\d+\.n0:n2\(/,
+      normalized: /: \("\w*" \| "\w*"\) & \("\w*" \| "\w*"\) =/,
+      callMetamethod: /\["__call"\] = function/,
+      iteration: /in next, l\d+ do/,
+      tableLints: /table\.insert\(l\d+, #l\d+, /,
+      module: /require\(module0\)/,
     });
     // Each in a few programs at least (the rarest, methods, in about 2 %).
     for (const [feature, count] of Object.entries(found)) {

@@ -1,0 +1,41 @@
+import type { ModuleSet } from '../../../gen/luau_pb.js';
+import { programRecords } from '../../arbitrary/index.js';
+import type { LuauBatchProgram } from '../../runtime/index.js';
+import { sourcesOf } from '../programs.js';
+import { Corpus, CorpusError } from './corpus.js';
+
+/** One corpus entry built again from its record. */
+export interface CorpusProgram {
+  /** The entry's number in the corpus. */
+  readonly id: number;
+  readonly tree: ModuleSet;
+  /** Its Luau sources, or undefined when the printer refused the tree. */
+  readonly sources: LuauBatchProgram | undefined;
+}
+
+/**
+ * The entries of a corpus folder as trees and Luau sources, built again from their records
+ * with the generator options the corpus was written with.
+ *
+ * @throws {@link CorpusError} when the folder holds no corpus.
+ * @example
+ * ```ts
+ * const programs = corpusPrograms('runs/c1/corpus').flatMap((p) => p.sources ?? []);
+ * ```
+ */
+export function corpusPrograms(dir: string): CorpusProgram[] {
+  const corpus = Corpus.load(dir);
+  const generator = corpus.generator();
+  if (generator === undefined) throw new CorpusError(`${dir}: no corpus here (no generator.json)`);
+  const records = programRecords(generator);
+  return corpus.entries.map((e) => {
+    const tree = records.build(e.record);
+    let sources: LuauBatchProgram | undefined;
+    try {
+      sources = sourcesOf(tree);
+    } catch {
+      sources = undefined;
+    }
+    return { id: e.id, tree, sources };
+  });
+}

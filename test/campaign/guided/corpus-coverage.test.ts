@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { programRecords, type LuauArbitraryOptions } from '../../../src/arbitrary/index.js';
+import { Corpus, corpusCoverage } from '../../../src/campaign/guided/index.js';
+import { coverageBuildDir, haveCoverageBuild } from '../../helpers/coverage-build.js';
+
+const root = mkdtempSync(join(tmpdir(), 'corpus-coverage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const luau = join(coverageBuildDir, 'luau');
+
+function corpusOf(name: string, count: number): string {
+  const generator: LuauArbitraryOptions = { level: 'runnable', profile: 'luau' };
+  const dir = join(root, name);
+  const corpus = Corpus.load(dir);
+  corpus.claim(generator);
+  const records = programRecords(generator);
+  for (let run = 0; run < count; run++)
+    corpus.add({
+      record: records.read(records.ofRun(5, run)).record,
+      origin: { kind: 'fresh', run },
+      firstCounters: 1,
+      keptAt: run,
+    });
+  return dir;
+}
+
+describe.runIf(haveCoverageBuild)('corpusCoverage', () => {
+  it('measures a corpus per component in the coverage runtime’s mode', async () => {
+    const small = await corpusCoverage(corpusOf('small', 2), `luau-cli:-O0:path=${luau}`);
+    const large = await corpusCoverage(corpusOf('large', 20), `luau-cli:-O0:path=${luau}`);
+    if (!('measured' in small) || !('measured' in large)) throw new Error('not measured');
+    expect(large.measured.modes).toEqual(['run-O0']);
+    expect(large.measured.generated.programs).toBe(20);
+    const vm = (c: typeof small) =>
+      'measured' in c
+        ? c.measured.tools[0]!.components.find((x) => x.component === 'VM')!.lines.generated
+        : 0;
+    expect(vm(small)).toBeGreaterThan(0);
+    expect(vm(large)).toBeGreaterThan(vm(small));
+  }, 120_000);
+
+  it('says why it measured nothing: options of no mode, LLVM tools missing', async () => {
+    const dir = corpusOf('unmeasured', 1);
+    expect(await corpusCoverage(dir, `luau-cli:-O2:--codegen-cold:path=${luau}`)).toEqual({
+      unavailable: expect.stringContaining(
+        'options (-O2 --codegen-cold) are none of the modes',
+      ) as string,
+    });
+    const missing = await corpusCoverage(dir, `luau-cli:-O2:path=${luau}`, { llvmBin: root });
+    expect('unavailable' in missing && missing.unavailable).toMatch(/llvm-profdata/);
+  });
+});
