@@ -1,13 +1,4 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  AttrType,
-  ExprAttrSchema,
-  ExprBinary_Op,
-  StatFunctionSchema,
-  StatSchema,
-  type Local,
-  type Stat,
-} from '../../../gen/luau_pb.js';
+import { AttrType, ExprBinary_Op, type Local, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
@@ -19,16 +10,10 @@ const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
 
 /** `function t.n<k>(): number return r end`. */
 function fieldFunction(t: Local, k: number, r: number): Stat {
-  return create(StatSchema, {
-    statOneof: {
-      case: 'function',
-      value: create(StatFunctionSchema, {
-        var: build.lvalue(build.indexName(build.local(t.name), build.customName(k))),
-        func: build.func([], [build.ret([build.number(r)])], false, [], [ty.prim('number')]),
-        self: false,
-      }),
-    },
-  });
+  return build.functionStat(
+    build.indexName(build.local(t.name), build.customName(k)),
+    build.func([], [build.ret([build.number(r)])], false, [], [ty.prim('number')]),
+  );
 }
 
 /**
@@ -110,7 +95,7 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
       // expression built here may use `...`, which the function's body cannot).
       const f = build.func([], [build.ret([build.local(x.name)])], false, [], [scalarType(s)]);
       if (g.o.features.attributes) {
-        f.attributes = [create(ExprAttrSchema, { type: AttrType.Deprecated })];
+        f.attributes = [build.attribute(AttrType.Deprecated)];
       }
       return [
         print([g.lib('table', 'getn', [g.expr(g.c.pick(['iarr', 'sarr'] as const), d + 1)])]),
