@@ -30,6 +30,20 @@ export type Ty = 'num' | 'int' | 'str' | 'bool' | 'iarr' | 'sarr' | 'rec' | 'obj
 export type Scalar = 'num' | 'int' | 'str' | 'bool';
 
 /**
+ * A global variable the program assigned (`n<name>`, a custom name, never a library's): its
+ * value type.
+ *
+ * @example
+ * ```ts
+ * const v: GlobalVar = { name: 12, ty: 'str' }; // n12 = "..."
+ * ```
+ */
+export interface GlobalVar {
+  name: number;
+  ty: Scalar;
+}
+
+/**
  * Bytes in every generated buffer.
  *
  * @example
