@@ -1,7 +1,6 @@
 import type {
   ExprFunction,
   ExprPrefix,
-  LValue,
   Stat,
   StatBlock,
   StatFunction,
@@ -19,8 +18,7 @@ import {
   printExprList,
   printFunctionExpr,
   globalText,
-  printIndexExpr,
-  printIndexName,
+  printLValue,
 } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
@@ -330,30 +328,6 @@ function printLocal(ctx: PrettyContext, s: StatLocal): void {
   );
   if (s.vars.length === 0) ctx.declare('_');
   for (const v of s.vars) ctx.declare(localText(v));
-}
-
-/** Prints an `LValue`; unset → `_`. */
-function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
-  ctx.deeper(1);
-  const o = v?.lvalueOneof;
-  switch (o?.case) {
-    case 'local':
-      ctx.w.write(ctx.ref(localText(o.value.var)));
-      break;
-    case 'global':
-      ctx.w.write(globalText(ctx, o.value.name));
-      break;
-    case 'indexName':
-      printIndexName(ctx, o.value);
-      break;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      break;
-    case undefined:
-      ctx.w.write(ctx.ref('_'));
-      break;
-  }
-  ctx.nest -= 1;
 }
 
 /** `a.b.c` when a prefix is a chain of names (what a function name allows), else undefined. */
