@@ -385,4 +385,27 @@ describe('printPretty types', () => {
     const [result] = await luauTypes.process([source]);
     expect(result).toEqual({});
   });
+
+  it('parenthesises a string singleton indexer key, which ["s"] would read as a property', async () => {
+    const tree = fromText(
+      ModuleSetSchema,
+      `program {
+        body { type_alias { export: false name { index: 1 } type { table {
+          indexer { access: Read key { string { val: "\\000" } } value { primitive { kind: 0 } } }
+        } } } }
+        body { type_alias { export: false name { index: 2 } type { table {
+          indexer { key { string { val: "a" } } value { primitive { kind: 0 } } }
+        } } } }
+      }`,
+    );
+    const source = printPretty(tree)[0]!;
+    expect(source).toBe('type t1 = {read [("\\0")]: any}\ntype t2 = {[("a")]: any}\n');
+    // Unparenthesised, the first is refused: a property name may not hold \0.
+    const [result, plain] = await luauTypes.process([
+      source,
+      source.replace(/\[\(|\)\]/g, (m) => (m === '[(' ? '[' : ']')),
+    ]);
+    expect(result).toEqual({});
+    expect(plain!.error).toMatch(/malformed escape sequence or \\0/);
+  });
 });

@@ -54,11 +54,14 @@ function printTableType(ctx: PrettyContext, t: TypeTable): void {
   const ix = t.indexer;
   if (ix !== undefined) {
     if (!first) w.write(', ');
-    w.write(accessText(ix) + '[');
+    // `["s"]` is read as a property named s (and refused when s holds \0): a string
+    // singleton key is parenthesised to stay an indexer.
+    const singleton = ix.key?.typeOneof.case === 'string';
+    w.write(accessText(ix) + (singleton ? '[(' : '['));
     const at = w.parts.length;
     printType(ctx, ix.key);
     spaceBeforeLongBracket(ctx, at);
-    w.write(']: ');
+    w.write(singleton ? ')]: ' : ']: ');
     printType(ctx, ix.value);
   }
   w.write('}');
