@@ -1,5 +1,6 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
+import { attempt, attemptFunction, attemptStats } from './attempt.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals, type BinaryOp } from './kit.js';
@@ -131,14 +132,9 @@ function handlerExpr(site: Site, fresh: () => Local, event: string, handler: Han
   }
 }
 
-/** `attempt(function() return e end)`: `e`, or `"!"` when it raised an error. */
-function attempt(site: Site, e: Expr): Expr {
-  return build.call(kit.ref(site.attempt), [build.funcExpr(build.func([], [build.ret([e])]))]);
-}
-
 /** `e` itself where no operand can make it fail, else through `attempt`. */
 function guarded(site: Site, safe: boolean, e: Expr): Expr {
-  return safe && site.g.c.chance(80) ? e : attempt(site, e);
+  return safe && site.g.c.chance(80) ? e : attempt(site.attempt, e);
 }
 
 /**
@@ -257,18 +253,7 @@ export const proxyShape: StatProduction = (g, d) => {
         ],
       ]),
     );
-    const attemptFn = g.scope.inFunction(false, () => {
-      const [f, ok, r] = [fresh(), fresh(), fresh()];
-      return build.func(
-        [f],
-        [
-          build.localStat([ok, r], [kit.call('pcall', [kit.ref(f)])]),
-          build.ifStat(kit.ref(ok), [build.ret([kit.ref(r)])]),
-          build.ret([kit.str('!')]),
-        ],
-      );
-    });
-    stats.push(build.localFunction(site.attempt, attemptFn));
+    stats.push(attemptFunction(g, fresh, site.attempt));
     local(site.p, kit.call('newproxy', [build.bool(true)]));
     local(site.mt, kit.call('getmetatable', [kit.ref(site.p)]));
     for (const [event, handler] of site.set) {
@@ -330,9 +315,7 @@ function writes(site: Site, o: Local, isTable: boolean): Stat[] {
     build.assign([kit.index(kit.ref(o), kit.ref(site.s))], [kit.num(c.pick([8, -3]))]),
   ];
   if (safe && c.chance(70)) return stores;
-  return stores.map((st) =>
-    kit.print([build.call(kit.ref(site.attempt), [build.funcExpr(build.func([], [st]))])]),
-  );
+  return stores.map((st) => kit.print([attemptStats(site.attempt, [st])]));
 }
 
 /** `for a, b in o do`: `__iter`, a callable `o`, the table's own entries, or a failure. */
@@ -351,5 +334,5 @@ function iteration(site: Site, fresh: () => Local, o: Local, isTable: boolean): 
     [...fuelGuard(g, build.brk()), kit.print([kit.type(kit.ref(a)), kit.type(kit.ref(b))])],
   );
   if (safe) return [loop];
-  return [kit.print([build.call(kit.ref(site.attempt), [build.funcExpr(build.func([], [loop]))])])];
+  return [kit.print([attemptStats(site.attempt, [loop])])];
 }

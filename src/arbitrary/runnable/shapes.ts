@@ -21,6 +21,7 @@ import { typeInfoShape } from './type-info-shapes.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
 import { proxyShape } from './proxy-shape.js';
 import { sortShape } from './sort-shape.js';
+import { builtinArgsShape } from './builtin-args-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -46,6 +47,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [positionShape, 1, 'library'],
   [proxyShape, 1, 'library'],
   [sortShape, 1, 'library'],
+  [builtinArgsShape, 1, 'native'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
