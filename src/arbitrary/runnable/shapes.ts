@@ -22,6 +22,8 @@ import { errorShape, positionShape, systemShape } from './system-shapes.js';
 import { proxyShape } from './proxy-shape.js';
 import { sortShape } from './sort-shape.js';
 import { builtinArgsShape } from './builtin-args-shape.js';
+import { formatShape } from './format-shape.js';
+import { spanShape } from './span-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -48,6 +50,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [proxyShape, 1, 'library'],
   [sortShape, 1, 'library'],
   [builtinArgsShape, 1, 'native'],
+  [formatShape, 1, 'library'],
+  [spanShape, 1, 'native'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
