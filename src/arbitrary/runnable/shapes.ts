@@ -24,6 +24,8 @@ import { sortShape } from './sort-shape.js';
 import { builtinArgsShape } from './builtin-args-shape.js';
 import { formatShape } from './format-shape.js';
 import { spanShape } from './span-shape.js';
+import { weakShape } from './weak-shape.js';
+import { protectShape } from './protect-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -52,6 +54,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [builtinArgsShape, 1, 'native'],
   [formatShape, 1, 'library'],
   [spanShape, 1, 'native'],
+  [weakShape, 1, 'library'],
+  [protectShape, 1, 'errors'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
