@@ -100,9 +100,19 @@ const values: Record<Pool, (number | string | boolean)[]> = {
   any: [0, -1, 2.5, 'ab', '10', '#', true, false],
 };
 
-/** A constant of the pool. */
+/**
+ * A constant of the pool. A parameter takes the pool of its first use and serves other calls
+ * too, so a number may reach a conversion to 32 bits that C leaves undefined (infinities, NaN,
+ * ±2^31 and beyond): one build gives one result in every mode, but luau-web's WebAssembly gives
+ * another (`bit32.lrotate(33, 2 ^ 32 - 1)`), so its profile keeps to finite numbers within ±2^31.
+ */
 function constant(g: Gen, pool: Pool): Expr {
-  const v = g.c.pick(values[pool]);
+  const all = values[pool];
+  const v = g.c.pick(
+    g.o.profile === 'luau'
+      ? all
+      : all.filter((x) => typeof x !== 'number' || Math.abs(x) < 2 ** 31),
+  );
   if (typeof v === 'number') return kit.num(v);
   if (typeof v === 'string') return kit.str(v);
   return build.bool(v);

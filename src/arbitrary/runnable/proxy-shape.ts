@@ -254,7 +254,12 @@ export const proxyShape: StatProduction = (g, d) => {
       ]),
     );
     stats.push(attemptFunction(g, fresh, site.attempt));
-    local(site.p, kit.call('newproxy', [build.bool(true)]));
+    // luau-web has no `newproxy`: there the proxies are tables of their own.
+    const proxy = () =>
+      g.o.profile === 'luau'
+        ? kit.call('newproxy', [build.bool(true)])
+        : kit.call('setmetatable', [build.array([]), build.array([])]);
+    local(site.p, proxy());
     local(site.mt, kit.call('getmetatable', [kit.ref(site.p)]));
     for (const [event, handler] of site.set) {
       const key =
@@ -263,26 +268,20 @@ export const proxyShape: StatProduction = (g, d) => {
           : kit.field(kit.ref(site.mt), event);
       stats.push(build.assign([key], [handlerExpr(site, fresh, event, handler)]));
     }
-    // A second proxy gets a metatable of its own holding the same handlers.
-    local(site.q, kit.call('newproxy', [build.bool(true)]));
-    const [k, v] = [fresh(), fresh()];
-    stats.push(
-      build.forIn(
-        [k, v],
-        [kit.call('pairs', [kit.ref(site.mt)])],
-        [
-          build.assign(
-            [kit.index(kit.call('getmetatable', [kit.ref(site.q)]), kit.ref(k))],
-            [kit.ref(v)],
-          ),
-        ],
-      ),
-    );
+    // A second proxy gets a metatable of its own holding the same handlers (the same closures).
+    local(site.q, proxy());
+    for (const event of site.set.keys()) {
+      const key = (t: Expr) =>
+        event === '__tostring' ? kit.index(t, kit.str(event)) : kit.field(t, event);
+      stats.push(
+        build.assign([key(kit.call('getmetatable', [kit.ref(site.q)]))], [key(kit.ref(site.mt))]),
+      );
+    }
     local(site.t, kit.call('setmetatable', [build.record([[3, kit.num(4)]]), kit.ref(site.mt)]));
     local(site.x, kit.num(c.pick([3, -1, 0, 2.5])));
     local(site.s, kit.str(c.pick(['n1', 'k', '12'])));
     const operands: [Local, boolean][] = [
-      [site.p, false],
+      [site.p, g.o.profile !== 'luau'],
       [site.t, true],
     ];
     for (const [o, isTable] of operands) {

@@ -17,7 +17,9 @@ import type { StatProduction } from './library/model.js';
  * ```
  */
 export const weakShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.roomFor(4)) return [];
+  // luau-web has no `collectgarbage`.
+  if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.swarm.metatables || !g.roomFor(4))
+    return [];
   return withLocals(g, (fresh) => {
     const c = g.c;
     const [keep, w, i, j] = [fresh(), fresh(), fresh(), fresh()];
