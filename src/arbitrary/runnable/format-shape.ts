@@ -144,7 +144,7 @@ function packed(g: Gen): Expr {
   ]);
 }
 
-/** `tonumber(s, base)`, and `string.packsize` of fixed formats. */
+/** `tonumber(s, base)` or `integer.fromstring(s, base)`, and `string.packsize` of fixed formats. */
 function numeral(g: Gen): Expr {
   const c = g.c;
   if (c.chance(25)) {
@@ -153,7 +153,13 @@ function numeral(g: Gen): Expr {
     );
     return kit.lib('string', 'packsize', [kit.str(opts.map(([o]) => o).join('') || 'i')]);
   }
-  return kit.call('tonumber', [kit.str(c.pick(NUMERALS)), kit.num(c.pick(BASES))]);
+  const args = [kit.str(c.pick(NUMERALS)), kit.num(c.pick(BASES))];
+  // The `integer` library (the `luau` profile's) reads 64-bit numerals, saturating past them.
+  if (g.o.profile === 'luau' && c.chance(40)) {
+    if (c.chance(30)) args[0] = kit.str(c.pick(['9223372036854775808', '-7fffffffffffffff']));
+    return kit.lib('integer', 'fromstring', args);
+  }
+  return kit.call('tonumber', args);
 }
 
 /**
@@ -161,7 +167,8 @@ function numeral(g: Gen): Expr {
  * read, and the ones they refuse: `string.format` with `%q` over the bytes it escapes and with
  * flags, widths and precisions up to the limits; `string.pack` and `unpack` over option
  * sequences with sizes, alignment and endianness, and values that overflow them;
- * `string.packsize`; `tonumber` in bases 2 to 36 and outside them. A refusal prints `!`.
+ * `string.packsize`; `tonumber` and `integer.fromstring` in bases 2 to 36 and outside them. A
+ * refusal prints `!`.
  *
  * @example
  * ```ts

@@ -4,9 +4,10 @@ import { fueledFor, kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 
 /**
- * Weak tables (`__mode` of `k`, `v` or `kv`) whose keys and values an array keeps alive: a full
- * collection walks them, clears nothing, and every entry reads back. What a collection would
- * remove is never observed (which objects are unreachable, and when, is the collector's).
+ * Weak tables (`__mode` of `k`, `v` or `kv`) whose keys and values (tables, functions, strings,
+ * fractions, 64-bit integers) an array keeps alive: a full collection walks them, clears
+ * nothing, and every entry reads back. What a collection would remove is never observed (which
+ * objects are unreachable, and when, is the collector's).
  *
  * @example
  * ```ts
@@ -31,6 +32,8 @@ export const weakShape: StatProduction = (g, d) => {
         () => kit.num(k + 0.5),
         () => g.str(d + 1),
         () => build.funcExpr(build.func([], [build.ret([kit.num(k)])])),
+        // An `integer` key hashes as 64 bits (the shape is the `luau` profile's, which has them).
+        () => kit.lib('integer', 'create', [kit.num(c.pick([-k, 2 ** 40 + k]))]),
       ])(),
     );
     const at = (l: typeof i) => kit.index(kit.ref(keep), kit.ref(l));
