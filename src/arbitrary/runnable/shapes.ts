@@ -19,6 +19,13 @@ import type { Lean } from './swarm.js';
 import { constantShape, formsShape } from './compiler-shapes.js';
 import { typeInfoShape } from './type-info-shapes.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
+import { proxyShape } from './proxy-shape.js';
+import { sortShape } from './sort-shape.js';
+import { builtinArgsShape } from './builtin-args-shape.js';
+import { formatShape } from './format-shape.js';
+import { spanShape } from './span-shape.js';
+import { weakShape } from './weak-shape.js';
+import { protectShape } from './protect-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -42,6 +49,13 @@ const shapes: [StatProduction, number, Lean][] = [
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],
   [positionShape, 1, 'library'],
+  [proxyShape, 1, 'library'],
+  [sortShape, 1, 'library'],
+  [builtinArgsShape, 1, 'native'],
+  [formatShape, 1, 'library'],
+  [spanShape, 1, 'native'],
+  [weakShape, 1, 'library'],
+  [protectShape, 1, 'errors'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */

@@ -35,6 +35,13 @@ const markers: Record<string, RegExp> = {
   typeInfo: /\): number\n\s+local l\d+: number = l\d+ \* 2\n/,
   multiResult: /select\("#", (math|string|table)\.\w+\(/,
   system: /string\.pack\(|os\.date\(|math\.randomseed\(|math\.noise\(|newproxy\(|utf8\.codes\(/,
+  proxy: /local l\d+ = newproxy\(true\)\n\s+local l\d+ = getmetatable\(l\d+\)/,
+  sort: /table\.sort\(l(\d+)[^]*?print\(table\.concat\(l\1, " "\)\)/,
+  builtinArgs:
+    /local function l\d+\(l\d+(, l\d+)*\)\n\s+print\(l\d+\(function\(\)\n\s+return (?!buffer)[\w.]+\(/,
+  format:
+    /return (string\.format\("(%q|\[%)|table\.concat\(\{string\.unpack\(|tonumber\("[^"]*", |string\.packsize\()/,
+  span: /buffer\.fromstring\("abcdefgh[^]*?local function l\d+\(l\d+, l\d+\)\n\s+print\(l\d+\(function\(\)\n\s+return buffer\./,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
 };
 
