@@ -113,7 +113,7 @@ function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
     kit.print([
       build.call(kit.ref(hint), [
         n(),
-        kit.lib('coroutine', 'running', []),
+        kit.lib('coroutine', 'create', [build.funcExpr(build.func([], []))]),
         c.chance(50) ? build.nil() : kit.str('s'),
       ]),
     ]),
