@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: '7c0ecb97aeeaa1337531b99f7a5df88e339735ca6eb9e2a52ef2b881efeea8d6',
+  7: '8d8d10b161b3e2f696746731e23a4a44c9abbc2df346bde8e5acefd1536d8882',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

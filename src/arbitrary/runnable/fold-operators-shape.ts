@@ -112,12 +112,13 @@ const defined: [BinaryOp[], [Kind, Kind][]][] = [
   ],
 ];
 
-/** Floor division with a vector: the luau profile only (luau-web rounds apart). */
+/**
+ * Floor division of a vector by a number: the luau profile only (luau-web rounds apart). Never
+ * a vector by a vector, nor a number by one: native code rounds those unlike the interpreter.
+ */
 const vectorFloorDiv: [Kind, Kind][] = [
   ['vector', 'number'],
   ['vector4', 'number'],
-  ['number', 'vector4'],
-  ['vector4', 'vector4'],
 ];
 
 /** Whether the program may use a constant of `kind`. */
