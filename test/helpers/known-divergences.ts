@@ -79,6 +79,10 @@ const sources = (p: LuauBatchProgram): string => `${p.module ?? ''}\n${p.program
 
 const allOk = (o: ModeOutcomes): boolean => engineModes.every((m) => o[m].status === 'ok');
 
+/** `vector.create(a, b, c, d)` (arguments without nested calls) beside `==` or `~=`. */
+const vectorFour = String.raw`vector\.create\((?:[^(),]|\([^()]*\))*(?:,(?:[^(),]|\([^()]*\))*){3}\)`;
+const vectorFourEquality = new RegExp(String.raw`${vectorFour}\s*[=~]=|[=~]=\s*${vectorFour}`);
+
 /** Floor division of two integers from operations the modes agree on (see `integer-idiv-sign`). */
 const floorDivision = `local function luauFuzzFloorDiv(a, b)
   local q = integer.div(a, b)
@@ -189,6 +193,22 @@ export const knownDivergences: readonly KnownDivergence[] = [
     neutralise: (source) =>
       'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
       source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
+  },
+  {
+    name: 'vector-w-equality',
+    what:
+      'two constant vectors of four components that differ only in the fourth are equal at ' +
+      '-O0 (the 3-wide VM drops it) and unequal from -O2 on (the constant folder compares all ' +
+      'four, ConstantFolding.cpp constantsEqual); the generator never compares such vectors',
+    releases: ['0.715', '0.735'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro: 'print(vector.create(1, 2, 3, 4) == vector.create(1, 2, 3, 0))\n',
+    prints: {
+      '0.715': { '-O0': 'true\n', '-O2': 'false\n', '-O2 --codegen': 'false\n' },
+      '0.735': { '-O0': 'true\n', '-O2': 'false\n', '-O2 --codegen': 'false\n' },
+    },
+    // A vector of four components on either side of an equality.
+    matches: (p, o) => allOk(o) && vectorFourEquality.test(sources(p)),
   },
 ];
 

@@ -247,6 +247,22 @@ describe('printPretty', () => {
       expect(await compiles(source)).toBeUndefined();
     });
 
+    it('keeps a repeat body unwrapped when until names only locals declared before the continue', async () => {
+      const tree = text(`program { body { repeat {
+        body {
+          body { local { vars { name: 1 } values { number { val: 1 } } } }
+          body { if { cond { global { name { custom: 1 } } } then { body { continue {} } } } }
+          body { local { vars { name: 2 } values { number { val: 2 } } } }
+        }
+        cond { local { var { name: 1 } } }
+      } } }`);
+      const source = pretty(tree);
+      expect(source).toContain('repeat\n    local l1 = 1\n');
+      expect(source).not.toContain('do');
+      // Luau compiles it: the condition reads l1, declared before the continue.
+      expect(await compiles(source)).toBeUndefined();
+    });
+
     it('prints only the attributes Luau accepts, once each, and none before type function', async () => {
       const tree = text(`program {
         body { local_function { var { name: 1 } func { vararg: false body {}

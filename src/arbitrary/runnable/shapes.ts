@@ -18,6 +18,10 @@ import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimiz
 import type { Lean } from './swarm.js';
 import { constantShape, formsShape } from './compiler-shapes.js';
 import { typeInfoShape } from './type-info-shapes.js';
+import { foldBuiltinsShape } from './fold-builtins-shape.js';
+import { foldOperatorsShape } from './fold-operators-shape.js';
+import { assignFormsShape } from './assign-forms-shape.js';
+import { callFormsShape } from './call-forms-shape.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
 import { proxyShape } from './proxy-shape.js';
 import { sortShape } from './sort-shape.js';
@@ -45,6 +49,10 @@ const shapes: [StatProduction, number, Lean][] = [
   [foldShape, 1, 'optimizer'],
   [constantShape, 1, 'optimizer'],
   [formsShape, 1, 'optimizer'],
+  [foldBuiltinsShape, 1, 'optimizer'],
+  [foldOperatorsShape, 1, 'optimizer'],
+  [assignFormsShape, 1, 'optimizer'],
+  [callFormsShape, 1, 'optimizer'],
   [typeInfoShape, 1, 'native'],
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],

@@ -25,6 +25,7 @@ import { printIfChain } from '../if-chain.js';
 import { printLocalStat } from '../local-stat.js';
 import { genericListText, isReserved } from './names.js';
 import { printType } from './type.js';
+import { declaredNames, mentionsLocal } from './repeat-scope.js';
 
 const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
 
@@ -273,26 +274,23 @@ function continuesLoop(stat: Stat): boolean {
   }
 }
 
-function declaresLocal(stat: Stat): boolean {
-  const kind = stat.statOneof.case;
-  return kind === 'local' || kind === 'localFunction' || kind === 'requireIntoLocal';
-}
-
 /**
  * `repeat` body `until cond` (the body's locals are in scope in `cond`). Luau refuses to
- * compile a `continue` that jumps over a local the condition could use, so when a nested
- * `continue` comes before a local declaration, the body is wrapped in `do … end`.
+ * compile a `continue` that jumps over a local the condition uses, so when a nested
+ * `continue` comes before the declaration of a local that `cond` names, the body is wrapped
+ * in `do … end`.
  */
 function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
   const w = ctx.w;
   const body = s.body?.body ?? [];
-  let wrap = false;
+  const skipped = new Set<string>();
   let continued = false;
   for (const stat of body) {
-    if (continued && declaresLocal(stat)) wrap = true;
+    if (continued) for (const name of declaredNames(stat)) skipped.add(name);
     if (endsBlock(stat)) break;
     if (!continued && continuesLoop(stat)) continued = true;
   }
+  const wrap = s.cond !== undefined && mentionsLocal(s.cond, skipped);
   w.write('repeat');
   ctx.enterLoop();
   const mark = ctx.openScope();

@@ -43,6 +43,10 @@ const markers: Record<string, RegExp> = {
     /return (string\.format\("(%q|\[%)|table\.concat\(\{string\.unpack\(|tonumber\("[^"]*", |string\.packsize\()/,
   span: /buffer\.fromstring\("abcdefgh[^]*?local function l\d+\(l\d+, l\d+\)\n\s+print\(l\d+\(function\(\)\n\s+return buffer\./,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
+  foldBuiltins: /string\.sub\("hello", |bit32\.\w+\("(3|0x10|255|0|1)"|typeof\((nil|true|false)\)/,
+  foldOperators: /if .* and false then\n\s+print\("then"\)\n\s+else\n\s+print\("else"\)/,
+  assignForms: /local l\d+ = \{n0 = l\d+, n0 = /,
+  callForms: /return math\.max\((l\d+) \+ 0, \1 \+ 1, /,
 };
 
 describe('runnable shapes', () => {
