@@ -17,4 +17,5 @@ export { kernelCall, kernelShape } from './kernel-shape.js';
 export { forBoundsShape } from './loop-bounds-shape.js';
 export { methodShape } from './method-shape.js';
 export { polyShape } from './poly-shape.js';
+export { pressureShape } from './pressure-shape.js';
 export { vectorShape } from './vector-shape.js';

@@ -12,6 +12,7 @@ import {
   kernelShape,
   methodShape,
   polyShape,
+  pressureShape,
   vectorShape,
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
@@ -32,6 +33,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [methodShape, 1, 'native'],
   [fieldSiteShape, 1, 'native'],
   [coerceShape, 1, 'native'],
+  [pressureShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
