@@ -8,6 +8,7 @@
  * import { indexShape, kernelCall } from './native-shapes.js';
  * ```
  */
+export { bufferForwardShape } from './buffer-forward-shape.js';
 export { bufferRunShape } from './buffer-run-shape.js';
 export { bufferShape } from './buffer-shape.js';
 export { coerceShape } from './coerce-shape.js';

@@ -3,6 +3,7 @@ import { treeStats } from '../../tree/index.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
+  bufferForwardShape,
   bufferRunShape,
   bufferShape,
   coerceShape,
@@ -34,6 +35,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [fieldSiteShape, 1, 'native'],
   [coerceShape, 1, 'native'],
   [pressureShape, 1, 'native'],
+  [bufferForwardShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
