@@ -15,6 +15,7 @@ export { coerceShape } from './coerce-shape.js';
 export { fieldSiteShape } from './field-site-shape.js';
 export { indexShape } from './index-shape.js';
 export { kernelCall, kernelShape } from './kernel-shape.js';
+export { knownValueShape } from './known-value-shape.js';
 export { forBoundsShape } from './loop-bounds-shape.js';
 export { methodShape } from './method-shape.js';
 export { polyShape } from './poly-shape.js';
