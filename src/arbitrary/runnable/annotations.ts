@@ -26,6 +26,8 @@ const loose: (() => Type)[] = [
   () => primitive('unknown'),
   () => primitive('vector'),
   () => primitive('buffer'),
+  () => primitive('thread'),
+  () => primitive('nil'),
   () => union(primitive('number'), primitive('nil')),
   () => union(primitive('number'), primitive('string')),
   () =>

@@ -128,6 +128,12 @@ export const knownValueShape: StatProduction = (g, d) => {
         body.push(build.localStat([r], [e]));
         results.push(r);
       }
+      if (held !== 'nil' && held !== 'unknown' && c.chance(40)) {
+        // An assertion of what the local holds: native code folds the check away, or not.
+        const truthy = held === 'boolean' ? kit.bin('~=', kit.ref(x), build.nil()) : kit.ref(x);
+        body.push(build.callStat(kit.call('assert', [truthy])));
+      }
+      if (c.chance(30)) body.push(build.callStat(kit.call('assert', [kit.ref(q)])));
       const [next, h] = setTo(g, p);
       body.push(build.assign([kit.ref(x)], [next]));
       held = h;

@@ -7,6 +7,8 @@ import type { StatProduction } from './library/model.js';
 
 /** Numbers the chain mixes in: fractions, a large one, and small integers. */
 const FACTORS = [0.5, 1.5, 3, 7, 0.25, 1e6, -2];
+/** Fields of the table parameter: more than native code keeps slot addresses of at once. */
+const FIELDS = 11;
 /** Masks the integer chain folds in. */
 const MASKS = [0xff, 0x5555, 0xffff, 0x7fffffff, 0xf0f0f0f];
 /** Integer arguments: edges of 32 bits, and small ones. */
@@ -14,11 +16,15 @@ const INTS = [0, 1, 2 ** 31 - 1, 65535, 12345, 2 ** 30 + 7];
 /** Number arguments: fractions, zero of either sign, large, and a string that coerces. */
 const NUMBERS = [1.5, -0.5, 0, -0, 3, 1e10, 2 ** 31];
 
-/** One link of the number chain: an earlier value combined with a parameter or another. */
-function link(g: Gen, earlier: Local[], a: Local, b: Local): Expr {
+/**
+ * One link of the number chain: an earlier value combined with a parameter, another value, or
+ * a field of the table parameter read again.
+ */
+function link(g: Gen, earlier: Local[], a: Local, b: Local, t: Local | undefined): Expr {
   const c = g.c;
   const x = kit.ref(c.pick(earlier));
   const y = c.chance(50) ? kit.ref(c.pick(earlier)) : kit.ref(c.pick([a, b]));
+  if (t && c.chance(40)) return kit.bin('+', x, build.field(kit.ref(t), c.int(FIELDS)));
   switch (c.int(4)) {
     case 0:
       return kit.bin('+', kit.bin('*', x, kit.num(c.pick(FACTORS))), y);
@@ -28,6 +34,25 @@ function link(g: Gen, earlier: Local[], a: Local, b: Local): Expr {
       return kit.bin('*', x, kit.num(c.pick(FACTORS)));
     default:
       return kit.bin('+', kit.bin('/', x, kit.num(c.pick([2, 4, 8, 3]))), y);
+  }
+}
+
+/**
+ * An operand of a bit operation: an earlier integer, or the sum of two, or of one and a
+ * constant, which native code adds as 32-bit integers without going through a number.
+ */
+function intOperand(g: Gen, ints: Local[]): Expr {
+  const c = g.c;
+  const x = kit.ref(c.pick(ints));
+  switch (c.int(4)) {
+    case 0:
+      return kit.bin('+', x, kit.ref(c.pick(ints)));
+    case 1:
+      return c.chance(50)
+        ? kit.bin('+', kit.num(c.pick([1, 7, 255])), x)
+        : kit.bin('+', x, kit.num(c.pick([1, 7, 255])));
+    default:
+      return x;
   }
 }
 
@@ -62,9 +87,18 @@ export const pressureShape: StatProduction = (g, d) => {
     const j = fresh();
     // A parameter first read late, after most values are live.
     const late = fresh();
+    // A table whose fields are all read first, then again later.
+    const t = c.chance(50) ? fresh() : undefined;
     const body: Stat[] = [];
     // The first values come from the parameters alone; later ones from any earlier value.
     const nums: Local[] = [];
+    if (t) {
+      for (let k = 0; k < FIELDS; k++) {
+        const v = fresh();
+        body.push(build.localStat([v], [build.field(kit.ref(t), k)]));
+        nums.push(v);
+      }
+    }
     const count = 17 + c.int(10);
     const callAt = c.chance(60) ? 4 + c.int(count - 4) : -1;
     let crossed: Local | undefined;
@@ -75,7 +109,7 @@ export const pressureShape: StatProduction = (g, d) => {
           ? kit.bin('+', kit.bin('*', kit.ref(a), kit.num(c.pick(FACTORS))), kit.ref(j))
           : k === count - 3
             ? kit.bin('-', kit.ref(c.pick(nums)), kit.ref(late))
-            : link(g, nums, a, j);
+            : link(g, nums, a, j, t);
       body.push(build.localStat([v], [e]));
       nums.push(v);
       if (k === callAt) {
@@ -91,7 +125,7 @@ export const pressureShape: StatProduction = (g, d) => {
       const m = 9 + c.int(10);
       for (let k = 0; k < m; k++) {
         const v = fresh();
-        const from = ints.length === 0 ? seed : kit.ref(c.pick(ints));
+        const from = ints.length === 0 ? seed : intOperand(g, ints);
         const op = c.pick(['bxor', 'band', 'bor', 'lrotate'] as const);
         const arg = op === 'lrotate' ? kit.num(c.pick([1, 7, 31])) : kit.num(c.pick(MASKS));
         intStats.push(build.localStat([v], [kit.lib('bit32', op, [from, arg])]));
@@ -112,9 +146,13 @@ export const pressureShape: StatProduction = (g, d) => {
       );
     if (crossed) rets.push(kit.ref(crossed));
     body.push(build.ret(rets));
-    const fn = build.func([a, j, late], body, false, paramAnnotations(g, 3));
+    const params = t ? [a, j, late, t] : [a, j, late];
+    const fn = build.func(params, body, false, paramAnnotations(g, params.length));
     g.scope.popFrame();
-    const call = (x: Expr, k: Expr, l: Expr) => build.call(build.local(f.name), [x, k, l]);
+    const table = () =>
+      build.record(Array.from({ length: FIELDS }, (_, k) => [k, kit.num(c.pick(NUMBERS))]));
+    const call = (x: Expr, k: Expr, l: Expr) =>
+      build.call(build.local(f.name), t ? [x, k, l, table()] : [x, k, l]);
     const ints31 = () => kit.num(c.pick(INTS));
     const numbers = () => kit.num(c.pick(NUMBERS));
     const stats: Stat[] = [
