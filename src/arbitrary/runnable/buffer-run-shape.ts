@@ -126,11 +126,19 @@ export const bufferRunShape: StatProduction = (g, d) => {
     const body: Stat[] = [];
     const n = 4 + c.int(6);
     const fixed = [c.int(SIZE - 7), c.int(SIZE - 7)];
-    // Offsets from the base alone, or from the base times a record size.
-    const scale = c.pick([1, 1, 2, 4]);
+    // Offsets from the base alone, from the base times a record size, or from the base as a
+    // 32-bit integer (`bit32.band` of it), which native code keeps as an integer offset.
+    const form = c.pick([1, 1, 2, 4, 'int'] as const);
+    const int = form === 'int' ? fresh() : undefined;
+    if (int)
+      body.push(build.localStat([int], [kit.lib('bit32', 'band', [kit.ref(base), kit.num(7)])]));
     const scaled = () =>
-      scale === 1 ? kit.ref(base) : kit.bin('*', kit.ref(base), kit.num(scale));
-    const bases = scale === 1 ? BASES : SCALED_BASES;
+      form === 'int'
+        ? kit.ref(int!)
+        : form === 1
+          ? kit.ref(base)
+          : kit.bin('*', kit.ref(base), kit.num(form));
+    const bases = form === 2 || form === 4 ? SCALED_BASES : BASES;
     for (let k = 0; k < n; k++) body.push(...access(g, b, base, scaled, v, reads, fresh, fixed));
     if (reads.length === 0) reads.push(kit.lib('buffer', 'readi8', [kit.ref(b), at(scaled, -1)]));
     // `b: buffer` tells native code the buffer's type: only then does it forward a store to a
