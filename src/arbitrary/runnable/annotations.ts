@@ -15,6 +15,8 @@ const loose: (() => Type)[] = [
   () => primitive('unknown'),
   () => primitive('vector'),
   () => primitive('buffer'),
+  () => primitive('thread'),
+  () => primitive('nil'),
   () => union(primitive('number'), primitive('nil')),
   () => union(primitive('number'), primitive('string')),
   () => build.tableType([], [primitive('number'), primitive('number')]),

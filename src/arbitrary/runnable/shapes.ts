@@ -3,6 +3,7 @@ import { treeStats } from '../../tree/index.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
+  bufferForwardShape,
   bufferRunShape,
   bufferShape,
   coerceShape,
@@ -10,8 +11,10 @@ import {
   forBoundsShape,
   indexShape,
   kernelShape,
+  knownValueShape,
   methodShape,
   polyShape,
+  pressureShape,
   vectorShape,
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
@@ -43,6 +46,9 @@ const shapes: [StatProduction, number, Lean][] = [
   [methodShape, 1, 'native'],
   [fieldSiteShape, 1, 'native'],
   [coerceShape, 1, 'native'],
+  [pressureShape, 1, 'native'],
+  [bufferForwardShape, 1, 'native'],
+  [knownValueShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
