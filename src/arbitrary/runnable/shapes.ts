@@ -19,6 +19,7 @@ import type { Lean } from './swarm.js';
 import { constantShape, formsShape } from './compiler-shapes.js';
 import { typeInfoShape } from './type-info-shapes.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
+import { sourceTextShape } from './source-text-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -42,6 +43,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],
   [positionShape, 1, 'library'],
+  [sourceTextShape, 1, 'dynamic'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */

@@ -38,16 +38,27 @@ export interface Swarm {
 /**
  * What a program leans on, in the spirit of YARPGen's generation policies: the shapes of one
  * area drawn several times as often as in the average program, so that rare shapes are not
- * drowned in it. `none` for a third of the programs.
+ * drowned in it. `none` for two programs in seven. `dynamic` programs compile source text
+ * while they run (`loadstring`) and first call `getfenv`, which marks their environment as
+ * one a program may change: from then on the interpreter and native code look every global
+ * and library function up by name (no imports, no fast calls), the engine's other mode.
  *
  * @example
  * ```ts
  * const lean: Lean = 'native';
  * ```
  */
-export type Lean = 'none' | 'native' | 'optimizer' | 'library' | 'errors';
+export type Lean = 'none' | 'native' | 'optimizer' | 'library' | 'errors' | 'dynamic';
 
-const leans: readonly Lean[] = ['none', 'none', 'native', 'optimizer', 'library', 'errors'];
+const leans: readonly Lean[] = [
+  'none',
+  'none',
+  'native',
+  'optimizer',
+  'library',
+  'errors',
+  'dynamic',
+];
 
 /**
  * Chunks that draw a call fan-out, in percent: a long one costs a tenth to a few tenths of a
