@@ -4,8 +4,8 @@ import { genericListText, returnTypeText, typeText } from './text-types.js';
 import type { Choices } from './choices.js';
 
 /** Statements of one block, of the whole chunk, and nesting of blocks. */
-const MAX_BLOCK = 5;
-const MAX_CHUNK = 10;
+const MAX_BLOCK = 3;
+const MAX_CHUNK = 7;
 const MAX_NEST = 2;
 
 /**

@@ -24,7 +24,7 @@ export interface TextFn {
 }
 
 /** Expressions nest at most this deep. */
-const MAX_EXPR_DEPTH = 3;
+const MAX_EXPR_DEPTH = 2;
 /** Longest string a variable of the chunk holds (what `..=` adds apart). */
 const MAX_TEXT = '40';
 
@@ -147,8 +147,7 @@ export class TextExpressions {
 
   protected str(d: number): string[] {
     const c = this.c;
-    // Strings nest less: each level may double a length.
-    if (d >= MAX_EXPR_DEPTH - 1) return this.leaf('str');
+    if (d >= MAX_EXPR_DEPTH) return this.leaf('str');
     switch (c.int(9)) {
       case 0:
       case 1:

@@ -122,7 +122,6 @@ const broken = [
   '@native local x = 1',
   '@native',
   '@unknownattr function f() end',
-  'export function f() end',
   'export type',
   'local type T = number',
   'local function f(x: number = 1) end',
@@ -190,38 +189,74 @@ function overLimit(c: Choices): string {
 }
 
 /**
- * Chunk text that Luau refuses: a valid chunk's tokens with one token deleted, inserted
- * (from {@link irritants}), replaced or repeated; one of the {@link broken} chunks; or a chunk
- * over a compiler limit. The parser's and the compiler's first diagnostic (or, where the
- * change left a valid chunk, none) is what the program prints.
+ * How a chunk's text is made faulty, drawn before its tokens are (so that a record used up by
+ * a long chunk still gives every kind of fault): a {@link broken} chunk, a chunk over a
+ * compiler limit, or a valid chunk's tokens with one token deleted, inserted (one of
+ * {@link irritants}), replaced or repeated, at a position given in thousandths of its length.
  *
  * @example
  * ```ts
- * faultyText(c, ['local', 'x', '=', '1']); // ['local', 'x', '1'] or ['local', 'x', '=', ')', '1'] ...
+ * const fault = drawFault(c);
+ * faultyText(fault, tokens);
  * ```
  */
-export function faultyText(c: Choices, tokens: readonly string[]): string[] {
+export type Fault =
+  | { readonly kind: 'broken' | 'limit'; readonly text: string }
+  | {
+      readonly kind: 'delete' | 'insert' | 'replace' | 'repeat';
+      readonly at: number;
+      readonly token: string;
+      readonly count: number;
+    };
+
+/**
+ * Draws a {@link Fault}.
+ *
+ * @example
+ * ```ts
+ * drawFault(c).kind; // 'insert'
+ * ```
+ */
+export function drawFault(c: Choices): Fault {
   switch (c.int(8)) {
     case 0:
-      return [c.pick(broken)];
+      return { kind: 'broken', text: c.pick(broken) };
     case 1:
-      return [overLimit(c)];
-    default: {
+      return { kind: 'limit', text: overLimit(c) };
+    default:
+      return {
+        kind: c.pick(['delete', 'insert', 'replace', 'repeat'] as const),
+        at: c.int(1000),
+        token: c.pick(irritants),
+        count: 1 + c.int(3),
+      };
+  }
+}
+
+/**
+ * Chunk text that Luau refuses (or, where a change to a valid chunk left one valid, accepts):
+ * the parser's and the compiler's first diagnostic is what the program prints.
+ *
+ * @example
+ * ```ts
+ * faultyText(drawFault(c), ['local', 'x', '=', '1']); // ['local', 'x', '1'], ['(1) = 2'], ...
+ * ```
+ */
+export function faultyText(fault: Fault, tokens: readonly string[]): string[] {
+  switch (fault.kind) {
+    case 'broken':
+    case 'limit':
+      return [fault.text];
+    case 'delete':
+    case 'insert':
+    case 'replace':
+    case 'repeat': {
       const out = [...tokens];
-      const at = c.int(out.length + 1);
-      switch (c.int(4)) {
-        case 0:
-          out.splice(at, 1);
-          break;
-        case 1:
-          out.splice(at, 0, c.pick(irritants));
-          break;
-        case 2:
-          out.splice(at, 1, c.pick(irritants));
-          break;
-        default:
-          out.splice(at, 0, ...out.slice(at, at + 1 + c.int(3)));
-      }
+      const at = Math.floor((fault.at * (out.length + 1)) / 1000);
+      if (fault.kind === 'delete') out.splice(at, 1);
+      else if (fault.kind === 'insert') out.splice(at, 0, fault.token);
+      else if (fault.kind === 'replace') out.splice(at, 1, fault.token);
+      else out.splice(at, 0, ...out.slice(at, at + fault.count));
       return out;
     }
   }
