@@ -39,9 +39,10 @@ export interface Swarm {
  * What a program leans on, in the spirit of YARPGen's generation policies: the shapes of one
  * area drawn several times as often as in the average program, so that rare shapes are not
  * drowned in it. `none` for two programs in seven. `dynamic` programs compile source text
- * while they run (`loadstring`) and first call `getfenv`, which marks their environment as
- * one a program may change: from then on the interpreter and native code look every global
- * and library function up by name (no imports, no fast calls), the engine's other mode.
+ * while they run (`loadstring`), and a third of them first call `getfenv`, which marks their
+ * environment as one a program may change: from then on the interpreter and native code look
+ * every global and library function up by name (no imports, no fast calls), the engine's
+ * other mode.
  *
  * @example
  * ```ts

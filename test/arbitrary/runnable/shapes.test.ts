@@ -36,6 +36,7 @@ const markers: Record<string, RegExp> = {
   multiResult: /select\("#", (math|string|table)\.\w+\(/,
   system: /string\.pack\(|os\.date\(|math\.randomseed\(|math\.noise\(|newproxy\(|utf8\.codes\(/,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
+  sourceText: /local l\d+, l\d+ = loadstring\(/,
 };
 
 describe('runnable shapes', () => {
@@ -68,7 +69,14 @@ describe('drawSwarm', () => {
       const lean = drawSwarm(new Choices(expandRecord(seed, 16))).lean;
       counts.set(lean, (counts.get(lean) ?? 0) + 1);
     }
-    expect([...counts.keys()].sort()).toEqual(['errors', 'library', 'native', 'none', 'optimizer']);
+    expect([...counts.keys()].sort()).toEqual([
+      'dynamic',
+      'errors',
+      'library',
+      'native',
+      'none',
+      'optimizer',
+    ]);
     expect(counts.get('none')! / 3000).toBeGreaterThan(0.25);
     expect(counts.get('none')! / 3000).toBeLessThan(0.42);
   });
