@@ -81,8 +81,11 @@ function chunk(
     g.scope.declare({ ty: 'fn', mutable: false }),
   );
   // A third of the dynamic programs: the rest keep their fast calls, which the slow paths
-  // would cost them (measured: more library lines lost than slow-path lines gained).
-  if (swarm.lean === 'dynamic' && role === 'program' && !g.typed && c.chance(UNSAFE_PERCENT)) {
+  // would cost them (measured: more library lines lost than slow-path lines gained). Not with
+  // the call fan-out, which is there for the inliner: a program that names `getfenv` is
+  // compiled without inlining.
+  const unsafe = swarm.lean === 'dynamic' && !swarm.fanOut && role === 'program' && !g.typed;
+  if (unsafe && c.chance(UNSAFE_PERCENT)) {
     prelude.push(unsafeEnvironment());
   }
   if (module) {
