@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: '189d0c2e88608fbc8038ca0b81220088241b8b929b6c9c52a0c813091e146454',
+  7: '4fe5b1e4dded69ce005bb85ec0b4c2070e24c8a0083f4960ab7322b8967980b0',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
