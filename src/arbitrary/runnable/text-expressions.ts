@@ -5,17 +5,45 @@ import { typeText } from './text-types.js';
 /**
  * The token that stands for an input of the enclosing program: the text of an integer, put
  * into the source when the program runs (always between parentheses, so `-5` stays a number).
+ *
+ * @example
+ * ```ts
+ * joinTokens(['return', '(', HOLE, ')']).split(HOLE); // ['return ( ', ' )']
+ * ```
  */
 export const HOLE = '\u0001';
 
-/** What a text expression computes. */
+/**
+ * What a text expression computes.
+ *
+ * @example
+ * ```ts
+ * const ty: TextTy = 'num';
+ * ```
+ */
 export type TextTy = 'num' | 'str' | 'bool';
 
+/**
+ * A variable of the chunk's text and what it holds.
+ *
+ * @example
+ * ```ts
+ * const v: TextVar = { name: 'a', ty: 'num' };
+ * ```
+ */
 export interface TextVar {
   readonly name: string;
   readonly ty: TextTy;
 }
 
+/**
+ * A function of the chunk's text, the number parameters it takes and how it is called.
+ *
+ * @example
+ * ```ts
+ * const f: TextFn = { name: 'get', params: 1, call: ['o', ':', 'get'] };
+ * ```
+ */
 export interface TextFn {
   readonly name: string;
   readonly params: number;

@@ -146,5 +146,12 @@ export function commentText(c: Choices, multiline: boolean): string {
   }
 }
 
-/** Words that are names, not keywords, though some statements give them a meaning. */
+/**
+ * Words that are names, not keywords, though some statements give them a meaning.
+ *
+ * @example
+ * ```ts
+ * contextualNames.includes('continue'); // true: `local continue = 1` is a local
+ * ```
+ */
 export const contextualNames = ['type', 'export', 'continue', 'typeof', 'read', 'write'] as const;

@@ -13,6 +13,11 @@ function simple(t: string): string {
 
 /**
  * A type pack's text: `...T`, a generic pack `U...`, or a parenthesised list `(A, B, ...C)`.
+ *
+ * @example
+ * ```ts
+ * typePackText(c, 0, ['P0']); // '...number', 'P0...' or '(string, ...any)'
+ * ```
  */
 export function typePackText(c: Choices, d: number, packs: readonly string[]): string {
   switch (c.int(3)) {
