@@ -33,6 +33,7 @@ import { formatShape } from './format-shape.js';
 import { spanShape } from './span-shape.js';
 import { weakShape } from './weak-shape.js';
 import { protectShape } from './protect-shape.js';
+import { sourceTextShape } from './source-text-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -70,6 +71,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [spanShape, 1, 'native'],
   [weakShape, 1, 'library'],
   [protectShape, 1, 'errors'],
+  [sourceTextShape, 1, 'dynamic'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */

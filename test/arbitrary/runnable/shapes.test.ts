@@ -47,6 +47,7 @@ const markers: Record<string, RegExp> = {
   foldOperators: /if .* and false then\n\s+print\("then"\)\n\s+else\n\s+print\("else"\)/,
   assignForms: /local l\d+ = \{n0 = l\d+, n0 = /,
   callForms: /return math\.max\((l\d+) \+ 0, \1 \+ 1, /,
+  sourceText: /local l\d+, l\d+ = loadstring\(/,
 };
 
 describe('runnable shapes', () => {
@@ -79,7 +80,14 @@ describe('drawSwarm', () => {
       const lean = drawSwarm(new Choices(expandRecord(seed, 16))).lean;
       counts.set(lean, (counts.get(lean) ?? 0) + 1);
     }
-    expect([...counts.keys()].sort()).toEqual(['errors', 'library', 'native', 'none', 'optimizer']);
+    expect([...counts.keys()].sort()).toEqual([
+      'dynamic',
+      'errors',
+      'library',
+      'native',
+      'none',
+      'optimizer',
+    ]);
     expect(counts.get('none')! / 3000).toBeGreaterThan(0.25);
     expect(counts.get('none')! / 3000).toBeLessThan(0.42);
   });
