@@ -18,13 +18,9 @@
 // runs and since when; at the limit the worker is killed (luau-web has no instruction hook). An
 // abort (C++ exception, heap exhausted) ends the worker too; a crash in a worker that already
 // ran other programs is confirmed on a fresh worker before it is reported.
-import { fork } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
-import { URL, fileURLToPath } from 'node:url';
-import { poolDefaults, toOutcome, workerSettingsEnv } from './protocol.mjs';
+import { poolDefaults, toOutcome } from './protocol.mjs';
+import { endWorker, forkWorker, readStatus } from './worker-process.mjs';
 
 /** @typedef {import('./protocol.mjs').ProgramJob} ProgramJob */
 /** @typedef {import('./protocol.mjs').ProgramOutcome} ProgramOutcome */
@@ -34,49 +30,12 @@ import { poolDefaults, toOutcome, workerSettingsEnv } from './protocol.mjs';
 /** @typedef {import('./protocol.mjs').PoolRunOptions} PoolRunOptions */
 /** @typedef {import('./protocol.mjs').PoolStats} PoolStats */
 
-/**
- * A program queued or running in the pool.
- * @typedef {object} Job
- * @property {number} seq
- * @property {string} id
- * @property {string} program
- * @property {string | undefined} module
- * @property {boolean} compileOnly
- * @property {number} timeoutMs
- * @property {boolean} [retried] A crash being confirmed on a fresh worker.
- * @property {boolean} [fresh] Runs only as the first program of a worker.
- * @property {(outcome: ProgramOutcome) => void} resolve
- * @property {(error: Error) => void} reject
- */
-
+/** @typedef {import('./worker-process.mjs').Job} Job */
 /** @typedef {import('./protocol.mjs').WorkerResult} WorkerResult */
 /** @typedef {import('./protocol.mjs').WorkerReady} WorkerReady */
 /** @typedef {import('./protocol.mjs').WorkerJob} WorkerJob */
 
-/**
- * A worker process and its state.
- * @typedef {object} Worker
- * @property {ChildProcess} child
- * @property {boolean} ready
- * @property {boolean} accepting
- * @property {boolean} standby
- * @property {boolean} dead
- * @property {number} assigned
- * @property {number} done
- * @property {number} states
- * @property {string} statusFile
- * @property {ReturnType<typeof setTimeout> | undefined} watchdog
- * @property {Map<number, Job>} inflight
- * @property {Promise<unknown>} exited
- */
-
-const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-// Workers started by every pool of this process: it names their status files, which two pools
-// of one process (a resident runner's, running batches in parallel) must not share.
-let spawned = 0;
-// LUAU_FUZZ_CPU_PROF=DIR: every worker writes a V8 CPU profile into DIR (node --cpu-prof); a
-// worker then leaves by disconnecting, not SIGKILL, since a killed process writes no profile.
-const profileDir = process.env.LUAU_FUZZ_CPU_PROF || undefined;
+/** @typedef {import('./worker-process.mjs').Worker} Worker */
 
 /**
  * @param {string} name
@@ -127,39 +86,8 @@ export function createPool(options = {}) {
   /** @returns {Worker} */
   function spawn(standby = false) {
     stats.workersStarted++;
-    const statusFile = join(tmpdir(), `luau-fuzz-worker-${process.pid}-${++spawned}`);
-    const child = fork(workerPath, [], {
-      execArgv: [
-        ...(o.tierUp ? [] : ['--liftoff-only']),
-        ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
-      ],
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-      env: {
-        ...process.env,
-        ...workerSettingsEnv({
-          excerptChars: o.excerptChars,
-          errorChars: o.errorChars,
-          programsPerState: o.programsPerState,
-          heapBudgetKb: o.heapBudgetKb,
-          statusFile,
-        }),
-      },
-    });
-    /** @type {Worker} */
-    const w = {
-      child,
-      ready: false,
-      accepting: !standby,
-      standby,
-      dead: false,
-      assigned: 0,
-      done: 0,
-      states: 0,
-      statusFile,
-      watchdog: undefined,
-      inflight: new Map(),
-      exited: new Promise((resolve) => child.once('exit', resolve)),
-    };
+    const w = forkWorker(o, standby);
+    const child = w.child;
     live.add(w);
     child.on('message', (/** @type {WorkerReady | WorkerResult[]} */ m) => {
       if (w.dead) return;
@@ -227,10 +155,7 @@ export function createPool(options = {}) {
     live.delete(w);
     stats.recycled++;
     clearTimeout(w.watchdog);
-    w.child.removeAllListeners('message');
-    if (profileDir !== undefined && w.child.connected) w.child.disconnect();
-    else w.child.kill('SIGKILL');
-    rmSync(w.statusFile, { force: true });
+    endWorker(w);
   }
 
   /**
@@ -260,21 +185,15 @@ export function createPool(options = {}) {
     w.watchdog = setTimeout(() => onSilence(w), ms ?? shortest);
   }
 
-  /** The program `w` runs now, and when it started (epoch ms), from its status file. */
   /**
+   * The program `w` runs now, and when it started (epoch ms).
    * @param {Worker} w
    * @returns {{ job: Job, startedAt: number } | undefined}
    */
   function running(w) {
-    let status;
-    try {
-      status = new Float64Array(new Uint8Array(readFileSync(w.statusFile)).buffer);
-    } catch {
-      return undefined;
-    }
-    if (status.length < 2) return undefined;
-    const job = w.inflight.get(status[0] ?? 0);
-    return job === undefined ? undefined : { job, startedAt: status[1] ?? 0 };
+    const status = readStatus(w);
+    const job = status === undefined ? undefined : w.inflight.get(status.seq);
+    return job === undefined ? undefined : { job, startedAt: status?.startedAt ?? 0 };
   }
 
   /** Puts back the programs that `w` had queued but not started. */

@@ -1,5 +1,5 @@
 // Plants faults in a scratch copy of the checkout, one at a time, runs the test file(s) that
-// should catch each, and restores the copy: a table says which test caught which fault, and
+// should catch each (or the script, for a claim a script checks), and restores the copy: a table says which test caught which fault, and
 // the exit status is 1 when any fault survived. The faults are in planted-faults/, one file per table of test/README.md.
 //
 //   node --import tsx scripts/plant-faults.ts [--only NAME...] [--list] [--baseline] [--scratch DIR]
@@ -73,8 +73,47 @@ function plant(repo: string, fault: PlantedFault): Map<string, string> {
   return originals;
 }
 
+/**
+ * Runs a fault's scripts in the copy, committed first (a script such as first-contact.ts
+ * clones the checkout's committed state): caught when one exits non-zero, with its last lines.
+ */
+function runScripts(repo: string, fault: PlantedFault): { caught: boolean; failed: string[] } {
+  const git = (...args: string[]): void => {
+    const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${repo}: ${r.stderr}`);
+  };
+  if (!existsSync(join(repo, '.git'))) git('init', '--quiet');
+  git('add', '--all');
+  git(
+    '-c',
+    'user.name=plant-faults',
+    '-c',
+    'user.email=plant-faults@luau-fuzz.invalid',
+    'commit',
+    '--quiet',
+    '--allow-empty',
+    '--message',
+    fault.name,
+  );
+  const failed: string[] = [];
+  for (const file of fault.tests) {
+    const run = spawnSync('node', ['--import', 'tsx', file], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 30 * 60_000,
+    });
+    if (run.status !== 0) {
+      const lines = `${run.stdout}${run.stderr}`.trim().split('\n');
+      const why = lines.find((l) => l.includes('FAILED')) ?? lines.slice(-3).join(' / ');
+      failed.push(`${file} exited with ${run.status ?? run.signal}: ${why}`);
+    }
+  }
+  return { caught: failed.length > 0, failed };
+}
+
 /** Runs the fault's test files in the copy; failed test names from vitest's JSON report. */
 function runTests(repo: string, fault: PlantedFault): { caught: boolean; failed: string[] } {
+  if (fault.script === true) return runScripts(repo, fault);
   const report = join(repo, '.luau-fuzz', 'plant-report.json');
   rmSync(report, { force: true });
   const env = { ...process.env };

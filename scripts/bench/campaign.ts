@@ -21,7 +21,7 @@
 // npm run bench -- campaign --long [COUNT]
 //   only runCampaign end to end over COUNT programs (default 100 000), printing the RSS of the
 //   process tree as it goes: memory stays bounded over a long campaign.
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
@@ -39,6 +39,7 @@ import type { ProgramJob } from '../../src/runtime/index.js';
 import { parseApiChoice, WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { benchArgs } from './_args.js';
+import { measured } from './_measure.js';
 import { unpackRevision, type Revision } from './_revision.js';
 
 const usage =
@@ -74,116 +75,6 @@ if (parsed.values.programs !== undefined) {
 }
 const seed = 2024;
 const level = 'runnable' as const;
-
-/**
- * This process and every process below it, from /proc: resident set (KB) in total, and the
- * CPU seconds (user and system, clock ticks of 10 ms) of each process.
- */
-function processTree(): { rssKb: number; cpu: Map<number, number> } {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      rss.set(pid, (Number(fields[21]) * 4096) / 1024);
-      // utime and stime: fields 14 and 15 of stat(5).
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let rssKb = 0;
-  const cpu = new Map<number, number>();
-  const todo = [process.pid];
-  while (todo.length > 0) {
-    const pid = todo.pop()!;
-    rssKb += rss.get(pid) ?? 0;
-    cpu.set(pid, (ticks.get(pid) ?? 0) / 100);
-    todo.push(...(children.get(pid) ?? []));
-  }
-  return { rssKb, cpu };
-}
-
-/** CPU seconds of each thread of this process, by thread id, from /proc (Linux). */
-function threadCpu(): Map<number, number> {
-  const cpu = new Map<number, number>();
-  let tids: string[] = [];
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return cpu;
-  }
-  for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return cpu;
-}
-
-/** Where this process's CPU seconds went: its main thread, threads started meanwhile, the rest. */
-interface ThreadSplit {
-  /** The main thread (the campaign's recording, the embedded workspace's server). */
-  main: number;
-  /** The thread started meanwhile that used the most CPU (runCampaign's generation thread). */
-  started: number;
-  /** Every other thread of this process: V8's compiler and GC helpers, libuv's pool. */
-  others: number;
-  /** This process's child processes (runners and VM workers). */
-  children: number;
-}
-
-/**
- * Runs `fn` while sampling the process tree every 250 ms; resolves to its result, seconds,
- * CPU seconds of the tree (each process as last seen, so a process that lives less than a
- * sample is missed: on a shared machine CPU per program depends far less on the load than
- * wall-clock time does), how they split among this process's threads and its children, and
- * peak RSS.
- */
-async function measured<T>(
-  fn: () => Promise<T>,
-  onSample?: (kb: number) => void,
-): Promise<{ value: T; seconds: number; cpu: number; split: ThreadSplit; peakKb: number }> {
-  const first = processTree();
-  const before = first.cpu;
-  const threadsBefore = threadCpu();
-  const seen = new Map<number, number>();
-  const threadsSeen = new Map<number, number>();
-  let peakKb = first.rssKb;
-  const sample = (): void => {
-    const tree = processTree();
-    for (const [pid, s] of tree.cpu) seen.set(pid, s - (before.get(pid) ?? 0));
-    for (const [tid, s] of threadCpu()) threadsSeen.set(tid, s - (threadsBefore.get(tid) ?? 0));
-    peakKb = Math.max(peakKb, tree.rssKb);
-    onSample?.(tree.rssKb);
-  };
-  const timer = setInterval(sample, 250);
-  const t = performance.now();
-  try {
-    const value = await fn();
-    const seconds = (performance.now() - t) / 1000;
-    sample();
-    const cpu = [...seen.values()].reduce((x, y) => x + y, 0);
-    const own = seen.get(process.pid) ?? 0;
-    const main = threadsSeen.get(process.pid) ?? 0;
-    let started = 0;
-    for (const [tid, s] of threadsSeen) if (!threadsBefore.has(tid)) started = Math.max(started, s);
-    const split = { main, started, others: own - main - started, children: cpu - own };
-    return { value, seconds, cpu, split, peakKb };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'));
 // The request body limit `luau-fuzz run` gives its embedded workspace (src/cli/connect-workspace.ts):

@@ -202,6 +202,16 @@ export const commandsFaults: readonly PlantedFault[] = [
     only: 'TypeScript',
   },
   {
+    name: 'tarball-without-runner',
+    what: "the package's `files` leave out `runner/`, so an installed package has no runner to run programs with",
+    claim: "a fresh clone: `npm ci` and the README's `npm install` print no warning …",
+    edits: [
+      { file: 'package.json', search: '    "proto",\n    "runner",\n', replace: '    "proto",\n' },
+    ],
+    tests: ['scripts/first-contact.ts'],
+    script: true,
+  },
+  {
     name: 'server-install-stale-range',
     what: "the install line for the server's packages names an older fastify range than package.json",
     claim: "a command that needs the server's packages prints the line that installs them …",

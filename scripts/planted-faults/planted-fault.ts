@@ -18,8 +18,14 @@ export interface PlantedFault {
   readonly claim: string;
   /** The edits that make the bug. */
   readonly edits: readonly FaultEdit[];
-  /** The test files to run, relative to the checkout. */
+  /** The test files to run, relative to the checkout (scripts of `scripts/` when `script`). */
   readonly tests: readonly string[];
+  /**
+   * The claim is checked by a script, not by vitest: each of `tests` runs as
+   * `node --import tsx FILE` in the copy, and the fault is caught when one exits non-zero. The
+   * copy is committed to a git repository first, for a script that clones the checkout.
+   */
+  readonly script?: boolean;
   /** Only the tests whose name matches this pattern (`vitest -t`). */
   readonly only?: string;
 }

@@ -1,4 +1,5 @@
 import {
+  ExprAttrSchema,
   ExprFunctionSchema,
   ExprInterpStringSchema,
   ExprTableSchema,
@@ -19,9 +20,14 @@ import {
   StatTypeAliasSchema,
   StatTypeFunctionSchema,
   TableItemSchema,
+  ModuleSetSchema,
+  type AttrType,
   type Expr,
+  type ExprAttr,
   type ExprFunction,
+  type GenericTypeName,
   type Local,
+  type ModuleSet,
   type RegularTypeName,
   type Stat,
   type StatBlock,
@@ -52,6 +58,8 @@ const LOCAL_FUNCTION = messageKind(StatLocalFunctionSchema);
 const FUNCTION_STAT = messageKind(StatFunctionSchema);
 const TYPE_ALIAS = messageKind(StatTypeAliasSchema);
 const TYPE_FUNCTION = messageKind(StatTypeFunctionSchema);
+const ATTR = messageKind(ExprAttrSchema);
+const MODULE_SET = messageKind(ModuleSetSchema);
 
 /** A table of `items`. */
 function table(items: TableItem[]): Expr {
@@ -96,6 +104,14 @@ export const statBuilders = {
       );
     }
     return table(items);
+  },
+  /** `{a, [k] = b}`: a positional item where the key is undefined, else `[key] = value`. */
+  keyed(entries: [Expr | undefined, Expr][]): Expr {
+    return table(
+      entries.map(([k, value]) =>
+        item(k === undefined ? { case: undefined } : { case: 'keyExpr', value: k }, value),
+      ),
+    );
   },
   /** `t.n<k>`. */
   field(t: Expr, k: number): Expr {
@@ -235,14 +251,19 @@ export const statBuilders = {
     m.self = self;
     return exprBuilders.stat({ case: 'function', value: m });
   },
-  /** `type t<n> = T` (not exported, no generics). */
-  typeAlias(name: RegularTypeName, type: Type): Stat {
+  /** `type t<n><generics, genericpacks...> = T` (not exported). */
+  typeAlias(
+    name: RegularTypeName,
+    type: Type,
+    generics: GenericTypeName[] = [],
+    genericpacks: GenericTypeName[] = [],
+  ): Stat {
     const m = blank(TYPE_ALIAS);
     m.export = false;
     m.name = name;
     m.type = type;
-    m.generics = [];
-    m.genericpacks = [];
+    m.generics = generics;
+    m.genericpacks = genericpacks;
     return exprBuilders.stat({ case: 'typeAlias', value: m });
   },
   /** `type function t<n>(...) ... end` (not exported). */
@@ -252,5 +273,19 @@ export const statBuilders = {
     m.name = name;
     m.func = func;
     return exprBuilders.stat({ case: 'typeFunction', value: m });
+  },
+  /** A function attribute without arguments (`@deprecated`, `@native`). */
+  attribute(type: AttrType): ExprAttr {
+    const m = blank(ATTR);
+    m.type = type;
+    m.args = [];
+    return m;
+  },
+  /** The tree of a program: its chunk, and the module it requires when there is one. */
+  moduleSet(program: StatBlock, module?: StatBlock): ModuleSet {
+    const m = blank(MODULE_SET);
+    if (module !== undefined) m.module = module;
+    m.program = program;
+    return m;
   },
 };

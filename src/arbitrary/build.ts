@@ -1,5 +1,6 @@
 import { exprBuilders } from './build-expr.js';
 import { statBuilders } from './build-stat.js';
+import { typeBuilders } from './build-type.js';
 
 /**
  * The one way trees are built by hand: small constructors of tree messages for the resolvers
@@ -8,7 +9,7 @@ import { statBuilders } from './build-stat.js';
  * never changed afterwards: lists are kept as given, and the leaves trees repeat most (locals
  * and references to them, names, globals, `nil`, `...`, booleans, small number constants)
  * are made once, frozen and shared. Leaves and expressions are in `build-expr.ts`;
- * statements, tables and functions in `build-stat.ts`.
+ * statements, tables and functions in `build-stat.ts`; type annotations in `build-type.ts`.
  *
  * @example
  * ```ts
@@ -16,4 +17,4 @@ import { statBuilders } from './build-stat.js';
  * build.localStat([build.localVar(0)], [call]); // local l0 = math.abs(-3)
  * ```
  */
-export const build = { ...exprBuilders, ...statBuilders };
+export const build = { ...exprBuilders, ...statBuilders, ...typeBuilders };

@@ -1,4 +1,4 @@
-import { clone, create, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
+import { clone, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
 import {
   ExprFunctionSchema,
   ExprSchema,
@@ -12,6 +12,7 @@ import {
   type StatBlock,
   type Type,
 } from '../../gen/luau_pb.js';
+import { build } from './build.js';
 import { ResolveContext } from './resolve-scoped/context.js';
 import { Scope } from './scope.js';
 import { resolveExpr } from './resolve-scoped/expr.js';
@@ -43,8 +44,8 @@ export class ScopedResolver extends ResolveContext {
     // One budget of `maxNodes` for the module and the program together.
     this.nodes = 0;
     const module = raw.module === undefined ? undefined : this.chunk(raw.module, false);
-    const program = this.chunk(raw.program ?? create(StatBlockSchema), false);
-    return create(ModuleSetSchema, module === undefined ? { program } : { module, program });
+    const program = this.chunk(raw.program ?? build.block([]), false);
+    return build.moduleSet(program, module);
   }
 
   /** Resolves a block as a chunk of its own (with a budget of its own unless `fresh` is false). */
@@ -61,7 +62,7 @@ export class ScopedResolver extends ResolveContext {
       [ModuleSetSchema.typeName]: () => this.moduleSet(value),
       [StatBlockSchema.typeName]: () => this.block(value),
       [StatSchema.typeName]: () =>
-        resolveStat(this, value) ?? wrap(this, { case: 'block', value: create(StatBlockSchema) }),
+        resolveStat(this, value) ?? wrap(this, { case: 'block', value: build.block([]) }),
       [ExprSchema.typeName]: () => this.expr(value),
       [ExprFunctionSchema.typeName]: () => this.func(value),
       [TypeSchema.typeName]: () => this.type(value),

@@ -1,15 +1,18 @@
 import {
   TableFieldAccess,
+  type Expr,
   type GenericTypeName,
   type Type,
   type TypeFunction,
+  type TypeTable,
 } from '../../gen/luau_pb.js';
 import type { PrintContext } from './context.js';
 import { printList } from './lists.js';
 import { nameTables, u64Mod } from './name-tables.js';
+import { genericListText, localText, typeNameText, type GenericSpelling } from './names.js';
 
-// The parts of a type both printers write alike; each passes its own type printer and
-// generic-name spelling.
+// The parts of a type both printers write alike, and the walk over a type's cases; each
+// printer passes its own type printer and spellings.
 
 /** A printer's `printType`. */
 export type TypePrinter = (type: Type | undefined) => void;
@@ -127,4 +130,94 @@ export function printReturnTypes(
   ctx.w.write(pack ? ctx.colon + '(' : ctx.colon);
   printList(ctx, rets, printType);
   if (pack) ctx.w.write(')');
+}
+
+/**
+ * What a printer writes its own way in a type, for {@link printTypeCases}: generic names,
+ * the arrow of a function type, table types, `|` and `&`, string singletons, and the
+ * expression of `typeof`.
+ *
+ * @example
+ * ```ts
+ * const spelling: TypeSpelling<CompatContext> = { generic: genericTypeText, arrow: '->', ... };
+ * ```
+ */
+export interface TypeSpelling<C extends PrintContext> {
+  /** A generic name. */
+  readonly generic: GenericSpelling;
+  /** Between a function type's arguments and its results. */
+  readonly arrow: string;
+  /** Prints a type (the printer's `printType`). */
+  type(ctx: C, type: Type | undefined): void;
+  /** Prints a table type. */
+  table(ctx: C, table: TypeTable): void;
+  /** Prints `left | right` or `left & right`. */
+  operands(ctx: C, op: 'union' | 'intersection', left?: Type, right?: Type): void;
+  /** The text of a string singleton type. */
+  stringText(val: string): string;
+  /** Prints the expression of `typeof(expr)`. */
+  expr(ctx: C, expr: Expr | undefined): void;
+}
+
+/**
+ * Prints a `Type` (unset → `any`): the cases both printers write alike, and the rest as
+ * `spelling` says.
+ *
+ * @example
+ * ```ts
+ * printTypeCases(ctx, type, compatSpelling); // `(number)|(nil)`
+ * ```
+ */
+export function printTypeCases<C extends PrintContext>(
+  ctx: C,
+  type: Type | undefined,
+  spelling: TypeSpelling<C>,
+): void {
+  const w = ctx.w;
+  const print = (t: Type | undefined): void => spelling.type(ctx, t);
+  const o = type?.typeOneof;
+  switch (o?.case) {
+    case 'primitive':
+      w.write(primitiveTypeText(o.value.kind));
+      return;
+    case 'extern':
+      w.write(externTypeText(o.value.kind));
+      return;
+    case 'literal': {
+      const { name, generics, genericpacks } = o.value;
+      w.write(typeNameText(name, spelling.generic));
+      printTypeArguments(ctx, generics, genericpacks, print, spelling.generic);
+      return;
+    }
+    case 'table':
+      spelling.table(ctx, o.value);
+      return;
+    case 'function': {
+      const f = o.value;
+      const generics = genericListText(f.generics, f.genericpacks, spelling.generic, ctx.sep);
+      printFunctionType(ctx, f, generics, spelling.arrow, print);
+      return;
+    }
+    case 'typeof':
+      w.write('typeof(');
+      spelling.expr(ctx, o.value.expr);
+      w.write(')');
+      return;
+    case 'union':
+    case 'intersection':
+      spelling.operands(ctx, o.case, o.value.left, o.value.right);
+      return;
+    case 'ref':
+      w.write(localText(o.value.prefix) + '.' + typeNameText(o.value.index, spelling.generic));
+      return;
+    case 'boolean':
+      w.write(o.value.val ? 'true' : 'false');
+      return;
+    case 'string':
+      w.write(spelling.stringText(o.value.val));
+      return;
+    case undefined:
+      w.write('any');
+      return;
+  }
 }

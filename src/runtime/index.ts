@@ -35,7 +35,7 @@ export {
   runRemoteBatch,
   uploadFile,
 } from './remote-runner.js';
-export type { InstalledRunner, InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
+export type { InstallRunnerOptions, RemoteBatchOptions } from './remote-runner.js';
 export {
   ResidentRunnerGoneError,
   startResidentRunner,
@@ -43,7 +43,7 @@ export {
 } from './resident-runner.js';
 export type { ResidentRunner, ResidentRunnerOptions } from './resident-runner.js';
 export { luauWebDir, runnerBundle, runnerSourceDir } from './runner-files.js';
-export type { RunnerBundle, RunnerFile } from './runner-files.js';
+export type { InstalledRunner, RunnerBundle, RunnerFile } from './runner-files.js';
 export { bytecodeCoverage, countListing } from './bytecode-coverage.js';
 export type { BytecodeCoverage, BytecodeCoverageOptions } from './bytecode-coverage.js';
 export { duplicateRate } from './duplicate-rate.js';

@@ -16,7 +16,7 @@ import { parseOutcomeLines } from './outcome.js';
 import type { ProgramOutcome } from './outcome.js';
 import { runnerRuntimeOptions } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
-import { runnerBundle } from './runner-files.js';
+import { runnerBundle, type InstalledRunner } from './runner-files.js';
 import { ResidentRunnerGoneError, type ResidentRunner } from './resident-runner.js';
 
 /**
@@ -48,18 +48,6 @@ export class RunnerBatchError extends Error {
     super(message);
     this.exitCode = exitCode;
   }
-}
-
-/** A runner installed in one project. */
-export interface InstalledRunner {
-  /** The project. */
-  readonly projectId: string;
-  /** The runner's directory, relative to the project's home. */
-  readonly dir: string;
-  /** The bundle checksum it was verified against. */
-  readonly checksum: string;
-  /** True when this call uploaded it; false when an intact copy was already there. */
-  readonly uploaded: boolean;
 }
 
 /** Options of {@link installRunner}. */

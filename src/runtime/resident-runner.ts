@@ -7,7 +7,7 @@ import {
   serveArgs,
 } from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import type { InstalledRunner } from './remote-runner.js';
+import type { InstalledRunner } from './runner-files.js';
 
 /**
  * A resident runner: `main.mjs serve` running in a project as an async job (API v2), which

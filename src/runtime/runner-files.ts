@@ -15,6 +15,25 @@ export interface RunnerFile {
   readonly sha256: string;
 }
 
+/**
+ * A runner installed in one project, as the batch runs and the resident runner find it.
+ *
+ * @example
+ * ```ts
+ * const runner: InstalledRunner = { projectId: 'p1', dir: '.luau-fuzz/runner', checksum, uploaded: false };
+ * ```
+ */
+export interface InstalledRunner {
+  /** The project. */
+  readonly projectId: string;
+  /** The runner's directory, relative to the project's home. */
+  readonly dir: string;
+  /** The bundle checksum it was verified against. */
+  readonly checksum: string;
+  /** True when this call uploaded it; false when an intact copy was already there. */
+  readonly uploaded: boolean;
+}
+
 /** The runner: its files, and a checksum over all of them that names the version. */
 export interface RunnerBundle {
   /** Every file, the manifest last. */

@@ -88,6 +88,14 @@ class Checker {
         if (s.value.body) this.block(s.value.body);
         this.scopes.pop();
         return;
+      case 'repeat':
+        // The condition sees the body's locals (Luau's rule). The printer hides them behind
+        // `do … end` only where a `continue` skips one the condition names: never generated.
+        this.scopes.push(new Set());
+        s.value.body?.body.forEach((b) => this.stat(b));
+        if (s.value.cond) this.visit(s.value.cond);
+        this.scopes.pop();
+        return;
       case 'typeFunction':
         this.func(s.value.func, true);
         return;
@@ -122,7 +130,8 @@ class Checker {
 
   private statOrVisit(stat: Stat): void {
     const c = stat.statOneof.case;
-    if (c === 'local' || c === 'localFunction' || c === 'for' || c === 'forIn') this.stat(stat);
+    if (c === 'local' || c === 'localFunction' || c === 'for' || c === 'forIn' || c === 'repeat')
+      this.stat(stat);
     else if (c === 'block' || c === 'typeFunction' || c === 'requireIntoLocal') this.stat(stat);
     else for (const value of Object.values(stat)) this.visitValue(value);
   }

@@ -79,6 +79,10 @@ const sources = (p: LuauBatchProgram): string => `${p.module ?? ''}\n${p.program
 
 const allOk = (o: ModeOutcomes): boolean => engineModes.every((m) => o[m].status === 'ok');
 
+/** `vector.create(a, b, c, d)` (arguments without nested calls) beside `==` or `~=`. */
+const vectorFour = String.raw`vector\.create\((?:[^(),]|\([^()]*\))*(?:,(?:[^(),]|\([^()]*\))*){3}\)`;
+const vectorFourEquality = new RegExp(String.raw`${vectorFour}\s*[=~]=|[=~]=\s*${vectorFour}`);
+
 /** Floor division of two integers from operations the modes agree on (see `integer-idiv-sign`). */
 const floorDivision = `local function luauFuzzFloorDiv(a, b)
   local q = integer.div(a, b)
@@ -189,6 +193,49 @@ export const knownDivergences: readonly KnownDivergence[] = [
     neutralise: (source) =>
       'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
       source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
+  },
+  {
+    name: 'vector-w-equality',
+    what:
+      'two constant vectors of four components that differ only in the fourth are equal at ' +
+      '-O0 (the 3-wide VM drops it) and unequal from -O2 on (the constant folder compares all ' +
+      'four, ConstantFolding.cpp constantsEqual); the generator never compares such vectors',
+    releases: ['0.715', '0.735'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro: 'print(vector.create(1, 2, 3, 4) == vector.create(1, 2, 3, 0))\n',
+    prints: {
+      '0.715': { '-O0': 'true\n', '-O2': 'false\n', '-O2 --codegen': 'false\n' },
+      '0.735': { '-O0': 'true\n', '-O2': 'false\n', '-O2 --codegen': 'false\n' },
+    },
+    // A vector of four components on either side of an equality.
+    matches: (p, o) => allOk(o) && vectorFourEquality.test(sources(p)),
+  },
+  {
+    name: 'buffer-range-merge',
+    what:
+      'native code merges the range checks of buffer accesses at constant offsets; after a ' +
+      'read and a write of one buffer, writes to a second buffer at offsets 8 and then 5 (or 0) ' +
+      'fail their merged check though every access is in range, and the exit to the ' +
+      'interpreter finds the offset register never written: "invalid argument #2 to ' +
+      "'writef64' (number expected, got nil)\"; 0.735 runs it as the interpreter does",
+    releases: ['0.715'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'local function f(a, b)\n' +
+      '  buffer.readf64(a, 0)\n' +
+      '  buffer.writef64(a, 8, 1.5)\n' +
+      '  buffer.writef64(b, 8, 2.5)\n' +
+      '  buffer.writef32(b, 5, 1)\n' +
+      'end\n' +
+      'print((pcall(f, buffer.create(16), buffer.create(16))))\n',
+    prints: {
+      '0.715': { '-O0': 'true\n', '-O2': 'true\n', '-O2 --codegen': 'false\n' },
+      '0.735': { '-O0': 'true\n', '-O2': 'true\n', '-O2 --codegen': 'true\n' },
+    },
+    matches: (p) => /\bbuffer\.write/.test(sources(p)),
+    // A local copy of the library is no builtin: its calls are not fast calls, and native code
+    // checks no ranges of its own. On the first line, so that line numbers stay.
+    neutralise: (source) => `local buffer = table.clone(buffer); ${source}`,
   },
 ];
 

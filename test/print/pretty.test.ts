@@ -247,6 +247,22 @@ describe('printPretty', () => {
       expect(await compiles(source)).toBeUndefined();
     });
 
+    it('keeps a repeat body unwrapped when until names only locals declared before the continue', async () => {
+      const tree = text(`program { body { repeat {
+        body {
+          body { local { vars { name: 1 } values { number { val: 1 } } } }
+          body { if { cond { global { name { custom: 1 } } } then { body { continue {} } } } }
+          body { local { vars { name: 2 } values { number { val: 2 } } } }
+        }
+        cond { local { var { name: 1 } } }
+      } } }`);
+      const source = pretty(tree);
+      expect(source).toContain('repeat\n    local l1 = 1\n');
+      expect(source).not.toContain('do');
+      // Luau compiles it: the condition reads l1, declared before the continue.
+      expect(await compiles(source)).toBeUndefined();
+    });
+
     it('prints only the attributes Luau accepts, once each, and none before type function', async () => {
       const tree = text(`program {
         body { local_function { var { name: 1 } func { vararg: false body {}
@@ -384,5 +400,28 @@ describe('printPretty types', () => {
     );
     const [result] = await luauTypes.process([source]);
     expect(result).toEqual({});
+  });
+
+  it('parenthesises a string singleton indexer key, which ["s"] would read as a property', async () => {
+    const tree = fromText(
+      ModuleSetSchema,
+      `program {
+        body { type_alias { export: false name { index: 1 } type { table {
+          indexer { access: Read key { string { val: "\\000" } } value { primitive { kind: 0 } } }
+        } } } }
+        body { type_alias { export: false name { index: 2 } type { table {
+          indexer { key { string { val: "a" } } value { primitive { kind: 0 } } }
+        } } } }
+      }`,
+    );
+    const source = printPretty(tree)[0]!;
+    expect(source).toBe('type t1 = {read [("\\0")]: any}\ntype t2 = {[("a")]: any}\n');
+    // Unparenthesised, the first is refused: a property name may not hold \0.
+    const [result, plain] = await luauTypes.process([
+      source,
+      source.replace(/\[\(|\)\]/g, (m) => (m === '[(' ? '[' : ']')),
+    ]);
+    expect(result).toEqual({});
+    expect(plain!.error).toMatch(/malformed escape sequence or \\0/);
   });
 });

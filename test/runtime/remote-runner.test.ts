@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRunner, runRemoteBatch } from '../../src/runtime/remote-runner.js';
-import type { InstalledRunner } from '../../src/runtime/remote-runner.js';
+import type { InstalledRunner } from '../../src/runtime/runner-files.js';
 import { parseRuntime } from '../../src/runtime/profile.js';
 import { runnerBundle } from '../../src/runtime/runner-files.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRuntime } from '../../src/runtime/profile.js';
 import { installRunner, runRemoteBatch } from '../../src/runtime/remote-runner.js';
-import type { InstalledRunner } from '../../src/runtime/remote-runner.js';
+import type { InstalledRunner } from '../../src/runtime/runner-files.js';
 import {
   ResidentRunnerGoneError,
   startResidentRunner,

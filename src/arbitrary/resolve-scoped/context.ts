@@ -71,6 +71,14 @@ export abstract class ResolveContext {
     return create(desc, init as never);
   }
 
+  /**
+   * The message a raw tree's unset field reads as (a required field fast-check left out): an
+   * input to resolve, not a node of the result, so not counted.
+   */
+  unset<Desc extends DescMessage>(desc: Desc): MessageShape<Desc> {
+    return create(desc);
+  }
+
   /** A copy of a leaf message, counted against the budget. */
   copy<T extends Message>(raw: T): T {
     this.nodes++;

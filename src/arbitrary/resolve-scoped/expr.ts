@@ -1,4 +1,3 @@
-import { create } from '@bufbuild/protobuf';
 import {
   ExprBinarySchema,
   ExprCallSchema,
@@ -51,7 +50,7 @@ export function resolveExpr(ctx: ResolveContext, raw: Expr | undefined): Expr {
 }
 
 /** A reference to a local in reach, or `undefined` when there is none to pick. */
-function localRef(ctx: ResolveContext, hint: Local | undefined): Local | undefined {
+function localRef(ctx: ResolveContext, hint: Pick<Local, 'name'> | undefined): Local | undefined {
   const reach = ctx.scope.reachable();
   if (reach.length > 0) {
     const picked = reach[Math.abs(hint?.name ?? 0) % reach.length]!;
@@ -79,7 +78,7 @@ function global(ctx: ResolveContext, raw: Name | undefined, reading = true): Exp
   return ctx.mk(ExprGlobalSchema, { name: globalName(ctx, raw, reading) });
 }
 
-function local(ctx: ResolveContext, hint: Local | undefined): ExprLocal | undefined {
+function local(ctx: ResolveContext, hint: Pick<Local, 'name'> | undefined): ExprLocal | undefined {
   const v = localRef(ctx, hint);
   return v === undefined ? undefined : ctx.mk(ExprLocalSchema, { var: v });
 }
@@ -127,8 +126,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
       // reach (else from a global the runtime has).
       const o = e.value.name?.nameOneof;
       const real = o?.case === 'builtin' && runtimeGlobalIndices().includes(o.value);
-      const l =
-        ctx.scoped && !real ? local(ctx, create(LocalSchema, { name: o?.value ?? 0 })) : undefined;
+      const l = ctx.scoped && !real ? local(ctx, { name: o?.value ?? 0 }) : undefined;
       return l === undefined
         ? { case: 'global', value: global(ctx, e.value.name) }
         : { case: 'local', value: l };
@@ -217,7 +215,7 @@ function ifElse(ctx: ResolveContext, raw: ExprIfElse): ExprIfElse {
  * ```
  */
 export function call(ctx: ResolveContext, raw: ExprCall | undefined): ExprCall {
-  const c = raw ?? create(ExprCallSchema);
+  const c = raw ?? ctx.unset(ExprCallSchema);
   const func = prefix(ctx, c.func);
   const self = c.self && func.exprOneof.case === 'indexName';
   return ctx.mk(ExprCallSchema, { func, self, args: c.args.map((a) => ctx.expr(a)) });

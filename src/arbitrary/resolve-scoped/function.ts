@@ -1,14 +1,13 @@
-import { create } from '@bufbuild/protobuf';
 import {
   AttrType,
   ExprAttrSchema,
   ExprFunctionSchema,
   ExprLiteralSchema,
   ExprLiteralTableSchema,
-  StatBlockSchema,
   type ExprAttr,
   type ExprFunction,
 } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
 import { distinctGenerics, type ResolveContext } from './context.js';
 
 /**
@@ -27,7 +26,7 @@ export function resolveFunction(
   raw: ExprFunction | undefined,
   typeFunction = false,
 ): ExprFunction {
-  const f = raw ?? create(ExprFunctionSchema);
+  const f = raw ?? ctx.unset(ExprFunctionSchema);
   const plain = typeFunction || ctx.scope.inTypeFunction();
   const [generics, genericpacks] = plain ? [[], []] : distinctGenerics(f.generics, f.genericpacks);
   const attributes = typeFunction ? [] : resolveAttributes(ctx, f.attributes);
@@ -37,7 +36,7 @@ export function resolveFunction(
     f.vararg,
     () => {
       const args = ctx.roomFor(f.args.length) ? f.args.map(() => ctx.declare()) : [];
-      return [args, ctx.block(f.body ?? create(StatBlockSchema))] as const;
+      return [args, ctx.block(f.body ?? build.block([]))] as const;
     },
     typeFunction,
   );

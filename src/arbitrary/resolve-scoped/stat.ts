@@ -1,4 +1,3 @@
-import { create } from '@bufbuild/protobuf';
 import {
   RegularTypeNameSchema,
   StatAssignSchema,
@@ -24,6 +23,7 @@ import {
   type StatBlock,
   type StatIf,
 } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
 import { distinctGenerics, type ResolveContext } from './context.js';
 import { call, funcName, lvalue } from './expr.js';
 
@@ -54,7 +54,7 @@ export function resolveBlock(ctx: ResolveContext, raw: StatBlock): StatBlock {
 }
 
 function loopBody(ctx: ResolveContext, raw: StatBlock | undefined): StatBlock {
-  return ctx.scope.inLoop(() => ctx.block(raw ?? create(StatBlockSchema)));
+  return ctx.scope.inLoop(() => ctx.block(raw ?? build.block([])));
 }
 
 /**
@@ -62,7 +62,7 @@ function loopBody(ctx: ResolveContext, raw: StatBlock | undefined): StatBlock {
  *
  * @example
  * ```ts
- * wrap(ctx, { case: 'block', value: ctx.block(create(StatBlockSchema)) });
+ * wrap(ctx, { case: 'block', value: ctx.block(build.block([])) });
  * ```
  */
 export function wrap(ctx: ResolveContext, s: Stat['statOneof']): Stat {
@@ -179,7 +179,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
         case: 'typeAlias',
         value: ctx.mk(StatTypeAliasSchema, {
           export: s.value.export,
-          name: ctx.copy(s.value.name ?? create(RegularTypeNameSchema)),
+          name: ctx.copy(s.value.name ?? ctx.unset(RegularTypeNameSchema)),
           type: ctx.type(s.value.type),
           generics,
           genericpacks,
@@ -193,7 +193,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
         case: 'typeFunction',
         value: ctx.mk(StatTypeFunctionSchema, {
           export: s.value.export,
-          name: ctx.copy(s.value.name ?? create(RegularTypeNameSchema)),
+          name: ctx.copy(s.value.name ?? ctx.unset(RegularTypeNameSchema)),
           func,
         }),
       });
@@ -211,7 +211,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
 
 function statIf(ctx: ResolveContext, raw: StatIf): StatIf {
   const cond = ctx.expr(raw.cond);
-  const then = ctx.block(raw.then ?? create(StatBlockSchema));
+  const then = ctx.block(raw.then ?? build.block([]));
   const e = raw.elseOneof;
   const elseOneof =
     e.case === 'else'

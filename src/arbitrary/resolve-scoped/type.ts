@@ -1,4 +1,3 @@
-import { create } from '@bufbuild/protobuf';
 import {
   TypeFunctionSchema,
   TypeIntersectionSchema,
@@ -43,7 +42,7 @@ export function resolveType(ctx: ResolveContext, raw: Type | undefined): Type {
       out = {
         case: 'literal',
         value: ctx.mk(TypeLiteralSchema, {
-          name: ctx.copy(t.value.name ?? create(TypeNameSchema)),
+          name: ctx.copy(t.value.name ?? ctx.unset(TypeNameSchema)),
           generics: t.value.generics.map((g) => ctx.type(g)),
           genericpacks: t.value.genericpacks.map((g) => ctx.copy(g)),
         }),

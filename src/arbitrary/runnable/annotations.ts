@@ -1,20 +1,9 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  TypeFunctionSchema,
-  TypeSchema,
-  TypeTableIndexerSchema,
-  TypeTableSchema,
-  TypeUnionSchema,
-  type Type,
-} from '../../../gen/luau_pb.js';
+import type { Type } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { primitive } from './types.js';
 
-function union(left: Type, right: Type): Type {
-  return create(TypeSchema, {
-    typeOneof: { case: 'union', value: create(TypeUnionSchema, { left, right }) },
-  });
-}
+const union = build.unionType;
 
 /** The parameter types a runnable function may be annotated with, as far as its values go. */
 const loose: (() => Type)[] = [
@@ -26,30 +15,12 @@ const loose: (() => Type)[] = [
   () => primitive('unknown'),
   () => primitive('vector'),
   () => primitive('buffer'),
+  () => primitive('thread'),
+  () => primitive('nil'),
   () => union(primitive('number'), primitive('nil')),
   () => union(primitive('number'), primitive('string')),
-  () =>
-    create(TypeSchema, {
-      typeOneof: {
-        case: 'table',
-        value: create(TypeTableSchema, {
-          indexer: create(TypeTableIndexerSchema, {
-            key: primitive('number'),
-            value: primitive('number'),
-          }),
-        }),
-      },
-    }),
-  () =>
-    create(TypeSchema, {
-      typeOneof: {
-        case: 'function',
-        value: create(TypeFunctionSchema, {
-          args: [primitive('number')],
-          rets: [primitive('number')],
-        }),
-      },
-    }),
+  () => build.tableType([], [primitive('number'), primitive('number')]),
+  () => build.functionType([primitive('number')], [primitive('number')]),
 ];
 
 /**

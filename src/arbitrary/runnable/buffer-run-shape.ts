@@ -13,11 +13,16 @@ const SIZE = 24;
 /** Bases of the calls that stay in range, and of the one that runs off an end. */
 const BASES = [2, 3, 4];
 const OUTSIDE = [14, 20, -1, 23];
+/** Bases of the calls whose offsets are `base * scale + k` (a record of `scale` bytes each). */
+const SCALED_BASES = [1, 2];
 
-/** `base + k`, spelled `base - k` for a negative `k`: what native code folds into one check. */
-function at(base: Local, k: number): Expr {
-  if (k === 0) return kit.ref(base);
-  return k < 0 ? kit.bin('-', kit.ref(base), kit.num(-k)) : kit.bin('+', kit.ref(base), kit.num(k));
+/**
+ * `base + k` (or `base * scale + k`), spelled `base - k` for a negative `k`: what native code
+ * folds into one check.
+ */
+function at(base: () => Expr, k: number): Expr {
+  if (k === 0) return base();
+  return k < 0 ? kit.bin('-', base(), kit.num(-k)) : kit.bin('+', base(), kit.num(k));
 }
 
 /** A value for a buffer of one width: the parameter, a constant of its edges, or both mixed. */
@@ -43,6 +48,7 @@ function access(
   g: Gen,
   b: Local,
   base: Local,
+  scaled: () => Expr,
   v: Local,
   reads: Expr[],
   fresh: () => Local,
@@ -60,7 +66,7 @@ function access(
   const k = -2 + c.int(15 - width);
   // Or one of the function's few constant offsets: a load there after a store or a load of the
   // same bytes is what native code forwards.
-  const offset = c.chance(50) ? at(base, k) : kit.num(c.pick(fixed));
+  const offset = c.chance(50) ? at(scaled, k) : kit.num(c.pick(fixed));
   switch (c.int(5)) {
     case 0:
     case 1:
@@ -72,7 +78,7 @@ function access(
     case 3:
       return keep(
         libIndex('bit32', 'byteswap', [
-          kit.lib('buffer', 'readu32', [kit.ref(b), at(base, k < 8 ? k : 0)]),
+          kit.lib('buffer', 'readu32', [kit.ref(b), at(scaled, k < 8 ? k : 0)]),
         ]),
       );
     default: {
@@ -120,8 +126,21 @@ export const bufferRunShape: StatProduction = (g, d) => {
     const body: Stat[] = [];
     const n = 4 + c.int(6);
     const fixed = [c.int(SIZE - 7), c.int(SIZE - 7)];
-    for (let k = 0; k < n; k++) body.push(...access(g, b, base, v, reads, fresh, fixed));
-    if (reads.length === 0) reads.push(kit.lib('buffer', 'readi8', [kit.ref(b), at(base, -1)]));
+    // Offsets from the base alone, from the base times a record size, or from the base as a
+    // 32-bit integer (`bit32.band` of it), which native code keeps as an integer offset.
+    const form = c.pick([1, 1, 2, 4, 'int'] as const);
+    const int = form === 'int' ? fresh() : undefined;
+    if (int)
+      body.push(build.localStat([int], [kit.lib('bit32', 'band', [kit.ref(base), kit.num(7)])]));
+    const scaled = () =>
+      form === 'int'
+        ? kit.ref(int!)
+        : form === 1
+          ? kit.ref(base)
+          : kit.bin('*', kit.ref(base), kit.num(form));
+    const bases = form === 2 || form === 4 ? SCALED_BASES : BASES;
+    for (let k = 0; k < n; k++) body.push(...access(g, b, base, scaled, v, reads, fresh, fixed));
+    if (reads.length === 0) reads.push(kit.lib('buffer', 'readi8', [kit.ref(b), at(scaled, -1)]));
     // `b: buffer` tells native code the buffer's type: only then does it forward a store to a
     // load at a constant offset.
     const types =
@@ -139,8 +158,8 @@ export const bufferRunShape: StatProduction = (g, d) => {
     const stats: Stat[] = [
       build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
       build.localFunction(f, fn),
-      kit.print([call(kit.num(c.pick(BASES)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
-      kit.print([call(kit.num(c.pick(BASES)), g.num(d + 1))]),
+      kit.print([call(kit.num(c.pick(bases)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
+      kit.print([call(kit.num(c.pick(bases)), g.num(d + 1))]),
       kit.print(words),
     ];
     if (c.chance(50)) {

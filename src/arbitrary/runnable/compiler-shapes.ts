@@ -1,8 +1,5 @@
-import { create } from '@bufbuild/protobuf';
 import {
   StatCompoundAssign_Op,
-  StatFunctionSchema,
-  StatSchema,
   type Expr,
   type ExprFunction,
   type Local,
@@ -120,16 +117,7 @@ export const constantShape: StatProduction = (g, d) => {
 
 /** `function t.n<k>(params) body end`: a function statement assigning a table's field. */
 function fieldFunction(t: Local, k: number, fn: ExprFunction): Stat {
-  return create(StatSchema, {
-    statOneof: {
-      case: 'function',
-      value: create(StatFunctionSchema, {
-        var: build.lvalue(build.indexName(build.local(t.name), build.customName(k))),
-        func: fn,
-        self: false,
-      }),
-    },
-  });
+  return build.functionStat(build.indexName(build.local(t.name), build.customName(k)), fn);
 }
 
 /**

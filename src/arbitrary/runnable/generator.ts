@@ -10,11 +10,10 @@ import type { ResolvedOptions } from '../options.js';
 import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
 import { Scope, type VisibleLocal } from '../scope.js';
 import type { Choices } from './choices.js';
-import type { GlobalVar } from './globals.js';
 import type { Inputs } from './inputs.js';
 import { anyExponent, hasLibrary } from './profile-library.js';
 import type { Swarm } from './swarm.js';
-import { annotation, type Ty, type VarInfo } from './types.js';
+import { annotation, type GlobalVar, type Ty, type VarInfo } from './types.js';
 
 /**
  * Loop iterations and recursive calls a whole chunk may make: every loop body and every

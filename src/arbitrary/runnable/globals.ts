@@ -1,21 +1,7 @@
 import { type Expr, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import type { Scalar } from './types.js';
-
-/**
- * A global variable the program assigned (`n<name>`, a custom name, never a library's): its
- * value type.
- *
- * @example
- * ```ts
- * const v: GlobalVar = { name: 12, ty: 'str' }; // n12 = "..."
- * ```
- */
-export interface GlobalVar {
-  name: number;
-  ty: Scalar;
-}
+import type { GlobalVar, Scalar } from './types.js';
 
 /** Custom names of globals start here, apart from the field names `n0`..`n6`. */
 const FIRST_GLOBAL = 10;

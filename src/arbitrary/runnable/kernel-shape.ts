@@ -123,6 +123,14 @@ const kernelCalls: [string, (x: Expr, k: Expr, g: Gen) => Expr][] = [
       ]),
   ],
   ['', (_x, k) => kit.lib('bit32', 'replace', [k, kit.num(5), kit.num(4), kit.num(3)])],
+  // One bit, at a constant or a computed position; a replaced bit at a computed position.
+  ['', (_x, k, g) => kit.lib('bit32', 'extract', [k, kit.num(g.c.pick([0, 5, 31]))])],
+  ['', (_x, k) => kit.lib('bit32', 'extract', [k, kit.bin('%', k, kit.num(32))])],
+  [
+    '',
+    (_x, k) =>
+      kit.lib('bit32', 'replace', [k, kit.bin('*', k, kit.num(3)), kit.bin('%', k, kit.num(32))]),
+  ],
   ['', (_x, k) => kit.lib('bit32', 'countlz', [k])],
   ['', (_x, k) => kit.lib('bit32', 'countrz', [k])],
   [

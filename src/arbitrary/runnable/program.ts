@@ -13,6 +13,7 @@ import type { ResolvedOptions } from '../options.js';
 import { Choices } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
 import { Inputs } from './inputs.js';
+import { kit } from './kit.js';
 import { metatablePrelude } from './library/metatable.js';
 import { expression } from './operations.js';
 import { blockStatements } from './statements.js';
@@ -38,6 +39,17 @@ function sharedMetatablePrelude(g: Gen, mt: number): readonly Stat[] {
   let prelude = byLocal.get(mt);
   if (prelude === undefined) byLocal.set(mt, (prelude = metatablePrelude(g, mt).map(frozenDeep)));
   return prelude;
+}
+
+/** Dynamic programs (see `Lean`) that run without imports and fast calls, in percent. */
+const UNSAFE_PERCENT = 33;
+
+/**
+ * `print(type(getfenv(1)))`: `getfenv` marks the environment it returns as one the program
+ * may change, so the rest of the program runs without imports and fast calls.
+ */
+function unsafeEnvironment(): Stat {
+  return kit.print([kit.type(kit.call('getfenv', [kit.num(1)]))]);
 }
 
 /**
@@ -68,6 +80,14 @@ function chunk(
     g.scope.declare({ ty: 'fn', mutable: false }),
     g.scope.declare({ ty: 'fn', mutable: false }),
   );
+  // A third of the dynamic programs: the rest keep their fast calls, which the slow paths
+  // would cost them (measured: more library lines lost than slow-path lines gained). Not with
+  // the call fan-out, which is there for the inliner: a program that names `getfenv` is
+  // compiled without inlining.
+  const unsafe = swarm.lean === 'dynamic' && !swarm.fanOut && role === 'program' && !g.typed;
+  if (unsafe && c.chance(UNSAFE_PERCENT)) {
+    prelude.push(unsafeEnvironment());
+  }
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
     const require = blank(REQUIRE);

@@ -3,6 +3,7 @@ import { treeStats } from '../../tree/index.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
+  bufferForwardShape,
   bufferRunShape,
   bufferShape,
   coerceShape,
@@ -10,15 +11,29 @@ import {
   forBoundsShape,
   indexShape,
   kernelShape,
+  knownValueShape,
   methodShape,
   polyShape,
+  pressureShape,
   vectorShape,
 } from './native-shapes.js';
 import { foldShape, inlineShape, multiResultShape, unrollShape } from './optimizer-shapes.js';
 import type { Lean } from './swarm.js';
 import { constantShape, formsShape } from './compiler-shapes.js';
 import { typeInfoShape } from './type-info-shapes.js';
+import { foldBuiltinsShape } from './fold-builtins-shape.js';
+import { foldOperatorsShape } from './fold-operators-shape.js';
+import { assignFormsShape } from './assign-forms-shape.js';
+import { callFormsShape } from './call-forms-shape.js';
 import { errorShape, positionShape, systemShape } from './system-shapes.js';
+import { proxyShape } from './proxy-shape.js';
+import { sortShape } from './sort-shape.js';
+import { builtinArgsShape } from './builtin-args-shape.js';
+import { formatShape } from './format-shape.js';
+import { spanShape } from './span-shape.js';
+import { weakShape } from './weak-shape.js';
+import { protectShape } from './protect-shape.js';
+import { sourceTextShape } from './source-text-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -32,16 +47,31 @@ const shapes: [StatProduction, number, Lean][] = [
   [methodShape, 1, 'native'],
   [fieldSiteShape, 1, 'native'],
   [coerceShape, 1, 'native'],
+  [pressureShape, 1, 'native'],
+  [bufferForwardShape, 1, 'native'],
+  [knownValueShape, 1, 'native'],
   [inlineShape, 1, 'optimizer'],
   [unrollShape, 1, 'optimizer'],
   [multiResultShape, 1, 'optimizer'],
   [foldShape, 1, 'optimizer'],
   [constantShape, 1, 'optimizer'],
   [formsShape, 1, 'optimizer'],
+  [foldBuiltinsShape, 1, 'optimizer'],
+  [foldOperatorsShape, 1, 'optimizer'],
+  [assignFormsShape, 1, 'optimizer'],
+  [callFormsShape, 1, 'optimizer'],
   [typeInfoShape, 1, 'native'],
   [systemShape, 1, 'library'],
   [errorShape, 1, 'errors'],
   [positionShape, 1, 'library'],
+  [proxyShape, 1, 'library'],
+  [sortShape, 1, 'library'],
+  [builtinArgsShape, 1, 'native'],
+  [formatShape, 1, 'library'],
+  [spanShape, 1, 'native'],
+  [weakShape, 1, 'library'],
+  [protectShape, 1, 'errors'],
+  [sourceTextShape, 1, 'dynamic'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */

@@ -38,16 +38,27 @@ export interface Swarm {
 /**
  * What a program leans on, in the spirit of YARPGen's generation policies: the shapes of one
  * area drawn several times as often as in the average program, so that rare shapes are not
- * drowned in it. `none` for a third of the programs.
+ * drowned in it. `none` for a third of the others. `dynamic` programs (see
+ * `DYNAMIC_PERCENT`) compile source text while they run (`loadstring`), and a third of them
+ * first call `getfenv`, which marks their environment as one a program may change: from then
+ * on the interpreter and native code look every global and library function up by name (no
+ * imports, no fast calls), the engine's other mode.
  *
  * @example
  * ```ts
  * const lean: Lean = 'native';
  * ```
  */
-export type Lean = 'none' | 'native' | 'optimizer' | 'library' | 'errors';
+export type Lean = 'none' | 'native' | 'optimizer' | 'library' | 'errors' | 'dynamic';
 
 const leans: readonly Lean[] = ['none', 'none', 'native', 'optimizer', 'library', 'errors'];
+
+/**
+ * Programs that lean on `dynamic`, in percent: fewer than the other leans get, since a third
+ * of them run without fast calls, and fast calls are where several faults of the optimizer
+ * and of native code show.
+ */
+const DYNAMIC_PERCENT = 8;
 
 /**
  * Chunks that draw a call fan-out, in percent: a long one costs a tenth to a few tenths of a
@@ -102,7 +113,7 @@ export function drawSwarm(c: Choices): Swarm {
   const w = c.int(400);
   out.libraryWeight = 1 + (w % 4);
   out.fanOut = Math.floor(w / 4) >= 100 - FAN_OUT_PERCENT;
-  out.lean = c.pick(leans);
+  out.lean = c.chance(DYNAMIC_PERCENT) ? 'dynamic' : c.pick(leans);
   out.annotate = c.chance(40);
   return out;
 }

@@ -1,15 +1,8 @@
-import { create } from '@bufbuild/protobuf';
 import {
   AttrType,
-  ExprAttrSchema,
   ExprBinary_Op,
-  ExprSchema,
-  ExprTableSchema,
   ExprUnary_Op,
-  TableItemSchema,
   type Expr,
-  StatFunctionSchema,
-  StatSchema,
   type Local,
   type Stat,
 } from '../../../gen/luau_pb.js';
@@ -24,27 +17,18 @@ const scalars: Scalar[] = ['num', 'int', 'str', 'bool'];
 
 /** `{a, [1] = b}`: a list item and an explicit index of the same key. */
 function listAndIndex(a: Expr, b: Expr): Expr {
-  const items = [
-    create(TableItemSchema, { itemOneof: { case: undefined }, value: a }),
-    create(TableItemSchema, { itemOneof: { case: 'keyExpr', value: build.number(1) }, value: b }),
-  ];
-  return create(ExprSchema, {
-    exprOneof: { case: 'table', value: create(ExprTableSchema, { items }) },
-  });
+  return build.keyed([
+    [undefined, a],
+    [build.number(1), b],
+  ]);
 }
 
 /** `function t.n<k>(): number return r end`. */
 function fieldFunction(t: Local, k: number, r: number): Stat {
-  return create(StatSchema, {
-    statOneof: {
-      case: 'function',
-      value: create(StatFunctionSchema, {
-        var: build.lvalue(build.indexName(build.local(t.name), build.customName(k))),
-        func: build.func([], [build.ret([build.number(r)])], false, [], [ty.prim('number')]),
-        self: false,
-      }),
-    },
-  });
+  return build.functionStat(
+    build.indexName(build.local(t.name), build.customName(k)),
+    build.func([], [build.ret([build.number(r)])], false, [], [ty.prim('number')]),
+  );
 }
 
 /**
@@ -128,7 +112,7 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
       // expression built here may use `...`, which the function's body cannot).
       const f = build.func([], [build.ret([build.local(x.name)])], false, [], [scalarType(s)]);
       if (g.o.features.attributes) {
-        f.attributes = [create(ExprAttrSchema, { type: AttrType.Deprecated })];
+        f.attributes = [build.attribute(AttrType.Deprecated)];
       }
       return [
         print([g.lib('table', 'getn', [g.expr(g.c.pick(['iarr', 'sarr'] as const), d + 1)])]),

@@ -1,12 +1,8 @@
 import { freshLocals, type Locals } from './kit.js';
-import { create } from '@bufbuild/protobuf';
 import {
   ExprBinary_Op,
   ExprUnary_Op,
-  RegularTypeNameSchema,
   StatCompoundAssign_Op,
-  StatSchema,
-  StatTypeAliasSchema,
   type Expr,
   type ExprFunction,
   type Local,
@@ -46,18 +42,12 @@ export function aliasStat(
   generics: number[] = [],
   packs: number[] = [],
 ): Stat {
-  return create(StatSchema, {
-    statOneof: {
-      case: 'typeAlias',
-      value: create(StatTypeAliasSchema, {
-        export: false,
-        name: create(RegularTypeNameSchema, { index: k }),
-        type,
-        generics: generics.map(ty.genericName),
-        genericpacks: packs.map(ty.genericName),
-      }),
-    },
-  });
+  return build.typeAlias(
+    build.regularTypeName(k),
+    type,
+    generics.map(ty.genericName),
+    packs.map(ty.genericName),
+  );
 }
 
 /** `print(values)`. */

@@ -1,11 +1,4 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  ExprBinary_Op,
-  StatFunctionSchema,
-  StatSchema,
-  type ExprFunction,
-  type Stat,
-} from '../../../gen/luau_pb.js';
+import { ExprBinary_Op, type ExprFunction, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
 import { opaque, print, scalarType, use, value, scalars, fieldScalars } from './typed-parts.js';
@@ -44,16 +37,7 @@ export const tableTypeStat: StatProduction = (g, d) => {
 /** `function t.name(...)` (`self` when `method`) assigning a table's field. */
 function fieldFunction(t: number, k: number | string, fn: ExprFunction, method: boolean): Stat {
   const name = typeof k === 'number' ? build.customName(k) : build.name(k);
-  return create(StatSchema, {
-    statOneof: {
-      case: 'function',
-      value: create(StatFunctionSchema, {
-        var: build.lvalue(build.indexName(build.local(t), name)),
-        func: fn,
-        self: method,
-      }),
-    },
-  });
+  return build.functionStat(build.indexName(build.local(t), name), fn, method);
 }
 
 /**

@@ -1,24 +1,4 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  GenericTypeNameSchema,
-  RegularTypeNameSchema,
-  TypeBooleanSchema,
-  TypeFunctionSchema,
-  TypeIntersectionSchema,
-  TypeLiteralSchema,
-  TypeNameSchema,
-  TypeSchema,
-  TypeStringSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  TypeTypeofSchema,
-  TypeUnionSchema,
-  type Expr,
-  type GenericTypeName,
-  type Type,
-  type TypeName,
-} from '../../../gen/luau_pb.js';
+import type { Expr, GenericTypeName, Type } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { primitive } from './types.js';
 
@@ -37,39 +17,23 @@ export const ty = {
   prim: primitive,
   /** The generic name `A` + `k` (`A`..`Z`). */
   genericName(k: number): GenericTypeName {
-    return create(GenericTypeNameSchema, { index: k });
+    return build.genericName(k);
   },
   /** A use of generic `A` + `k`. */
   generic(k: number): Type {
-    return literal(
-      create(TypeNameSchema, {
-        exprOneof: { case: 'generic', value: create(GenericTypeNameSchema, { index: k }) },
-      }),
-      [],
-      [],
-    );
+    return build.genericType(k);
   },
   /** A use of alias `t<k>`, with type arguments and generic packs (`t3<number, A...>`). */
   alias(k: number, args: Type[] = [], packs: number[] = []): Type {
-    return literal(
-      create(TypeNameSchema, {
-        exprOneof: { case: 'regular', value: create(RegularTypeNameSchema, { index: k }) },
-      }),
-      args,
-      packs.map((p) => create(GenericTypeNameSchema, { index: p })),
-    );
+    return build.aliasType(k, args, packs);
   },
   /** `a | b`. */
   union(left: Type, right: Type): Type {
-    return create(TypeSchema, {
-      typeOneof: { case: 'union', value: create(TypeUnionSchema, { left, right }) },
-    });
+    return build.unionType(left, right);
   },
   /** `a & b`. */
   intersection(left: Type, right: Type): Type {
-    return create(TypeSchema, {
-      typeOneof: { case: 'intersection', value: create(TypeIntersectionSchema, { left, right }) },
-    });
+    return build.intersectionType(left, right);
   },
   /** `t | nil`: the optional type `t?`. */
   optional(t: Type): Type {
@@ -77,31 +41,15 @@ export const ty = {
   },
   /** The string singleton type `"s"`. */
   str(val: string): Type {
-    return create(TypeSchema, {
-      typeOneof: { case: 'string', value: create(TypeStringSchema, { val }) },
-    });
+    return build.stringType(val);
   },
   /** The boolean singleton type `true` or `false`. */
   bool(val: boolean): Type {
-    return create(TypeSchema, {
-      typeOneof: { case: 'boolean', value: create(TypeBooleanSchema, { val }) },
-    });
+    return build.booleanType(val);
   },
   /** `{n<k>: T, ..., [K]: V}`: fields named `n<k>`, and an indexer when given. */
   table(fields: [number, Type][], indexer?: [Type, Type]): Type {
-    return create(TypeSchema, {
-      typeOneof: {
-        case: 'table',
-        value: create(TypeTableSchema, {
-          items: fields.map(([k, type]) =>
-            create(TypeTableItemSchema, { key: build.customName(k), type }),
-          ),
-          ...(indexer === undefined
-            ? {}
-            : { indexer: create(TypeTableIndexerSchema, { key: indexer[0], value: indexer[1] }) }),
-        }),
-      },
-    });
+    return build.tableType(fields, indexer);
   },
   /** `{T}`: an array. */
   array(elem: Type): Type {
@@ -109,30 +57,10 @@ export const ty = {
   },
   /** `<A, ...>(args) -> rets`, generics numbered as in {@link ty.generic}. */
   fn(args: Type[], rets: Type[], generics: number[] = []): Type {
-    return create(TypeSchema, {
-      typeOneof: {
-        case: 'function',
-        value: create(TypeFunctionSchema, {
-          generics: generics.map((k) => create(GenericTypeNameSchema, { index: k })),
-          args,
-          rets,
-        }),
-      },
-    });
+    return build.functionType(args, rets, generics);
   },
   /** `typeof(expr)`. */
   typeOf(expr: Expr): Type {
-    return create(TypeSchema, {
-      typeOneof: { case: 'typeof', value: create(TypeTypeofSchema, { expr }) },
-    });
+    return build.typeofType(expr);
   },
 };
-
-function literal(name: TypeName, generics: Type[], genericpacks: GenericTypeName[]): Type {
-  return create(TypeSchema, {
-    typeOneof: {
-      case: 'literal',
-      value: create(TypeLiteralSchema, { name, generics, genericpacks }),
-    },
-  });
-}

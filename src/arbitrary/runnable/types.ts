@@ -1,15 +1,5 @@
-import { create } from '@bufbuild/protobuf';
-import {
-  NameSchema,
-  TypeFunctionSchema,
-  TypePrimitiveSchema,
-  TypeSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  type Type,
-} from '../../../gen/luau_pb.js';
-import { nameTables } from '../../print/index.js';
+import type { Type } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
 
 /**
  * The types the runnable generator builds values for:
@@ -38,6 +28,20 @@ export type Ty = 'num' | 'int' | 'str' | 'bool' | 'iarr' | 'sarr' | 'rec' | 'obj
  * ```
  */
 export type Scalar = 'num' | 'int' | 'str' | 'bool';
+
+/**
+ * A global variable the program assigned (`n<name>`, a custom name, never a library's): its
+ * value type.
+ *
+ * @example
+ * ```ts
+ * const v: GlobalVar = { name: 12, ty: 'str' }; // n12 = "..."
+ * ```
+ */
+export interface GlobalVar {
+  name: number;
+  ty: Scalar;
+}
 
 /**
  * Bytes in every generated buffer.
@@ -78,28 +82,11 @@ export interface VarInfo {
  * ```
  */
 export function primitive(name: string): Type {
-  const kind = nameTables.primitiveTypes.indexOf(name);
-  return create(TypeSchema, {
-    typeOneof: { case: 'primitive', value: create(TypePrimitiveSchema, { kind }) },
-  });
+  return build.primitiveType(name);
 }
 
 function arrayOf(elem: Type): Type {
-  return create(TypeSchema, {
-    typeOneof: {
-      case: 'table',
-      value: create(TypeTableSchema, {
-        indexer: create(TypeTableIndexerSchema, { key: primitive('number'), value: elem }),
-      }),
-    },
-  });
-}
-
-function field(k: number, type: Type) {
-  return create(TypeTableItemSchema, {
-    key: create(NameSchema, { nameOneof: { case: 'custom', value: k } }),
-    type,
-  });
+  return build.tableType([], [primitive('number'), elem]);
 }
 
 /**
@@ -125,31 +112,19 @@ export function annotation(v: VarInfo): Type {
     case 'sarr':
       return arrayOf(primitive('string'));
     case 'rec':
-      return create(TypeSchema, {
-        typeOneof: {
-          case: 'table',
-          value: create(TypeTableSchema, {
-            items: [
-              field(0, primitive('number')),
-              field(1, primitive('number')),
-              field(2, primitive('string')),
-            ],
-          }),
-        },
-      });
+      return build.tableType([
+        [0, primitive('number')],
+        [1, primitive('number')],
+        [2, primitive('string')],
+      ]);
     case 'buf':
       return primitive('buffer');
     case 'obj':
       return primitive('any');
     case 'fn':
-      return create(TypeSchema, {
-        typeOneof: {
-          case: 'function',
-          value: create(TypeFunctionSchema, {
-            args: (v.params ?? []).map((p) => annotation({ ty: p, mutable: true })),
-            rets: [annotation({ ty: v.ret ?? 'num', mutable: true })],
-          }),
-        },
-      });
+      return build.functionType(
+        (v.params ?? []).map((p) => annotation({ ty: p, mutable: true })),
+        [annotation({ ty: v.ret ?? 'num', mutable: true })],
+      );
   }
 }

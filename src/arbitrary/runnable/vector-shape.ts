@@ -5,6 +5,7 @@ import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { libIndex } from './lib-index.js';
 import { reduceInt } from './reduce-int.js';
+import { primitive } from './types.js';
 
 /**
  * A function whose loop computes with vectors: component-wise operators with vectors and
@@ -83,7 +84,10 @@ export const vectorShape: StatProduction = (g, d) => {
     const body: Stat[] = Array.from({ length: 1 + c.int(3) }, () =>
       build.assign([kit.ref(acc)], [vecTerm()]),
     );
-    const comps = ['x', 'y', 'z'].map((k) => kit.index(kit.ref(acc), kit.str(k)));
+    // Components by either case: native code reads both from the vector itself.
+    const comps = ['x', 'y', 'z'].map((k) =>
+      kit.index(kit.ref(acc), kit.str(c.chance(30) ? k.toUpperCase() : k)),
+    );
     const fn = build.func(
       [a, b, n],
       [
@@ -111,6 +115,27 @@ export const vectorShape: StatProduction = (g, d) => {
     const calls = Array.from({ length: 2 }, () =>
       build.call(build.local(vf.name), [vec(), vec(), kit.num(c.pick([1, 2, 3]))]),
     );
-    return [build.doBlock([build.localFunction(vf, fn), kit.print(calls)])];
+    const stats = [build.localFunction(vf, fn), kit.print(calls)];
+    if (c.chance(30)) {
+      // A field or a method a vector does not have, in a function that knows its parameter is
+      // a vector: native code leaves the access to the interpreter, which raises the error.
+      g.scope.pushFrame(false);
+      const v = fresh();
+      const missing = build.func(
+        [v],
+        [
+          build.ret([
+            c.chance(50)
+              ? kit.index(kit.ref(v), kit.str(c.pick(['w', 'n0', 'magnitude'])))
+              : build.call(build.field(kit.ref(v), c.int(3)), [], true),
+          ]),
+        ],
+        false,
+        g.o.features.typeAnnotations ? [primitive('vector')] : [],
+      );
+      g.scope.popFrame();
+      stats.push(kit.print([kit.first(kit.call('pcall', [build.funcExpr(missing), vec()]))]));
+    }
+    return [build.doBlock(stats)];
   });
 };

@@ -8,6 +8,7 @@ import type {
   ExprInterpString,
   ExprPrefix,
   ExprTable,
+  LValue,
 } from '../../../gen/luau_pb.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
@@ -123,6 +124,12 @@ function printCase(ctx: CompatContext, o: Expr['exprOneof'] | undefined): void {
 export function printPrefix(ctx: CompatContext, prefix: ExprPrefix | undefined): void {
   // A prefix's cases are expression cases, printed alike.
   printCase(ctx, prefix?.exprOneof);
+}
+
+/** Prints an `LValue`; unset → `_`. */
+export function printLValue(ctx: CompatContext, v: LValue | undefined): void {
+  // An assignment target's cases are expression cases, printed alike.
+  printCase(ctx, v?.lvalueOneof);
 }
 
 /** `ExprCall`: an `index_name` callee uses `:` when `self`; any other callee ignores `self`. */

@@ -1,14 +1,9 @@
-import type { GenericTypeName, TypeName } from '../../../gen/luau_pb.js';
-import { genericListText as listText, typeNameText as nameOfType } from '../names.js';
+import type { GenericTypeName } from '../../../gen/luau_pb.js';
+import { genericListText as listText } from '../names.js';
 
 /** `GenericTypeName` → the character `65 + index % 26` (`%` truncates, so -1 gives `@`). */
 export function genericTypeText(name: GenericTypeName | undefined): string {
   return String.fromCharCode(65 + ((name?.index ?? 0) % 26));
-}
-
-/** `TypeName` → its regular, generic or builtin form, `any` when unset. */
-export function typeNameText(name: TypeName | undefined): string {
-  return nameOfType(name, genericTypeText);
 }
 
 /** The generic list of functions and aliases (`<A,B...>`), only when there is any. */

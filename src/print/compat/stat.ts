@@ -1,5 +1,4 @@
 import type {
-  LValue,
   Stat,
   StatBlock,
   StatFunction,
@@ -9,11 +8,11 @@ import type {
 } from '../../../gen/luau_pb.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
-import { printCall, printExpr, printExprList, printIndexExpr, printIndexName } from './expr.js';
+import { printCall, printExpr, printExprList, printIndexName, printLValue } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
 import { printLocalStat } from '../local-stat.js';
-import { localText, nameText, regularTypeText } from '../names.js';
+import { localText, regularTypeText } from '../names.js';
 import { genericListText } from './name.js';
 import { printType } from './type.js';
 
@@ -213,28 +212,6 @@ function printLocal(ctx: CompatContext, s: StatLocal): void {
     (e) => printExpr(ctx, e),
   );
   ctx.w.write('\n');
-}
-
-/** `LValue` → its local / global / index_name / index_expr, or `_`. */
-function printLValue(ctx: CompatContext, v: LValue | undefined): void {
-  const o = v?.lvalueOneof;
-  switch (o?.case) {
-    case 'local':
-      ctx.w.write(localText(o.value.var));
-      return;
-    case 'global':
-      ctx.w.write(nameText(o.value.name));
-      return;
-    case 'indexName':
-      printIndexName(ctx, o.value, '.');
-      return;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      return;
-    case undefined:
-      ctx.w.write('_');
-      return;
-  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
   ExprInterpString,
   ExprPrefix,
   ExprTable,
+  LValue,
   Name,
 } from '../../../gen/luau_pb.js';
 import { localText, nameText } from '../names.js';
@@ -123,6 +124,12 @@ export function globalText(ctx: PrettyContext, name: Name | undefined): string {
 export function printPrefix(ctx: PrettyContext, prefix: ExprPrefix | undefined): void {
   // A prefix's cases are expression cases, printed alike.
   printCase(ctx, prefix?.exprOneof, false);
+}
+
+/** Prints an `LValue`; unset → `_`. */
+export function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
+  // An assignment target's cases are expression cases, printed alike.
+  printCase(ctx, v?.lvalueOneof, false);
 }
 
 /** `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name`. */

@@ -1,5 +1,5 @@
-import type { GenericTypeName, Name, TypeName } from '../../../gen/luau_pb.js';
-import { genericListText as listText, nameText, typeNameText as nameOfType } from '../names.js';
+import type { GenericTypeName, Name } from '../../../gen/luau_pb.js';
+import { genericListText as listText, nameText } from '../names.js';
 import { luauKeywords as reserved } from '../keywords.js';
 
 export function isReserved(name: string): boolean {
@@ -24,11 +24,6 @@ export function fieldText(name: Name | undefined): string {
 /** A generic name: a capital letter `A`..`Z` (the index modulo 26, never negative). */
 export function genericText(name: GenericTypeName | undefined): string {
   return String.fromCharCode(65 + ((((name?.index ?? 0) % 26) + 26) % 26));
-}
-
-/** `TypeName` → its regular (`t7`), generic (`T`) or builtin form, `any` when unset. */
-export function typeNameText(name: TypeName | undefined): string {
-  return nameOfType(name, genericText);
 }
 
 /** `<A, B, C...>` for a function or alias, or `''` when there are no generics. */

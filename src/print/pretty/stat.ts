@@ -1,7 +1,6 @@
 import type {
   ExprFunction,
   ExprPrefix,
-  LValue,
   Stat,
   StatBlock,
   StatFunction,
@@ -19,14 +18,14 @@ import {
   printExprList,
   printFunctionExpr,
   globalText,
-  printIndexExpr,
-  printIndexName,
+  printLValue,
 } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { printIfChain } from '../if-chain.js';
 import { printLocalStat } from '../local-stat.js';
 import { genericListText, isReserved } from './names.js';
 import { printType } from './type.js';
+import { declaredNames, mentionsLocal } from './repeat-scope.js';
 
 const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
 
@@ -275,26 +274,23 @@ function continuesLoop(stat: Stat): boolean {
   }
 }
 
-function declaresLocal(stat: Stat): boolean {
-  const kind = stat.statOneof.case;
-  return kind === 'local' || kind === 'localFunction' || kind === 'requireIntoLocal';
-}
-
 /**
  * `repeat` body `until cond` (the body's locals are in scope in `cond`). Luau refuses to
- * compile a `continue` that jumps over a local the condition could use, so when a nested
- * `continue` comes before a local declaration, the body is wrapped in `do … end`.
+ * compile a `continue` that jumps over a local the condition uses, so when a nested
+ * `continue` comes before the declaration of a local that `cond` names, the body is wrapped
+ * in `do … end`.
  */
 function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
   const w = ctx.w;
   const body = s.body?.body ?? [];
-  let wrap = false;
+  const skipped = new Set<string>();
   let continued = false;
   for (const stat of body) {
-    if (continued && declaresLocal(stat)) wrap = true;
+    if (continued) for (const name of declaredNames(stat)) skipped.add(name);
     if (endsBlock(stat)) break;
     if (!continued && continuesLoop(stat)) continued = true;
   }
+  const wrap = s.cond !== undefined && mentionsLocal(s.cond, skipped);
   w.write('repeat');
   ctx.enterLoop();
   const mark = ctx.openScope();
@@ -330,30 +326,6 @@ function printLocal(ctx: PrettyContext, s: StatLocal): void {
   );
   if (s.vars.length === 0) ctx.declare('_');
   for (const v of s.vars) ctx.declare(localText(v));
-}
-
-/** Prints an `LValue`; unset → `_`. */
-function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
-  ctx.deeper(1);
-  const o = v?.lvalueOneof;
-  switch (o?.case) {
-    case 'local':
-      ctx.w.write(ctx.ref(localText(o.value.var)));
-      break;
-    case 'global':
-      ctx.w.write(globalText(ctx, o.value.name));
-      break;
-    case 'indexName':
-      printIndexName(ctx, o.value);
-      break;
-    case 'indexExpr':
-      printIndexExpr(ctx, o.value);
-      break;
-    case undefined:
-      ctx.w.write(ctx.ref('_'));
-      break;
-  }
-  ctx.nest -= 1;
 }
 
 /** `a.b.c` when a prefix is a chain of names (what a function name allows), else undefined. */

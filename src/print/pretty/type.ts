@@ -1,16 +1,10 @@
 import type { Type, TypeTable } from '../../../gen/luau_pb.js';
-import { localText, nameText } from '../names.js';
+import { nameText } from '../names.js';
 import type { PrettyContext } from './context.js';
 import { printExpr, spaceBeforeLongBracket } from './expr.js';
-import { genericListText, genericText, isReserved, typeNameText } from './names.js';
+import { genericText, isReserved } from './names.js';
 import { quoteString } from './string.js';
-import {
-  accessText,
-  externTypeText,
-  primitiveTypeText,
-  printFunctionType,
-  printTypeArguments,
-} from '../type-parts.js';
+import { accessText, printTypeCases, type TypeSpelling } from '../type-parts.js';
 
 /** Prints an operand of `|` (`union`) or `&`, in parentheses when needed. */
 function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean): void {
@@ -23,61 +17,25 @@ function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean
   if (parens) ctx.w.write(')');
 }
 
+const spelling: TypeSpelling<PrettyContext> = {
+  generic: genericText,
+  arrow: ' -> ',
+  type: printType,
+  table: printTableType,
+  operands(ctx, op, left, right) {
+    const union = op === 'union';
+    printOperand(ctx, left, union);
+    ctx.w.write(union ? ' | ' : ' & ');
+    printOperand(ctx, right, union);
+  },
+  stringText: quoteString,
+  expr: (ctx, e) => printExpr(ctx, e),
+};
+
 /** Prints a `Type`; unset → `any`. */
 export function printType(ctx: PrettyContext, type: Type | undefined): void {
   ctx.deeper(2);
-  const w = ctx.w;
-  const print = (t: Type | undefined): void => printType(ctx, t);
-  const o = type?.typeOneof;
-  switch (o?.case) {
-    case 'primitive':
-      w.write(primitiveTypeText(o.value.kind));
-      break;
-    case 'extern':
-      w.write(externTypeText(o.value.kind));
-      break;
-    case 'literal': {
-      const { name, generics, genericpacks } = o.value;
-      w.write(typeNameText(name));
-      printTypeArguments(ctx, generics, genericpacks, print, genericText);
-      break;
-    }
-    case 'table':
-      printTableType(ctx, o.value);
-      break;
-    case 'function': {
-      const f = o.value;
-      printFunctionType(ctx, f, genericListText(f.generics, f.genericpacks), ' -> ', print);
-      break;
-    }
-    case 'typeof':
-      w.write('typeof(');
-      printExpr(ctx, o.value.expr);
-      w.write(')');
-      break;
-    case 'union':
-      printOperand(ctx, o.value.left, true);
-      w.write(' | ');
-      printOperand(ctx, o.value.right, true);
-      break;
-    case 'intersection':
-      printOperand(ctx, o.value.left, false);
-      w.write(' & ');
-      printOperand(ctx, o.value.right, false);
-      break;
-    case 'ref':
-      w.write(localText(o.value.prefix) + '.' + typeNameText(o.value.index));
-      break;
-    case 'boolean':
-      w.write(o.value.val ? 'true' : 'false');
-      break;
-    case 'string':
-      w.write(quoteString(o.value.val));
-      break;
-    case undefined:
-      w.write('any');
-      break;
-  }
+  printTypeCases(ctx, type, spelling);
   ctx.nest -= 2;
 }
 
@@ -96,11 +54,14 @@ function printTableType(ctx: PrettyContext, t: TypeTable): void {
   const ix = t.indexer;
   if (ix !== undefined) {
     if (!first) w.write(', ');
-    w.write(accessText(ix) + '[');
+    // `["s"]` is read as a property named s (and refused when s holds \0): a string
+    // singleton key is parenthesised to stay an indexer.
+    const singleton = ix.key?.typeOneof.case === 'string';
+    w.write(accessText(ix) + (singleton ? '[(' : '['));
     const at = w.parts.length;
     printType(ctx, ix.key);
     spaceBeforeLongBracket(ctx, at);
-    w.write(']: ');
+    w.write(singleton ? ')]: ' : ']: ');
     printType(ctx, ix.value);
   }
   w.write('}');

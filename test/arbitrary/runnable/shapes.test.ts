@@ -35,7 +35,19 @@ const markers: Record<string, RegExp> = {
   typeInfo: /\): number\n\s+local l\d+: number = l\d+ \* 2\n/,
   multiResult: /select\("#", (math|string|table)\.\w+\(/,
   system: /string\.pack\(|os\.date\(|math\.randomseed\(|math\.noise\(|newproxy\(|utf8\.codes\(/,
+  proxy: /local l\d+ = newproxy\(true\)\n\s+local l\d+ = getmetatable\(l\d+\)/,
+  sort: /table\.sort\(l(\d+)[^]*?print\(table\.concat\(l\1, " "\)\)/,
+  builtinArgs:
+    /local function l\d+\(l\d+(, l\d+)*\)\n\s+print\(l\d+\(function\(\)\n\s+return (?!buffer)[\w.]+\(/,
+  format:
+    /return (string\.format\("(%q|\[%)|table\.concat\(\{string\.unpack\(|tonumber\("[^"]*", |string\.packsize\()/,
+  span: /buffer\.fromstring\("abcdefgh[^]*?local function l\d+\(l\d+, l\d+\)\n\s+print\(l\d+\(function\(\)\n\s+return buffer\./,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
+  foldBuiltins: /string\.sub\("hello", |bit32\.\w+\("(3|0x10|255|0|1)"|typeof\((nil|true|false)\)/,
+  foldOperators: /if .* and false then\n\s+print\("then"\)\n\s+else\n\s+print\("else"\)/,
+  assignForms: /local l\d+ = \{n0 = l\d+, n0 = /,
+  callForms: /return math\.max\((l\d+) \+ 0, \1 \+ 1, /,
+  sourceText: /local l\d+, l\d+ = loadstring\(/,
 };
 
 describe('runnable shapes', () => {
@@ -68,7 +80,14 @@ describe('drawSwarm', () => {
       const lean = drawSwarm(new Choices(expandRecord(seed, 16))).lean;
       counts.set(lean, (counts.get(lean) ?? 0) + 1);
     }
-    expect([...counts.keys()].sort()).toEqual(['errors', 'library', 'native', 'none', 'optimizer']);
+    expect([...counts.keys()].sort()).toEqual([
+      'dynamic',
+      'errors',
+      'library',
+      'native',
+      'none',
+      'optimizer',
+    ]);
     expect(counts.get('none')! / 3000).toBeGreaterThan(0.25);
     expect(counts.get('none')! / 3000).toBeLessThan(0.42);
   });
