@@ -1,21 +1,27 @@
 // npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] [--batch N]
-//   [--group N] [--skip-mutants]
-// Blind against coverage-guided, in one run, with the same time budget (default 3 minutes
-// each) and the same runtime (the coverage build's `luau -O2 --codegen`, default
-// ../shared/tools/luau-715-coverage): the blind arm runs fresh runnable programs (profile
-// luau) only, the guided arm half fresh and half mutants of its corpus (src/campaign/guided).
-// Prints, for each arm, counters reached every 30 s, what each gained after the first minute,
-// programs per second and corpus size; then lines and branches per component of both sets of
-// programs (the report of `luau-fuzz coverage`: guided as "generated", blind as "compared"),
-// and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715) that each
-// set detects (faulty against sound build, at -O2 and at -O2 --codegen).
-import { mkdtempSync, rmSync } from 'node:fs';
+//   [--group N] [--share X|auto] [--skip-mutants]
+// Blind against coverage-guided, in one run, with the same time budget (default 3 minutes)
+// and the same runtime (the coverage build's `luau -O2 --codegen`, default
+// ../shared/tools/luau-715-coverage). The two arms run at the same time, each in a process of
+// its own, so that the load of a shared machine falls on both alike: the blind arm runs fresh
+// runnable programs (profile luau) only, the guided arm fresh ones and mutants of its corpus
+// (src/campaign/guided; `--share` of each step, default that of `run --guided`). Prints, for
+// each arm, counters and lines reached every 30 s (lines: the arm's programs run again, window
+// by window, profiles merged with llvm-profdata), the lines each gained after the first
+// minute, programs per second, corpus size; then lines and branches per component of both
+// sets of programs (the report of `luau-fuzz coverage`: guided as "generated", blind as
+// "compared"), and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715)
+// that each set detects (faulty against sound build, at -O2 and at -O2 --codegen).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
+  guidedDefaults,
   runGuided,
-  type GuidedProgram,
-  type GuidedResult,
+  type GuidedProgress,
+  type MutationShare,
 } from '../../src/campaign/guided/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import {
@@ -26,126 +32,244 @@ import {
   LuauBatchRunner,
   luauTools,
   measureEngineCoverage,
-  type LuauBatchProgram,
 } from '../../src/runtime/index.js';
 import { benchArgs, type BenchArgs } from './_args.js';
+import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';
 
 const usage =
   'usage: npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] ' +
-  '[--batch N] [--group N] [--skip-mutants]\n';
+  '[--batch N] [--group N] [--share X|auto] [--skip-mutants]\n';
 const args: BenchArgs = benchArgs('guided', usage);
 const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '3' },
   seed: { type: 'string', default: '1' },
-  batch: { type: 'string', default: '20' },
+  batch: { type: 'string', default: String(guidedDefaults.stepSize) },
   group: { type: 'string', default: '1' },
+  share: { type: 'string', default: String(guidedDefaults.mutationShare) },
   build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
   tools: { type: 'string', default: join(shared, 'tools', 'luau-715') },
   'skip-mutants': { type: 'boolean', default: false },
+  // One arm alone, its results written to --out (how the bench runs each arm).
+  arm: { type: 'string' },
+  out: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const minutes = Number(values.minutes);
 if (!(minutes > 0)) args.fail(`--minutes must be a positive number: ${values.minutes}`);
+const share: MutationShare = values.share === 'auto' ? 'auto' : Number(values.share);
+if (share !== 'auto' && !(share >= 0 && share <= 1))
+  args.fail(`--share must be 'auto' or a number from 0 to 1: ${values.share}`);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch', values.batch, 1);
 const groupSize = args.whole('--group', values.group, 1);
 const build = coverageBuild(values.build, ['luau']);
-const work = mkdtempSync(join(tmpdir(), 'bench-guided-'));
+const coverageArgs = ['-O2', '--codegen'];
 
-interface Arm {
+/** What one arm did, as its process writes it. */
+interface ArmResult {
   readonly name: string;
-  readonly result: GuidedResult;
-  readonly programs: LuauBatchProgram[];
+  readonly progress: GuidedProgress;
+  readonly timeline: readonly GuidedProgress[];
+  readonly programs: TimedProgram[];
+  /** Per origin, after the first minute: programs tried, counters they reached first, characters. */
+  readonly yields: Record<
+    'fresh' | 'mutant',
+    { programs: number; counters: number; chars: number }
+  >;
 }
 
-async function arm(name: string, mutationShare: number): Promise<Arm> {
-  const programs: LuauBatchProgram[] = [];
-  const result = await runGuided({
-    generator: { level: 'runnable', profile: 'luau' },
-    seed,
-    coverage: { luau: build.luau, args: ['-O2', '--codegen'] },
-    dir: join(work, name),
-    ms: minutes * 60_000,
-    batchSize,
-    groupSize,
-    mutationShare,
-    onStep: (step: readonly GuidedProgram[]) => {
-      for (const p of step) programs.push({ program: p.program, module: p.module });
-      return Promise.resolve();
-    },
-  });
-  const p = result.progress;
-  console.log(
-    `${name}: ${p.programs} programs in ${(p.ms / 1000).toFixed(0)} s (${((p.programs * 1000) / p.ms).toFixed(1)}/s), ` +
-      `${p.counters} counters, corpus ${p.corpus} (${p.keptMutants} mutants; ${p.mutants} mutants tried)`,
-  );
-  return { name, result, programs };
-}
-
-/** Counters reached at `ms` (the last step before it). */
-function countersAt(a: Arm, ms: number): number {
-  let c = 0;
-  for (const t of a.result.timeline) if (t.ms <= ms) c = t.counters;
-  return c;
-}
-
-try {
-  console.log(
-    `blind and guided, ${minutes} min each, runnable (profile luau), seed ${seed}, luau -O2 --codegen of ${build.dir}`,
-  );
-  const blind = await arm('blind', 0);
-  const guided = await arm('guided', 0.5);
-  console.log('\ncounters reached over time');
-  console.log('   s   blind  guided');
-  for (let s = 30; s <= minutes * 60; s += 30)
-    console.log(
-      `${String(s).padStart(4)} ${String(countersAt(blind, s * 1000)).padStart(7)} ${String(countersAt(guided, s * 1000)).padStart(7)}`,
-    );
-  const gain = (a: Arm): number => a.result.progress.counters - countersAt(a, 60_000);
-  const [gb, gg] = [gain(blind), gain(guided)];
-  console.log(
-    `after the first minute: blind +${gb}, guided +${gg} counters` +
-      (gb > 0 ? ` (guided ${((gg / gb - 1) * 100).toFixed(0)} % more; goal ≥ 10 %)` : ''),
-  );
-  const rate = (a: Arm): number => a.result.progress.programs / a.result.progress.ms;
-  console.log(`rate: guided ${(rate(guided) / rate(blind)).toFixed(2)}× blind (goal ≥ 0.5×)`);
-
-  console.log('\nlines and branches (guided = generated, blind = compared), luau -O2 --codegen');
-  const report = await measureEngineCoverage({
-    build,
-    llvm: findLlvmTools(),
-    modes: ['run-O2-codegen'],
-    generated: guided.programs,
-    compared: blind.programs,
-  });
-  console.log(formatEngineCoverage(report));
-
-  if (!values['skip-mutants']) {
-    const tools = luauTools(values.tools);
-    console.log(
-      `\nfaults of ${tools.dir}/mutants detected (faulty against sound, -O2 and -O2 --codegen)`,
-    );
-    for (const a of [blind, guided]) {
-      const batch = new LuauBatchRunner(a.programs);
-      const detected: string[] = [];
-      try {
-        for (const mode of [['-O2'], ['-O2', '--codegen']]) {
-          const sound = await batch.run({ luau: tools.luau, args: mode });
-          for (const f of tools.faulty) {
-            if (detected.includes(f.name)) continue;
-            const faulty = await batch.run({ luau: f.luau, args: mode });
-            if (faulty.some((o, i) => batchOutcomesDiffer(sound[i]!, o))) detected.push(f.name);
-          }
+async function runArm(name: string, out: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), `bench-guided-${name}-`));
+  const programs: TimedProgram[] = [];
+  const yields: ArmResult['yields'] = {
+    fresh: { programs: 0, counters: 0, chars: 0 },
+    mutant: { programs: 0, counters: 0, chars: 0 },
+  };
+  const late = new Set<number>();
+  const started = performance.now();
+  try {
+    const result = await runGuided({
+      generator: { level: 'runnable', profile: 'luau' },
+      seed,
+      coverage: { luau: build.luau, args: coverageArgs },
+      dir: work,
+      ms: minutes * 60_000,
+      batchSize,
+      groupSize,
+      mutationShare: name === 'blind' ? 0 : share,
+      onStep: (step) => {
+        const s = (performance.now() - started) / 1000;
+        for (const p of step) {
+          programs.push({ s, program: p.program, module: p.module });
+          if (s < 60) continue;
+          late.add(p.index);
+          const y = yields[p.origin.kind];
+          y.programs++;
+          y.chars += p.program.length + (p.module?.length ?? 0);
         }
-      } finally {
-        batch.close();
-      }
-      console.log(
-        `${a.name}: ${detected.length} of ${tools.faulty.length} (${detected.sort().join(', ')})`,
-      );
-    }
+        return Promise.resolve();
+      },
+    });
+    for (const e of result.corpus.entries)
+      if (late.has(e.keptAt)) yields[e.origin.kind].counters += e.firstCounters;
+    const armResult: ArmResult = {
+      name,
+      progress: result.progress,
+      timeline: result.timeline,
+      programs,
+      yields,
+    };
+    writeFileSync(out, JSON.stringify(armResult));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
+}
+
+/** Runs `name` in a process of its own (this script with `--arm`). */
+function spawnArm(name: string, out: string): Promise<ArmResult> {
+  const argv = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...argv, '--arm', name, '--out', out], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`the ${name} arm ended with status ${code}`));
+      else resolve(JSON.parse(readFileSync(out, 'utf8')) as ArmResult);
+    });
+  });
+}
+
+/** The value of `curve` at `s` (its last point up to then). */
+function at<T extends { s: number }>(
+  curve: readonly T[],
+  s: number,
+  pick: (p: T) => number,
+): number {
+  let v = 0;
+  for (const p of curve) if (p.s <= s) v = pick(p);
+  return v;
+}
+
+const percent = (a: number, b: number): string =>
+  b > 0 ? `${((a / b - 1) * 100).toFixed(0)} %` : 'n/a';
+
+async function compare(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-guided-'));
+  const load = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim();
+  try {
+    console.log(
+      `blind and guided at the same time, ${minutes} min, runnable (profile luau), seed ${seed}, ` +
+        `steps of ${batchSize}, mutation share ${share}, luau ${coverageArgs.join(' ')} of ${build.dir}`,
+    );
+    console.log(`load before: ${load()}`);
+    const [blind, guided] = await Promise.all(
+      ['blind', 'guided'].map((n) => spawnArm(n, join(work, `${n}.json`))),
+    );
+    console.log(`load after the arms: ${load()}`);
+    for (const a of [blind!, guided!]) {
+      const p = a.progress;
+      console.log(
+        `${a.name}: ${p.programs} programs in ${(p.ms / 1000).toFixed(0)} s ` +
+          `(${((p.programs * 1000) / p.ms).toFixed(1)}/s), ${p.counters} counters, corpus ${p.corpus} ` +
+          `(${p.keptMutants} mutants; ${p.mutants} mutants tried)`,
+      );
+      for (const kind of ['fresh', 'mutant'] as const) {
+        const y = a.yields[kind];
+        if (y.programs > 0)
+          console.log(
+            `  after minute 1, ${kind}: ${y.programs} programs, ${y.counters} counters first ` +
+              `(${(y.counters / y.programs).toFixed(2)} per program), ${(y.chars / y.programs).toFixed(0)} characters each`,
+          );
+      }
+    }
+    const llvm = findLlvmTools();
+    const until = minutes * 60;
+    const curves: LinesPoint[][] = [];
+    for (const a of [blind!, guided!])
+      curves.push(await linesOverTime(build, llvm, coverageArgs, a.programs, 30, until));
+    const [bl, gl] = curves as [LinesPoint[], LinesPoint[]];
+    const counters = (a: ArmResult, s: number): number =>
+      at(
+        a.timeline.map((t) => ({ s: t.ms / 1000, c: t.counters })),
+        s,
+        (t) => t.c,
+      );
+    console.log('\nreached over time (lines: Ast, Compiler, VM, CodeGen)');
+    console.log('   s  counters blind  guided     lines blind  guided');
+    for (const p of bl)
+      console.log(
+        `${String(p.s).padStart(4)} ${String(counters(blind!, p.s)).padStart(15)} ${String(counters(guided!, p.s)).padStart(7)}` +
+          ` ${String(p.lines).padStart(17)} ${String(at(gl, p.s, (q) => q.lines)).padStart(7)}`,
+      );
+    const gained = (c: readonly LinesPoint[]): number =>
+      c[c.length - 1]!.lines - at(c, 60, (q) => q.lines);
+    const [gb, gg] = [gained(bl), gained(gl)];
+    const cb = blind!.progress.counters - counters(blind!, 60);
+    const cg = guided!.progress.counters - counters(guided!, 60);
+    console.log(
+      `\nafter the first minute: lines blind +${gb}, guided +${gg} (guided ${percent(gg, gb)} more; goal ≥ 10 %); ` +
+        `counters blind +${cb}, guided +${cg} (${percent(cg, cb)})`,
+    );
+    const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
+    console.log(
+      `at the end: lines blind ${end(bl)}, guided ${end(gl)} (${end(gl) - end(bl) >= 0 ? '+' : ''}${end(gl) - end(bl)}); ` +
+        `at 60 s: blind ${at(bl, 60, (q) => q.lines)}, guided ${at(gl, 60, (q) => q.lines)}`,
+    );
+    const last = (c: readonly LinesPoint[]): number =>
+      c[c.length - 1]!.lines - at(c, until - 60, (q) => q.lines);
+    console.log(`in the last minute: lines blind +${last(bl)}, guided +${last(gl)}`);
+    const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
+    console.log(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
+
+    console.log(
+      `\nlines and branches (guided = generated, blind = compared), luau ${coverageArgs.join(' ')}`,
+    );
+    const report = await measureEngineCoverage({
+      build,
+      llvm,
+      modes: ['run-O2-codegen'],
+      generated: guided!.programs,
+      compared: blind!.programs,
+    });
+    console.log(formatEngineCoverage(report));
+    if (!values['skip-mutants']) await detectMutants([blind!, guided!]);
+    console.log(`\nload at the end: ${load()}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
+  const tools = luauTools(values.tools);
+  console.log(
+    `\nfaults of ${tools.dir}/mutants detected (faulty against sound, -O2 and -O2 --codegen)`,
+  );
+  for (const a of arms) {
+    const batch = new LuauBatchRunner(a.programs);
+    const detected: string[] = [];
+    try {
+      for (const mode of [['-O2'], ['-O2', '--codegen']]) {
+        const sound = await batch.run({ luau: tools.luau, args: mode });
+        for (const f of tools.faulty) {
+          if (detected.includes(f.name)) continue;
+          const faulty = await batch.run({ luau: f.luau, args: mode });
+          if (faulty.some((o, i) => batchOutcomesDiffer(sound[i]!, o))) detected.push(f.name);
+        }
+      }
+    } finally {
+      batch.close();
+    }
+    console.log(
+      `${a.name}: ${detected.length} of ${tools.faulty.length} (${detected.sort().join(', ')})`,
+    );
+  }
+}
+
+if (values.arm !== undefined) {
+  if (values.out === undefined) args.fail('--arm needs --out FILE');
+  await runArm(values.arm, values.out);
+} else {
+  await compare();
 }

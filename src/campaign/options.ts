@@ -138,10 +138,10 @@ function guidedSettings(g: GuidedSettings): GuidedSettings {
       'guided',
       `coverage must be a luau-cli runtime, got '${g.coverage}'`,
     );
-  if (!(g.mutationShare >= 0 && g.mutationShare <= 1))
+  if (g.mutationShare !== 'auto' && !(g.mutationShare >= 0 && g.mutationShare <= 1))
     throw new CampaignOptionsError(
       'guided',
-      `mutationShare must be in [0, 1], got ${g.mutationShare}`,
+      `mutationShare must be 'auto' or in [0, 1], got ${g.mutationShare}`,
     );
   if (!Number.isInteger(g.stepSize) || g.stepSize < 1)
     throw new CampaignOptionsError('guided', `stepSize must be an integer ≥ 1, got ${g.stepSize}`);

@@ -1,7 +1,12 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
 import { optionsBesideSeed } from '../campaign/index.js';
-import { corpusFolder, coverageLuau } from '../campaign/guided/index.js';
+import {
+  corpusFolder,
+  coverageLuau,
+  guidedDefaults,
+  type MutationShare,
+} from '../campaign/guided/index.js';
 import type {
   CampaignOptions,
   CampaignRunSettings,
@@ -47,6 +52,7 @@ export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   progress: boolean;
   guided?: string;
   corpus?: string[];
+  mutationShare?: string;
 }
 
 /** How a flag of `run` sets a campaign option: its name and how its value is read. */
@@ -61,6 +67,15 @@ function int(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isInteger(n)) throw new Error(`${flag} must be an integer, got '${text}'`);
+  return n;
+}
+
+/** `--mutation-share`: `auto`, or a number from 0 to 1. */
+function share(text: string): MutationShare {
+  if (text === 'auto') return text;
+  const n = Number(text);
+  if (text.trim() === '' || !(n >= 0 && n <= 1))
+    throw new Error(`--mutation-share must be 'auto' or a number from 0 to 1, got '${text}'`);
   return n;
 }
 
@@ -93,7 +108,12 @@ const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } =
     value: (f) =>
       f.guided === undefined
         ? undefined
-        : { coverage: f.guided, corpora: f.corpus ?? [], mutationShare: 0.5, stepSize: 50 },
+        : {
+            coverage: f.guided,
+            corpora: f.corpus ?? [],
+            ...guidedDefaults,
+            ...(f.mutationShare === undefined ? {} : { mutationShare: share(f.mutationShare) }),
+          },
   },
 };
 
@@ -143,6 +163,8 @@ export function checkCampaignOptions(
 ): Omit<ResolvedCampaignOptions, 'seed'> {
   if (f.corpus !== undefined && f.guided === undefined)
     throw new Error('--corpus seeds a guided campaign: give --guided RUNTIME with it');
+  if (f.mutationShare !== undefined && f.guided === undefined)
+    throw new Error('--mutation-share is of a guided campaign: give --guided RUNTIME with it');
   if (f.guided !== undefined) {
     try {
       coverageLuau(f.guided);
@@ -181,6 +203,7 @@ export function givenCampaignFlags(command: Command): string[] {
     ...Object.values(runSettingFlags).map((e) => e.flag),
     '--diff',
     '--corpus',
+    '--mutation-share',
   ]);
   return command.options
     .filter((o) => o.long !== undefined && flags.has(o.long))

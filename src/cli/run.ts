@@ -130,6 +130,11 @@ export function runCommand(): Command {
       '--corpus <dirs...>',
       'with --guided: corpus folders or campaign directories whose programs are tried first',
     )
+    .option(
+      '--mutation-share <share>',
+      "with --guided: share of each step's programs that are mutants of corpus entries, 0 to 1, " +
+        "or 'auto' (default): in proportion to what mutants and fresh programs found lately",
+    )
     .option('--no-shrink', 'save findings without shrinking them')
     .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
     .option('--shrink-time <ms>', 'time per finding while shrinking (default 30000)')

@@ -19,6 +19,8 @@ export interface CounterMapState {
   readonly binaryId: string;
   /** One byte per counter: 1 when reached. */
   readonly reached: Uint8Array;
+  /** Per counter, the runs that reached it (absent in maps saved without). */
+  readonly hits?: Uint32Array | undefined;
 }
 
 /**
@@ -36,6 +38,7 @@ export interface CounterMapState {
 export class CounterMap {
   #binaryId: string | undefined;
   #reached: Uint8Array | undefined;
+  #hits: Uint32Array | undefined;
   #reachedCount = 0;
 
   /** Starts from nothing, or from a saved {@link CounterMapState}. */
@@ -43,6 +46,10 @@ export class CounterMap {
     if (state !== undefined) {
       this.#binaryId = state.binaryId;
       this.#reached = Uint8Array.from(state.reached);
+      this.#hits =
+        state.hits?.length === state.reached.length
+          ? Uint32Array.from(state.hits)
+          : Uint32Array.from(state.reached);
       for (const r of this.#reached) this.#reachedCount += r;
     }
   }
@@ -58,6 +65,18 @@ export class CounterMap {
   }
 
   /**
+   * How many runs added so far reached counter `i`: how common the code it counts is.
+   *
+   * @example
+   * ```ts
+   * map.hits(first[0]); // 1 right after the run that reached it first
+   * ```
+   */
+  hits(i: number): number {
+    return this.#hits?.[i] ?? 0;
+  }
+
+  /**
    * Adds one run's counters; returns the indices of the counters it reached that no earlier
    * run did (empty when it reached nothing new), ascending.
    *
@@ -65,8 +84,10 @@ export class CounterMap {
    */
   add(run: ProfileReach): number[] {
     const reached = this.#layout(run);
+    const hits = this.#hits!;
     const first: number[] = [];
     for (const i of run.reached) {
+      hits[i] = hits[i]! + 1;
       if (reached[i] === 0) {
         reached[i] = 1;
         first.push(i);
@@ -93,13 +114,18 @@ export class CounterMap {
   /** A copy of what was reached, to save and restore with the constructor. */
   state(): CounterMapState | undefined {
     if (this.#reached === undefined || this.#binaryId === undefined) return undefined;
-    return { binaryId: this.#binaryId, reached: Uint8Array.from(this.#reached) };
+    return {
+      binaryId: this.#binaryId,
+      reached: Uint8Array.from(this.#reached),
+      hits: Uint32Array.from(this.#hits!),
+    };
   }
 
   #layout(run: ProfileReach): Uint8Array {
     if (this.#reached === undefined) {
       this.#binaryId = run.binaryId;
       this.#reached = new Uint8Array(run.counterCount);
+      this.#hits = new Uint32Array(run.counterCount);
     } else if (run.binaryId !== this.#binaryId || run.counterCount !== this.#reached.length) {
       throw new CounterLayoutError(
         `a profile of build ${run.binaryId || '(no build id)'} with ${run.counterCount} counters ` +

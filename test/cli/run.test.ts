@@ -40,6 +40,7 @@ describe('luau-fuzz run', () => {
     [['--guided', 'luau-web'], "--guided: 'luau-web' is not a luau-cli runtime"],
     [['--guided', 'luau-cli:path=/no/such/luau'], '--guided: /no/such/luau does not exist'],
     [['--corpus', '/no/such/corpus'], '--corpus seeds a guided campaign: give --guided'],
+    [['--mutation-share', '0.2'], '--mutation-share is of a guided campaign: give --guided'],
     ...(haveLuauTools
       ? [[['--guided', `luau-cli:path=${sound}`], `--guided: ${sound} is not a coverage build`]]
       : []),
@@ -48,6 +49,10 @@ describe('luau-fuzz run', () => {
           [
             ['--guided', `luau-cli:path=${coverageLuau}`, '--corpus', '/no/such/corpus'],
             '--corpus: /no/such/corpus holds no corpus',
+          ],
+          [
+            ['--guided', `luau-cli:path=${coverageLuau}`, '--mutation-share', '1.5'],
+            "--mutation-share must be 'auto' or a number from 0 to 1, got '1.5'",
           ],
         ]
       : []),

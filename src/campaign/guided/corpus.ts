@@ -26,6 +26,8 @@ export interface CorpusEntry {
   readonly origin: EntryOrigin;
   /** Counters it reached first. */
   readonly firstCounters: number;
+  /** Their indices (empty in corpora written without them). */
+  readonly counters: Int32Array;
   /** Programs tried when it was kept (the campaign's clock). */
   readonly keptAt: number;
   /** Mutants of it tried so far. */
@@ -48,6 +50,8 @@ interface EntryFile {
     | { readonly kind: 'tree'; readonly tree: string };
   readonly origin: EntryOrigin;
   readonly firstCounters: number;
+  /** Indices of the counters it reached first (base64, 32-bit little-endian). */
+  readonly counters?: string;
   readonly keptAt: number;
   readonly picks: number;
   readonly found: number;
@@ -69,11 +73,10 @@ function encodeChoices(choices: Int32Array): string {
   return Buffer.from(choices.buffer, choices.byteOffset, choices.byteLength).toString('base64');
 }
 
-function decodeChoices(text: unknown, file: string): Int32Array {
-  if (typeof text !== 'string') throw new CorpusError(`${file}: record.choices is not a string`);
+function decodeChoices(text: unknown, file: string, field = 'record.choices'): Int32Array {
+  if (typeof text !== 'string') throw new CorpusError(`${file}: ${field} is not a string`);
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length % 4 !== 0)
-    throw new CorpusError(`${file}: record.choices is not whole 32-bit values`);
+  if (bytes.length % 4 !== 0) throw new CorpusError(`${file}: ${field} is not whole 32-bit values`);
   const out = new Int32Array(bytes.length / 4);
   for (let i = 0; i < out.length; i++) out[i] = bytes.readInt32LE(4 * i);
   return out;
@@ -116,6 +119,7 @@ function toFile(e: CorpusEntry): EntryFile {
     record: recordToJson(r),
     origin: e.origin,
     firstCounters: e.firstCounters,
+    counters: encodeChoices(e.counters),
     keptAt: e.keptAt,
     picks: e.picks,
     found: e.found,
@@ -161,6 +165,10 @@ function fromFile(data: EntryFile, file: string): CorpusEntry {
     record,
     origin: data.origin ?? { kind: 'fresh', run: -1 },
     firstCounters: Number(data.firstCounters ?? 0),
+    counters:
+      data.counters === undefined
+        ? new Int32Array(0)
+        : decodeChoices(data.counters, file, 'counters'),
     keptAt: Number(data.keptAt ?? 0),
     picks: Number(data.picks ?? 0),
     found: Number(data.found ?? 0),
@@ -216,10 +224,19 @@ export class Corpus {
     const mapFile = join(dir, 'map.json');
     let map: CounterMap | undefined;
     if (existsSync(mapFile)) {
-      const m = JSON.parse(readFileSync(mapFile, 'utf8')) as { binaryId: string; reached: string };
+      const m = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+        binaryId: string;
+        reached: string;
+        hits?: string;
+      };
+      const hits = m.hits === undefined ? undefined : Buffer.from(m.hits, 'base64');
       const state: CounterMapState = {
         binaryId: m.binaryId,
         reached: new Uint8Array(Buffer.from(m.reached, 'base64')),
+        hits:
+          hits === undefined
+            ? undefined
+            : new Uint32Array(Uint8Array.from(hits).buffer, 0, Math.floor(hits.length / 4)),
       };
       map = new CounterMap(state);
     }
@@ -262,9 +279,19 @@ export class Corpus {
     }
   }
 
-  /** Adds an entry (numbered next) and writes it. */
-  add(entry: Omit<CorpusEntry, 'id' | 'picks' | 'found'>): CorpusEntry {
-    const kept: CorpusEntry = { ...entry, id: this.entries.length, picks: 0, found: 0 };
+  /** Adds an entry (numbered next; without its counters' indices, none) and writes it. */
+  add(
+    entry: Omit<CorpusEntry, 'id' | 'picks' | 'found' | 'counters'> & {
+      readonly counters?: Int32Array;
+    },
+  ): CorpusEntry {
+    const kept: CorpusEntry = {
+      ...entry,
+      counters: entry.counters ?? new Int32Array(0),
+      id: this.entries.length,
+      picks: 0,
+      found: 0,
+    };
     this.entries.push(kept);
     this.#write(kept);
     return kept;
@@ -276,7 +303,7 @@ export class Corpus {
    */
   keepNew(
     programs: readonly (Pick<CorpusEntry, 'record' | 'origin'> & { readonly index: number })[],
-    outcomes: readonly { readonly firstCounters: readonly unknown[] }[],
+    outcomes: readonly { readonly firstCounters: readonly number[] }[],
   ): CorpusEntry[] {
     const kept: CorpusEntry[] = [];
     outcomes.forEach((o, k) => {
@@ -287,6 +314,7 @@ export class Corpus {
             record: p.record,
             origin: p.origin,
             firstCounters: o.firstCounters.length,
+            counters: Int32Array.from(o.firstCounters),
             keptAt: p.index,
           }),
         );
@@ -305,6 +333,7 @@ export class Corpus {
         JSON.stringify({
           binaryId: state.binaryId,
           reached: Buffer.from(state.reached).toString('base64'),
+          hits: Buffer.from(state.hits!.buffer).toString('base64'),
         }),
       );
   }

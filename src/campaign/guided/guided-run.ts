@@ -1,24 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  programRecords,
-  streamRandom,
-  type LuauArbitraryOptions,
-  type ProgramRecord,
-} from '../../arbitrary/index.js';
+import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
-import type { LuauBatchProgram } from '../../runtime/index.js';
-import { sourcesOf } from '../programs.js';
-import { Corpus, type CorpusEntry, type EntryOrigin } from './corpus.js';
-import { pickEntry } from './schedule.js';
-
-/** One program a guided campaign tried. */
-export interface GuidedProgram extends LuauBatchProgram {
-  /** Programs tried before it (the campaign's clock). */
-  readonly index: number;
-  readonly record: ProgramRecord;
-  readonly origin: EntryOrigin;
-}
+import { Corpus } from './corpus.js';
+import {
+  guidedDefaults,
+  GuidedSteps,
+  type GuidedProgram,
+  type MutationShare,
+  type StepState,
+} from './guided-step.js';
 
 /** Where a guided campaign stands. */
 export interface GuidedProgress {
@@ -58,10 +49,10 @@ export interface GuidedOptions extends Pick<
   readonly programs?: number | undefined;
   /** Stop after this many milliseconds of this call. */
   readonly ms?: number | undefined;
-  /** Programs per step. Default 20. */
+  /** Programs per step. Default {@link guidedDefaults}' `stepSize`. */
   readonly batchSize?: number | undefined;
-  /** Share of a step's programs that are mutants, once the corpus has entries. Default 0.5. */
-  readonly mutationShare?: number | undefined;
+  /** Share of a step's programs that are mutants (a number or `auto`). Default `auto`. */
+  readonly mutationShare?: MutationShare | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
   readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
   /** Called after each step. */
@@ -76,11 +67,9 @@ export interface GuidedResult {
   readonly corpus: Corpus;
 }
 
-interface GuidedState {
-  readonly nextRun: number;
+interface GuidedState extends StepState {
   readonly programs: number;
   readonly mutants: number;
-  readonly step: number;
 }
 
 const stateFile = 'state.json';
@@ -93,9 +82,9 @@ function readState(dir: string): GuidedState {
 
 /**
  * Runs a coverage-guided campaign: each step draws fresh programs (the campaign's next runs)
- * and mutants of corpus entries (picked by yield and recency, see `pickEntry`), runs them on
- * the coverage build, and keeps in the corpus those that reached counters no program before
- * them did. Everything is drawn from the seed and the step number, and the corpus folder holds
+ * and mutants of corpus entries (picked by the rarity of what they reached first and by
+ * their yield, see `entryWeight`), runs them on the coverage build, and keeps in the corpus
+ * those that reached counters no program before them did. Everything is drawn from the seed and the step number, and the corpus folder holds
  * the entries, the map of counters reached and where the campaign stands: a campaign stopped
  * and run again on the same folder goes on from there, as one run would have up to the
  * engine's own nondeterminism (a program may reach a counter more or less from one process to
@@ -112,7 +101,6 @@ function readState(dir: string): GuidedState {
  */
 export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   const started = performance.now();
-  const records = programRecords(options.generator);
   const corpus = Corpus.load(options.dir);
   mkdirSync(options.dir, { recursive: true });
   corpus.claim(options.generator);
@@ -124,9 +112,15 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     timeoutMs: options.timeoutMs,
     map: corpus.map,
   });
+  const steps = new GuidedSteps({
+    records: programRecords(options.generator),
+    corpus,
+    runner,
+    seed: options.seed,
+    mutationShare: options.mutationShare ?? guidedDefaults.mutationShare,
+  });
   let state = readState(options.dir);
-  const batchSize = options.batchSize ?? 20;
-  const share = options.mutationShare ?? 0.5;
+  const batchSize = options.batchSize ?? guidedDefaults.stepSize;
   const timeline: GuidedProgress[] = [];
   const progress = (): GuidedProgress => ({
     ms: performance.now() - started,
@@ -136,69 +130,21 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     corpus: corpus.entries.length,
     keptMutants: corpus.entries.filter((e) => e.origin.kind === 'mutant').length,
   });
-  const make = (
-    record: ProgramRecord,
-    origin: EntryOrigin,
-    index: number,
-  ): GuidedProgram | undefined => {
-    try {
-      const read = records.read(record);
-      return { index, record: read.record, origin, ...sourcesOf(read.tree) };
-    } catch {
-      // A tree the printer refuses is skipped, as a campaign skips it.
-      return undefined;
-    }
-  };
   try {
     // Entries of other corpora first: what they reach counts, and they become entries here.
-    if (state.programs === 0)
-      for (const dir of options.seeds ?? []) {
-        const seeds = Corpus.load(dir).entries.flatMap((e, k) => {
-          const p = make(e.record, e.origin, k);
-          return p === undefined ? [] : [p];
-        });
-        corpus.save(runner.map, await keep(seeds));
-      }
+    if (state.programs === 0) await steps.seed(options.seeds ?? []);
     const done = (): boolean =>
       (options.programs !== undefined && state.programs >= options.programs) ||
       (options.ms !== undefined && performance.now() - started >= options.ms);
     while (!done()) {
-      const random = streamRandom((Math.imul(options.seed, 0x2545f491) ^ state.step) | 0);
-      const mutants = corpus.entries.length === 0 ? 0 : Math.round(batchSize * share);
-      const step: GuidedProgram[] = [];
-      let nextRun = state.nextRun;
-      const picked: CorpusEntry[] = [];
-      for (let k = 0; k < batchSize; k++) {
-        const index = state.programs + k;
-        if (k < mutants) {
-          const parent = pickEntry(corpus.entries, random, state.programs);
-          const donors = [pickEntry(corpus.entries, random, state.programs).record];
-          const m = records.mutate(parent.record, random, donors);
-          const p = make(
-            m.record,
-            { kind: 'mutant', parent: parent.id, mutations: m.mutations },
-            index,
-          );
-          parent.picks++;
-          picked.push(parent);
-          if (p !== undefined) step.push(p);
-        } else {
-          const run = nextRun++;
-          const p = make(records.ofRun(options.seed, run), { kind: 'fresh', run }, index);
-          if (p !== undefined) step.push(p);
-        }
-      }
-      await options.onStep?.(step);
-      const kept = await keep(step);
-      for (const e of kept)
-        if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
+      const indices = Array.from({ length: batchSize }, (_, k) => state.programs + k);
+      const step = await steps.step(state, indices);
+      await options.onStep?.(step.programs.filter((p) => p.printError === undefined));
       state = {
-        nextRun,
+        ...step.state,
         programs: state.programs + batchSize,
-        mutants: state.mutants + mutants,
-        step: state.step + 1,
+        mutants: state.mutants + step.mutants,
       };
-      corpus.save(runner.map, new Set([...picked, ...kept]));
       writeFileSync(join(options.dir, stateFile), JSON.stringify(state));
       const now = progress();
       timeline.push(now);
@@ -207,9 +153,5 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     return { progress: progress(), timeline, corpus };
   } finally {
     runner.close();
-  }
-
-  async function keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
-    return corpus.keepNew(programs, await runner.run(programs));
   }
 }

@@ -3,24 +3,22 @@ import { join } from 'node:path';
 import {
   arbitraryOptionsOf,
   programRecords,
-  streamRandom,
   type GeneratorSettings,
-  type ProgramRecord,
 } from '../../arbitrary/index.js';
 import { CoverageRunner } from '../../coverage/index.js';
 import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
 import type { ProgramSource } from '../program-source.js';
-import { campaignProgram, type CampaignProgram } from '../programs.js';
+import type { CampaignProgram } from '../programs.js';
 import {
   Corpus,
   CorpusError,
   recordFromJson,
   recordToJson,
-  type CorpusEntry,
   type EntryOrigin,
   type RecordJson,
 } from './corpus.js';
-import { pickEntry } from './schedule.js';
+import { holdsTrees } from './tree-seeds.js';
+import { GuidedSteps, type GuidedProgram, type MutationShare } from './guided-step.js';
 
 /**
  * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
@@ -36,7 +34,7 @@ export interface GuidedSettings {
   /** Corpus folders (or campaign directories) whose entries are tried first. */
   readonly corpora: readonly string[];
   /** Share of each step's programs that are mutants of corpus entries, once it has some. */
-  readonly mutationShare: number;
+  readonly mutationShare: MutationShare;
   /**
    * Programs per step: drawn together from the corpus as it stood, run on the coverage build
    * together. The campaign's batches take them whatever their size.
@@ -138,19 +136,27 @@ export function coverageLuau(spec: string): { luau: string; args: string[] } {
 }
 
 /**
- * A corpus folder to seed from: the folder itself, or the `corpus/` of a campaign directory.
+ * A folder to seed from: a corpus folder, the `corpus/` of a campaign directory, or a folder
+ * of text-format trees (`*.txtpb`).
  *
- * @throws {@link CorpusError} when neither holds a corpus.
+ * @throws {@link CorpusError} when none of these is there.
+ * @example
+ * ```ts
+ * corpusFolder('runs/c1'); // 'runs/c1/corpus'
+ * ```
  */
 export function corpusFolder(dir: string): string {
   for (const d of [dir, join(dir, 'corpus')]) if (existsSync(join(d, 'generator.json'))) return d;
-  throw new CorpusError(`${dir} holds no corpus (no generator.json, nor corpus/generator.json)`);
+  if (holdsTrees(dir)) return dir;
+  throw new CorpusError(
+    `${dir} holds no corpus (no generator.json, nor corpus/generator.json) and no .txtpb trees`,
+  );
 }
 
 /**
  * The programs of a coverage-guided campaign: each call draws a step of programs, fresh ones
- * (the campaign's next fast-check runs) and mutants of corpus entries picked by yield and
- * recency, runs them on the coverage build, keeps those that reached counters no program
+ * (the campaign's next fast-check runs) and mutants of corpus entries (see `GuidedSteps`),
+ * runs them on the coverage build, keeps those that reached counters no program
  * before them did in the corpus (`dir`, the campaign's `corpus/`), and hands them all to the
  * campaign, which runs them on its runtimes. How each program was made is logged
  * (`programs.jsonl`, a mutant with its record) before it is handed out, so that a program
@@ -190,63 +196,33 @@ export function guidedSource(args: {
     map: corpus.map,
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
   });
+  const steps = new GuidedSteps({
+    records,
+    corpus,
+    runner,
+    seed: settings.seed,
+    mutationShare: guided.mutationShare,
+  });
   let seeded = state.programs > 0;
   // Programs of the steps run, not handed out yet.
   const made = new Map<number, CampaignProgram>();
 
   const logged = (): Map<number, LoggedProgram> => readLog(logFile);
-  const build = (
-    record: ProgramRecord,
-    index: number,
-  ): CampaignProgram & { record: ProgramRecord } => {
-    const read = records.read(record);
-    return { ...campaignProgram(index, read.tree), record: read.record };
-  };
-  const keep = async (
-    programs: readonly (CampaignProgram & { record: ProgramRecord; origin: EntryOrigin })[],
-  ): Promise<CorpusEntry[]> => {
-    const printable = programs.filter((p) => p.printError === undefined);
-    return corpus.keepNew(printable, await runner.run(printable));
-  };
   // Entries of other corpora first: what they reach counts, and they become entries here.
   const seed = async (): Promise<void> => {
     corpus.claim(generator);
     if (seeded) return;
     seeded = true;
-    for (const folder of seedFolders) {
-      const entries = Corpus.load(folder).entries.map((e) => ({
-        ...build(e.record, e.keptAt),
-        origin: e.origin,
-      }));
-      corpus.save(runner.map, await keep(entries));
-    }
+    await steps.seed(seedFolders);
   };
   const step = async (indices: readonly number[]): Promise<CampaignProgram[]> => {
     const started = performance.now();
-    const random = streamRandom((Math.imul(settings.seed, 0x2545f491) ^ state.step) | 0);
-    const mutants =
-      corpus.entries.length === 0 ? 0 : Math.round(indices.length * guided.mutationShare);
-    let nextRun = state.nextRun;
-    const picked: CorpusEntry[] = [];
-    const made = indices.map((index, k) => {
-      if (k >= mutants) {
-        const run = nextRun++;
-        return {
-          ...build(records.ofRun(settings.seed, run), index),
-          origin: { kind: 'fresh', run } as EntryOrigin,
-        };
-      }
-      const parent = pickEntry(corpus.entries, random, index);
-      const donor = pickEntry(corpus.entries, random, index).record;
-      const m = records.mutate(parent.record, random, [donor]);
-      parent.picks++;
-      picked.push(parent);
-      const origin: EntryOrigin = { kind: 'mutant', parent: parent.id, mutations: m.mutations };
-      return { ...build(m.record, index), origin };
-    });
+    const done = await steps.step(state, indices);
+    // How each program was made, before the campaign is handed any: a program lost when the
+    // campaign stopped is built again from this when it resumes.
     appendFileSync(
       logFile,
-      made
+      done.programs
         .map((p) => {
           const line: LoggedProgram =
             p.origin.kind === 'fresh'
@@ -256,33 +232,28 @@ export function guidedSource(args: {
         })
         .join(''),
     );
-    const kept = await keep(made);
-    for (const e of kept)
-      if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
-    corpus.save(runner.map, new Set([...picked, ...kept]));
     const last = state.timeline[state.timeline.length - 1];
     const point: GuidedPoint = {
       t: (last?.t ?? 0) + (performance.now() - started) / 1000,
       programs: state.programs + indices.length,
-      mutants: (last?.mutants ?? 0) + mutants,
+      mutants: (last?.mutants ?? 0) + done.mutants,
       counters: runner.map.reachedCount,
       corpus: corpus.entries.length,
     };
     state = {
-      nextRun,
+      ...done.state,
       programs: state.programs + indices.length,
-      step: state.step + 1,
       timeline: [...state.timeline, point],
     };
     writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
     renameSync(`${stateFile}.tmp`, stateFile);
-    return made.map(({ record: _r, origin: _o, ...p }) => p);
+    return done.programs.map(({ record: _r, origin: _o, ...p }) => p);
   };
   // A program handed out before the campaign stopped, built again from the log.
-  const again = (p: LoggedProgram): ReturnType<typeof build> =>
+  const again = (p: LoggedProgram): GuidedProgram =>
     p.origin.kind === 'fresh'
-      ? build(records.ofRun(settings.seed, p.origin.run), p.i)
-      : build(recordFromJson(p.record, logFile), p.i);
+      ? steps.build(records.ofRun(settings.seed, p.origin.run), p.origin, p.i)
+      : steps.build(recordFromJson(p.record, logFile), p.origin, p.i);
 
   return {
     get remaining() {
@@ -296,7 +267,7 @@ export function guidedSource(args: {
       const replayed = old.map((i) => {
         const p = log.get(i);
         if (p === undefined) throw new CorpusError(`${logFile}: no line for program ${i}`);
-        const { record: _r, ...program } = again(p);
+        const { record: _r, origin: _o, ...program } = again(p);
         return program;
       });
       const wanted = taken.filter((i) => i >= state.programs || made.has(i));

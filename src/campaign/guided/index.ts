@@ -2,11 +2,22 @@ export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
 export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
 export { corpusFolder, coverageLuau, freshRuns, guidedSource } from './guided-source.js';
 export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
-export { entryWeight, pickEntry } from './schedule.js';
+export { entryPicker, entryWeight } from './schedule.js';
+export type { CounterHits } from './schedule.js';
 export { runGuided } from './guided-run.js';
-export type { GuidedOptions, GuidedProgram, GuidedProgress, GuidedResult } from './guided-run.js';
+export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.js';
+export { guidedDefaults, GuidedSteps, mutationShareOf } from './guided-step.js';
+export type {
+  GuidedProgram,
+  GuidedStepsOptions,
+  MutationShare,
+  StepResult,
+  StepState,
+  Yields,
+} from './guided-step.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
+export { holdsTrees, treeSeeds } from './tree-seeds.js';
 export { corpusCoverage } from './corpus-coverage.js';
 export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';
 export { corpusPrograms } from './corpus-programs.js';

@@ -1,43 +1,54 @@
 import type fc from 'fast-check';
 import type { CorpusEntry } from './corpus.js';
 
+/** Runs that reached a counter (see `CounterMap.hits`). */
+export type CounterHits = (counter: number) => number;
+
 /**
- * How much a corpus entry is worth mutating now: by its yield (counters its mutants reached
- * first, per mutant tried, plus what it reached itself) and by its recency (an entry kept
- * lately has had few mutants yet, and sits at the edge of what the campaign reaches).
+ * How much a corpus entry is worth mutating now: by the rarity of the code it reached first
+ * (its rarest counter, by the runs that reached it since: an entry whose code every program
+ * reaches by now sits far from the edge of what the campaign reaches, as in AFL++'s rare
+ * schedule and FairFuzz), and by its yield (counters its mutants reached first, per mutant
+ * tried: an entry mutated often for nothing has its energy spent, as in AFL's power
+ * schedules). An entry read without its counters counts as one reached by a few runs.
  *
  * @example
  * ```ts
- * entryWeight(entry, 5000); // higher for a new entry, or one whose mutants found much
+ * entryWeight(entry, (i) => map.hits(i)); // higher for rare code, or mutants that found much
  * ```
  */
-export function entryWeight(entry: CorpusEntry, now: number): number {
-  const yieldPerPick = (1 + entry.found + Math.sqrt(entry.firstCounters)) / (1 + entry.picks);
-  const age = Math.max(0, now - entry.keptAt);
-  const recency = 1 + 3 * 2 ** (-age / 1000);
-  return yieldPerPick * recency;
+export function entryWeight(entry: CorpusEntry, hits: CounterHits): number {
+  let rarest = entry.counters.length === 0 ? 4 : Infinity;
+  for (const c of entry.counters) rarest = Math.min(rarest, Math.max(1, hits(c)));
+  return (1 + entry.found) / (1 + entry.picks) / rarest;
 }
 
 /**
- * An entry to mutate, drawn with probability proportional to {@link entryWeight}.
+ * Draws entries to mutate with probability proportional to {@link entryWeight}, and counts
+ * each draw in its entry's `picks` (which the next draw sees).
  *
  * @example
  * ```ts
- * const parent = pickEntry(corpus.entries, random, tried);
+ * const pick = entryPicker(corpus.entries, (i) => map.hits(i));
+ * const parent = pick(random);
  * ```
  */
-export function pickEntry(
+export function entryPicker(
   entries: readonly CorpusEntry[],
-  random: fc.Random,
-  now: number,
-): CorpusEntry {
-  if (entries.length === 0) throw new RangeError('pickEntry: the corpus is empty');
-  const weights = entries.map((e) => entryWeight(e, now));
-  const total = weights.reduce((a, b) => a + b, 0);
-  let x = (random.nextInt(0, 0x3fffffff) / 0x40000000) * total;
-  for (let i = 0; i < entries.length; i++) {
-    x -= weights[i]!;
-    if (x < 0) return entries[i]!;
-  }
-  return entries[entries.length - 1]!;
+  hits: CounterHits,
+): (random: fc.Random) => CorpusEntry {
+  if (entries.length === 0) throw new RangeError('entryPicker: the corpus is empty');
+  const weights = entries.map((e) => entryWeight(e, hits));
+  let total = weights.reduce((a, b) => a + b, 0);
+  return (random) => {
+    let x = (random.nextInt(0, 0x3fffffff) / 0x40000000) * total;
+    let i = 0;
+    while (i < entries.length - 1 && x >= weights[i]!) x -= weights[i++]!;
+    const picked = entries[i]!;
+    const w = weights[i]! * ((1 + picked.picks) / (2 + picked.picks));
+    picked.picks++;
+    total += w - weights[i]!;
+    weights[i] = w;
+    return picked;
+  };
 }

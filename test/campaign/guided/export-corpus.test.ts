@@ -29,6 +29,7 @@ function corpusOf(name: string, generator: LuauArbitraryOptions, count: number):
       record: records.read(records.ofRun(3, run)).record,
       origin: { kind: 'fresh', run },
       firstCounters: 1,
+      counters: Int32Array.of(run),
       keptAt: run,
     });
   return dir;

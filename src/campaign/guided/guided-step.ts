@@ -1,0 +1,224 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { streamRandom, type ProgramRecord, type ProgramRecords } from '../../arbitrary/index.js';
+import type { CoverageRunner } from '../../coverage/index.js';
+import { campaignProgram, type CampaignProgram } from '../programs.js';
+import { Corpus, CorpusError, type CorpusEntry, type EntryOrigin } from './corpus.js';
+import { entryPicker } from './schedule.js';
+import { treeSeeds } from './tree-seeds.js';
+
+/**
+ * The defaults of a guided campaign (`run --guided`, `runGuided`).
+ *
+ * @example
+ * ```ts
+ * const share = options.mutationShare ?? guidedDefaults.mutationShare;
+ * ```
+ */
+export const guidedDefaults = {
+  /**
+   * Share of a step's programs that are mutants, once the corpus has entries: `auto` follows
+   * what fresh programs and mutants found lately (see {@link mutationShareOf}).
+   */
+  mutationShare: 'auto' as MutationShare,
+  /** Programs per step. */
+  stepSize: 50,
+} as const;
+
+/** Share of a step's programs that are mutants: fixed (0 to 1), or `auto`. */
+export type MutationShare = number | 'auto';
+
+/**
+ * Per origin, what the last steps' programs found: `[programs kept, programs tried]`, each step
+ * counting for {@link yieldMemory} of the one after it.
+ */
+export interface Yields {
+  readonly fresh: readonly [number, number];
+  readonly mutant: readonly [number, number];
+}
+
+/** How much of the yields so far a step keeps: about the last ten steps count. */
+const yieldMemory = 0.9;
+
+/** Bounds of the `auto` share: each origin keeps a tenth, so its yield stays known. */
+const autoBounds = [0.1, 0.9] as const;
+
+/**
+ * The share of mutants in the next step: `share` itself when fixed; with `auto`, the share of
+ * the mutants' find rate (programs kept per program tried, lately) in the sum of both
+ * origins' rates, within a tenth of either end; a half before anything is known. A campaign
+ * whose mutants find more than its fresh programs draws more of them, and one whose mutants
+ * stop paying goes back to fresh programs, as adaptive mutation schedulers (MOpt) weigh
+ * operators by what they found.
+ *
+ * @example
+ * ```ts
+ * mutationShareOf('auto', { fresh: [1, 100], mutant: [3, 100] }); // 0.7 or so
+ * ```
+ */
+export function mutationShareOf(share: MutationShare, yields: Yields | undefined): number {
+  if (share !== 'auto') return share;
+  if (yields === undefined) return 0.5;
+  const rate = ([kept, tried]: readonly [number, number]): number => (kept + 1) / (tried + 2);
+  const m = rate(yields.mutant);
+  const f = rate(yields.fresh);
+  return Math.min(autoBounds[1], Math.max(autoBounds[0], m / (m + f)));
+}
+
+/** One program of a guided step: how it was made, and the program. */
+export type GuidedProgram = CampaignProgram & {
+  readonly record: ProgramRecord;
+  readonly origin: EntryOrigin;
+};
+
+/** Where a guided campaign's steps stand: what the next step draws from. */
+export interface StepState {
+  /** Steps done (the next step's mutations are drawn from the seed and this). */
+  readonly step: number;
+  /** The next fresh program's run. */
+  readonly nextRun: number;
+  /** What each origin found lately (absent before the first step). */
+  readonly yields?: Yields | undefined;
+}
+
+/** Options of {@link GuidedSteps}. */
+export interface GuidedStepsOptions {
+  /** How the campaign's programs are drawn, read and mutated. */
+  readonly records: ProgramRecords;
+  /** The corpus: mutated from, kept into. */
+  readonly corpus: Corpus;
+  /** The coverage build's runner (its map: what was reached so far). */
+  readonly runner: CoverageRunner;
+  /** The campaign's seed: fresh programs are its runs, mutations are drawn from it. */
+  readonly seed: number;
+  /** Share of a step's programs that are mutants, once the corpus has entries. */
+  readonly mutationShare: MutationShare;
+}
+
+/** What one step did. */
+export interface StepResult {
+  /** Its programs, in index order (those the printer refused among them). */
+  readonly programs: readonly GuidedProgram[];
+  /** Of them, mutants. */
+  readonly mutants: number;
+  /** The entries the step kept. */
+  readonly kept: readonly CorpusEntry[];
+  /** Where the next step starts. */
+  readonly state: StepState;
+}
+
+/**
+ * The steps of a coverage-guided campaign, for `runGuided` and the campaign's guided source
+ * alike: each draws fresh programs (the campaign's next runs) and mutants of corpus entries
+ * (picked by the rarity of what they reached first and by their yield, see `entryWeight`; as
+ * many as `mutationShareOf` says), runs them on the coverage build, and keeps in the corpus
+ * those that reached counters no program before them did. A step's programs depend only on
+ * the seed, the step's number, the corpus and the map as the steps before left them.
+ *
+ * @example
+ * ```ts
+ * const steps = new GuidedSteps({ records, corpus, runner, seed: 1, mutationShare: 0.5 });
+ * const { programs, state } = await steps.step({ step: 0, nextRun: 0 }, [0, 1, 2, 3]);
+ * ```
+ */
+export class GuidedSteps {
+  readonly #o: GuidedStepsOptions;
+
+  constructor(options: GuidedStepsOptions) {
+    this.#o = options;
+  }
+
+  /** The program of `record` at campaign index `index`. */
+  build(record: ProgramRecord, origin: EntryOrigin, index: number): GuidedProgram {
+    const read = this.#o.records.read(record);
+    return { ...campaignProgram(index, read.tree), record: read.record, origin };
+  }
+
+  /**
+   * Tries the entries of other corpus folders, or the trees of folders of text-format trees
+   * (before the campaign's first step): those that reach something new become entries here.
+   *
+   * @throws {@link CorpusError} when a folder of trees seeds a level built from choices.
+   */
+  async seed(folders: readonly string[]): Promise<void> {
+    for (const folder of folders) {
+      const programs = existsSync(join(folder, 'generator.json'))
+        ? Corpus.load(folder).entries.map((e) => this.build(e.record, e.origin, e.keptAt))
+        : treeSeeds(folder).map((record, k) => {
+            try {
+              return this.build(record, { kind: 'fresh', run: -1 }, k);
+            } catch (e) {
+              throw new CorpusError(
+                `${folder}: text-format trees seed the levels built from trees (schema, ` +
+                  `syntax, scoped), not this one (${(e as Error).message})`,
+                { cause: e },
+              );
+            }
+          });
+      this.#o.corpus.save(this.#o.runner.map, await this.#keep(programs));
+    }
+  }
+
+  /** Draws the step's programs (campaign indices `indices`), runs them, keeps the new. */
+  async step(state: StepState, indices: readonly number[]): Promise<StepResult> {
+    const { records, corpus, runner, seed } = this.#o;
+    const random = streamRandom((Math.imul(seed, 0x2545f491) ^ state.step) | 0);
+    const share = mutationShareOf(this.#o.mutationShare, state.yields);
+    const mutants = corpus.entries.length === 0 ? 0 : Math.round(indices.length * share);
+    const pick = mutants === 0 ? undefined : entryPicker(corpus.entries, (i) => runner.map.hits(i));
+    let nextRun = state.nextRun;
+    const picked = new Set<CorpusEntry>();
+    const programs = indices.map((index, k) => {
+      if (pick === undefined || k >= mutants) {
+        const run = nextRun++;
+        return this.build(records.ofRun(seed, run), { kind: 'fresh', run }, index);
+      }
+      const parent = pick(random);
+      picked.add(parent);
+      const donor = corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
+      // A mutant that reads as its parent does is run for nothing: drawn again (a few times).
+      let m = records.mutate(parent.record, random, [donor]);
+      let mutant = this.build(
+        m.record,
+        { kind: 'mutant', parent: parent.id, mutations: m.mutations },
+        index,
+      );
+      for (let again = 0; again < 3 && sameRecord(mutant.record, parent.record); again++) {
+        m = records.mutate(parent.record, random, [donor]);
+        mutant = this.build(
+          m.record,
+          { kind: 'mutant', parent: parent.id, mutations: m.mutations },
+          index,
+        );
+      }
+      return mutant;
+    });
+    const kept = await this.#keep(programs);
+    for (const e of kept)
+      if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
+    corpus.save(runner.map, new Set([...picked, ...kept]));
+    const keptMutants = kept.filter((e) => e.origin.kind === 'mutant').length;
+    const decay = ([k, t]: readonly [number, number], dk: number, dt: number): [number, number] => [
+      k * yieldMemory + dk,
+      t * yieldMemory + dt,
+    ];
+    const y = state.yields ?? { fresh: [0, 0], mutant: [0, 0] };
+    const yields: Yields = {
+      fresh: decay(y.fresh, kept.length - keptMutants, indices.length - mutants),
+      mutant: decay(y.mutant, keptMutants, mutants),
+    };
+    return { programs, mutants, kept, state: { step: state.step + 1, nextRun, yields } };
+  }
+
+  async #keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
+    // A tree the printer refuses is not run, as a campaign skips it.
+    const printable = programs.filter((p) => p.printError === undefined);
+    return this.#o.corpus.keepNew(printable, await this.#o.runner.run(printable));
+  }
+}
+
+function sameRecord(a: ProgramRecord, b: ProgramRecord): boolean {
+  if (a.kind === 'tree' || b.kind === 'tree') return a === b;
+  if (a.kind !== b.kind || a.choices.length !== b.choices.length) return false;
+  return a.choices.every((c, i) => c === b.choices[i]);
+}
