@@ -24,6 +24,9 @@ export function releaseLuau(release: LuauRelease): string {
   return join(sharedDir, 'tools', `luau-${release.slice(2)}`, 'luau');
 }
 
+/** In {@link KnownDivergence.prints}: the mode's process was killed by a signal (a crash). */
+export const CRASHED = '(killed by a signal)';
+
 /** What a program printed in each mode of one release. */
 export type ModeOutcomes = Readonly<Record<EngineMode, LuauBatchOutcome>>;
 
@@ -43,7 +46,10 @@ export interface KnownDivergence {
   readonly split: readonly [readonly EngineMode[], readonly EngineMode[]];
   /** The shrunk program that shows it. */
   readonly repro: string;
-  /** What {@link repro} prints in each mode, on releases that show it and on those that do not. */
+  /**
+   * What {@link repro} prints in each mode, on releases that show it and on those that do not
+   * ({@link CRASHED} where the process dies).
+   */
   readonly prints: Readonly<Record<LuauRelease, Readonly<Record<EngineMode, string>>>>;
   /**
    * Whether the program's difference is this divergence, judged from its source and outputs
@@ -236,6 +242,31 @@ export const knownDivergences: readonly KnownDivergence[] = [
     // A local copy of the library is no builtin: its calls are not fast calls, and native code
     // checks no ranges of its own. On the first line, so that line numbers stay.
     neutralise: (source) => `local buffer = table.clone(buffer); ${source}`,
+  },
+  {
+    name: 'unpack-after-store-native-crash',
+    what:
+      'native code of 0.715 (at -O1 and -O2) dies with SIGSEGV on a function that stores into ' +
+      'an array at computed indices, then passes table.unpack of it to math.max in an ' +
+      'expression stored back; -O0 --codegen, the interpreter and 0.735 run it',
+    releases: ['0.715'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'local l2 = {0, 0, -16}\n' +
+      'local l4 = tonumber("256")\n' +
+      'local l5 = {1, 2, 3}\n' +
+      'local function l6()\n' +
+      '    l5[1 + math.min(l4, -305419896) % 3] = math.fmod(-10 + l5[1 + math.min(l4, -305419896) % 3], 9)\n' +
+      '    l5[1 + l2[3] % 3] = bit32.band(math.max(1, table.unpack(l5)) + l5[1 + l2[3] % 3], 1)\n' +
+      'end\n' +
+      'l6()\n' +
+      'print(l5[1], l5[2], l5[3])\n',
+    prints: {
+      '0.715': { '-O0': '-0\t2\t0\n', '-O2': '-0\t2\t0\n', '-O2 --codegen': CRASHED },
+      '0.735': { '-O0': '-0\t2\t0\n', '-O2': '-0\t2\t0\n', '-O2 --codegen': '-0\t2\t0\n' },
+    },
+    matches: (p, o) =>
+      o['-O2 --codegen'].status === 'crash' && /\btable\.unpack\(/.test(sources(p)),
   },
 ];
 
