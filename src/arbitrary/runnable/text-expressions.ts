@@ -122,7 +122,7 @@ export class TextExpressions {
   protected num(d: number): string[] {
     const c = this.c;
     if (d >= MAX_EXPR_DEPTH) return this.leaf('num');
-    switch (c.int(12)) {
+    switch (c.int(13)) {
       case 0:
       case 1: {
         const op = c.pick(['+', '-', '*', '/', '//', '%', '^']);
@@ -163,8 +163,44 @@ export class TextExpressions {
         ];
       case 10:
         return ['string.len', c.pick([quotedText(c), longText(c)])];
+      case 11:
+        return this.unnamed(d);
       default:
         return this.leaf('num');
+    }
+  }
+
+  /**
+   * Library functions the tree's name table cannot spell (`math.lerp`, `vector.dot`, …): text
+   * spells any name, so the compiler sees them as builtins (folding them at -O2) and the VM
+   * runs them.
+   */
+  protected unnamed(d: number): string[] {
+    const c = this.c;
+    const n = (): string[] => this.num(d + 1);
+    const v = (): string[] => ['vector.create', '(', ...n(), ',', ...n(), ',', ...n(), ')'];
+    const component = (): string[] => ['.', c.pick(['x', 'y', 'z'])];
+    switch (c.int(8)) {
+      case 0:
+        return ['math.lerp', '(', ...n(), ',', ...n(), ',', ...n(), ')'];
+      case 1: {
+        const test = c.pick(['math.isnan', 'math.isinf', 'math.isfinite']);
+        return ['(', 'if', test, '(', ...n(), ')', 'then', '1', 'else', '0', ')'];
+      }
+      case 2:
+        return ['vector.dot', '(', ...v(), ',', ...v(), ')'];
+      case 3:
+        return c.chance(50)
+          ? ['vector.magnitude', '(', ...v(), ')']
+          : ['vector.angle', '(', ...v(), ',', ...v(), ')'];
+      case 4:
+        return ['vector.cross', '(', ...v(), ',', ...v(), ')', ...component()];
+      case 5:
+        return ['vector.normalize', '(', ...v(), ')', ...component()];
+      case 6:
+        return ['vector.lerp', '(', ...v(), ',', ...v(), ',', ...n(), ')', ...component()];
+      default:
+        return ['bit32.byteswap', '(', ...n(), ')'];
     }
   }
 
