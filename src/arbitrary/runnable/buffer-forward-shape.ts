@@ -1,6 +1,7 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
+import { bufferValue } from './buffer-run-shape.js';
 import type { Gen } from './generator.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
@@ -26,17 +27,7 @@ const families: [string, string[], number, number[]][] = [
 
 /** A value for a store: a parameter, a constant at the width's edges, or arithmetic on both. */
 function value(g: Gen, v: Local, edges: number[]): Expr {
-  if (g.o.profile === 'luau-web') {
-    // WebAssembly converts out-of-range numbers with other bits than x86: small values only.
-    return g.c.chance(50)
-      ? kit.num(g.c.pick([0, 1, 100, 127]))
-      : kit.bin('%', kit.ref(v), kit.num(128));
-  }
-  return g.c.pick([
-    () => kit.ref(v),
-    () => kit.num(g.c.pick(edges)),
-    () => kit.bin('*', kit.ref(v), kit.num(g.c.pick([3, -1, 0.5]))),
-  ])();
+  return bufferValue(g, v, edges, '*', [3, -1, 0.5]);
 }
 
 /**

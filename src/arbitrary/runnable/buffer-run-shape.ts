@@ -25,8 +25,22 @@ function at(base: () => Expr, k: number): Expr {
   return k < 0 ? kit.bin('-', base(), kit.num(-k)) : kit.bin('+', base(), kit.num(k));
 }
 
-/** A value for a buffer of one width: the parameter, a constant of its edges, or both mixed. */
-function value(g: Gen, v: Local, edges: number[]): Expr {
+/**
+ * A value to store in a buffer of one width: the parameter, a constant of its edges, or the
+ * parameter mixed with `op` and one of `by` (luau-web: small values only).
+ *
+ * @example
+ * ```ts
+ * bufferValue(g, v, [255, 256, -1], '+', [1, 0.5, -1]); // l3 + 0.5
+ * ```
+ */
+export function bufferValue(
+  g: Gen,
+  v: Local,
+  edges: number[],
+  op: '+' | '*',
+  by: readonly number[],
+): Expr {
   if (g.o.profile === 'luau-web') {
     // WebAssembly converts out-of-range numbers with other bits than x86: small values only.
     return g.c.chance(50)
@@ -36,7 +50,7 @@ function value(g: Gen, v: Local, edges: number[]): Expr {
   return g.c.pick([
     () => kit.ref(v),
     () => kit.num(g.c.pick(edges)),
-    () => kit.bin('+', kit.ref(v), kit.num(g.c.pick([1, 0.5, -1]))),
+    () => kit.bin(op, kit.ref(v), kit.num(g.c.pick(by))),
   ])();
 }
 
@@ -71,7 +85,13 @@ function access(
     case 0:
     case 1:
       return [
-        build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(b), offset, value(g, v, edges)])),
+        build.callStat(
+          kit.lib('buffer', `write${name}`, [
+            kit.ref(b),
+            offset,
+            bufferValue(g, v, edges, '+', [1, 0.5, -1]),
+          ]),
+        ),
       ];
     case 2:
       return keep(kit.lib('buffer', `read${name}`, [kit.ref(b), offset]));
