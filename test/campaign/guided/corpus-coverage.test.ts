@@ -2,34 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { programRecords, type LuauArbitraryOptions } from '../../../src/arbitrary/index.js';
-import { Corpus, corpusCoverage } from '../../../src/campaign/guided/index.js';
+import type { LuauArbitraryOptions } from '../../../src/arbitrary/index.js';
+import { corpusCoverage } from '../../../src/campaign/guided/index.js';
+import { corpusOf } from '../../helpers/corpus-folder.js';
 import { coverageBuildDir, haveCoverageBuild } from '../../helpers/coverage-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'corpus-coverage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const luau = join(coverageBuildDir, 'luau');
 
-function corpusOf(name: string, count: number): string {
-  const generator: LuauArbitraryOptions = { level: 'runnable', profile: 'luau' };
-  const dir = join(root, name);
-  const corpus = Corpus.load(dir);
-  corpus.claim(generator);
-  const records = programRecords(generator);
-  for (let run = 0; run < count; run++)
-    corpus.add({
-      record: records.read(records.ofRun(5, run)).record,
-      origin: { kind: 'fresh', run },
-      firstCounters: 1,
-      keptAt: run,
-    });
-  return dir;
-}
+const runnable: LuauArbitraryOptions = { level: 'runnable', profile: 'luau' };
+const corpus = (name: string, count: number): string => corpusOf(root, name, runnable, count, 5);
 
 describe.runIf(haveCoverageBuild)('corpusCoverage', () => {
   it('measures a corpus per component in the coverage runtime’s mode', async () => {
-    const small = await corpusCoverage(corpusOf('small', 2), `luau-cli:-O0:path=${luau}`);
-    const large = await corpusCoverage(corpusOf('large', 20), `luau-cli:-O0:path=${luau}`);
+    const small = await corpusCoverage(corpus('small', 2), `luau-cli:-O0:path=${luau}`);
+    const large = await corpusCoverage(corpus('large', 20), `luau-cli:-O0:path=${luau}`);
     if (!('measured' in small) || !('measured' in large)) throw new Error('not measured');
     expect(large.measured.modes).toEqual(['run-O0']);
     expect(large.measured.generated.programs).toBe(20);
@@ -42,7 +30,7 @@ describe.runIf(haveCoverageBuild)('corpusCoverage', () => {
   }, 120_000);
 
   it('says why it measured nothing: options of no mode, LLVM tools missing', async () => {
-    const dir = corpusOf('unmeasured', 1);
+    const dir = corpus('unmeasured', 1);
     expect(await corpusCoverage(dir, `luau-cli:-O2:--codegen-cold:path=${luau}`)).toEqual({
       unavailable: expect.stringContaining(
         'options (-O2 --codegen-cold) are none of the modes',

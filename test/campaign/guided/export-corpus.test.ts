@@ -10,6 +10,7 @@ import { Corpus, CorpusError, exportCorpus } from '../../../src/campaign/guided/
 import { sourcesOf } from '../../../src/campaign/programs.js';
 import { main } from '../../../src/cli/main.js';
 import { packageRoot } from '../../../src/package-root.js';
+import { corpusOf } from '../../helpers/corpus-folder.js';
 import { required } from '../../helpers/required.js';
 
 // `protoc --encode` parses text format with the C++ TextFormat parser, as Luau's own fuzzer
@@ -19,22 +20,6 @@ const protoc = required('protoc on the PATH', spawnSync('protoc', ['--version'])
 const root = mkdtempSync(join(tmpdir(), 'corpus-export-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function corpusOf(name: string, generator: LuauArbitraryOptions, count: number): string {
-  const dir = join(root, name);
-  const corpus = Corpus.load(dir);
-  corpus.claim(generator);
-  const records = programRecords(generator);
-  for (let run = 0; run < count; run++)
-    corpus.add({
-      record: records.read(records.ofRun(3, run)).record,
-      origin: { kind: 'fresh', run },
-      firstCounters: 1,
-      counters: Int32Array.of(run),
-      keptAt: run,
-    });
-  return dir;
-}
-
 describe.skipIf(!protoc)('luau-fuzz corpus export', () => {
   it.each<LuauArbitraryOptions>([
     { level: 'runnable', profile: 'luau' },
@@ -42,7 +27,7 @@ describe.skipIf(!protoc)('luau-fuzz corpus export', () => {
   ])(
     'writes trees that protoc reads back as the entries, and their sources ($level)',
     async (generator) => {
-      const dir = corpusOf(`c-${generator.level}`, generator, 12);
+      const dir = corpusOf(root, `c-${generator.level}`, generator, 12, 3);
       const out = join(root, `out-${generator.level}`);
       expect(await main(['corpus', 'export', dir, '--out', out])).toBe(0);
       const records = programRecords(generator);
@@ -64,7 +49,7 @@ describe.skipIf(!protoc)('luau-fuzz corpus export', () => {
 
   it('refuses a folder that holds no corpus, and a corpus read under other options', () => {
     expect(() => exportCorpus(join(root, 'none'), join(root, 'x'))).toThrow(/no corpus here/);
-    const dir = corpusOf('claimed', { level: 'runnable', profile: 'luau' }, 1);
+    const dir = corpusOf(root, 'claimed', { level: 'runnable', profile: 'luau' }, 1, 3);
     expect(() => Corpus.load(dir).claim({ level: 'typed', profile: 'luau' })).toThrow(CorpusError);
   });
 });
