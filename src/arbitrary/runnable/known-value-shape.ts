@@ -60,7 +60,7 @@ function anyProbe(g: Gen, x: Local, q: Local): Expr {
     case 7:
       return kit.bin('==', e, kit.ref(q));
     default:
-      return build.ifElse(e, kit.str('t'), kit.str('f'));
+      return g.choose(e, kit.str('t'), kit.str('f'));
   }
 }
 
@@ -86,7 +86,7 @@ function numberProbe(g: Gen, x: Local): Expr {
     case 7:
       return kit.bin('*', kit.bin('-', e, kit.num(1)), kit.num(c.pick([2, 0.5])));
     case 8:
-      return build.ifElse(kit.bin('==', e, e), kit.num(1), kit.num(0));
+      return g.choose(kit.bin('==', e, e), kit.num(1), kit.num(0));
     default:
       return kit.bin('+', e, e);
   }
