@@ -4,6 +4,7 @@ import {
   type Expr,
   type Local,
   type Stat,
+  type Type,
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
@@ -11,7 +12,8 @@ import type { StatProduction } from './library/model.js';
 import { addTo, opaque, print, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
-const num = ty.prim('number');
+/** A fresh `number` type (built on use: a shared message would be one node in many trees). */
+const num = (): Type => ty.prim('number');
 const ref = (l: Local) => build.local(l.name);
 
 /**
@@ -33,7 +35,7 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [build.ret([build.unary(ExprUnary_Op.Len, ref(k))])],
       false,
       [ty.table([]), ty.prim('string')],
-      [num],
+      [num()],
     ),
   );
   const call = build.funcExpr(
@@ -41,8 +43,8 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [self, a],
       [build.ret([build.binary(ExprBinary_Op.Add, ref(a), build.number(1))])],
       false,
-      [ty.prim('any'), num],
-      [num],
+      [ty.prim('any'), num()],
+      [num()],
     ),
   );
   const setmt = (tbl: Expr, meta: Expr) => build.call(build.global('setmetatable'), [tbl, meta]);
@@ -64,7 +66,7 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [setmt(build.record([[0, g.num(d + 1)]]), build.record([['__call', call]]))],
     ),
     print([build.call(ref(cl), [g.num(d + 1)]), build.field(ref(cl), 0)]),
-    build.localStat([r], [build.record([[0, g.num(d + 1)]])], [ty.table([[0, num]])]),
+    build.localStat([r], [build.record([[0, g.num(d + 1)]])], [ty.table([[0, num()]])]),
     print([
       rget(ref(r), 'n0'),
       build.call(build.global('rawequal'), [ref(r), ref(r)]),
@@ -103,15 +105,15 @@ export const iterationStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [addTo(g, ref(i), build.number(1)), build.ret([build.indexExpr(ref(tp), ref(i))])],
       false,
       [],
-      [ty.optional(num)],
+      [ty.optional(num())],
     ),
   );
   const iter = build.func(
     [tp],
-    [build.localStat([i], [build.number(0)], [num]), build.ret([next])],
+    [build.localStat([i], [build.number(0)], [num()]), build.ret([next])],
     false,
-    [ty.array(num)],
-    [ty.fn([], [ty.optional(num)])],
+    [ty.array(num())],
+    [ty.fn([], [ty.optional(num())])],
   );
   return [
     build.localStat(
@@ -123,14 +125,14 @@ export const iterationStat: StatProduction = (g: Gen, d: number): Stat[] => {
           [1, g.int(d + 1)],
         ]),
       ],
-      [ty.table([], [ty.prim('string'), num])],
+      [ty.table([], [ty.prim('string'), num()])],
     ),
     build.localStat(
       [arr],
       [build.array([g.num(d + 1), g.num(d + 1), g.num(d + 1)])],
-      [ty.array(num)],
+      [ty.array(num())],
     ),
-    build.localStat([s], [build.number(0)], [num]),
+    build.localStat([s], [build.number(0)], [num()]),
     ...loops.filter(() => g.c.chance(60)),
     build.localFunction(it, iter),
     build.forIn([v], [build.call(ref(it), [ref(arr)])], [sum(ref(v))]),

@@ -11,8 +11,9 @@ import type { StatProduction } from './library/model.js';
 import { opaque, print, typeTest, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
-const num = ty.prim('number');
-const str = ty.prim('string');
+/** Fresh `number` and `string` types (built on use: a shared message would be one node in many trees). */
+const num = (): Type => ty.prim('number');
+const str = (): Type => ty.prim('string');
 
 /** `(A) -> B`. */
 const fn1 = (a: Type, b: Type) => ty.fn([a], [b]);
@@ -42,8 +43,8 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [build.funcExpr(build.func([p], [build.ret([ref(p)])]))],
       [ty.prim('any')],
     ),
-    build.localStat([ov], [ref(h)], [ty.intersection(fn1(num, num), fn1(str, str))]),
-    build.localStat([n], [ref(ov)], [fn1(num, num)]),
+    build.localStat([ov], [ref(h)], [ty.intersection(fn1(num(), num()), fn1(str(), str()))]),
+    build.localStat([n], [ref(ov)], [fn1(num(), num())]),
     print([
       build.call(ref(ov), [g.num(d + 1)]),
       build.call(ref(ov), [value(g, 'str', d + 1)]),
@@ -58,7 +59,7 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
     build.localStat(
       [u2],
       [value(g, 'str', d + 1)],
-      [ty.intersection(ty.union(num, str), ty.union(str, ty.prim('boolean')))],
+      [ty.intersection(ty.union(num(), str()), ty.union(str(), ty.prim('boolean')))],
     ),
     build.localStat(
       [u3],
@@ -68,17 +69,26 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
           [2, g.num(d + 1)],
         ]),
       ],
-      [ty.intersection(ty.union(ty.table([[0, num]]), ty.table([[1, str]])), ty.table([[2, num]]))],
+      [
+        ty.intersection(
+          ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])),
+          ty.table([[2, num()]]),
+        ),
+      ],
     ),
-    build.localStat([u4], [build.nil()], [ty.optional(ty.union(fn1(num, num), fn1(str, str)))]),
+    build.localStat(
+      [u4],
+      [build.nil()],
+      [ty.optional(ty.union(fn1(num(), num()), fn1(str(), str())))],
+    ),
     build.localStat(
       [u5],
       [
         build.funcExpr(
-          build.func([], [build.ret([g.num(d + 1), build.string(sa)])], false, [], [num, str]),
+          build.func([], [build.ret([g.num(d + 1), build.string(sa)])], false, [], [num(), str()]),
         ),
       ],
-      [ty.intersection(ty.fn([], [num, str]), ty.fn([], [num, str]))],
+      [ty.intersection(ty.fn([], [num(), str()]), ty.fn([], [num(), str()]))],
     ),
     print([
       ref(u1),
@@ -97,7 +107,7 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [print([build.unary(ExprUnary_Op.Len, ref(x))])],
     ),
   ];
-  const four = ty.optional(ty.union(ty.union(num, str), ty.prim('boolean')));
+  const four = ty.optional(ty.union(ty.union(num(), str()), ty.prim('boolean')));
   const choice = g.c.int(4);
   const yValue =
     choice === 0
@@ -133,7 +143,7 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
     build.localStat(
       [z],
       [build.ifElse(g.bool(d + 1), build.nil(), build.record([[0, g.num(d + 1)]]))],
-      [ty.optional(ty.union(ty.table([[0, num]]), ty.table([[1, str]])))],
+      [ty.optional(ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])))],
     ),
   );
   out.push(build.ifStat(ref(z), [print([build.string('t')])], [print([build.string('f')])]));
