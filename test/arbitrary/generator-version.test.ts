@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: '530839a06b6c2ccf9780ceb3e8f077c34660a2b5c05d3865fc779ea149f9c400',
+  7: 'a76b00958c41edf9a65887e6bf4bdea65aec2996e1240e602eacd9708ac8918e',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
