@@ -68,7 +68,13 @@ function anyProbe(g: Gen, x: Local, q: Local): Expr {
     case 7:
       return kit.bin('==', e, kit.ref(q));
     default:
-      return build.ifElse(e, kit.str('t'), kit.str('f'));
+      // A jump on the local's truth (`if not x` jumps when it is truthy): native code knows the
+      // tag and keeps one way.
+      return build.ifElse(
+        c.chance(50) ? e : build.unary(ExprUnary_Op.Not, e),
+        kit.str('t'),
+        kit.str('f'),
+      );
   }
 }
 
