@@ -13,7 +13,6 @@ export { bufferRunShape } from './buffer-run-shape.js';
 export { bufferShape } from './buffer-shape.js';
 export { coerceShape } from './coerce-shape.js';
 export { fieldSiteShape } from './field-site-shape.js';
-export { hostTypeShape } from './host-type-shape.js';
 export { indexShape } from './index-shape.js';
 export { kernelCall, kernelShape } from './kernel-shape.js';
 export { knownValueShape } from './known-value-shape.js';
