@@ -1,6 +1,7 @@
 import {
   GenericTypeNameSchema,
   TypeBooleanSchema,
+  TypeExternSchema,
   TypeFunctionSchema,
   TypeIntersectionSchema,
   TypeLiteralSchema,
@@ -37,6 +38,7 @@ const TABLE_ITEM = messageKind(TypeTableItemSchema);
 const INDEXER = messageKind(TypeTableIndexerSchema);
 const FUNCTION = messageKind(TypeFunctionSchema);
 const TYPEOF = messageKind(TypeTypeofSchema);
+const EXTERN = messageKind(TypeExternSchema);
 
 /** A `Type` of one case. */
 function type(oneof: Type['typeOneof']): Type {
@@ -156,5 +158,11 @@ export const typeBuilders = {
     const m = blank(TYPEOF);
     m.expr = expr;
     return type({ case: 'typeof', value: m });
+  },
+  /** A host type by its index in the name table's extern types (`Vector3`, `Instance`, ...). */
+  externType(kind: number): Type {
+    const m = blank(EXTERN);
+    m.kind = kind;
+    return type({ case: 'extern', value: m });
   },
 };

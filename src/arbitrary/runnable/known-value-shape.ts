@@ -6,14 +6,22 @@ import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 
 /** What a local holds at one point of the straight-line body, as far as the shape knows. */
-type Held = 'number' | 'string' | 'boolean' | 'nil' | 'unknown';
+type Held = 'number' | 'string' | 'boolean' | 'nil' | 'vector' | 'unknown';
 
 /** Numbers a local is set to: integers, fractions, negative halves, -0, NaN and big ones. */
 const NUMBERS = [5, -2.5, 0.5, -0, NaN, 2 ** 53, 7, -1, 3.5];
 
-/** A value to set the local to, and what it then holds. */
-function setTo(g: Gen, p: Local): [Expr, Held] {
+/**
+ * A value to set the local to, and what it then holds. A vector is built of the second
+ * parameter, a number in every call, so native code stores its three components.
+ */
+function setTo(g: Gen, p: Local, q: Local): [Expr, Held] {
   const c = g.c;
+  if (g.swarm.vectors && g.has('vector.create') && c.chance(20))
+    return [
+      kit.lib('vector', 'create', [kit.ref(q), kit.num(c.pick([1, -2.5])), kit.num(0.5)]),
+      'vector',
+    ];
   switch (c.int(6)) {
     case 0:
     case 1:
@@ -60,7 +68,13 @@ function anyProbe(g: Gen, x: Local, q: Local): Expr {
     case 7:
       return kit.bin('==', e, kit.ref(q));
     default:
-      return g.choose(e, kit.str('t'), kit.str('f'));
+      // A jump on the local's truth (`if not x` jumps when it is truthy): native code knows the
+      // tag and keeps one way.
+      return g.choose(
+        c.chance(50) ? e : build.unary(ExprUnary_Op.Not, e),
+        kit.str('t'),
+        kit.str('f'),
+      );
   }
 }
 
@@ -94,7 +108,7 @@ function numberProbe(g: Gen, x: Local): Expr {
 
 /**
  * A function whose straight-line body sets one local to constants of several types in turn
- * (and to a parameter), and after each, compares it, tests its type and truth, and does
+ * (and to a parameter or a vector), and after each (or, now and then, not before the next store), compares it, tests its type and truth, and does
  * arithmetic and builtins on it, every result kept as a value: native code knows what the
  * local holds at each point from the store before and folds the comparisons, type tests and
  * arithmetic to constants, where the interpreter computes them. Called with a number, a string
@@ -116,12 +130,14 @@ export const knownValueShape: StatProduction = (g, d) => {
     const q = fresh();
     const x = fresh();
     const results: Local[] = [];
-    const [first, held0] = setTo(g, p);
+    const [first, held0] = setTo(g, p, q);
     let held = held0;
     const body: Stat[] = [build.localStat([x], [first])];
     const steps = 3 + c.int(4);
     for (let s = 0; s < steps; s++) {
-      const probes = 1 + c.int(3);
+      // Now and then none: the next store makes this one dead, and native code merges the
+      // two into one store of tag and value.
+      const probes = c.chance(25) ? 0 : 1 + c.int(3);
       for (let k = 0; k < probes; k++) {
         const r = fresh();
         const e = held === 'number' && c.chance(60) ? numberProbe(g, x) : anyProbe(g, x, q);
@@ -134,7 +150,7 @@ export const knownValueShape: StatProduction = (g, d) => {
         body.push(build.callStat(kit.call('assert', [truthy])));
       }
       if (c.chance(30)) body.push(build.callStat(kit.call('assert', [kit.ref(q)])));
-      const [next, h] = setTo(g, p);
+      const [next, h] = setTo(g, p, q);
       body.push(build.assign([kit.ref(x)], [next]));
       held = h;
     }

@@ -3,13 +3,15 @@ import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { hostTypeShape } from './host-type-shape.js';
 import { reduceInt } from './reduce-int.js';
 
 /**
  * A class: methods in a table that is its own `__index`, one of them mutating `self`, a subclass
  * whose lookups go one level further, `__iter` for generalized iteration over an array field,
  * and method calls (`o:m(x)`) on objects of both, and of a method neither has (under `pcall`):
- * the method-call fast paths and their fallbacks.
+ * the method-call fast paths and their fallbacks; now and then followed by
+ * {@link hostTypeShape}, objects of another class through parameters of a host type.
  *
  * @example
  * ```ts
@@ -20,7 +22,7 @@ import { reduceInt } from './reduce-int.js';
  */
 export const methodShape: StatProduction = (g, d) => {
   if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.roomFor(12)) return [];
-  return withLocals(g, (fresh) => {
+  const out = withLocals(g, (fresh) => {
     const c = g.c;
     const cls = fresh();
     const sub = fresh();
@@ -179,4 +181,6 @@ export const methodShape: StatProduction = (g, d) => {
     );
     return [build.doBlock(stats)];
   });
+  // Now and then objects of another class also go through parameters of a host type.
+  return out.length > 0 && g.c.chance(75) ? [...out, ...hostTypeShape(g, d)] : out;
 };

@@ -24,6 +24,7 @@ const markers: Record<string, RegExp> = {
   kernel: /local l\d+ = 0\n\s+for l\d+ = 1, l\d+ do\n\s+if l0\[1\] <= 0/,
   vector: /return l\d+\["x"\], l\d+\["y"\], l\d+\["z"\]/,
   method: /:n0\(/,
+  hostType: /local function l\d+\(l\d+: (Vector3|Instance|Part), l\d+: string\)/,
   bufferRun: /buffer\.(read|write)\w+\(l\d+, l\d+ [-+] \d+[,)]/,
   coerce: /, tostring\(l\d+\) < tostring\(l\d+\), tonumber\(l\d+\) <= tonumber\(l\d+\), /,
   fieldSite: /l\d+ = l\d+ \+ l\d+:len\(\)/,
