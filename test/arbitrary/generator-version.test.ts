@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: '69d36b7db124fb3261e4b584f5f21f688e7691586b3f9e22f6b1bbc3fb18072a',
+  7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
