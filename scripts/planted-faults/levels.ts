@@ -73,8 +73,8 @@ export const levelsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/print/pretty/stat.ts',
-        search: "      w.write('elseif ');",
-        replace: "      w.write('else if ');",
+        search: "    elseifWord: 'elseif ',",
+        replace: "    elseifWord: 'else if ',",
       },
     ],
     tests: ['test/arbitrary/syntax-level.test.ts'],
