@@ -256,8 +256,11 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
   args.onProgress?.(snapshot('report'));
+  // A stop asked for is not held up by one more run of the corpus; `--resume` measures at its end.
   const engine =
-    o.guided === undefined ? undefined : await measuredCorpus(args.dir, o.guided.coverage, o);
+    o.guided === undefined || aborted()
+      ? undefined
+      : await measuredCorpus(args.dir, o.guided.coverage, o);
   const summary = campaignSummary(store, tally, pool, stopped, source.guided?.(), engine);
   writeReport(args.dir, summary, store);
   return summary;
