@@ -72,7 +72,7 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`syntax`: the output parses',
     edits: [
       {
-        file: 'src/print/pretty/stat.ts',
+        file: 'src/print/stat-cases.ts',
         search: "    elseifWord: 'elseif ',",
         replace: "    elseifWord: 'else if ',",
       },
