@@ -7,9 +7,9 @@ import type {
 } from '../../../gen/luau_pb.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
-import { printCall, printExpr, printIndexName, printLValue } from './expr.js';
+import { printCall, printExpr, printLValue, printPrefix } from './expr.js';
 import { printFunctionPart } from './function.js';
-import { regularTypeText } from '../names.js';
+import { nameText, regularTypeText } from '../names.js';
 import { genericTypeText } from './name.js';
 import { endsBlock, printStatCases, type StatSpelling } from '../stat-cases.js';
 import { printType } from './type.js';
@@ -86,8 +86,10 @@ function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
 function printFunctionStat(ctx: CompatContext, s: StatFunction): void {
   ctx.w.write('function ');
   const o = s.var?.lvalueOneof;
-  if (o?.case === 'indexName') printIndexName(ctx, o.value, s.self ? ':' : '.');
-  else if (o?.case === 'indexExpr') ctx.w.write('_');
+  if (o?.case === 'indexName') {
+    printPrefix(ctx, o.value.expr);
+    ctx.w.write((s.self ? ':' : '.') + nameText(o.value.index));
+  } else if (o?.case === 'indexExpr') ctx.w.write('_');
   else printLValue(ctx, s.var);
   printFunction(ctx, s.func);
 }
