@@ -68,7 +68,7 @@ export const levelsFaults: readonly PlantedFault[] = [
   },
   {
     name: 'elseif-as-else-if',
-    what: 'the pretty printer writes `elseif` as `else if`, one `end` short',
+    what: 'the printers write `elseif` as `else if`, one `end` short',
     claim: '`syntax`: the output parses',
     edits: [
       {
