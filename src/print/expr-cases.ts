@@ -4,7 +4,6 @@ import type {
   ExprCall,
   ExprFunction,
   ExprInterpString,
-  ExprPrefix,
   ExprTable,
   ExprUnary,
   Name,
@@ -97,12 +96,12 @@ export function printExprCases<C extends PrintContext>(
 ): void {
   ctx.deeper(1);
   const w = ctx.w;
-  const expr = (e: Expr | ExprPrefix | undefined): void =>
-    printExprCases(ctx, e?.exprOneof, spelling);
+  // The walk calls itself, not a closure made per node: making one would cost more than the
+  // printing (under tsx each closure is also named when made).
   switch (o?.case) {
     case 'group':
       w.write('(');
-      expr(o.value.expr);
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
       w.write(')');
       break;
     case 'nil':
@@ -129,14 +128,14 @@ export function printExprCases<C extends PrintContext>(
       printCallCases(ctx, o.value, spelling);
       break;
     case 'indexName':
-      expr(o.value.expr);
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
       w.write(spelling.field(o.value.index));
       break;
     case 'indexExpr': {
-      expr(o.value.expr);
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
       w.write('[');
       const at = w.parts.length;
-      expr(o.value.index);
+      printExprCases(ctx, o.value.index?.exprOneof, spelling);
       spaceBeforeLongBracket(ctx, at);
       w.write(']');
       break;
@@ -154,7 +153,12 @@ export function printExprCases<C extends PrintContext>(
       spelling.binary(ctx, o.value);
       break;
     case 'ifelse':
-      printIfElseExpr(ctx, o.value, expr, spelling.missingElse);
+      printIfElseExpr(
+        ctx,
+        o.value,
+        (e) => printExprCases(ctx, e?.exprOneof, spelling),
+        spelling.missingElse,
+      );
       break;
     case 'interpstring':
       spelling.interp(ctx, o.value);

@@ -99,7 +99,6 @@ export function printStatCases<C extends PrintContext>(
   spelling: StatSpelling<C>,
 ): void {
   const w = ctx.w;
-  const expr = (e: Expr | undefined): void => spelling.expr(ctx, e);
   const o = stat.statOneof;
   switch (o.case) {
     case 'block':
@@ -111,7 +110,7 @@ export function printStatCases<C extends PrintContext>(
         ifWord: 'if ',
         thenWord: ' then',
         elseifWord: 'elseif ',
-        printCond: expr,
+        printCond: (cond) => spelling.expr(ctx, cond),
         printThen: (then) => spelling.body(ctx, then),
         printElse: (last) => {
           if (last === undefined) {
@@ -125,7 +124,7 @@ export function printStatCases<C extends PrintContext>(
       return;
     case 'while':
       w.write('while ');
-      expr(o.value.cond);
+      spelling.expr(ctx, o.value.cond);
       w.write(' do');
       loopBodyEnd(ctx, o.value.body, spelling);
       return;
@@ -141,7 +140,7 @@ export function printStatCases<C extends PrintContext>(
       return;
     case 'return':
       w.write(o.value.list.length === 0 ? spelling.emptyReturn : 'return ');
-      printList(ctx, o.value.list, expr);
+      printList(ctx, o.value.list, (e) => spelling.expr(ctx, e));
       return;
     case 'call':
       if (o.value.expr === undefined) w.write(ctx.ref('_') + '()');
@@ -149,7 +148,12 @@ export function printStatCases<C extends PrintContext>(
       return;
     case 'local': {
       const s = o.value;
-      printLocalStat(ctx, s, (t) => spelling.type(ctx, t), expr);
+      printLocalStat(
+        ctx,
+        s,
+        (t) => spelling.type(ctx, t),
+        (e) => spelling.expr(ctx, e),
+      );
       // Declared after the values, which cannot see them.
       if (s.vars.length === 0) ctx.declare('_');
       for (const v of s.vars) ctx.declare(localText(v));
@@ -159,12 +163,12 @@ export function printStatCases<C extends PrintContext>(
       const f = o.value;
       const name = localText(f.var);
       w.write('for ' + name + spelling.forEquals);
-      expr(f.from);
+      spelling.expr(ctx, f.from);
       w.write(ctx.sep);
-      expr(f.to);
+      spelling.expr(ctx, f.to);
       if (f.step !== undefined) {
         w.write(ctx.sep);
-        expr(f.step);
+        spelling.expr(ctx, f.step);
       }
       w.write(' do');
       const mark = ctx.openScope();
@@ -178,7 +182,7 @@ export function printStatCases<C extends PrintContext>(
       const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
       w.write('for ' + names.join(ctx.sep) + ' in ');
       if (f.values.length === 0) spelling.noValues(ctx);
-      else printList(ctx, f.values, expr);
+      else printList(ctx, f.values, (e) => spelling.expr(ctx, e));
       w.write(' do');
       const mark = ctx.openScope();
       for (const name of names) ctx.declare(name);
@@ -192,13 +196,13 @@ export function printStatCases<C extends PrintContext>(
       printList(ctx, vars, (v) => spelling.lvalue(ctx, v));
       w.write(' = ');
       if (values.length === 0) w.write('nil');
-      else printList(ctx, values, expr);
+      else printList(ctx, values, (e) => spelling.expr(ctx, e));
       return;
     }
     case 'compoundAssign':
       spelling.lvalue(ctx, o.value.var);
       w.write(compoundOpText[o.value.op] ?? spelling.unknownCompoundOp);
-      expr(o.value.value);
+      spelling.expr(ctx, o.value.value);
       return;
     case 'function':
       spelling.function(ctx, o.value);

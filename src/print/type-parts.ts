@@ -174,7 +174,6 @@ export function printTypeCases<C extends PrintContext>(
   const w = ctx.w;
   // The parser counts a type two levels.
   ctx.deeper(2);
-  const print = (t: Type | undefined): void => printTypeCases(ctx, t, spelling);
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
@@ -186,6 +185,7 @@ export function printTypeCases<C extends PrintContext>(
     case 'literal': {
       const { name, generics, genericpacks } = o.value;
       w.write(typeNameText(name, spelling.generic));
+      const print = (t: Type | undefined): void => printTypeCases(ctx, t, spelling);
       printTypeArguments(ctx, generics, genericpacks, print, spelling.generic);
       break;
     }
@@ -195,6 +195,7 @@ export function printTypeCases<C extends PrintContext>(
     case 'function': {
       const f = o.value;
       const generics = genericListText(f.generics, f.genericpacks, spelling.generic, ctx.sep);
+      const print = (t: Type | undefined): void => printTypeCases(ctx, t, spelling);
       printFunctionType(ctx, f, generics, spelling.arrow, print);
       break;
     }
