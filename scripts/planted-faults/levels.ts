@@ -68,11 +68,11 @@ export const levelsFaults: readonly PlantedFault[] = [
   },
   {
     name: 'elseif-as-else-if',
-    what: 'the pretty printer writes `elseif` as `else if`, one `end` short',
+    what: 'the printers write `elseif` as `else if`, one `end` short',
     claim: '`syntax`: the output parses',
     edits: [
       {
-        file: 'src/print/pretty/stat.ts',
+        file: 'src/print/stat-cases.ts',
         search: "    elseifWord: 'elseif ',",
         replace: "    elseifWord: 'else if ',",
       },

@@ -37,11 +37,11 @@ export const libraryFaults: readonly PlantedFault[] = [
   },
   {
     name: 'compat-assign-spacing',
-    what: 'the compat printer writes `=` without spaces in assignments',
+    what: 'the printers write `=` without spaces in assignments',
     claim: '`printCompat` is byte-identical to the reference printer on all 400 vectors',
     edits: [
       {
-        file: 'src/print/compat/stat.ts',
+        file: 'src/print/stat-cases.ts',
         search: "      w.write(' = ');\n      if (values.length === 0) w.write('nil');",
         replace: "      w.write('=');\n      if (values.length === 0) w.write('nil');",
       },
@@ -67,7 +67,7 @@ export const libraryFaults: readonly PlantedFault[] = [
     claim: '`printPretty` repairs what Luau rejects',
     edits: [
       {
-        file: 'src/print/pretty/stat.ts',
+        file: 'src/print/stat-cases.ts',
         search: "      w.write(ctx.inLoop() ? 'break' : 'do end');",
         replace: "      w.write('break');",
       },

@@ -4,11 +4,7 @@ import {
   AttrType,
   BuiltinTypeNameSchema,
   ExprAttrSchema,
-  ExprConstantBoolSchema,
   ExprConstantIntegerSchema,
-  ExprConstantNilSchema,
-  ExprConstantNumberSchema,
-  ExprConstantStringSchema,
   ExprLiteralSchema,
   ExprLiteralTableSchema,
   ExprSchema,
@@ -63,6 +59,8 @@ export interface RawParts {
   lowByte: fc.Arbitrary<number>;
   /** The text of string literals (and string singleton types). */
   text: fc.Arbitrary<string>;
+  /** The constant cases of expressions and attribute literals: `nil`, booleans, numbers, strings. */
+  constants: readonly fc.Arbitrary<unknown>[];
   /** The grammar's depth settings, for `fc.option` and the like. */
   depth: {
     depthIdentifier: fc.DepthIdentifier;
@@ -160,10 +158,7 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
     // (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
     ExprLiteral: messageOf(ExprLiteralSchema, {
       exprOneof: choice(
-        caseOf('nil', t(ExprConstantNilSchema)),
-        caseOf('bool', t(ExprConstantBoolSchema)),
-        caseOf('number', t(ExprConstantNumberSchema)),
-        caseOf('string', t(ExprConstantStringSchema)),
+        ...p.constants,
         caseOf('table', t(ExprLiteralTableSchema)),
         ...(f.integerLiterals ? [caseOf('integer', t(ExprConstantIntegerSchema))] : []),
       ),

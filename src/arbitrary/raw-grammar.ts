@@ -143,11 +143,15 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
 
   const built = fc.letrec((tie) => {
     const t = (desc: DescMessage) => tie(desc.name);
-    const exprCases: fc.Arbitrary<unknown>[] = [
+    // The constants of expressions and of attribute literals, smallest first.
+    const constants = [
       caseOf('nil', t(ExprConstantNilSchema)),
       caseOf('bool', t(ExprConstantBoolSchema)),
       caseOf('number', t(ExprConstantNumberSchema)),
       caseOf('string', t(ExprConstantStringSchema)),
+    ];
+    const exprCases: fc.Arbitrary<unknown>[] = [
+      ...constants,
       caseOf('local', t(ExprLocalSchema)),
       caseOf('global', t(ExprGlobalSchema)),
       caseOf('varargs', t(ExprVarargsSchema)),
@@ -371,6 +375,7 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
         none,
         lowByte,
         text,
+        constants,
         depth,
         generics,
         genericPacks,

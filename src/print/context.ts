@@ -1,9 +1,11 @@
+import type { FunctionFrames } from './frames.js';
 import type { Writer } from './writer.js';
 
 /**
  * What the parts both printers share need of a printing: the output, the `types` switch, the
- * spelling of separators (compat writes them bare, pretty with a space) and the nesting count
- * (counted by the pretty printer only; compat's are no-ops).
+ * spelling of separators (compat writes them bare, pretty with a space), the function frames,
+ * and the nesting count and locals in scope (kept by the pretty printer only; compat's are
+ * no-ops).
  *
  * @example
  * ```ts
@@ -12,7 +14,7 @@ import type { Writer } from './writer.js';
  * }
  * ```
  */
-export interface PrintContext {
+export interface PrintContext extends FunctionFrames {
   readonly w: Writer;
   readonly types: boolean;
   /** Between the items of a list: `,` or `, `. */
@@ -23,4 +25,11 @@ export interface PrintContext {
   deeper(by: number): void;
   /** Back up from {@link deeper}. */
   shallower(by: number): void;
+  /** The text of a reference to the variable `name` (see the pretty printer's `ref`). */
+  ref(name: string): string;
+  /** Declares a local from here to the end of the current scope. */
+  declare(name: string): void;
+  /** The current scope, to give back to {@link closeScope}. */
+  openScope(): number;
+  closeScope(mark: number): void;
 }

@@ -147,8 +147,6 @@ export interface TypeSpelling<C extends PrintContext> {
   readonly generic: GenericSpelling;
   /** Between a function type's arguments and its results. */
   readonly arrow: string;
-  /** Prints a type (the printer's `printType`). */
-  type(ctx: C, type: Type | undefined): void;
   /** Prints a table type. */
   table(ctx: C, table: TypeTable): void;
   /** Prints `left | right` or `left & right`. */
@@ -174,50 +172,54 @@ export function printTypeCases<C extends PrintContext>(
   spelling: TypeSpelling<C>,
 ): void {
   const w = ctx.w;
-  const print = (t: Type | undefined): void => spelling.type(ctx, t);
+  // The parser counts a type two levels.
+  ctx.deeper(2);
   const o = type?.typeOneof;
   switch (o?.case) {
     case 'primitive':
       w.write(primitiveTypeText(o.value.kind));
-      return;
+      break;
     case 'extern':
       w.write(externTypeText(o.value.kind));
-      return;
+      break;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;
       w.write(typeNameText(name, spelling.generic));
+      const print = (t: Type | undefined): void => printTypeCases(ctx, t, spelling);
       printTypeArguments(ctx, generics, genericpacks, print, spelling.generic);
-      return;
+      break;
     }
     case 'table':
       spelling.table(ctx, o.value);
-      return;
+      break;
     case 'function': {
       const f = o.value;
       const generics = genericListText(f.generics, f.genericpacks, spelling.generic, ctx.sep);
+      const print = (t: Type | undefined): void => printTypeCases(ctx, t, spelling);
       printFunctionType(ctx, f, generics, spelling.arrow, print);
-      return;
+      break;
     }
     case 'typeof':
       w.write('typeof(');
       spelling.expr(ctx, o.value.expr);
       w.write(')');
-      return;
+      break;
     case 'union':
     case 'intersection':
       spelling.operands(ctx, o.case, o.value.left, o.value.right);
-      return;
+      break;
     case 'ref':
       w.write(localText(o.value.prefix) + '.' + typeNameText(o.value.index, spelling.generic));
-      return;
+      break;
     case 'boolean':
       w.write(o.value.val ? 'true' : 'false');
-      return;
+      break;
     case 'string':
       w.write(spelling.stringText(o.value.val));
-      return;
+      break;
     case undefined:
       w.write('any');
-      return;
+      break;
   }
+  ctx.shallower(2);
 }

@@ -65,7 +65,14 @@ export abstract class ResolveContext {
     return this.nodes >= this.options.maxNodes;
   }
 
-  /** A new message, counted against the budget. */
+  /**
+   * A new message, counted against the budget. The resolver maps each raw message to one of
+   * the same schema, field by field, and the budget counts every message it makes (where the
+   * budget runs out decides the generated program), so it makes them here with `create()`,
+   * one schema and one count at a time; the builders of `build.ts` make whole constructs
+   * from their parts (a `Stat` with its case, a block from its statements) for trees made by
+   * hand.
+   */
   mk<Desc extends DescMessage>(desc: Desc, init: object): MessageShape<Desc> {
     this.nodes++;
     return create(desc, init as never);

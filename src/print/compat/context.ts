@@ -21,4 +21,17 @@ export class CompatContext extends FunctionFrames implements PrintContext {
   deeper(): void {}
 
   shallower(): void {}
+
+  /** Compat mode keeps no scopes: names are written as they are. */
+  ref(name: string): string {
+    return name;
+  }
+
+  declare(): void {}
+
+  openScope(): number {
+    return 0;
+  }
+
+  closeScope(): void {}
 }

@@ -8,7 +8,6 @@ import { accessText, printTypeCases, type TypeSpelling } from '../type-parts.js'
 const spelling: TypeSpelling<CompatContext> = {
   generic: genericTypeText,
   arrow: '->',
-  type: printType,
   table: printTableType,
   operands(ctx, op, left, right) {
     // Both operands always in parentheses.

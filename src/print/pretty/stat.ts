@@ -5,35 +5,18 @@ import type {
   StatBlock,
   StatFunction,
   StatIf,
-  StatLocal,
   StatRepeat,
   StatTypeFunction,
 } from '../../../gen/luau_pb.js';
 import { localText, nameText, regularTypeText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
-import {
-  printCall,
-  printExpr,
-  printExprList,
-  printFunctionExpr,
-  globalText,
-  printLValue,
-} from './expr.js';
+import { printCall, printExpr, printFunctionExpr, globalText, printLValue } from './expr.js';
 import { printFunctionPart } from './function.js';
-import { printIfChain } from '../if-chain.js';
-import { printLocalStat } from '../local-stat.js';
-import { genericListText, isReserved } from './names.js';
+import { genericText, isReserved } from './names.js';
+import { endsBlock, printStatCases, type StatSpelling } from '../stat-cases.js';
 import { printType } from './type.js';
 import { declaredNames, mentionsLocal } from './repeat-scope.js';
-
-const compoundOpText = [' += ', ' -= ', ' *= ', ' /= ', ' %= ', ' ^= ', ' ..= '];
-
-/** Whether a statement ends its block: nothing may follow `return`, `break` or `continue`. */
-function endsBlock(stat: Stat): boolean {
-  const kind = stat.statOneof.case;
-  return kind === 'return' || kind === 'break' || kind === 'continue';
-}
 
 /**
  * The statements of a block, one per line at the current indentation. Statements after a
@@ -77,161 +60,33 @@ function printBodyEnd(ctx: PrettyContext, block: StatBlock | undefined): void {
   ctx.w.write('end');
 }
 
-function printLoopBodyEnd(ctx: PrettyContext, block: StatBlock | undefined): void {
-  ctx.enterLoop();
-  printBodyEnd(ctx, block);
-  ctx.leaveLoop();
-}
+const spelling: StatSpelling<PrettyContext> = {
+  forEquals: ' = ',
+  emptyReturn: 'return',
+  unknownCompoundOp: ' += ',
+  generic: genericText,
+  expr: (ctx, e) => printExpr(ctx, e),
+  lvalue: printLValue,
+  call: printCall,
+  type: printType,
+  body(ctx, block) {
+    printBody(ctx, block);
+    ctx.w.newline();
+  },
+  // `...` like compat, which outside a vararg function is repaired to `_`.
+  noValues: (ctx) => ctx.w.write(ctx.isVararg() ? '...' : ctx.ref('_')),
+  // Modules are `module0` and `module1` (compat can print `module-1`).
+  moduleNumber: (n) => Math.abs(n),
+  attributes: attributesText,
+  functionPart: (ctx, f) => printFunctionPart(ctx, f, undefined, false),
+  repeat: printRepeat,
+  function: printFunctionStat,
+  typeFunction: printTypeFunction,
+};
 
 /** Prints one `Stat` (no line break); unset → `do end`. */
 export function printStat(ctx: PrettyContext, stat: Stat): void {
-  const w = ctx.w;
-  const o = stat.statOneof;
-  switch (o.case) {
-    case 'block':
-      w.write('do');
-      printBodyEnd(ctx, o.value);
-      return;
-    case 'if':
-      printIf(ctx, o.value);
-      return;
-    case 'while':
-      w.write('while ');
-      printExpr(ctx, o.value.cond);
-      w.write(' do');
-      printLoopBodyEnd(ctx, o.value.body);
-      return;
-    case 'repeat':
-      printRepeat(ctx, o.value);
-      return;
-    case 'break':
-      // `break` outside a loop of the current function is an error: `do end` as compat does.
-      w.write(ctx.inLoop() ? 'break' : 'do end');
-      return;
-    case 'continue':
-      w.write(ctx.inLoop() ? 'continue' : 'do end');
-      return;
-    case 'return':
-      w.write(o.value.list.length === 0 ? 'return' : 'return ');
-      printExprList(ctx, o.value.list);
-      return;
-    case 'call':
-      if (o.value.expr === undefined) w.write(ctx.ref('_') + '()');
-      else printCall(ctx, o.value.expr);
-      return;
-    case 'local':
-      printLocal(ctx, o.value);
-      return;
-    case 'for': {
-      const f = o.value;
-      const name = localText(f.var);
-      w.write('for ' + name + ' = ');
-      printExpr(ctx, f.from);
-      w.write(', ');
-      printExpr(ctx, f.to);
-      if (f.step !== undefined) {
-        w.write(', ');
-        printExpr(ctx, f.step);
-      }
-      w.write(' do');
-      const mark = ctx.openScope();
-      ctx.declare(name);
-      printLoopBodyEnd(ctx, f.body);
-      ctx.closeScope(mark);
-      return;
-    }
-    case 'forIn': {
-      const f = o.value;
-      const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
-      w.write('for ' + names.join(', ') + ' in ');
-      // No values: `...` like compat, which outside a vararg function is repaired to `_`.
-      if (f.values.length === 0) w.write(ctx.isVararg() ? '...' : ctx.ref('_'));
-      else printExprList(ctx, f.values);
-      w.write(' do');
-      const mark = ctx.openScope();
-      for (const name of names) ctx.declare(name);
-      printLoopBodyEnd(ctx, f.body);
-      ctx.closeScope(mark);
-      return;
-    }
-    case 'assign': {
-      const { vars, values } = o.value;
-      if (vars.length === 0) w.write(ctx.ref('_'));
-      for (let i = 0; i < vars.length; i++) {
-        if (i > 0) w.write(', ');
-        printLValue(ctx, vars[i]);
-      }
-      w.write(' = ');
-      if (values.length === 0) w.write('nil');
-      else printExprList(ctx, values);
-      return;
-    }
-    case 'compoundAssign':
-      printLValue(ctx, o.value.var);
-      w.write(compoundOpText[o.value.op] ?? ' += ');
-      printExpr(ctx, o.value.value);
-      return;
-    case 'function':
-      printFunctionStat(ctx, o.value);
-      return;
-    case 'localFunction': {
-      const f = o.value.func;
-      const name = localText(o.value.var);
-      w.write(attributesText(f?.attributes ?? []) + 'local function ' + name);
-      // The name is in scope in its own body.
-      ctx.declare(name);
-      printFunctionPart(ctx, f, undefined, false);
-      return;
-    }
-    case 'typeAlias': {
-      const a = o.value;
-      w.write(
-        (a.export ? 'export type ' : 'type ') +
-          regularTypeText(a.name) +
-          genericListText(a.generics, a.genericpacks) +
-          ' = ',
-      );
-      printType(ctx, a.type);
-      return;
-    }
-    case 'requireIntoLocal': {
-      const name = localText(o.value.var);
-      // Modules are `module0` and `module1` (compat can print `module-1`).
-      w.write(
-        'local ' + name + ' = require(module' + String(Math.abs(o.value.modulenum % 2)) + ')',
-      );
-      ctx.declare(name);
-      return;
-    }
-    case 'typeFunction':
-      printTypeFunction(ctx, o.value);
-      return;
-    case undefined:
-      w.write('do end');
-      return;
-  }
-}
-
-/** `if cond then` body, each `elseif`, then `else` body `end` or `end`. */
-function printIf(ctx: PrettyContext, s: StatIf): void {
-  printIfChain(ctx, s, {
-    ifWord: 'if ',
-    thenWord: ' then',
-    elseifWord: 'elseif ',
-    printCond: (cond) => printExpr(ctx, cond),
-    printThen: (then) => {
-      printBody(ctx, then);
-      ctx.w.newline();
-    },
-    printElse: (last) => {
-      if (last === undefined) {
-        ctx.w.write('end');
-        return;
-      }
-      ctx.w.write('else');
-      printBodyEnd(ctx, last);
-    },
-  });
+  printStatCases(ctx, stat, spelling);
 }
 
 /** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
@@ -314,18 +169,6 @@ function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
   w.write('until ');
   printExpr(ctx, s.cond);
   ctx.closeScope(mark);
-}
-
-/** `local a: T, b = x, y` (`local _` when there are no names); declared after the values. */
-function printLocal(ctx: PrettyContext, s: StatLocal): void {
-  printLocalStat(
-    ctx,
-    s,
-    (t) => printType(ctx, t),
-    (e) => printExpr(ctx, e),
-  );
-  if (s.vars.length === 0) ctx.declare('_');
-  for (const v of s.vars) ctx.declare(localText(v));
 }
 
 /** `a.b.c` when a prefix is a chain of names (what a function name allows), else undefined. */

@@ -1,7 +1,8 @@
 import type { Type, TypeTable } from '../../../gen/luau_pb.js';
 import { nameText } from '../names.js';
 import type { PrettyContext } from './context.js';
-import { printExpr, spaceBeforeLongBracket } from './expr.js';
+import { printExpr } from './expr.js';
+import { spaceBeforeLongBracket } from '../expr-cases.js';
 import { genericText, isReserved } from './names.js';
 import { quoteString } from './string.js';
 import { accessText, printTypeCases, type TypeSpelling } from '../type-parts.js';
@@ -20,7 +21,6 @@ function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean
 const spelling: TypeSpelling<PrettyContext> = {
   generic: genericText,
   arrow: ' -> ',
-  type: printType,
   table: printTableType,
   operands(ctx, op, left, right) {
     const union = op === 'union';
@@ -34,9 +34,7 @@ const spelling: TypeSpelling<PrettyContext> = {
 
 /** Prints a `Type`; unset → `any`. */
 export function printType(ctx: PrettyContext, type: Type | undefined): void {
-  ctx.deeper(2);
   printTypeCases(ctx, type, spelling);
-  ctx.nest -= 2;
 }
 
 /** `{read name: T, [K]: V}`; a reserved-word key is written `["key"]: T`. */

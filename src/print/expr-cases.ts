@@ -1,0 +1,212 @@
+import type {
+  Expr,
+  ExprBinary,
+  ExprCall,
+  ExprFunction,
+  ExprInterpString,
+  ExprTable,
+  ExprUnary,
+  Name,
+} from '../../gen/luau_pb.js';
+import type { PrintContext } from './context.js';
+import { printIfElseExpr } from './if-chain.js';
+import { printList } from './lists.js';
+import { localText } from './names.js';
+
+// The walk over an expression's cases both printers share (prefixes and assignment targets
+// are expression cases too); each printer passes the texts and expressions it writes its own
+// way.
+
+/**
+ * A constant of an expression or of an attribute's literal: `nil`, `true`/`false`, the
+ * number, the integer + `i`, the string.
+ */
+export type Constant =
+  | { case: 'nil' }
+  | { case: 'bool'; value: { val: boolean } }
+  | { case: 'number'; value: { val: number } }
+  | { case: 'integer'; value: { val: bigint } }
+  | { case: 'string'; value: { val: string } };
+
+/** How a printer writes the constants that differ: integers and strings. */
+export interface ConstantSpelling {
+  integerText(val: bigint): string;
+  stringText(val: string): string;
+}
+
+/**
+ * The text of a {@link Constant}.
+ *
+ * @example
+ * ```ts
+ * literalText({ case: 'bool', value: { val: true } }, spelling); // 'true'
+ * ```
+ */
+export function literalText(o: Constant, spelling: ConstantSpelling): string {
+  switch (o.case) {
+    case 'nil':
+      return 'nil';
+    case 'bool':
+      return o.value.val ? 'true' : 'false';
+    case 'number':
+      return String(o.value.val);
+    case 'integer':
+      return spelling.integerText(o.value.val);
+    case 'string':
+      return spelling.stringText(o.value.val);
+  }
+}
+
+/**
+ * What a printer writes its own way in an expression, for {@link printExprCases}: constants,
+ * names, the end of an `if` without `else`, and the expressions whose layout differs.
+ *
+ * @example
+ * ```ts
+ * const spelling: ExprSpelling<CompatContext> = { identifier: nameText, missingElse: '', ... };
+ * ```
+ */
+export interface ExprSpelling<C extends PrintContext> extends ConstantSpelling {
+  /** A name where an identifier is required: a global, a method. */
+  identifier(name: Name | undefined): string;
+  /** A field after its prefix (`.name`). */
+  field(name: Name | undefined): string;
+  /** What closes an `if` expression without a final `else`. */
+  readonly missingElse: string;
+  function(ctx: C, f: ExprFunction): void;
+  table(ctx: C, t: ExprTable): void;
+  unary(ctx: C, e: ExprUnary): void;
+  binary(ctx: C, e: ExprBinary): void;
+  interp(ctx: C, e: ExprInterpString): void;
+}
+
+/**
+ * Prints the case of an `Expr`, `ExprPrefix` or `LValue` (unset → `_`), one nesting level
+ * deeper: the cases both printers write alike, and the rest as `spelling` says.
+ *
+ * @example
+ * ```ts
+ * printExprCases(ctx, expr?.exprOneof, compatSpelling); // `t[1]`
+ * ```
+ */
+export function printExprCases<C extends PrintContext>(
+  ctx: C,
+  o: Expr['exprOneof'] | undefined,
+  spelling: ExprSpelling<C>,
+): void {
+  ctx.deeper(1);
+  const w = ctx.w;
+  // The walk calls itself, not a closure made per node: making one would cost more than the
+  // printing (under tsx each closure is also named when made).
+  switch (o?.case) {
+    case 'group':
+      w.write('(');
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
+      w.write(')');
+      break;
+    case 'nil':
+    case 'bool':
+    case 'number':
+    case 'integer':
+    case 'string':
+      w.write(literalText(o, spelling));
+      break;
+    case 'local':
+      w.write(ctx.ref(localText(o.value.var)));
+      break;
+    case 'global': {
+      // `_` may be a local, so it is resolved.
+      const text = spelling.identifier(o.value.name);
+      w.write(text === '_' ? ctx.ref(text) : text);
+      break;
+    }
+    case 'varargs':
+      // `...` outside a vararg function is a parse error: `_`, as the reference does.
+      w.write(ctx.isVararg() ? '...' : ctx.ref('_'));
+      break;
+    case 'call':
+      printCallCases(ctx, o.value, spelling);
+      break;
+    case 'indexName':
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
+      w.write(spelling.field(o.value.index));
+      break;
+    case 'indexExpr': {
+      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
+      w.write('[');
+      const at = w.parts.length;
+      printExprCases(ctx, o.value.index?.exprOneof, spelling);
+      spaceBeforeLongBracket(ctx, at);
+      w.write(']');
+      break;
+    }
+    case 'function':
+      spelling.function(ctx, o.value);
+      break;
+    case 'table':
+      spelling.table(ctx, o.value);
+      break;
+    case 'unary':
+      spelling.unary(ctx, o.value);
+      break;
+    case 'binary':
+      spelling.binary(ctx, o.value);
+      break;
+    case 'ifelse':
+      printIfElseExpr(
+        ctx,
+        o.value,
+        (e) => printExprCases(ctx, e?.exprOneof, spelling),
+        spelling.missingElse,
+      );
+      break;
+    case 'interpstring':
+      spelling.interp(ctx, o.value);
+      break;
+    case undefined:
+      w.write(ctx.ref('_'));
+      break;
+  }
+  ctx.shallower(1);
+}
+
+/**
+ * `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name` (any other
+ * callee ignores `self`).
+ *
+ * @example
+ * ```ts
+ * printCallCases(ctx, call, compatSpelling); // `a:b(c,d)`
+ * ```
+ */
+export function printCallCases<C extends PrintContext>(
+  ctx: C,
+  call: ExprCall,
+  spelling: ExprSpelling<C>,
+): void {
+  const w = ctx.w;
+  const f = call.func?.exprOneof;
+  if (call.self && f?.case === 'indexName') {
+    printExprCases(ctx, f.value.expr?.exprOneof, spelling);
+    w.write(':' + spelling.identifier(f.value.index));
+  } else {
+    printExprCases(ctx, f, spelling);
+  }
+  w.write('(');
+  printList(ctx, call.args, (e) => printExprCases(ctx, e.exprOneof, spelling));
+  w.write(')');
+}
+
+/**
+ * A space after the `[` just written (before `at`) when what followed starts with another `[`:
+ * a long-bracket string there would read as `[[` (`t[ [[a]] ]`, `{[ [[a]] ] = 1}`). Compat
+ * mode writes no long brackets, so it never adds one there.
+ *
+ * @example
+ * ```ts
+ * ctx.w.write('['); const at = ctx.w.parts.length; printKey(); spaceBeforeLongBracket(ctx, at);
+ * ```
+ */
+export function spaceBeforeLongBracket(ctx: PrintContext, at: number): void {
+  if (ctx.w.firstCharSince(at) === '[') ctx.w.parts.splice(at, 0, ' ');
+}
