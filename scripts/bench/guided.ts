@@ -1,5 +1,5 @@
 // npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] [--batch N]
-//   [--group N] [--share X|auto] [--skip-mutants]
+//   [--group N] [--share X|auto] [--skip-mutants] [--report FILE]
 // Blind against coverage-guided, in one run, with the same time budget (default 3 minutes)
 // and the same runtime (the coverage build's `luau -O2 --codegen`, default
 // ../shared/tools/luau-715-coverage). The two arms run at the same time, each in a process of
@@ -11,7 +11,8 @@
 // minute, programs per second, corpus size; then lines and branches per component of both
 // sets of programs (the report of `luau-fuzz coverage`: guided as "generated", blind as
 // "compared"), and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715)
-// that each set detects (faulty against sound build, at -O2 and at -O2 --codegen).
+// that each set detects (faulty against sound build, at -O2 and at -O2 --codegen). Writes an
+// HTML report with both arms' curves (counters and lines over time) on one chart each.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,11 +35,12 @@ import {
   measureEngineCoverage,
 } from '../../src/runtime/index.js';
 import { benchArgs, type BenchArgs } from './_args.js';
+import { writeArmsReport } from './_guided-html.js';
 import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';
 
 const usage =
   'usage: npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] ' +
-  '[--batch N] [--group N] [--share X|auto] [--skip-mutants]\n';
+  '[--batch N] [--group N] [--share X|auto] [--skip-mutants] [--report FILE]\n';
 const args: BenchArgs = benchArgs('guided', usage);
 const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
@@ -50,6 +52,8 @@ const { values, positionals } = args.parse({
   build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
   tools: { type: 'string', default: join(shared, 'tools', 'luau-715') },
   'skip-mutants': { type: 'boolean', default: false },
+  // The HTML report with both arms' curves (default luau-fuzz-runs/bench-guided-seedS.html).
+  report: { type: 'string' },
   // One arm alone, its results written to --out (how the bench runs each arm).
   arm: { type: 'string' },
   out: { type: 'string' },
@@ -66,26 +70,37 @@ const groupSize = args.whole('--group', values.group, 1);
 const build = coverageBuild(values.build, ['luau']);
 const coverageArgs = ['-O2', '--codegen'];
 
+/** What the bench printed, for its HTML report too. */
+const said: string[] = [];
+function say(line: string): void {
+  console.log(line);
+  said.push(line);
+}
+
 /** What one arm did, as its process writes it. */
 interface ArmResult {
   readonly name: string;
   readonly progress: GuidedProgress;
   readonly timeline: readonly GuidedProgress[];
   readonly programs: TimedProgram[];
-  /** Per origin, after the first minute: programs tried, counters they reached first, characters. */
+  /**
+   * Per origin, in the first minute and after it: programs tried, counters they reached
+   * first, characters.
+   */
   readonly yields: Record<
-    'fresh' | 'mutant',
-    { programs: number; counters: number; chars: number }
+    'early' | 'late',
+    Record<'fresh' | 'mutant', { programs: number; counters: number; chars: number }>
   >;
 }
 
 async function runArm(name: string, out: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), `bench-guided-${name}-`));
   const programs: TimedProgram[] = [];
-  const yields: ArmResult['yields'] = {
+  const origins = (): ArmResult['yields']['early'] => ({
     fresh: { programs: 0, counters: 0, chars: 0 },
     mutant: { programs: 0, counters: 0, chars: 0 },
-  };
+  });
+  const yields: ArmResult['yields'] = { early: origins(), late: origins() };
   const late = new Set<number>();
   const started = performance.now();
   try {
@@ -102,9 +117,8 @@ async function runArm(name: string, out: string): Promise<void> {
         const s = (performance.now() - started) / 1000;
         for (const p of step) {
           programs.push({ s, program: p.program, module: p.module });
-          if (s < 60) continue;
-          late.add(p.index);
-          const y = yields[p.origin.kind];
+          if (s >= 60) late.add(p.index);
+          const y = yields[s >= 60 ? 'late' : 'early'][p.origin.kind];
           y.programs++;
           y.chars += p.program.length + (p.module?.length ?? 0);
         }
@@ -112,7 +126,7 @@ async function runArm(name: string, out: string): Promise<void> {
       },
     });
     for (const e of result.corpus.entries)
-      if (late.has(e.keptAt)) yields[e.origin.kind].counters += e.firstCounters;
+      yields[late.has(e.keptAt) ? 'late' : 'early'][e.origin.kind].counters += e.firstCounters;
     const armResult: ArmResult = {
       name,
       progress: result.progress,
@@ -159,30 +173,31 @@ async function compare(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bench-guided-'));
   const load = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim();
   try {
-    console.log(
+    say(
       `blind and guided at the same time, ${minutes} min, runnable (profile luau), seed ${seed}, ` +
         `steps of ${batchSize}, mutation share ${share}, luau ${coverageArgs.join(' ')} of ${build.dir}`,
     );
-    console.log(`load before: ${load()}`);
+    say(`load before: ${load()}`);
     const [blind, guided] = await Promise.all(
       ['blind', 'guided'].map((n) => spawnArm(n, join(work, `${n}.json`))),
     );
-    console.log(`load after the arms: ${load()}`);
+    say(`load after the arms: ${load()}`);
     for (const a of [blind!, guided!]) {
       const p = a.progress;
-      console.log(
+      say(
         `${a.name}: ${p.programs} programs in ${(p.ms / 1000).toFixed(0)} s ` +
           `(${((p.programs * 1000) / p.ms).toFixed(1)}/s), ${p.counters} counters, corpus ${p.corpus} ` +
           `(${p.keptMutants} mutants; ${p.mutants} mutants tried)`,
       );
-      for (const kind of ['fresh', 'mutant'] as const) {
-        const y = a.yields[kind];
-        if (y.programs > 0)
-          console.log(
-            `  after minute 1, ${kind}: ${y.programs} programs, ${y.counters} counters first ` +
-              `(${(y.counters / y.programs).toFixed(2)} per program), ${(y.chars / y.programs).toFixed(0)} characters each`,
-          );
-      }
+      for (const when of ['early', 'late'] as const)
+        for (const kind of ['fresh', 'mutant'] as const) {
+          const y = a.yields[when][kind];
+          if (y.programs > 0)
+            say(
+              `  ${when === 'early' ? 'in minute 1' : 'after minute 1'}, ${kind}: ${y.programs} programs, ${y.counters} counters first ` +
+                `(${(y.counters / y.programs).toFixed(2)} per program), ${(y.chars / y.programs).toFixed(0)} characters each`,
+            );
+        }
     }
     const llvm = findLlvmTools();
     const until = minutes * 60;
@@ -196,10 +211,10 @@ async function compare(): Promise<void> {
         s,
         (t) => t.c,
       );
-    console.log('\nreached over time (lines: Ast, Compiler, VM, CodeGen)');
-    console.log('   s  counters blind  guided     lines blind  guided');
+    say('\nreached over time (lines: Ast, Compiler, VM, CodeGen)');
+    say('   s  counters blind  guided     lines blind  guided');
     for (const p of bl)
-      console.log(
+      say(
         `${String(p.s).padStart(4)} ${String(counters(blind!, p.s)).padStart(15)} ${String(counters(guided!, p.s)).padStart(7)}` +
           ` ${String(p.lines).padStart(17)} ${String(at(gl, p.s, (q) => q.lines)).padStart(7)}`,
       );
@@ -208,22 +223,27 @@ async function compare(): Promise<void> {
     const [gb, gg] = [gained(bl), gained(gl)];
     const cb = blind!.progress.counters - counters(blind!, 60);
     const cg = guided!.progress.counters - counters(guided!, 60);
-    console.log(
+    say(
       `\nafter the first minute: lines blind +${gb}, guided +${gg} (guided ${percent(gg, gb)} more; goal ≥ 10 %); ` +
         `counters blind +${cb}, guided +${cg} (${percent(cg, cb)})`,
     );
     const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
-    console.log(
+    say(
       `at the end: lines blind ${end(bl)}, guided ${end(gl)} (${end(gl) - end(bl) >= 0 ? '+' : ''}${end(gl) - end(bl)}); ` +
         `at 60 s: blind ${at(bl, 60, (q) => q.lines)}, guided ${at(gl, 60, (q) => q.lines)}`,
     );
+    // Still rising where blind has flattened: what each gained in the last two minutes.
     const last = (c: readonly LinesPoint[]): number =>
-      c[c.length - 1]!.lines - at(c, until - 60, (q) => q.lines);
-    console.log(`in the last minute: lines blind +${last(bl)}, guided +${last(gl)}`);
+      c[c.length - 1]!.lines - at(c, until - 120, (q) => q.lines);
+    say(
+      `in the last 2 minutes: lines blind +${last(bl)}, guided +${last(gl)}; ` +
+        `counters blind +${blind!.progress.counters - counters(blind!, until - 120)}, ` +
+        `guided +${guided!.progress.counters - counters(guided!, until - 120)}`,
+    );
     const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
-    console.log(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
+    say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
 
-    console.log(
+    say(
       `\nlines and branches (guided = generated, blind = compared), luau ${coverageArgs.join(' ')}`,
     );
     const report = await measureEngineCoverage({
@@ -233,9 +253,21 @@ async function compare(): Promise<void> {
       generated: guided!.programs,
       compared: blind!.programs,
     });
-    console.log(formatEngineCoverage(report));
+    say(formatEngineCoverage(report));
     if (!values['skip-mutants']) await detectMutants([blind!, guided!]);
-    console.log(`\nload at the end: ${load()}`);
+    say(`\nload at the end: ${load()}`);
+    const html =
+      values.report ?? join(packageRoot, 'luau-fuzz-runs', `bench-guided-seed${seed}.html`);
+    writeArmsReport(html, {
+      title: `Blind and guided, ${minutes} min, seed ${seed}`,
+      arms: [blind!, guided!].map((a, k) => ({
+        label: `${a.name} (mutation share ${a.name === 'blind' ? 0 : share})`,
+        counters: a.timeline.map((t) => ({ s: t.ms / 1000, counters: t.counters })),
+        lines: curves[k]!,
+      })),
+      text: said.join('\n'),
+    });
+    console.log(`\nreport with both curves: ${html}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -243,9 +275,7 @@ async function compare(): Promise<void> {
 
 async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
   const tools = luauTools(values.tools);
-  console.log(
-    `\nfaults of ${tools.dir}/mutants detected (faulty against sound, -O2 and -O2 --codegen)`,
-  );
+  say(`\nfaults of ${tools.dir}/mutants detected (faulty against sound, -O2 and -O2 --codegen)`);
   for (const a of arms) {
     const batch = new LuauBatchRunner(a.programs);
     const detected: string[] = [];
@@ -261,9 +291,7 @@ async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
     } finally {
       batch.close();
     }
-    console.log(
-      `${a.name}: ${detected.length} of ${tools.faulty.length} (${detected.sort().join(', ')})`,
-    );
+    say(`${a.name}: ${detected.length} of ${tools.faulty.length} (${detected.sort().join(', ')})`);
   }
 }
 

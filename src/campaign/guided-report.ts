@@ -1,7 +1,62 @@
 import type { ComponentCoverage, EngineCoverage } from '../runtime/index.js';
-import type { CorpusCoverage } from './guided/index.js';
+import { curvesSvg } from './curves-chart.js';
+import type { CorpusCoverage, GuidedPoint } from './guided/index.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
-import type { CampaignSummary } from './summary.js';
+import type { CampaignSummary, GuidedSummary } from './summary.js';
+
+/**
+ * Another campaign's course by coverage, drawn beside a campaign's own in its report
+ * (`luau-fuzz report DIR --compare OTHER`).
+ *
+ * @example
+ * ```ts
+ * const blind: ComparedCourse = { label: 'runs/blind (mutation share 0)', timeline: other.guided.timeline };
+ * ```
+ */
+export interface ComparedCourse {
+  readonly label: string;
+  readonly timeline: readonly GuidedPoint[];
+}
+
+/**
+ * How a campaign is named in a comparison: its directory and its share of mutants (a share of
+ * 0 is a blind campaign measured on the coverage build).
+ *
+ * @example
+ * ```ts
+ * courseLabel('runs/blind', summary.guided); // 'runs/blind (mutation share 0)'
+ * ```
+ */
+export function courseLabel(dir: string, g: GuidedSummary): string {
+  return g.mutationShare === undefined ? dir : `${dir} (mutation share ${g.mutationShare})`;
+}
+
+function compareHtml(
+  s: CampaignSummary,
+  g: GuidedSummary,
+  compared: readonly ComparedCourse[],
+): string {
+  const courses = [{ label: courseLabel(s.dir, g), timeline: g.timeline }, ...compared];
+  const curve = (c: ComparedCourse) => ({
+    label: c.label,
+    points: [{ x: 0, y: 0 }, ...c.timeline.map((p) => ({ x: p.programs, y: p.counters }))],
+  });
+  // Counters of each at the number of programs the shortest ran: a fair point to compare.
+  const common = Math.min(...courses.map((c) => c.timeline[c.timeline.length - 1]?.programs ?? 0));
+  const at = (c: ComparedCourse): number =>
+    c.timeline.filter((p) => p.programs <= common).pop()?.counters ?? 0;
+  const rows = courses.map((c) => {
+    const last = c.timeline[c.timeline.length - 1];
+    return (
+      `<tr><td>${escapeHtml(c.label)}</td><td>${last?.programs ?? 0}</td><td>${last?.mutants ?? 0}</td>` +
+      `<td>${last?.counters ?? 0}</td><td>${at(c)}</td><td>${last?.corpus ?? 0}</td></tr>`
+    );
+  });
+  return `<h3 id="compared">Compared with other campaigns</h3>
+${curvesSvg('Counters reached by programs run, each campaign on its own map', 'programs', 'counters reached', courses.map(curve))}
+<table><tr><th>campaign</th><th>programs</th><th>mutants</th><th>counters</th><th>counters by program ${common}</th><th>corpus</th></tr>
+${rows.join('\n')}</table>`;
+}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '0 %' : `${((100 * part) / whole).toFixed(0)} %`;
@@ -63,14 +118,15 @@ export function guidedLines(s: CampaignSummary): string[] {
 
 /**
  * The report's section on guidance by coverage: counters reached and corpus size as the
- * programs went, and the share of mutants (empty for a campaign that was not guided).
+ * programs went, and the share of mutants (empty for a campaign that was not guided); with
+ * `compared`, other campaigns' counters on one chart with its own.
  *
  * @example
  * ```ts
- * const html = guidedHtml(summary);
+ * const html = guidedHtml(summary, [{ label: 'runs/blind (mutation share 0)', timeline }]);
  * ```
  */
-export function guidedHtml(s: CampaignSummary): string {
+export function guidedHtml(s: CampaignSummary, compared: readonly ComparedCourse[] = []): string {
   const g = s.guided;
   if (g === undefined) return '';
   const points = [{ programs: 0, counters: 0, corpus: 0 }, ...g.timeline];
@@ -100,5 +156,6 @@ export function guidedHtml(s: CampaignSummary): string {
 <p>Coverage runtime ${escapeHtml(g.coverage)}: <b>${g.counters}</b> counters reached, <b>${g.corpus}</b> corpus entries,
 ${g.mutants} of ${g.programs} programs mutants of corpus entries (${percent(g.mutants, g.programs)}).</p>
 ${chart}
+${compared.length === 0 ? '' : compareHtml(s, g, compared)}
 ${g.engine === undefined ? '' : engineHtml(g.engine)}`;
 }

@@ -26,6 +26,8 @@ export interface Frame {
   readonly h: number;
   readonly maxX: number;
   readonly maxY: number;
+  /** The value at the bottom of the y axis (default 0). */
+  readonly minY?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export function chartFrame(
     `<line x1="0" y1="${h}" x2="${w}" y2="${h}" stroke="#888"/><line x1="0" y1="0" x2="0" y2="${h}" stroke="#888"/>` +
     body +
     `<text x="-8" y="10" font-size="12" text-anchor="end">${f.maxY}</text>` +
-    `<text x="-8" y="${h}" font-size="12" text-anchor="end">0</text>` +
+    `<text x="-8" y="${h}" font-size="12" text-anchor="end">${f.minY ?? 0}</text>` +
     `<text class="axis-title" x="${w / 2}" y="${h + 40}" font-size="13" text-anchor="middle">${escapeHtml(xTitle)}</text>` +
     `<text class="axis-title" x="-50" y="${h / 2}" font-size="13" text-anchor="middle" transform="rotate(-90 -50 ${h / 2})">${escapeHtml(yTitle)}</text>` +
     `</svg><figcaption>${escapeHtml(title)}</figcaption></figure>`

@@ -7,7 +7,7 @@ import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './summary.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
-import { guidedHtml, guidedLines } from './guided-report.js';
+import { guidedHtml, guidedLines, type ComparedCourse } from './guided-report.js';
 import { outputDifference } from './output-difference.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
 import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
@@ -289,14 +289,19 @@ function findingHtml(s: CampaignSummary, f: FindingRecord): string {
  * runtimes split, links to its files and the commands that reproduce it; then outcome
  * counts, charts (programs per outcome, programs done over time) and node-kind coverage.
  * Self-contained (no scripts, no external files; links are relative to the campaign
- * directory).
+ * directory). A guided campaign's report draws the courses of `compared` campaigns beside its
+ * own.
  *
  * @example
  * ```ts
  * writeFileSync('report.html', reportHtml(summary, store));
  * ```
  */
-export function reportHtml(s: CampaignSummary, store: CampaignStore): string {
+export function reportHtml(
+  s: CampaignSummary,
+  store: CampaignStore,
+  compared: readonly ComparedCourse[] = [],
+): string {
   // Every message kind of the schema, the ones never generated included (count 0).
   const counts = store.coverage();
   for (const desc of file_luau.messages) counts[desc.name] ??= 0;
@@ -327,7 +332,7 @@ ${s.findings.length === 0 ? '<p>None.</p>' : `<p>${programs} program(s) showed a
 <table><tr><th>outcome</th>${s.runtimes.map((r, k) => `<th title="${escapeHtml(r)}">${escapeHtml(runtimeLabels(s.runtimes)[k] ?? r)}</th>`).join('')}</tr>
 ${outcomeRows}</table>
 ${outcomesSvg(s)}
-${guidedHtml(s)}
+${guidedHtml(s, compared)}
 <h2>Throughput</h2>
 ${throughputSvg(store.progress.samples)}
 <h2>Node-kind coverage</h2>
@@ -354,14 +359,20 @@ function readSource(dir: string, hash: string, stem: string): string {
 }
 
 /**
- * Writes `report.html` and `summary.json` into the campaign directory.
+ * Writes `report.html` (with the courses of `compared` campaigns beside a guided one's) and
+ * `summary.json` into the campaign directory.
  *
  * @example
  * ```ts
  * writeReport('campaign-1', summary, store);
  * ```
  */
-export function writeReport(dir: string, summary: CampaignSummary, store: CampaignStore): void {
-  writeFileSync(join(dir, 'report.html'), reportHtml(summary, store));
+export function writeReport(
+  dir: string,
+  summary: CampaignSummary,
+  store: CampaignStore,
+  compared: readonly ComparedCourse[] = [],
+): void {
+  writeFileSync(join(dir, 'report.html'), reportHtml(summary, store, compared));
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FindingRecord } from './findings.js';
-import type { CorpusCoverage, GuidedPoint } from './guided/index.js';
+import type { CorpusCoverage, GuidedPoint, MutationShare } from './guided/index.js';
 import { readFindings } from './findings.js';
 import type { ProjectPool } from './projects.js';
 import type { CampaignStore } from './store.js';
@@ -59,6 +59,8 @@ export interface CampaignSummary {
 export interface GuidedSummary {
   /** The coverage runtime. */
   readonly coverage: string;
+  /** Share of each step's programs that are mutants (0: a blind campaign measured by coverage). */
+  readonly mutationShare?: MutationShare;
   /** Programs the guided source made. */
   readonly programs: number;
   /** Of them, mutants of corpus entries. */
@@ -113,18 +115,19 @@ export function campaignSummary(
     })),
     ...(o.guided === undefined || timeline === undefined
       ? {}
-      : { guided: guidedSummary(o.guided.coverage, timeline, engine) }),
+      : { guided: guidedSummary(o.guided, timeline, engine) }),
   };
 }
 
 function guidedSummary(
-  coverage: string,
+  { coverage, mutationShare }: { coverage: string; mutationShare: MutationShare },
   timeline: readonly GuidedPoint[],
   engine: CorpusCoverage | undefined,
 ): GuidedSummary {
   const last = timeline[timeline.length - 1];
   return {
     coverage,
+    mutationShare,
     programs: last?.programs ?? 0,
     mutants: last?.mutants ?? 0,
     counters: last?.counters ?? 0,

@@ -7,6 +7,7 @@ import { corpusCommand } from './corpus.js';
 import { coverageCommand } from './coverage.js';
 import { genCommand } from './gen.js';
 import { printCommand } from './print.js';
+import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { shrinkCommand } from './shrink.js';
@@ -34,6 +35,7 @@ export function createProgram(): Command {
     .addCommand(corpusCommand())
     .addCommand(coverageCommand())
     .addCommand(printCommand())
+    .addCommand(reportCommand())
     .addCommand(runCommand())
     .addCommand(serveCommand())
     .addCommand(shrinkCommand())

@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import { Corpus } from './corpus.js';
-import {
-  guidedDefaults,
-  GuidedSteps,
-  type GuidedProgram,
-  type MutationShare,
-  type StepState,
-} from './guided-step.js';
+import { guidedDefaults, GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
+import type { MutationShare } from './mutation-share.js';
 
 /** Where a guided campaign stands. */
 export interface GuidedProgress {

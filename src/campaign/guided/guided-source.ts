@@ -18,7 +18,8 @@ import {
   type RecordJson,
 } from './corpus.js';
 import { holdsTrees } from './tree-seeds.js';
-import { GuidedSteps, type GuidedProgram, type MutationShare } from './guided-step.js';
+import { GuidedSteps, type GuidedProgram } from './guided-step.js';
+import type { MutationShare } from './mutation-share.js';
 
 /**
  * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).

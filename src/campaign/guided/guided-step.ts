@@ -4,6 +4,7 @@ import { streamRandom, type ProgramRecord, type ProgramRecords } from '../../arb
 import type { CoverageRunner } from '../../coverage/index.js';
 import { campaignProgram, type CampaignProgram } from '../programs.js';
 import { Corpus, CorpusError, type CorpusEntry, type EntryOrigin } from './corpus.js';
+import { mutationShareOf, nextYields, type MutationShare, type Yields } from './mutation-share.js';
 import { entryPicker } from './schedule.js';
 import { treeSeeds } from './tree-seeds.js';
 
@@ -18,52 +19,12 @@ import { treeSeeds } from './tree-seeds.js';
 export const guidedDefaults = {
   /**
    * Share of a step's programs that are mutants, once the corpus has entries: `auto` follows
-   * what fresh programs and mutants found lately (see {@link mutationShareOf}).
+   * what fresh programs and mutants found lately (see `mutationShareOf`).
    */
   mutationShare: 'auto' as MutationShare,
   /** Programs per step. */
   stepSize: 50,
 } as const;
-
-/** Share of a step's programs that are mutants: fixed (0 to 1), or `auto`. */
-export type MutationShare = number | 'auto';
-
-/**
- * Per origin, what the last steps' programs found: `[programs kept, programs tried]`, each step
- * counting for {@link yieldMemory} of the one after it.
- */
-export interface Yields {
-  readonly fresh: readonly [number, number];
-  readonly mutant: readonly [number, number];
-}
-
-/** How much of the yields so far a step keeps: about the last ten steps count. */
-const yieldMemory = 0.9;
-
-/** Bounds of the `auto` share: each origin keeps a tenth, so its yield stays known. */
-const autoBounds = [0.1, 0.9] as const;
-
-/**
- * The share of mutants in the next step: `share` itself when fixed; with `auto`, the share of
- * the mutants' find rate (programs kept per program tried, lately) in the sum of both
- * origins' rates, within a tenth of either end; a half before anything is known. A campaign
- * whose mutants find more than its fresh programs draws more of them, and one whose mutants
- * stop paying goes back to fresh programs, as adaptive mutation schedulers (MOpt) weigh
- * operators by what they found.
- *
- * @example
- * ```ts
- * mutationShareOf('auto', { fresh: [1, 100], mutant: [3, 100] }); // 0.7 or so
- * ```
- */
-export function mutationShareOf(share: MutationShare, yields: Yields | undefined): number {
-  if (share !== 'auto') return share;
-  if (yields === undefined) return 0.5;
-  const rate = ([kept, tried]: readonly [number, number]): number => (kept + 1) / (tried + 2);
-  const m = rate(yields.mutant);
-  const f = rate(yields.fresh);
-  return Math.min(autoBounds[1], Math.max(autoBounds[0], m / (m + f)));
-}
 
 /** One program of a guided step: how it was made, and the program. */
 export type GuidedProgram = CampaignProgram & {
@@ -168,8 +129,12 @@ export class GuidedSteps {
     const pick = mutants === 0 ? undefined : entryPicker(corpus.entries, (i) => runner.map.hits(i));
     let nextRun = state.nextRun;
     const picked = new Set<CorpusEntry>();
+    // Mutants spread evenly among the fresh programs: a counter two programs of a step reach
+    // counts for the first, and neither origin should be first by its place.
+    const isMutant = (k: number): boolean =>
+      Math.floor(((k + 1) * mutants) / indices.length) > Math.floor((k * mutants) / indices.length);
     const programs = indices.map((index, k) => {
-      if (pick === undefined || k >= mutants) {
+      if (pick === undefined || !isMutant(k)) {
         const run = nextRun++;
         return this.build(records.ofRun(seed, run), { kind: 'fresh', run }, index);
       }
@@ -197,16 +162,16 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
     corpus.save(runner.map, new Set([...picked, ...kept]));
-    const keptMutants = kept.filter((e) => e.origin.kind === 'mutant').length;
-    const decay = ([k, t]: readonly [number, number], dk: number, dt: number): [number, number] => [
-      k * yieldMemory + dk,
-      t * yieldMemory + dt,
-    ];
-    const y = state.yields ?? { fresh: [0, 0], mutant: [0, 0] };
-    const yields: Yields = {
-      fresh: decay(y.fresh, kept.length - keptMutants, indices.length - mutants),
-      mutant: decay(y.mutant, keptMutants, mutants),
-    };
+    let mutantCounters = 0;
+    let freshCounters = 0;
+    for (const e of kept)
+      if (e.origin.kind === 'mutant') mutantCounters += e.firstCounters;
+      else freshCounters += e.firstCounters;
+    const yields = nextYields(
+      state.yields,
+      [freshCounters, indices.length - mutants],
+      [mutantCounters, mutants],
+    );
     return { programs, mutants, kept, state: { step: state.step + 1, nextRun, yields } };
   }
 

@@ -6,15 +6,10 @@ export { entryPicker, entryWeight } from './schedule.js';
 export type { CounterHits } from './schedule.js';
 export { runGuided } from './guided-run.js';
 export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.js';
-export { guidedDefaults, GuidedSteps, mutationShareOf } from './guided-step.js';
-export type {
-  GuidedProgram,
-  GuidedStepsOptions,
-  MutationShare,
-  StepResult,
-  StepState,
-  Yields,
-} from './guided-step.js';
+export { guidedDefaults, GuidedSteps } from './guided-step.js';
+export type { GuidedProgram, GuidedStepsOptions, StepResult, StepState } from './guided-step.js';
+export { autoShare, mutationShareOf, nextYields } from './mutation-share.js';
+export type { MutationShare, Yields } from './mutation-share.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
 export { holdsTrees, treeSeeds } from './tree-seeds.js';

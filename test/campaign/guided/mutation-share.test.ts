@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoShare,
+  mutationShareOf,
+  nextYields,
+  type Yields,
+} from '../../../src/campaign/guided/index.js';
+
+/**
+ * Steps of 50 programs under the `auto` share, each origin finding `rates(step)` counters per
+ * program (a script of what a campaign might see): the share each step was drawn with.
+ */
+function course(
+  steps: number,
+  rates: (step: number) => { fresh: number; mutant: number },
+  start?: Yields,
+): number[] {
+  let yields = start;
+  const shares: number[] = [];
+  for (let step = 0; step < steps; step++) {
+    const share = mutationShareOf('auto', yields);
+    shares.push(share);
+    const mutants = Math.round(50 * share);
+    const r = rates(step);
+    yields = nextYields(
+      yields,
+      [r.fresh * (50 - mutants), 50 - mutants],
+      [r.mutant * mutants, mutants],
+    );
+  }
+  return shares;
+}
+
+describe('the share of mutants in a guided step', () => {
+  it('is the fixed share when one is given', () => {
+    expect(mutationShareOf(0, { fresh: 0, mutant: 0.9 })).toBe(0);
+    expect(mutationShareOf(0.3, undefined)).toBe(0.3);
+  });
+
+  it('starts low, and is the mutants’ share of counters found per program within its bounds', () => {
+    expect(mutationShareOf('auto', undefined)).toBe(autoShare.start);
+    expect(autoShare.start).toBe(0.2);
+    // Three times the counters per program: three quarters of the step.
+    expect(mutationShareOf('auto', { fresh: 0.1, mutant: 0.3 })).toBeCloseTo(0.75);
+    expect(mutationShareOf('auto', { fresh: 0, mutant: 0 })).toBeCloseTo(0.5);
+    expect(mutationShareOf('auto', { fresh: 5, mutant: 0 })).toBe(0.2);
+    expect(mutationShareOf('auto', { fresh: 0, mutant: 5 })).toBe(0.9);
+  });
+
+  it('weighs counters, not programs kept: one rich fresh program outweighs many poor mutants', () => {
+    // Kept per tried these would be 1 % fresh against 10 % mutants; by counters, the
+    // fresh programs' 300 in one program beat the mutants' ten single counters.
+    const y = nextYields(undefined, [300, 100], [10, 100]);
+    expect(y).toEqual({ fresh: 3, mutant: 0.1 });
+    expect(mutationShareOf('auto', y)).toBe(0.2);
+  });
+
+  it('leaves the yields alone after a step without mutants (the corpus still empty)', () => {
+    expect(nextYields(undefined, [12_000, 50], [0, 0])).toBeUndefined();
+    const y: Yields = { fresh: 0.25, mutant: 0.5 };
+    expect(nextYields(y, [900, 50], [0, 0])).toBe(y);
+    // Each step's figure weighs a fifth beside the older ones.
+    const after = nextYields(y, [4, 40], [1, 10])!;
+    expect(after.fresh).toBeCloseTo(0.8 * 0.25 + 0.2 * 0.1);
+    expect(after.mutant).toBeCloseTo(0.8 * 0.5 + 0.2 * 0.1);
+    // A campaign's state written with pairs of programs kept and tried starts from nothing.
+    const old = { fresh: [3, 40], mutant: [1, 10] } as unknown as Yields;
+    expect(mutationShareOf('auto', old)).toBe(autoShare.start);
+    expect(nextYields(old, [4, 40], [1, 10])).toEqual({ fresh: 0.1, mutant: 0.1 });
+  });
+
+  it('follows a scripted campaign: low while fresh programs pay, up when mutants do, down when they stop', () => {
+    const shares = course(
+      90,
+      (step) =>
+        step < 30
+          ? { fresh: 2, mutant: 0.5 } // warm-up: fresh programs find far more
+          : step < 60
+            ? { fresh: 0.2, mutant: 1.5 } // fresh plateau, mutants reach the rare code
+            : { fresh: 0.2, mutant: 0 }, // the corpus is spent
+    );
+    expect(shares.every((s) => s >= 0.2 && s <= 0.9)).toBe(true);
+    expect(shares.slice(0, 30).every((s) => s < 0.25)).toBe(true);
+    // Within about ten steps of the change the mutants take most of the step, up to near
+    // their share of the yields (1.5 / 1.7)…
+    expect(Math.min(...shares.slice(42, 60))).toBeGreaterThan(0.8);
+    expect(shares[59]!).toBeCloseTo(1.5 / 1.7, 2);
+    // …and within about fifteen of their drying up, the share is back at its floor.
+    expect(shares.slice(76, 90).every((s) => s === 0.2)).toBe(true);
+    // Not a jump: it takes a few steps each way.
+    expect(shares[31]!).toBeLessThan(0.5);
+    expect(shares[61]!).toBeGreaterThan(0.8);
+  });
+
+  it('balances origins that pay alike at half, whatever it knew before', () => {
+    const shares = course(60, () => ({ fresh: 0.4, mutant: 0.4 }), { fresh: 3, mutant: 0 });
+    expect(shares[shares.length - 1]!).toBeCloseTo(0.5, 1);
+  });
+});
