@@ -12,6 +12,8 @@ export interface Operands {
   bits: () => Expr;
   wide: () => Expr;
   any: () => Expr;
+  /** An unsigned 32-bit value (an earlier `bit32` result, where the profile allows). */
+  uint: () => Expr;
   /** A local known to hold a non-zero number (a loop's step). */
   step: () => Expr;
   /** The local holding a string. */
@@ -30,6 +32,8 @@ export interface OpResult {
   stats?: (result: Expr) => Stat[];
   value?: Expr;
   numeric?: boolean;
+  /** The result is a `bit32` result (an unsigned 32-bit integer). */
+  uint?: boolean;
 }
 
 /** One operation. */
@@ -64,17 +68,29 @@ const WIDTHS: [string, number][] = [
 
 const compareOps: BinaryOp[] = ['<', '<=', '>', '>=', '==', '~='];
 
-/** `bit32` functions of two operands, with the identities the folder knows (0 and -1). */
+/**
+ * `bit32` functions of two operands, or a chain of them where each level has an identity the
+ * folder knows (0 or -1) on one side and the level below (a value native code computes, or
+ * knows) on the other.
+ */
 function bitPairOp(g: Gen, o: Operands): OpResult {
   const c = g.c;
-  const fn = c.pick(['band', 'bor', 'bxor', 'btest']);
   const ident = () => kit.num(c.pick([0, -1]));
+  if (c.chance(50)) {
+    let e = o.bits();
+    for (let depth = 1 + c.int(3); depth > 0; depth--) {
+      const fn = c.pick(['band', 'bor', 'bxor']);
+      e = g.lib('bit32', fn, c.chance(50) ? [e, ident()] : [ident(), e]);
+    }
+    return { value: e, numeric: true, uint: true };
+  }
+  const fn = c.pick(['band', 'bor', 'bxor', 'btest']);
   const args = c.pick([
     () => [o.bits(), o.bits()],
     () => [o.bits(), ident()],
     () => [ident(), o.bits()],
   ])();
-  return { value: g.lib('bit32', fn, args), numeric: fn !== 'btest' };
+  return { value: g.lib('bit32', fn, args), numeric: fn !== 'btest', uint: fn !== 'btest' };
 }
 
 /** Shifts and rotations by an operand, by 0 and by counts around 31 and 32. */
@@ -114,8 +130,16 @@ export const OPS: Op[] = [
   }),
   bitPairOp,
   bitPairOp,
-  (g, o) => ({ value: bitShift(g, o), numeric: true }),
-  (g, o) => ({ value: bitShift(g, o), numeric: true }),
+  (g, o) => ({ value: bitShift(g, o), numeric: true, uint: true }),
+  (g, o) => ({ value: bitShift(g, o), numeric: true, uint: true }),
+  // Integer arithmetic as WebAssembly compiled to Luau writes it: a sum or difference of 32-bit
+  // values wrapped by `bit32.bor(x, 0)`, which native code computes in integer registers.
+  (g, o) => {
+    const c = g.c;
+    const side = () => (c.chance(25) ? kit.num(c.pick([1, 4, 255, 65536])) : o.uint());
+    const sum = kit.bin(c.pick(['+', '-'] as const), side(), side());
+    return { value: g.lib('bit32', 'bor', [sum, kit.num(0)]), numeric: true, uint: true };
+  },
   (g, o) => ({
     value: g.lib('bit32', g.c.pick(['bnot', 'countlz', 'countrz']), [o.bits()]),
     numeric: true,
@@ -276,6 +300,25 @@ function bufferOp(g: Gen, o: Operands): OpResult {
   const at = c.int(16 - Math.max(wSize, rSize) + 1);
   const readAt = c.chance(80) ? at : Math.max(0, Math.min(16 - rSize, at + c.pick([1, -1, 2])));
   const value = w.startsWith('f') ? o.wide() : o.bits();
+  if (c.chance(30) && at >= 0) {
+    // Offsets computed from a 32-bit value (masked to the buffer) plus a constant: native code
+    // keeps the constant apart and checks the range once.
+    const base = () => g.lib('bit32', 'band', [o.uint(), kit.num(3)]);
+    const limit = 16 - Math.max(wSize, rSize) - 3;
+    const k = Math.max(0, Math.min(limit, at));
+    return {
+      stats: (result) => [
+        build.callStat(
+          g.lib('buffer', `write${w}`, [buf(), kit.bin('+', base(), kit.num(k)), value]),
+        ),
+        build.assign(
+          [result],
+          [g.lib('buffer', `read${r}`, [buf(), kit.bin('+', base(), kit.num(k))])],
+        ),
+      ],
+      numeric: true,
+    };
+  }
   return {
     stats: (result) => [
       build.callStat(g.lib('buffer', `write${w}`, [buf(), kit.num(at), value])),

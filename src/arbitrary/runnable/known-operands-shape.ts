@@ -6,6 +6,7 @@ import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { OPS, type Operands } from './known-operand-ops.js';
 import { reduceInt } from './reduce-int.js';
+import { primitive } from './types.js';
 
 /** Numbers whose conversion to 32 bits C defines, as `bit32` and integer buffer writes need. */
 const BITS = [0, 1, -1, 2, 3, 5, 7, 31, 32, 33, -3, 0.5, -2.5, 200, -200, 65535, 2 ** 31 - 1];
@@ -60,6 +61,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
     // Earlier numeric results feed later operations: folded values fold further, and values
     // computed before a call are used after it.
     const numeric: Local[] = [];
+    const uints: Local[] = [];
     const wide = () => {
       if (numeric.length > 0 && c.chance(30)) return pickLocal(numeric);
       return c.chance(25) ? (c.chance(70) ? kit.ref(w) : kit.num(c.pick(WIDE))) : bits();
@@ -68,6 +70,13 @@ export const knownOperandsShape: StatProduction = (g, d) => {
       bits,
       wide,
       any: () => (c.chance(40) ? pickLocal([t, u, n]) : wide()),
+      // luau-web converts numbers past 2^31 to 32 bits unlike C: its sums stay below 2^17.
+      uint: () =>
+        g.o.profile !== 'luau'
+          ? g.lib('bit32', 'band', [bits(), kit.num(0xffff)])
+          : uints.length > 0 && c.chance(70)
+            ? pickLocal(uints)
+            : bits(),
       step: () => kit.ref(s),
       text: () => kit.ref(t),
       buffer: buf ? () => kit.ref(buf) : undefined,
@@ -103,6 +112,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
       else body.push(build.localStat([r], [build.nil()]), ...op.stats!(kit.ref(r)));
       results.push(r);
       if (op.numeric) numeric.push(r);
+      if (op.uint) uints.push(r);
       if (c.chance(15)) {
         // A store of the value a local already holds: native code drops it.
         const [l, e] = c.pick(initial.slice(0, 3));
@@ -127,7 +137,29 @@ export const knownOperandsShape: StatProduction = (g, d) => {
         call(kit.num(c.pick(BITS)), kit.num(c.pick(BITS))),
         call(kit.num(c.pick(BITS)), kit.num(c.pick(BITS))),
         call(reduceInt(g, g.int(d + 1)), kit.num(c.pick(BITS))),
+        ...typedMethod(g, fresh),
       ]),
     ];
   });
 };
+
+/**
+ * `local function m(v: vector) return v:len() end  print((pcall(m, vector.create(1, 2, 3))))`:
+ * a method call on a parameter native code knows to be a vector, which it hands to the VM
+ * (vectors have no methods here: the call fails alike in every mode).
+ */
+function typedMethod(g: Gen, fresh: () => Local): Stat[] {
+  if (!g.swarm.vectors || !g.has('vector.create') || !g.o.features.typeAnnotations) return [];
+  const m = fresh();
+  g.scope.pushFrame(false);
+  const v = fresh();
+  const fn = build.func(
+    [v],
+    [build.ret([build.call(build.indexName(kit.ref(v), build.name('len')), [], true)])],
+    false,
+    [primitive('vector')],
+  );
+  g.scope.popFrame();
+  const arg = g.lib('vector', 'create', [kit.num(1), kit.num(2), kit.num(3)]);
+  return [build.localFunction(m, fn), kit.print([kit.first(kit.call('pcall', [kit.ref(m), arg]))])];
+}
