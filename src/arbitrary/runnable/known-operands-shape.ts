@@ -7,6 +7,7 @@ import type { StatProduction } from './library/model.js';
 import { OPS, type Operands } from './known-operand-ops.js';
 import { reduceInt } from './reduce-int.js';
 import { primitive } from './types.js';
+import { refusedOp } from './refused-ops.js';
 
 /** Numbers whose conversion to 32 bits C defines, as `bit32` and integer buffer writes need. */
 const BITS = [0, 1, -1, 2, 3, 5, 7, 31, 32, 33, -3, 0.5, -2.5, 200, -200, 65535, 2 ** 31 - 1];
@@ -138,6 +139,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
         call(kit.num(c.pick(BITS)), kit.num(c.pick(BITS))),
         call(reduceInt(g, g.int(d + 1)), kit.num(c.pick(BITS))),
         ...typedMethod(g, fresh),
+        ...refusedOp(g, fresh),
       ]),
     ];
   });
