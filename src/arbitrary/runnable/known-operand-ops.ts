@@ -166,7 +166,7 @@ export const OPS: Op[] = [
   },
   (g, o) => ({
     value: g.anyExponent()
-      ? kit.bin('^', o.wide(), kit.num(g.c.pick([2, 0.5, -1, 3])))
+      ? kit.bin('^', o.wide(), kit.num(g.c.pick([2, 0.25, -1, 3])))
       : kit.bin('^', o.wide(), kit.num(g.c.pick([0, 1]))),
     numeric: true,
   }),

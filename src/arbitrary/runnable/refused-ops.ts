@@ -20,6 +20,9 @@ const refusals: Refusal[] = [
   [() => kit.str('a'), (g, v) => g.lib('math', 'floor', [v])],
   [() => build.array([]), (_g, v, p) => kit.bin('<=', v, p)],
   [() => build.nil(), (_g, v, p) => build.call(build.indexName(v, build.name('len')), [p], true)],
+  // Table functions given what is no table.
+  [() => build.nil(), (g, v) => g.lib('table', 'remove', [v])],
+  [() => kit.num(5), (g, v, p) => g.lib('table', 'insert', [v, p])],
   // A read past the end of a 16-byte buffer at a constant offset.
   [
     () => kit.num(16),
@@ -34,8 +37,8 @@ const refusals: Refusal[] = [
 /**
  * `local function bad(p) local v = <value> <op on v and p> v = p end  print((pcall(bad, 3)))`:
  * an operation native code knows must fail, from the value it knows the local holds (a
- * boolean in arithmetic, nil indexed or called, `assert` of false, a buffer read past its end
- * at a constant offset): its checks fold to the path that raises the error, as the
+ * boolean in arithmetic, nil indexed or called, `assert` of false, a table function given nil,
+ * a buffer read past its end at a constant offset): its checks fold to the path that raises the error, as the
  * interpreter's do. Only whether the call failed is printed (messages name chunks apart).
  *
  * @example
