@@ -73,7 +73,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [weakShape, 1, 'library'],
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
-  [knownOperandsShape, 2, 'native'],
+  [knownOperandsShape, 3, 'native'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
