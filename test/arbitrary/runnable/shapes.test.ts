@@ -49,6 +49,8 @@ const markers: Record<string, RegExp> = {
   assignForms: /local l\d+ = \{n0 = l\d+, n0 = /,
   callForms: /return math\.max\((l\d+) \+ 0, \1 \+ 1, /,
   sourceText: /local l\d+, l\d+ = loadstring\(/,
+  knownOperands: /local (l\d+, ){7}l\d+ = [^\n]*, "(ab|Luau|)", (true|false), nil\n/,
+  refused: /print\(\(pcall\(l\d+, 3\)\)\)/,
 };
 
 describe('runnable shapes', () => {
@@ -56,7 +58,7 @@ describe('runnable shapes', () => {
   beforeAll(() => {
     const trees = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau' }).moduleSet, {
       seed: 21,
-      numRuns: 400,
+      numRuns: 600,
     });
     // Programs with a module run only beside it: the program alone is what the markers read.
     sources = trees.map((t) => printPretty(t).at(-1)!);

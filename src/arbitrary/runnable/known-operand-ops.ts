@@ -1,0 +1,329 @@
+import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/luau_pb.js';
+import { build } from '../build.js';
+import { fueledFor, kit, type BinaryOp } from './kit.js';
+import type { Gen } from './generator.js';
+
+/**
+ * The operands an operation draws from: `bits` are numbers whose conversion to 32 bits C
+ * defines (finite, within ±2^31, never -0), `wide` adds -0, infinities, NaN and 2^53, `any`
+ * adds the string, boolean and nil locals.
+ */
+export interface Operands {
+  bits: () => Expr;
+  wide: () => Expr;
+  any: () => Expr;
+  /** An unsigned 32-bit value (an earlier `bit32` result, where the profile allows). */
+  uint: () => Expr;
+  /** A local known to hold a non-zero number (a loop's step). */
+  step: () => Expr;
+  /** The local holding a string. */
+  text: () => Expr;
+  /** The shape's buffer (16 bytes), when the program has buffers. */
+  buffer: (() => Expr) | undefined;
+  /** A fresh local for a loop variable. */
+  fresh: () => Local;
+}
+
+/**
+ * What one operation adds to the body: statements that set `result`, or a value for it; and
+ * whether the result is always a number (later operations then take it as an operand).
+ */
+export interface OpResult {
+  stats?: (result: Expr) => Stat[];
+  value?: Expr;
+  numeric?: boolean;
+  /** The result is a `bit32` result (an unsigned 32-bit integer). */
+  uint?: boolean;
+}
+
+/** One operation. */
+export type Op = (g: Gen, o: Operands) => OpResult;
+
+/** Names `type` and `typeof` return, and one they never do. */
+const TYPE_NAMES = [
+  'nil',
+  'boolean',
+  'number',
+  'integer',
+  'vector',
+  'string',
+  'table',
+  'function',
+  'thread',
+  'buffer',
+  'userdata',
+];
+
+/** Buffer accesses: the function's suffix and the width in bytes. */
+const WIDTHS: [string, number][] = [
+  ['i8', 1],
+  ['u8', 1],
+  ['i16', 2],
+  ['u16', 2],
+  ['i32', 4],
+  ['u32', 4],
+  ['f32', 4],
+  ['f64', 8],
+];
+
+const compareOps: BinaryOp[] = ['<', '<=', '>', '>=', '==', '~='];
+
+/**
+ * `bit32` functions of two operands, or a chain of them where each level has an identity the
+ * folder knows (0 or -1) on one side and the level below (a value native code computes, or
+ * knows) on the other.
+ */
+function bitPairOp(g: Gen, o: Operands): OpResult {
+  const c = g.c;
+  const ident = () => kit.num(c.pick([0, -1]));
+  if (c.chance(50)) {
+    let e = o.bits();
+    for (let depth = 1 + c.int(3); depth > 0; depth--) {
+      const fn = c.pick(['band', 'bor', 'bxor']);
+      e = g.lib('bit32', fn, c.chance(50) ? [e, ident()] : [ident(), e]);
+    }
+    return { value: e, numeric: true, uint: true };
+  }
+  const fn = c.pick(['band', 'bor', 'bxor', 'btest']);
+  const args = c.pick([
+    () => [o.bits(), o.bits()],
+    () => [o.bits(), ident()],
+    () => [ident(), o.bits()],
+  ])();
+  return { value: g.lib('bit32', fn, args), numeric: fn !== 'btest', uint: fn !== 'btest' };
+}
+
+/** Shifts and rotations by an operand, by 0 and by counts around 31 and 32. */
+function bitShift(g: Gen, o: Operands): Expr {
+  const c = g.c;
+  const fn = c.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']);
+  const count = c.chance(50) ? o.bits() : kit.num(c.pick([0, 1, 3, 31, 32, 33, -1]));
+  return g.lib('bit32', fn, [o.bits(), count]);
+}
+
+/**
+ * The operations: each a fast call, operator, jump or library call native code translates to
+ * its own IR instructions, applied to operands native code may know as constants.
+ */
+export const OPS: Op[] = [
+  // Rounding and sign: one IR instruction each, folded when the operand is known.
+  (g, o) => ({
+    value: g.lib('math', g.c.pick(['floor', 'ceil', 'abs', 'sign']), [o.wide()]),
+    numeric: true,
+  }),
+  (g, o) => ({
+    value: g.lib('math', g.c.pick(['round', 'floor', 'ceil', 'sign']), [o.bits()]),
+    numeric: true,
+  }),
+  (g, o) => ({ value: g.lib('math', 'sqrt', [g.lib('math', 'abs', [o.wide()])]), numeric: true }),
+  (g, o) => ({
+    value: g.lib('math', g.c.pick(['min', 'max']), [o.wide(), o.wide()]),
+    numeric: true,
+  }),
+  (g, o) => ({
+    value: g.lib('math', 'fmod', [o.wide(), kit.num(g.c.pick([3, -2, 0.5]))]),
+    numeric: true,
+  }),
+  (g, o) => ({
+    value: g.lib('math', 'clamp', [o.bits(), kit.num(-2), kit.num(g.c.pick([2, 7]))]),
+    numeric: true,
+  }),
+  bitPairOp,
+  bitPairOp,
+  (g, o) => ({ value: bitShift(g, o), numeric: true, uint: true }),
+  (g, o) => ({ value: bitShift(g, o), numeric: true, uint: true }),
+  // Integer arithmetic as WebAssembly compiled to Luau writes it: a sum or difference of 32-bit
+  // values wrapped by `bit32.bor(x, 0)`, which native code computes in integer registers.
+  (g, o) => {
+    const c = g.c;
+    const side = () => (c.chance(25) ? kit.num(c.pick([1, 4, 255, 65536])) : o.uint());
+    const sum = kit.bin(c.pick(['+', '-'] as const), side(), side());
+    return { value: g.lib('bit32', 'bor', [sum, kit.num(0)]), numeric: true, uint: true };
+  },
+  (g, o) => ({
+    value: g.lib('bit32', g.c.pick(['bnot', 'countlz', 'countrz']), [o.bits()]),
+    numeric: true,
+  }),
+  (g, o) => {
+    const [f, w] = g.c.pick([
+      [0, 1],
+      [3, 4],
+      [8, 8],
+      [31, 1],
+      [0, 32],
+    ] as const);
+    return g.c.chance(50)
+      ? { value: g.lib('bit32', 'extract', [o.bits(), kit.num(f), kit.num(w)]), numeric: true }
+      : {
+          value: g.lib('bit32', 'replace', [o.bits(), o.bits(), kit.num(f), kit.num(w)]),
+          numeric: true,
+        };
+  },
+  // Arithmetic of every kind, as values.
+  (g, o) => {
+    const op = g.c.pick(['+', '-', '*', '/', '//', '%'] as const);
+    return { value: kit.bin(op, o.wide(), o.wide()), numeric: true };
+  },
+  (g, o) => ({
+    value: g.anyExponent()
+      ? kit.bin('^', o.wide(), kit.num(g.c.pick([2, 0.25, -1, 3])))
+      : kit.bin('^', o.wide(), kit.num(g.c.pick([0, 1]))),
+    numeric: true,
+  }),
+  (g, o) => ({ value: kit.neg(o.wide()), numeric: true }),
+  // A call native code cannot fold: the values computed before it and used after it are kept
+  // across it (spilled and restored, whatever their kind).
+  (g, o) => ({ value: kit.text(o.wide()) }),
+  // Comparisons as values and as jumps, negated or not, across types too.
+  (g, o) => ({ value: kit.bin(g.c.pick(compareOps), o.wide(), o.wide()) }),
+  (g, o) => ({ value: kit.bin(g.c.pick(['==', '~='] as const), o.any(), o.any()) }),
+  (g, o) => {
+    const test = kit.bin(g.c.pick(compareOps), o.wide(), o.wide());
+    const cond = g.c.chance(40) ? build.unary(ExprUnary_Op.Not, build.group(test)) : test;
+    return jumpTo(g, cond);
+  },
+  (g, o) => {
+    const x = o.any();
+    return jumpTo(g, g.c.chance(50) ? x : build.unary(ExprUnary_Op.Not, x));
+  },
+  // Equality as a value with a constant on either side, and of a value with itself (NaN).
+  (g, o) => {
+    const c = g.c;
+    const k = c.pick([
+      () => build.bool(c.chance(50)),
+      () => build.nil(),
+      () => kit.str(c.pick(['ab', ''])),
+      () => kit.num(c.pick([5, 0, -2.5])),
+    ])();
+    const x = o.any();
+    const op = c.pick(['==', '~='] as const);
+    if (c.chance(20)) {
+      const v = o.wide();
+      return { value: kit.bin(op, v, v) };
+    }
+    return { value: c.chance(50) ? kit.bin(op, x, k) : kit.bin(op, k, x) };
+  },
+  // A value stored over another of some kind before anything reads it: native code drops the
+  // first store or merges its tag with the second's value.
+  (g, o) => {
+    const c = g.c;
+    const first = c.pick([
+      () => kit.num(c.pick([1, -0.5])),
+      () => kit.str('x'),
+      () => build.bool(c.chance(50)),
+      () => o.any(),
+      () => kit.bin('+', o.wide(), kit.num(1)),
+    ])();
+    const second = c.pick([
+      () => kit.bin(c.pick(['*', '-'] as const), o.wide(), o.wide()),
+      () => o.any(),
+      () => kit.num(c.pick([3, 0.5])),
+      () => build.nil(),
+      () => build.bool(c.chance(50)),
+    ])();
+    return {
+      stats: (result) => [build.assign([result], [first]), build.assign([result], [second])],
+    };
+  },
+  // Type tests of values whose tag native code knows, against every name.
+  (g, o) => ({
+    value: kit.bin(
+      g.c.pick(['==', '~='] as const),
+      g.c.chance(60) ? kit.type(o.any()) : kit.call('typeof', [o.any()]),
+      kit.str(g.c.pick(TYPE_NAMES)),
+    ),
+  }),
+  // Length and bytes of a string local.
+  (g, o) =>
+    g.c.chance(60)
+      ? {
+          value: g.c.chance(50) ? kit.len(o.text()) : g.lib('string', 'len', [o.text()]),
+          numeric: true,
+        }
+      : { value: g.lib('string', 'byte', [o.text()]) },
+  // A numeric loop whose step native code knows from the arithmetic that computes it.
+  (g, o) => {
+    const step = g.c.pick([
+      () => o.step(),
+      () => kit.bin('*', o.step(), kit.num(1)),
+      () => kit.bin('+', o.step(), kit.num(0)),
+      () => kit.neg(o.step()),
+      () => g.lib('math', 'abs', [o.step()]),
+    ])();
+    // Bounds clamped to a few units (a fold of its own where native code knows them).
+    const bound = () => g.lib('math', 'clamp', [o.bits(), kit.num(-6), kit.num(6)]);
+    const from = bound();
+    const to = bound();
+    return {
+      stats: (result) => {
+        const i = o.fresh();
+        return [
+          build.assign([result], [kit.num(0)]),
+          fueledFor(g, i, from, to, step, [
+            build.assign([result], [kit.bin('+', result, build.local(i.name))]),
+          ]),
+        ];
+      },
+      numeric: true,
+    };
+  },
+  bufferOp,
+  bufferOp,
+];
+
+/** `result = 1; if cond then result = 2 end`: a jump native code may decide from what it knows. */
+function jumpTo(g: Gen, cond: Expr): { stats: (result: Expr) => Stat[] } {
+  const [a, b] = g.c.pick([
+    [1, 2],
+    [0, 0],
+    [-1, 1],
+  ]);
+  return {
+    stats: (result) => [
+      build.assign([result], [kit.num(a!)]),
+      build.ifStat(cond, [build.assign([result], [kit.num(b!)])]),
+    ],
+  };
+}
+
+/**
+ * A write at a constant offset of the shape's buffer, then a read at the same offset (which
+ * native code forwards from the write, converting it to the read's width and sign) or at an
+ * overlapping one.
+ */
+function bufferOp(g: Gen, o: Operands): OpResult {
+  const buf = o.buffer;
+  if (!buf) return bitPairOp(g, o);
+  const c = g.c;
+  const [w, wSize] = c.pick(WIDTHS);
+  const [r, rSize] = c.chance(60) ? [w, wSize] : c.pick(WIDTHS);
+  const at = c.int(16 - Math.max(wSize, rSize) + 1);
+  const readAt = c.chance(80) ? at : Math.max(0, Math.min(16 - rSize, at + c.pick([1, -1, 2])));
+  const value = w.startsWith('f') ? o.wide() : o.bits();
+  if (c.chance(30) && at >= 0) {
+    // Offsets computed from a 32-bit value (masked to the buffer) plus a constant: native code
+    // keeps the constant apart and checks the range once.
+    const base = () => g.lib('bit32', 'band', [o.uint(), kit.num(3)]);
+    const limit = 16 - Math.max(wSize, rSize) - 3;
+    const k = Math.max(0, Math.min(limit, at));
+    return {
+      stats: (result) => [
+        build.callStat(
+          g.lib('buffer', `write${w}`, [buf(), kit.bin('+', base(), kit.num(k)), value]),
+        ),
+        build.assign(
+          [result],
+          [g.lib('buffer', `read${r}`, [buf(), kit.bin('+', base(), kit.num(k))])],
+        ),
+      ],
+      numeric: true,
+    };
+  }
+  return {
+    stats: (result) => [
+      build.callStat(g.lib('buffer', `write${w}`, [buf(), kit.num(at), value])),
+      build.assign([result], [g.lib('buffer', `read${r}`, [buf(), kit.num(readAt)])]),
+    ],
+    numeric: true,
+  };
+}
