@@ -2,12 +2,14 @@ import type { Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { PLANTED_PREFIX } from '../planted-error.js';
 import type { Gen } from './generator.js';
-import { plantedKinds, type Plant } from './planted-kinds.js';
+import { plantedKinds, type Plant, type PlantedKind } from './planted-kinds.js';
+import { plantedShapes } from './planted-shapes.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
 import { aliasStat, freshAlias, nested, opaque } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
-const kinds = Object.keys(plantedKinds);
+const makers: Record<string, PlantedKind> = { ...plantedKinds, ...plantedShapes };
+const kinds = Object.keys(makers);
 
 /**
  * A block with exactly one type error, of a known kind, at a known place: the operands'
@@ -44,7 +46,7 @@ export function plantedErrorBlock(g: Gen): Stat | undefined {
     const p: Plant = { g, draw, setup, any: a, depth: 1 + g.c.int(3) };
     for (let attempt = 0; attempt < 4; attempt++) {
       const kind = g.c.pick(kinds);
-      const planted = plantedKinds[kind]!(p);
+      const planted = makers[kind]!(p);
       if (planted === undefined) continue;
       const m = freshAlias(g);
       if (m === undefined) return undefined;
