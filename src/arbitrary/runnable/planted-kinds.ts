@@ -193,7 +193,8 @@ export const plantedKinds: Record<string, PlantedKind> = {
       const wrong = incompatible(p.draw, t);
       return wrong && [bind(p, operand(p, t), wrong)];
     }
-    const extra = ty.alias(alias.index, [toType(arg), toType(drawType(p.draw, 0))]);
+    const args = p.g.c.chance(50) ? [] : [toType(arg), toType(drawType(p.draw, 0))];
+    const extra = ty.alias(alias.index, args);
     const [y] = opaque(p.g, 1);
     return [build.localStat([y], [operand(p, t)], [extra])];
   },

@@ -18,6 +18,13 @@ import { ty } from './typed-types.js';
 
 type TableType = PlantedType & { k: 'table' };
 
+/** A type and one it does not convert to, nor it to the first. */
+function incompatibleTypes(p: Plant): [PlantedType, PlantedType] | undefined {
+  const t = drawType(p.draw, p.depth);
+  const u = incompatible(p.draw, t);
+  return u === undefined ? undefined : [t, u];
+}
+
 /** `local y: T = e` (no annotation when `t` is undefined). */
 function bind(p: Plant, e: Expr, t?: PlantedType): Stat {
   const [y] = opaque(p.g, 1);
@@ -120,6 +127,26 @@ export const plantedShapes: Record<string, PlantedKind> = {
       ? { k: 'opt', t: a }
       : { k: 'union', a, b: drawTable(p.draw, p.depth - 1, 4) };
     return [build.assign([build.field(operand(p, target), k)], [operand(p, f)])];
+  },
+  assign(p) {
+    // (More targets than values is no error in an assignment, unlike in a `local`.)
+    const m = incompatibleTypes(p);
+    return m && [build.assign([operand(p, m[0])], [operand(p, m[1])])];
+  },
+  'function-name'(p) {
+    // A function stored into a sealed table, at a field it lacks or of another type.
+    const t = drawTable(p.draw, p.depth - 1) as TableType;
+    const [x] = opaque(p.g, 1);
+    const fn = build.func([x], [build.ret([build.local(x.name)])], false, [ty.prim('number')]);
+    const own = t.fields.find(([, f]) => f.k !== 'fn');
+    const key = own !== undefined && p.g.c.chance(50) ? own[0] : 8 + p.g.c.int(8);
+    return [build.functionStat(build.field(operand(p, t), key), fn, p.g.c.chance(50))];
+  },
+  'for-in'(p) {
+    // Iterating a value that is neither a table nor a function.
+    const t = prim(p.g.c.pick(['number', 'boolean', 'thread'] as const));
+    const [k, v] = opaque(p.g, 2);
+    return [build.forIn([k, v], [operand(p, t)], [])];
   },
   'overload-convert'(p) {
     // Overloads that differ in a parameter (two that differ in their results only are one
