@@ -23,6 +23,11 @@ import { ty } from './typed-types.js';
  * What a planted error is built with: the types drawn so far, the statements that declare
  * its operands before the marker (all strict-clean), and the `any` local whose value, `nil`,
  * guards the planted statements (they never run).
+ *
+ * @example
+ * ```ts
+ * const p: Plant = { g, draw: { g, aliases: [] }, setup: [], any: a, depth: 2 };
+ * ```
  */
 export interface Plant {
   readonly g: Gen;
@@ -34,7 +39,14 @@ export interface Plant {
   readonly depth: number;
 }
 
-/** A local of type `t` in the setup (`local x: T = a`), as an expression. */
+/**
+ * A local of type `t` in the setup (`local x: T = a`), as an expression.
+ *
+ * @example
+ * ```ts
+ * operand(p, prim('number')); // l7, after `local l7: number = l3` in p.setup
+ * ```
+ */
 export function operand(p: Plant, t: PlantedType): Expr {
   const [x] = opaque(p.g, 1);
   p.setup.push(build.localStat([x], [build.local(p.any.name)], [toType(t)]));
@@ -64,7 +76,14 @@ function args(p: Plant, f: PlantedType & { k: 'fn' }): Expr[] {
   return f.args.map((t) => operand(p, t));
 }
 
-/** A planted error: the statements (never run) of which one line must be reported. */
+/**
+ * A planted error: the statements (never run) of which one line must be reported.
+ *
+ * @example
+ * ```ts
+ * const none: PlantedKind = () => undefined;
+ * ```
+ */
 export type PlantedKind = (p: Plant) => Stat[] | undefined;
 
 /**
@@ -78,6 +97,11 @@ export type PlantedKind = (p: Plant) => Stat[] | undefined;
  * not in its union, a key missing from one part of a union, a codepath without a return,
  * an overloaded function that no overload fits, a duplicate generic parameter and
  * `string.format` arguments that do not fit their format.
+ *
+ * @example
+ * ```ts
+ * plantedKinds.convert(p); // [local l8: string = l7], l7 a number
+ * ```
  */
 export const plantedKinds: Record<string, PlantedKind> = {
   convert(p) {

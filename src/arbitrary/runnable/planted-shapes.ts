@@ -45,7 +45,15 @@ function withMetatable(p: Plant, t: TableType, index: TableType): Expr {
  * with a metatable read at a key neither has or converted to a table type it does not fit,
  * a generic function's type parameter bound to two incompatible types, unary operators on
  * the wrong types, comparisons of types that do not compare, a field written through an
- * optional or a union, and an overloaded function where one signature is expected.
+ * optional or a union, an overloaded function where one signature is expected, a value
+ * assigned where another type is declared, a function stored into a sealed table, a scalar
+ * iterated, a global written, a method called with `.` and values ordered that have no
+ * metatable.
+ *
+ * @example
+ * ```ts
+ * plantedShapes['dot-call'](p); // [local l9 = l5.n1(l8)], n1 defined with `:`
+ * ```
  */
 export const plantedShapes: Record<string, PlantedKind> = {
   'table-shape'(p) {
@@ -147,6 +155,28 @@ export const plantedShapes: Record<string, PlantedKind> = {
     const t = prim(p.g.c.pick(['number', 'boolean', 'thread'] as const));
     const [k, v] = opaque(p.g, 2);
     return [build.forIn([k, v], [operand(p, t)], [])];
+  },
+  'global-write'(p) {
+    // Strict mode knows no global that the program did not declare, written or read.
+    const x = operand(p, drawType(p.draw, p.depth));
+    return [build.assign([build.customGlobal(p.g.c.int(256))], [x])];
+  },
+  'dot-call'(p) {
+    // A method defined with `:` called with `.`, its `self` left out.
+    const t = required(drawType(p.draw, p.depth - 1));
+    const [o, x] = opaque(p.g, 2);
+    p.setup.push(build.localStat([o], [build.record([[0, operand(p, t)]])]));
+    const ret = [build.ret([build.local(x.name)])];
+    const method = build.func([x], ret, false, [toType(t)], [toType(t)]);
+    p.setup.push(build.functionStat(build.field(build.local(o.name), 1), method, true));
+    return [bind(p, build.call(build.field(build.local(o.name), 1), [operand(p, t)]))];
+  },
+  'compare-same'(p) {
+    // Values of one table or function type, ordered though it has no metatable.
+    const t = drawType(p.draw, p.depth);
+    if (t.k !== 'table' && t.k !== 'array' && t.k !== 'fn' && t.k !== 'alias') return undefined;
+    const op = p.g.c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareGe]);
+    return [bind(p, build.binary(op, operand(p, t), operand(p, t)))];
   },
   'overload-convert'(p) {
     // Overloads that differ in a parameter (two that differ in their results only are one

@@ -2,7 +2,14 @@ import type { Type } from '../../../gen/luau_pb.js';
 import type { Gen } from './generator.js';
 import { ty } from './typed-types.js';
 
-/** The primitive types a planted error's types are built of. */
+/**
+ * The primitive types a planted error's types are built of.
+ *
+ * @example
+ * ```ts
+ * const p: PlantedPrim = 'thread';
+ * ```
+ */
 export type PlantedPrim = 'number' | 'string' | 'boolean' | 'thread' | 'vector';
 
 /**
@@ -37,7 +44,14 @@ export type PlantedType =
     }
   | { readonly k: 'alias'; readonly index: number; readonly arg: PlantedType };
 
-/** A primitive. */
+/**
+ * A primitive.
+ *
+ * @example
+ * ```ts
+ * prim('number'); // { k: 'prim', name: 'number' }
+ * ```
+ */
 export function prim(name: PlantedPrim): PlantedType {
   return { k: 'prim', name };
 }
@@ -46,13 +60,25 @@ export function prim(name: PlantedPrim): PlantedType {
  * A generic alias the planted block declares, `type t<k><A> = {n0: A, n1: (A) -> other}`:
  * its uses print as `t<k><T>` in the checker's messages, and a use with another argument
  * is a different, incompatible type (aliases are invariant in their argument).
+ *
+ * @example
+ * ```ts
+ * const alias: PlantedAlias = { index: 3, other: prim('string') };
+ * ```
  */
 export interface PlantedAlias {
   readonly index: number;
   readonly other: PlantedType;
 }
 
-/** What drawing a type may use: the aliases declared so far and the depth left. */
+/**
+ * What drawing a type may use: the aliases declared so far and the depth left.
+ *
+ * @example
+ * ```ts
+ * const draw: TypeDraw = { g, aliases: [] };
+ * ```
+ */
 export interface TypeDraw {
   readonly g: Gen;
   readonly aliases: readonly PlantedAlias[];
@@ -63,6 +89,11 @@ export interface TypeDraw {
  * a member of a union: the old solver converts a table of named fields to an array type
  * (`{n4: string}` to `{string}`), a known false negative that would make a mutated member
  * fit the array beside it.
+ *
+ * @example
+ * ```ts
+ * drawType({ g, aliases: [] }, 2); // e.g. {n0: number | string}
+ * ```
  */
 export function drawType(draw: TypeDraw, depth: number, member = false): PlantedType {
   const { g } = draw;
@@ -95,7 +126,14 @@ export function drawType(draw: TypeDraw, depth: number, member = false): Planted
   }
 }
 
-/** A sealed table type of 1 to 3 fields numbered from `from`. */
+/**
+ * A sealed table type of 1 to 3 fields numbered from `from`.
+ *
+ * @example
+ * ```ts
+ * drawTable({ g, aliases: [] }, 1, 4); // e.g. {n4: boolean, n5: string}
+ * ```
+ */
 export function drawTable(draw: TypeDraw, depth: number, from = 0): PlantedType {
   const n = 1 + draw.g.c.int(3);
   return {
@@ -104,7 +142,14 @@ export function drawTable(draw: TypeDraw, depth: number, from = 0): PlantedType 
   };
 }
 
-/** A function type of 1 to 3 parameters and 1 or 2 results, none of them optional. */
+/**
+ * A function type of 1 to 3 parameters and 1 or 2 results, none of them optional.
+ *
+ * @example
+ * ```ts
+ * drawFn({ g, aliases: [] }, 1); // e.g. (number, {n0: string}) -> boolean
+ * ```
+ */
 export function drawFn(draw: TypeDraw, depth: number): PlantedType {
   const { g } = draw;
   return {
@@ -114,18 +159,39 @@ export function drawFn(draw: TypeDraw, depth: number): PlantedType {
   };
 }
 
-/** `t` when it cannot be `nil` (a parameter that may not be left out), else `t` without `?`. */
+/**
+ * `t` when it cannot be `nil` (a parameter that may not be left out), else `t` without `?`.
+ *
+ * @example
+ * ```ts
+ * required({ k: 'opt', t: prim('string') }); // string
+ * ```
+ */
 export function required(t: PlantedType): PlantedType {
   if (t.k === 'opt') return required(t.t);
   return nilable(t) ? prim('number') : t;
 }
 
-/** Whether `t` is neither a union nor an optional (its value has one shape). */
+/**
+ * Whether `t` is neither a union nor an optional (its value has one shape).
+ *
+ * @example
+ * ```ts
+ * plain(prim('number')); // true
+ * ```
+ */
 export function plain(t: PlantedType): boolean {
   return t.k !== 'union' && t.k !== 'opt';
 }
 
-/** A primitive that occurs in none of `types`, if one is left. */
+/**
+ * A primitive that occurs in none of `types`, if one is left.
+ *
+ * @example
+ * ```ts
+ * freshPrim(draw, [prim('number')]); // e.g. thread
+ * ```
+ */
 export function freshPrim(draw: TypeDraw, types: readonly PlantedType[]): PlantedType | undefined {
   const used = new Set<PlantedPrim>();
   for (const t of types) primsOf(t, used, draw.aliases);
@@ -133,7 +199,14 @@ export function freshPrim(draw: TypeDraw, types: readonly PlantedType[]): Plante
   return fresh.length === 0 ? undefined : prim(draw.g.c.pick(fresh));
 }
 
-/** The annotation of a planted type. */
+/**
+ * The annotation of a planted type.
+ *
+ * @example
+ * ```ts
+ * toType({ k: 'opt', t: prim('number') }); // number | nil
+ * ```
+ */
 export function toType(t: PlantedType): Type {
   switch (t.k) {
     case 'prim':
@@ -217,6 +290,11 @@ function substitute(t: PlantedType, from: PlantedPrim, to: PlantedPrim): Planted
  * (covariant in a union, contravariant in a parameter, invariant in a table's field or an
  * alias's argument), a value of one type then has, or a function of it accepts, something of
  * a primitive the other type lacks. Undefined when `t` has no primitive leaf or uses them all.
+ *
+ * @example
+ * ```ts
+ * incompatible(draw, { k: 'opt', t: prim('number') }); // e.g. string | nil
+ * ```
  */
 export function incompatible(draw: TypeDraw, t: PlantedType): PlantedType | undefined {
   const leaves = new Set<PlantedPrim>();
@@ -258,7 +336,14 @@ function primLeaves(t: PlantedType, out: Set<PlantedPrim>): void {
   }
 }
 
-/** Whether `t` can be `nil`. */
+/**
+ * Whether `t` can be `nil`.
+ *
+ * @example
+ * ```ts
+ * nilable({ k: 'union', a: prim('number'), b: { k: 'opt', t: prim('string') } }); // true
+ * ```
+ */
 export function nilable(t: PlantedType): boolean {
   switch (t.k) {
     case 'opt':
@@ -270,7 +355,14 @@ export function nilable(t: PlantedType): boolean {
   }
 }
 
-/** Whether a value of `t` can be called (a function in it somewhere at the top). */
+/**
+ * Whether a value of `t` can be called (a function in it somewhere at the top).
+ *
+ * @example
+ * ```ts
+ * callable({ k: 'opt', t: { k: 'fn', args: [], rets: [] } }); // true
+ * ```
+ */
 export function callable(t: PlantedType): boolean {
   switch (t.k) {
     case 'fn':
