@@ -37,6 +37,20 @@ export const levelsFaults: readonly PlantedFault[] = [
     only: 'seed 1\\b',
   },
   {
+    name: 'planted-convert-fits',
+    what: 'the planted conversion converts a value to its own type: no error where one is marked',
+    claim: '`typed`: a share of programs carry one planted type error',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/planted-kinds.ts',
+        search: 'return m && [bind(p, operand(p, m[0]), m[1])];',
+        replace: 'return m && [bind(p, operand(p, m[0]), m[0])];',
+      },
+    ],
+    tests: ['test/arbitrary/typed-analyze.test.ts'],
+    only: 'seed 1\\b',
+  },
+  {
     name: 'batch-module-misnamed',
     what: "a batch program's module is written as module1.luau",
     claim: 'runnable programs print the same at `-O0`, `-O2`, `--codegen` …',

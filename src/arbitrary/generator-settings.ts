@@ -31,6 +31,11 @@ export interface GeneratorSettings {
   readonly maxStatements?: number | null;
   /** Type syntax at all (absent: true). */
   readonly types?: boolean;
+  /**
+   * Typed programs with a planted type error, in percent (`null` or absent: the arbitraries'
+   * default, `DEFAULT_PLANTED_ERRORS`).
+   */
+  readonly plantedErrors?: number | null;
 }
 
 /**
@@ -52,6 +57,7 @@ export function arbitraryOptionsOf(
     ...(settings.maxNodes == null ? {} : { maxNodes: settings.maxNodes }),
     ...(settings.maxDepth == null ? {} : { maxDepth: settings.maxDepth }),
     ...(settings.maxStatements == null ? {} : { maxStatements: settings.maxStatements }),
+    ...(settings.plantedErrors == null ? {} : { plantedErrors: settings.plantedErrors }),
   };
 }
 
@@ -96,6 +102,7 @@ export function settingsBesideSeed(
     maxDepth: settings.maxDepth ?? null,
     maxStatements: settings.maxStatements ?? null,
     types: settings.types ?? true,
+    plantedErrors: settings.plantedErrors ?? null,
   };
 }
 
@@ -131,7 +138,9 @@ export function readGeneratorSettings(
   if (!profileNames.includes(profile as ProfileName))
     throw bad('profile', `one of ${profileNames.join(', ')}`);
   if (types !== undefined && typeof types !== 'boolean') throw bad('types', 'true or false');
-  const limit = (key: 'maxNodes' | 'maxDepth' | 'maxStatements'): number | null => {
+  const limit = (
+    key: 'maxNodes' | 'maxDepth' | 'maxStatements' | 'plantedErrors',
+  ): number | null => {
     const value = fields[key];
     if (value === undefined || value === null) return null;
     if (typeof value !== 'number') throw bad(key, 'an integer ≥ 1 or null');
@@ -146,6 +155,7 @@ export function readGeneratorSettings(
       maxDepth: limit('maxDepth'),
       maxStatements: limit('maxStatements'),
       types: types ?? true,
+      plantedErrors: limit('plantedErrors'),
     });
   } catch (e) {
     if (e instanceof OptionError)

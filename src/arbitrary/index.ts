@@ -11,6 +11,14 @@ export {
 export { OptionError } from './option-error.js';
 export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
 export {
+  judgeStrict,
+  plantedErrorOf,
+  PLANTED_PREFIX,
+  type PlantedError,
+  type StrictVerdict,
+} from './planted-error.js';
+export {
+  DEFAULT_PLANTED_ERRORS,
   MAX_VALID_DEPTH,
   profileFeatures,
   profileNames,

@@ -132,7 +132,29 @@ export interface LuauArbitraryOptions {
    * Default `'medium'`.
    */
   depthSize?: DepthSize;
+  /**
+   * At the typed level, the percentage of programs that carry exactly one planted type error
+   * (see `plantedErrorOf`), 0 to 100: the strict checker must report it at its line and
+   * nothing else, so that a program can show a missed error (a false negative) as well as a
+   * wrong one, and reach the code that explains errors. The rest of such a program is as
+   * strict-clean as any other. Default {@link DEFAULT_PLANTED_ERRORS}.
+   */
+  plantedErrors?: number;
 }
+
+/**
+ * The default share of typed programs with a planted error, in percent: a quarter, so that
+ * three programs in four still test that valid code passes (the checker's false positives,
+ * the typed level's first purpose) while a thousand programs plant a few hundred errors, some
+ * ten of each kind, each with types drawn afresh (the code that prints types and explains a
+ * mismatch grows with the variety of types, not with more errors of the same kind).
+ *
+ * @example
+ * ```ts
+ * resolveOptions({ level: 'typed' }).plantedErrors === DEFAULT_PLANTED_ERRORS; // true
+ * ```
+ */
+export const DEFAULT_PLANTED_ERRORS = 25;
 
 /**
  * The deepest `maxDepth` above the schema level: each level of the grammar nests a few
@@ -163,6 +185,7 @@ export interface ResolvedOptions {
   maxStatements: number;
   maxNodes: number;
   depthSize: DepthSize;
+  plantedErrors: number;
 }
 
 const fullLanguage: LuauFeatures = {
@@ -227,7 +250,15 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     maxStatements: options.maxStatements ?? 6,
     maxNodes: options.maxNodes ?? 400,
     depthSize: options.depthSize ?? 'medium',
+    plantedErrors: options.plantedErrors ?? DEFAULT_PLANTED_ERRORS,
   };
+  const planted = resolved.plantedErrors;
+  if (!Number.isInteger(planted) || planted < 0 || planted > 100) {
+    throw new OptionError(
+      'plantedErrors',
+      `must be an integer from 0 to 100, got ${String(planted)}`,
+    );
+  }
   for (const key of ['maxDepth', 'maxStatements', 'maxNodes'] as const) {
     const value = resolved[key];
     if (!Number.isInteger(value) || value < 1) {

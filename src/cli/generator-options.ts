@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   arbitraryOptionsOf,
+  DEFAULT_PLANTED_ERRORS,
   OptionError,
   profileNames,
   resolveOptions,
@@ -89,6 +90,7 @@ export const generatorFlagNames = {
   maxDepth: '--max-depth',
   maxStatements: '--max-statements',
   types: '--no-types',
+  plantedErrors: '--planted-errors',
 } as const satisfies Record<keyof GeneratorSettings, string>;
 
 /**
@@ -195,7 +197,7 @@ function wrap(text: string): string {
 
 /**
  * Adds the generator's flags to a command: `--level`, `--profile`, `--seed`, `--max-depth`,
- * `--max-statements`, `--max-nodes`, `--no-types`, with the defaults of `of` (one of
+ * `--max-statements`, `--max-nodes`, `--no-types`, `--planted-errors`, with the defaults of `of` (one of
  * {@link generatorDefaults}) and why in its help. One definition for `gen`, `check`,
  * `coverage` and `run`.
  *
@@ -222,6 +224,13 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
     .addOption(wholeNumberOption('--max-statements <n>', 'statements per block (default: 6)', 1))
     .addOption(wholeNumberOption('--max-nodes <n>', 'messages per tree (default: 400)', 1))
     .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)')
+    .addOption(
+      wholeNumberOption(
+        '--planted-errors <n>',
+        `percent of typed programs with a planted type error (default: ${DEFAULT_PLANTED_ERRORS})`,
+        0,
+      ),
+    )
     .addHelpText(
       'after',
       `\n${wrap(`Defaults --level ${defaults.level} --profile ${defaults.profile}: ${defaults.why}.`)}`,

@@ -18,6 +18,7 @@ describe('generatorSettings', () => {
       maxDepth: null,
       maxStatements: null,
       types: true,
+      plantedErrors: null,
     });
     const bad = (): unknown =>
       generatorSettings({
@@ -42,7 +43,7 @@ describe('generatorSettings', () => {
 });
 
 describe('readGeneratorSettings', () => {
-  it('reads a record of a campaign older than the depth, statement and type limits', () => {
+  it('reads a record of a campaign older than the depth, statement, type and planted-error settings', () => {
     const old = { seed: 9, level: 'runnable', profile: 'luau-web', maxNodes: null, count: 5 };
     expect(readGeneratorSettings(old, 'c/options.json')).toEqual({
       seed: 9,
@@ -52,6 +53,7 @@ describe('readGeneratorSettings', () => {
       maxDepth: null,
       maxStatements: null,
       types: true,
+      plantedErrors: null,
     });
   });
 

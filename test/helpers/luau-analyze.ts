@@ -11,6 +11,19 @@ const run = promisify(execFile);
 const errorLine = /\bd(\d+)\/(?:program|module0)\.luau\(\d+,\d+\): (TypeError|SyntaxError): /;
 
 /**
+ * The line (1-based) in the program of an error that {@link analyzeStrict} returned (0 for an
+ * error in its module, which is never where a planted error is).
+ *
+ * @example
+ * ```ts
+ * errorLineOf('d0/program.luau(3,7): TypeError: …'); // 3
+ * ```
+ */
+export function errorLineOf(error: string): number {
+  return Number(/program\.luau\((\d+),/.exec(error)?.[1] ?? 0);
+}
+
+/**
  * Type-checks programs with `luau-analyze --mode=strict`, many files per process, and
  * resolves to each program's type and syntax errors (empty when it passes; lint warnings do
  * not count, as they do not fail the checker).
@@ -24,6 +37,7 @@ export async function analyzeStrict(
   luauAnalyze: string,
   programs: readonly LuauBatchProgram[],
   batchSize = 200,
+  flags: readonly string[] = [],
 ): Promise<string[][]> {
   // `d<i>/program.luau` beside its `module0.luau`, named by constant locals on the first line
   // (the checker resolves `require` of a constant local; a global it reports as unknown).
@@ -42,7 +56,7 @@ export async function analyzeStrict(
         { length: Math.min(batchSize, programs.length - i) },
         (_, k) => `d${i + k}/program.luau`,
       );
-      const out = await run(luauAnalyze, ['--mode=strict', ...names], {
+      const out = await run(luauAnalyze, ['--mode=strict', ...flags, ...names], {
         cwd: dir,
         maxBuffer: 256 * 1024 * 1024,
       }).catch((e: { code?: unknown; stdout?: string; stderr?: string }) => {

@@ -17,6 +17,7 @@ import { kit } from './kit.js';
 import { metatablePrelude } from './library/metatable.js';
 import { expression } from './operations.js';
 import { blockStatements } from './statements.js';
+import { plantedErrorBlock } from './planted-errors.js';
 import { drawSwarm } from './swarm.js';
 import { annotation } from './types.js';
 
@@ -94,6 +95,14 @@ function chunk(
     require.var = v;
     require.modulenum = 0;
     prelude.push(build.stat({ case: 'requireIntoLocal', value: require }));
+  }
+  // First, while the record has choices left (many a program uses them all): its locals stay
+  // in its block, and it prints nothing. No choice is read at a share of 0, so that such
+  // programs are the ones made before planted errors.
+  const share = options.plantedErrors;
+  if (g.typed && role === 'program' && share > 0 && c.chance(share)) {
+    const planted = plantedErrorBlock(g);
+    if (planted !== undefined) prelude.push(planted);
   }
   const body = [...prelude, ...blockStatements(g, 0, false)];
   if (role === 'module') body.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
