@@ -85,7 +85,14 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [u5],
       [
         build.funcExpr(
-          build.func([], [build.ret([g.num(d + 1), build.string(sa)])], false, [], [num(), str()]),
+          build.func(
+            [],
+            // The lambda is no vararg function: what it returns may not count `...`.
+            [build.ret([g.scope.inFunction(false, () => g.num(d + 1)), build.string(sa)])],
+            false,
+            [],
+            [num(), str()],
+          ),
         ),
       ],
       [ty.intersection(ty.fn([], [num(), str()]), ty.fn([], [num(), str()]))],
