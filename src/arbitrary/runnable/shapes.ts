@@ -34,6 +34,8 @@ import { spanShape } from './span-shape.js';
 import { weakShape } from './weak-shape.js';
 import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
+import { patternShape } from './pattern-shape.js';
+import { callbackLibraryShape } from './callback-library-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -72,6 +74,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [weakShape, 1, 'library'],
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
+  [patternShape, 1, 'library'],
+  [callbackLibraryShape, 1, 'library'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
