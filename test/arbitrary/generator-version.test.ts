@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: 'a474830564660caa6305c1895a68fd1c3cf413a49a0e04b36d6ca4de85fba8e2',
+  7: 'b7f85ec983c41e6e7b7ffdd11207b654ad78e70c4b755ae8157ca1594e081cc5',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
