@@ -36,6 +36,7 @@ import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
 import { patternShape } from './pattern-shape.js';
 import { callbackLibraryShape } from './callback-library-shape.js';
+import { longJumpShape } from './long-jump-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -76,6 +77,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [sourceTextShape, 1, 'dynamic'],
   [patternShape, 1, 'library'],
   [callbackLibraryShape, 1, 'library'],
+  [longJumpShape, 1, 'dynamic'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */

@@ -1,0 +1,53 @@
+import { build } from '../build.js';
+import { kit, withLocals } from './kit.js';
+import type { StatProduction } from './library/model.js';
+
+/**
+ * Statements around a body, each with a jump across the body: a branch, a branch with an
+ * `else`, a `while`, a `repeat` and a numeric `for` (each loop runs its body twice).
+ */
+const FORMS: [string, string][] = [
+  ['if n ~= 0 then ', 'end '],
+  ['if n > 1 then ', 'else x = -x end '],
+  ['local i = 0 while i < 2 do i += 1 ', 'end '],
+  ['local i = 0 repeat i += 1 ', 'until i >= 2 '],
+  ['for i = 1, 2 do ', 'end '],
+];
+
+/** Statements in the body: past 32767 instructions a jump no longer fits in 16 bits. */
+const LENGTHS = [33000, 40000];
+
+/**
+ * A chunk compiled while the program runs whose body (`x = x + n`, repeated by `string.rep`)
+ * is longer than a 16-bit jump reaches: the bytecode builder rewrites each jump across it as a
+ * jump to a `JUMPX` trampoline, and the interpreter follows those. The text is a few hundred
+ * kilobytes made at run time from a few dozen bytes of program. Only in the `luau` profile:
+ * luau-web has no `loadstring`.
+ *
+ * @example
+ * ```ts
+ * // local f, e = loadstring("local x, n = ... if n ~= 0 then " .. string.rep("x = x + n ", 33000) .. "end return x", "=long")
+ * // print(e, pcall(f, 1.5, 2))
+ * longJumpShape(g, 0);
+ * ```
+ */
+export const longJumpShape: StatProduction = (g, d) => {
+  if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.roomFor(2)) return [];
+  return withLocals(g, (fresh) => {
+    const c = g.c;
+    const [head, tail] = c.pick(FORMS);
+    const body = kit.lib('string', 'rep', [kit.str('x = x + n '), kit.num(c.pick(LENGTHS))]);
+    const text = kit.bin(
+      '..',
+      kit.bin('..', kit.str(`local x, n = ... ${head}`), body),
+      kit.str(`${tail}return x`),
+    );
+    const [f, e] = [fresh(), fresh()];
+    return [
+      build.doBlock([
+        build.localStat([f, e], [kit.call('loadstring', [text, kit.str('=long')])]),
+        kit.print([kit.ref(e), kit.call('pcall', [kit.ref(f), g.num(d + 1), g.num(d + 1)])]),
+      ]),
+    ];
+  });
+};
