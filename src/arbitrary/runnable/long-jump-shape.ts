@@ -18,9 +18,11 @@ const FORMS: [string, string][] = [
 const LENGTHS = [33000, 40000];
 
 /**
- * A chunk compiled while the program runs whose body (`x = x + n`, repeated by `string.rep`)
- * is longer than a 16-bit jump reaches: the bytecode builder rewrites each jump across it as a
- * jump to a `JUMPX` trampoline, and the interpreter follows those. The text is a few hundred
+ * A chunk compiled while the program runs whose body (`x = x + n`, repeated by `string.rep`,
+ * or `x = x + 1.5`, `x = x + 2.5`, ... numbered by `string.gsub`) is longer than a 16-bit jump
+ * reaches and may hold more constants than a 16-bit index reaches: the bytecode builder
+ * rewrites each jump across it as a jump to a `JUMPX` trampoline and loads the constants past
+ * the index with `LOADKX`, and the interpreter follows both. The text is a few hundred
  * kilobytes made at run time from a few dozen bytes of program. Only in the `luau` profile:
  * luau-web has no `loadstring`.
  *
@@ -36,7 +38,29 @@ export const longJumpShape: StatProduction = (g, d) => {
   return withLocals(g, (fresh) => {
     const c = g.c;
     const [head, tail] = c.pick(FORMS);
-    const body = kit.lib('string', 'rep', [kit.str('x = x + n '), kit.num(c.pick(LENGTHS))]);
+    const k = fresh();
+    const length = kit.num(c.pick(LENGTHS));
+    // Or each statement with a constant of its own: past 32767 constants, `LOADKX` loads them.
+    const counted = build.funcExpr(
+      g.scope.inFunction(false, () =>
+        build.func(
+          [],
+          [
+            build.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), kit.num(1))]),
+            build.ret([kit.ref(k)]),
+          ],
+        ),
+      ),
+    );
+    const body = c.chance(50)
+      ? kit.lib('string', 'rep', [kit.str('x = x + n '), length])
+      : kit.first(
+          kit.lib('string', 'gsub', [
+            kit.lib('string', 'rep', [kit.str('x = x + #.5 '), length]),
+            kit.str('#'),
+            counted,
+          ]),
+        );
     const text = kit.bin(
       '..',
       kit.bin('..', kit.str(`local x, n = ... ${head}`), body),
@@ -45,6 +69,7 @@ export const longJumpShape: StatProduction = (g, d) => {
     const [f, e] = [fresh(), fresh()];
     return [
       build.doBlock([
+        build.localStat([k], [kit.num(0)]),
         build.localStat([f, e], [kit.call('loadstring', [text, kit.str('=long')])]),
         kit.print([kit.ref(e), kit.call('pcall', [kit.ref(f), g.num(d + 1), g.num(d + 1)])]),
       ]),
