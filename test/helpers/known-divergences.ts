@@ -244,6 +244,27 @@ export const knownDivergences: readonly KnownDivergence[] = [
     neutralise: (source) => `local buffer = table.clone(buffer); ${source}`,
   },
   {
+    name: 'clamp-nan-bound-native',
+    what:
+      'native code of 0.735 calls math.clamp with a constant NaN lower bound (0 / 0) and a ' +
+      'parameter upper bound wrongly: the call sees no second argument ("invalid argument #2 ' +
+      '(number expected, got nil)") or returns the upper bound, where the interpreter and ' +
+      '0.715 refuse the bounds (argument #3); shrunk from a generated program',
+    releases: ['0.735'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'local function f(x)\n' +
+      '  return math.clamp(2 ^ 31, 0 / 0, x)\n' +
+      'end\n' +
+      'local ok, e = pcall(f, 1)\n' +
+      'print(ok, string.match(tostring(e), "#%d"))\n',
+    prints: {
+      '0.715': { '-O0': 'false\t#3\n', '-O2': 'false\t#3\n', '-O2 --codegen': 'false\t#3\n' },
+      '0.735': { '-O0': 'false\t#3\n', '-O2': 'false\t#3\n', '-O2 --codegen': 'false\t#2\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bmath\.clamp\([^\n]*0 \/ 0/.test(sources(p)),
+  },
+  {
     name: 'unpack-after-store-native-crash',
     what:
       'native code of 0.715 (at -O1 and -O2) dies with SIGSEGV on a function that stores into ' +

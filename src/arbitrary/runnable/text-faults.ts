@@ -111,7 +111,6 @@ const broken = [
   'f() + 1',
   'a:b',
   'a:b.c()',
-  'local t = {a = 1 b = 2}',
   'return f{1}{2}"x"[[y]]:z',
   'for i = 1 do end',
   'for a, b = 1, 2 do end',
