@@ -34,9 +34,7 @@ import { spanShape } from './span-shape.js';
 import { weakShape } from './weak-shape.js';
 import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
-import { patternShape } from './pattern-shape.js';
-import { callbackLibraryShape } from './callback-library-shape.js';
-import { longJumpShape } from './long-jump-shape.js';
+import { libraryPathsShape } from './library-paths-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -75,9 +73,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [weakShape, 1, 'library'],
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
-  [patternShape, 1, 'library'],
-  [callbackLibraryShape, 1, 'library'],
-  [longJumpShape, 1, 'dynamic'],
+  [libraryPathsShape, 1, 'library'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
