@@ -22,7 +22,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   4: '4bbc193ffe2c0be0687ff5b29e2652eb1fa0402622909d002fa1ed1b4e9c8f66',
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
-  7: 'fdbec9218f2d6d88cb2a4d571fb238aee359ae92ad15ef602ab1d675c4912998',
+  7: '193554594b4185514cebd1495d2d6ee91b00bc28461acec7702345916e769979',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
