@@ -34,6 +34,7 @@ import { spanShape } from './span-shape.js';
 import { weakShape } from './weak-shape.js';
 import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
+import { libraryPathsShape } from './library-paths-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -72,6 +73,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [weakShape, 1, 'library'],
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
+  // Only where a program leans on the library: elsewhere the other shapes keep their draws.
+  [libraryPathsShape, 0, 'library'],
 ];
 
 /** How much more often a program draws the shapes of the area it leans on. */
@@ -111,7 +114,7 @@ const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weigh
 export function shapeProductions(g: Gen): [number, StatProduction][] {
   if (g.o.maxStatements < SHAPE_STATEMENTS || g.o.maxNodes - g.nodes < SHAPE_NODES) return [];
   return countedShapes.map(([make, weight, lean]) => [
-    g.swarm.lean === lean ? weight * LEAN_FACTOR : weight,
+    g.swarm.lean === lean ? Math.max(weight, 1) * LEAN_FACTOR : weight,
     make,
   ]);
 }
