@@ -77,6 +77,13 @@ const shapes: [StatProduction, number, Lean][] = [
   [libraryPathsShape, 0, 'library'],
 ];
 
+/**
+ * Shapes a chunk with a call fan-out does not draw: the fan-out is rare by design and keeps
+ * its share of the chunk's draws, and two constructs slow to compile (the fan-out and the
+ * long-jump chunk) do not meet in one program.
+ */
+const apartFromFanOut: ReadonlySet<StatProduction> = new Set([libraryPathsShape]);
+
 /** How much more often a program draws the shapes of the area it leans on. */
 const LEAN_FACTOR = 5;
 
@@ -97,7 +104,9 @@ function counted(make: StatProduction): StatProduction {
   };
 }
 
-const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weight, lean] as const);
+const countedShapes = shapes.map(
+  ([make, weight, lean]) => [counted(make), weight, lean, apartFromFanOut.has(make)] as const,
+);
 
 /**
  * The shapes a block may draw, weighted by the program's lean: statements built around what
@@ -113,8 +122,12 @@ const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weigh
  */
 export function shapeProductions(g: Gen): [number, StatProduction][] {
   if (g.o.maxStatements < SHAPE_STATEMENTS || g.o.maxNodes - g.nodes < SHAPE_NODES) return [];
-  return countedShapes.map(([make, weight, lean]) => [
-    g.swarm.lean === lean ? Math.max(weight, 1) * LEAN_FACTOR : weight,
+  return countedShapes.map(([make, weight, lean, apart]) => [
+    apart && g.swarm.fanOut
+      ? 0
+      : g.swarm.lean === lean
+        ? Math.max(weight, 1) * LEAN_FACTOR
+        : weight,
     make,
   ]);
 }
