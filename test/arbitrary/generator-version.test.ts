@@ -23,7 +23,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
-  8: 'c32c1aebd1bbf1362ada393821439b6304bb547cd892fae48e0e2156c4341e3f',
+  8: '88fef2d5f74b4adc54b65f9b11fbb3bf3bdd9dd3a0cbf75fedcede99c6b547ef',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

@@ -70,6 +70,16 @@ function integerLeaf(g: Gen, d: number): Expr {
     case 0:
       return call(g, 'fromstring', [build.string(g.c.pick(texts))]);
     default:
+      // Any number: `create` gives nil for a fraction, NaN, an infinity or one past the 64-bit
+      // range, and `or` an integer in its place.
+      if (g.c.chance(15))
+        return build.group(
+          build.binary(
+            ExprBinary_Op.Or,
+            call(g, 'create', [g.num(d + 1)]),
+            call(g, 'create', [g.int(d + 1)]),
+          ),
+        );
       // `int` values are whole and below 2^34: `create` never gives nil.
       return call(g, 'create', [g.int(d + 1)]);
   }
