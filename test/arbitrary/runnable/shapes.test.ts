@@ -49,6 +49,8 @@ const markers: Record<string, RegExp> = {
   assignForms: /local l\d+ = \{n0 = l\d+, n0 = /,
   callForms: /return math\.max\((l\d+) \+ 0, \1 \+ 1, /,
   sourceText: /local l\d+, l\d+ = loadstring\(/,
+  libraryPaths:
+    /table\.concat\(\{string\.(find|match|gsub)\("|table\.foreachi?\(|loadstring\("local x, n = \.\.\. /,
 };
 
 describe('runnable shapes', () => {
