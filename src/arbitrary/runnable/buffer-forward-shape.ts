@@ -113,7 +113,8 @@ export const bufferForwardShape: StatProduction = (g, d) => {
       build.localFunction(f, fn),
       kit.print([call(second, kit.num(c.pick(values)), kit.num(c.int(SIZE)))]),
       kit.print([call(buf, kit.num(c.pick(values)), kit.num(c.int(SIZE)))]),
-      kit.print([call(c.pick([buf, second]), g.num(d + 1), kit.num(c.int(SIZE)))]),
+      // An `int`: a value every store converts as C defines (see `bufferValue`).
+      kit.print([call(c.pick([buf, second]), g.int(d + 1), kit.num(c.int(SIZE)))]),
       kit.print([...words(buf), ...words(second)]),
     ];
     return [build.doBlock(stats)];

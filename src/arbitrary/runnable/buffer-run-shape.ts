@@ -27,7 +27,11 @@ function at(base: () => Expr, k: number): Expr {
 
 /**
  * A value to store in a buffer of one width: the parameter, a constant of its edges, or the
- * parameter mixed with `op` and one of `by` (luau-web: small values only).
+ * parameter mixed with `op` and one of `by` (luau-web: small values only). The functions'
+ * callers pass finite parameters below 2^34 (`int`, constants): every value stored then
+ * converts to an integer as C defines (truncated toward zero within 64 bits, then wrapped to
+ * the width, the edges just past a width included), and no NaN reaches a float's bytes, whose
+ * sign bit Luau leaves unspecified (native code computes `x * -1` of a NaN with the other sign).
  *
  * @example
  * ```ts
@@ -179,7 +183,7 @@ export const bufferRunShape: StatProduction = (g, d) => {
       build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
       build.localFunction(f, fn),
       kit.print([call(kit.num(c.pick(bases)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
-      kit.print([call(kit.num(c.pick(bases)), g.num(d + 1))]),
+      kit.print([call(kit.num(c.pick(bases)), g.int(d + 1))]),
       kit.print(words),
     ];
     if (c.chance(50)) {

@@ -78,17 +78,21 @@ export const bufferShape: StatProduction = (g, d) => {
     );
     g.scope.popFrame();
     const buf = fresh();
-    const [, , values] = picks[0]!;
+    // The value goes to every width the function writes: past 2^63 (3.4e38, 1e308), only
+    // where they all are floats, since C leaves its conversion to an integer undefined.
+    const floats = picks.every(([name]) => name.startsWith('f'));
+    const values = picks[0]![2].filter((x) => floats || Math.abs(x) < 2 ** 63);
     const calls = Array.from({ length: 2 }, () =>
       build.call(build.local(w.name), [
         kit.ref(buf),
-        // luau-web (WebAssembly) writes NaN and out-of-range values with other bits than x86:
-        // its programs write small values every width holds.
+        // luau-web (WebAssembly) writes out-of-range values with other bits than x86: its
+        // programs write small values every width holds. Elsewhere a finite `int`: a NaN,
+        // an infinity or a number past 2^63 converts to an integer as C leaves undefined.
         g.o.profile === 'luau-web'
           ? kit.num(c.pick([0, 1, 100, 127, 0.5, -0]))
           : c.chance(60)
             ? kit.num(c.pick(values))
-            : g.num(d + 1),
+            : g.int(d + 1),
         kit.num(c.pick([0, 1, 2])),
       ]),
     );

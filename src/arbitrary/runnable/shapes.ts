@@ -35,6 +35,7 @@ import { weakShape } from './weak-shape.js';
 import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
 import { knownOperandsShape } from './known-operands-shape.js';
+import { libraryPathsShape } from './library-paths-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -74,7 +75,16 @@ const shapes: [StatProduction, number, Lean][] = [
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
   [knownOperandsShape, 3, 'native'],
+  // Only where a program leans on the library: elsewhere the other shapes keep their draws.
+  [libraryPathsShape, 0, 'library'],
 ];
+
+/**
+ * Shapes a chunk with a call fan-out does not draw: the fan-out is rare by design and keeps
+ * its share of the chunk's draws, and two constructs slow to compile (the fan-out and the
+ * long-jump chunk) do not meet in one program.
+ */
+const apartFromFanOut: ReadonlySet<StatProduction> = new Set([libraryPathsShape]);
 
 /** How much more often a program draws the shapes of the area it leans on. */
 const LEAN_FACTOR = 5;
@@ -96,7 +106,9 @@ function counted(make: StatProduction): StatProduction {
   };
 }
 
-const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weight, lean] as const);
+const countedShapes = shapes.map(
+  ([make, weight, lean]) => [counted(make), weight, lean, apartFromFanOut.has(make)] as const,
+);
 
 /**
  * The shapes a block may draw, weighted by the program's lean: statements built around what
@@ -112,8 +124,12 @@ const countedShapes = shapes.map(([make, weight, lean]) => [counted(make), weigh
  */
 export function shapeProductions(g: Gen): [number, StatProduction][] {
   if (g.o.maxStatements < SHAPE_STATEMENTS || g.o.maxNodes - g.nodes < SHAPE_NODES) return [];
-  return countedShapes.map(([make, weight, lean]) => [
-    g.swarm.lean === lean ? weight * LEAN_FACTOR : weight,
+  return countedShapes.map(([make, weight, lean, apart]) => [
+    apart && g.swarm.fanOut
+      ? 0
+      : g.swarm.lean === lean
+        ? Math.max(weight, 1) * LEAN_FACTOR
+        : weight,
     make,
   ]);
 }

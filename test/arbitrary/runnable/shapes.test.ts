@@ -51,6 +51,8 @@ const markers: Record<string, RegExp> = {
   sourceText: /local l\d+, l\d+ = loadstring\(/,
   knownOperands: /local (l\d+, ){7}l\d+ = [^\n]*, "(ab|Luau|)", (true|false), nil\n/,
   refused: /print\(\(pcall\(l\d+, 3\)\)\)/,
+  libraryPaths:
+    /table\.concat\(\{string\.(find|match|gsub)\("|table\.foreachi?\(|loadstring\("local x, n = \.\.\. /,
 };
 
 describe('runnable shapes', () => {

@@ -36,9 +36,15 @@ function constant(g: Gen, k: number): Expr {
   ]);
 }
 
-/** A bit count or shift: anywhere in [0, 64], sometimes past it (counts of 64 and more are defined). */
+/**
+ * Shift and rotate counts at and past the edges of the width, of either sign: a negative count
+ * shifts the other way, and one past ±63 shifts every bit out (`arshift` leaves the sign).
+ */
+const EDGE_COUNTS = [-80, -64, -63, -1, 63, 64, 80];
+
+/** A bit count or shift: anywhere in [0, 64), sometimes at or past its edges (all defined). */
 function count(g: Gen, d: number): Expr {
-  if (g.c.chance(70)) return constant(g, g.c.int(g.c.chance(90) ? 64 : 80));
+  if (g.c.chance(70)) return constant(g, g.c.chance(80) ? g.c.int(64) : g.c.pick(EDGE_COUNTS));
   return call(g, 'create', [
     build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(64))),
   ]);
@@ -64,6 +70,16 @@ function integerLeaf(g: Gen, d: number): Expr {
     case 0:
       return call(g, 'fromstring', [build.string(g.c.pick(texts))]);
     default:
+      // Any number: `create` gives nil for a fraction, NaN, an infinity or one past the 64-bit
+      // range, and `or` an integer in its place.
+      if (g.c.chance(15))
+        return build.group(
+          build.binary(
+            ExprBinary_Op.Or,
+            call(g, 'create', [g.num(d + 1)]),
+            call(g, 'create', [g.int(d + 1)]),
+          ),
+        );
       // `int` values are whole and below 2^34: `create` never gives nil.
       return call(g, 'create', [g.int(d + 1)]);
   }

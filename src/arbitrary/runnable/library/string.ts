@@ -94,6 +94,8 @@ const patterns = [
   'a*',
   '%d%d?',
   '%b[]',
+  // Delimiters that many subjects hold (one nested in another, one missing): the balance's walk.
+  '%bab',
   '%f[%w]%w+',
   '%l%l',
   '(.)%1',
