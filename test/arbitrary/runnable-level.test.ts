@@ -115,7 +115,7 @@ describe('luauArbitraries', () => {
 
   it('keeps locals in scope, and makes every loop take fuel first and leave when none is left', () => {
     let loops = 0;
-    for (const tree of fc.sample(runnable.moduleSet, { seed: 3, numRuns: 500 })) {
+    for (const tree of fc.sample(runnable.moduleSet, { seed: 3, numRuns: 600 })) {
       expect(scopeViolations(tree)).toEqual([]);
       for (const chunk of [tree.module, tree.program]) {
         if (chunk === undefined) continue;

@@ -12,7 +12,7 @@ describe('blockStatements', () => {
   for (const level of ['runnable', 'typed'] as const) {
     it(`iterates pairs and next (${level}) only to collect keys, sorted before they are used`, () => {
       const sources = fc
-        .sample(luauArbitraries({ level, profile: 'luau' }).moduleSet, { seed: 61, numRuns: 500 })
+        .sample(luauArbitraries({ level, profile: 'luau' }).moduleSet, { seed: 61, numRuns: 700 })
         .map((t) => printPretty(t).join('\n'));
       let loops = 0;
       for (const s of sources) {
