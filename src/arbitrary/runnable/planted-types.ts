@@ -108,7 +108,7 @@ export function drawType(draw: TypeDraw, depth: number, member = false): Planted
     case 3:
       return g.c.chance(50)
         ? { k: 'inter', a: drawTable(draw, depth - 1), b: drawTable(draw, depth - 1, 4) }
-        : { k: 'inter', a: drawFn(draw, depth - 1), b: drawFn(draw, depth - 1) };
+        : interFns(draw, depth - 1);
     case 4:
     case 5:
       return drawTable(draw, depth - 1);
@@ -142,6 +142,12 @@ export function drawTable(draw: TypeDraw, depth: number, from = 0): PlantedType 
   };
 }
 
+/** Overloads of one arity: a function of fewer parameters converts to one of more. */
+function interFns(draw: TypeDraw, depth: number): PlantedType {
+  const a = drawFn(draw, depth) as PlantedType & { k: 'fn' };
+  return { k: 'inter', a, b: drawFn(draw, depth, a.args.length) };
+}
+
 /**
  * A function type of 1 to 3 parameters and 1 or 2 results, none of them optional.
  *
@@ -150,11 +156,11 @@ export function drawTable(draw: TypeDraw, depth: number, from = 0): PlantedType 
  * drawFn({ g, aliases: [] }, 1); // e.g. (number, {n0: string}) -> boolean
  * ```
  */
-export function drawFn(draw: TypeDraw, depth: number): PlantedType {
+export function drawFn(draw: TypeDraw, depth: number, arity?: number): PlantedType {
   const { g } = draw;
   return {
     k: 'fn',
-    args: Array.from({ length: 1 + g.c.int(3) }, () => required(drawType(draw, depth))),
+    args: Array.from({ length: arity ?? 1 + g.c.int(3) }, () => required(drawType(draw, depth))),
     rets: Array.from({ length: 1 + g.c.int(2) }, () => drawType(draw, depth)),
   };
 }
