@@ -256,7 +256,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) =>
       build.binary(
         g.c.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
-        widened(g, g.bool(d + 1)),
+        widened(g, g.bool(d + 1), true),
         g.bool(d + 1),
       ),
     (g, d) => g.choose(g.bool(d + 1), g.bool(d + 1), g.bool(d + 1), true),
@@ -286,13 +286,16 @@ const core: Partial<Record<Ty, Production[]>> = {
 /**
  * At the typed level, a string or boolean constant compared with `==` is a singleton type that
  * strict mode refuses to compare with another singleton: `tostring("a")` and `not not true`
- * have the wide types.
+ * have the wide types. So is a boolean local where a condition has refined it (`l` is `true`
+ * in `if l then l == false else …`).
  */
-function widened(g: Gen, e: Expr): Expr {
+function widened(g: Gen, e: Expr, bool = false): Expr {
   if (!g.typed) return e;
   const c = e.exprOneof.case;
   if (c === 'string') return build.call(build.global('tostring'), [e]);
-  if (c === 'bool') return build.unary(ExprUnary_Op.Not, build.unary(ExprUnary_Op.Not, e));
+  if (c === 'bool' || (bool && c === 'local')) {
+    return build.unary(ExprUnary_Op.Not, build.unary(ExprUnary_Op.Not, e));
+  }
   return e;
 }
 
