@@ -112,8 +112,10 @@ export const callFormsStat: StatProduction = (g, d) => {
       ),
     ),
     print([
-      build.call(oRef, [g.num(d + 1)]),
-      build.call(oRef, [g.num(d + 1), g.num(d + 1)]),
+      // In parentheses: a last argument of several results (`utf8.codepoint`) would fill the
+      // string parameter with numbers.
+      build.call(oRef, [build.group(g.num(d + 1))]),
+      build.call(oRef, [g.num(d + 1), build.group(g.num(d + 1))]),
       build.call(oRef, [g.num(d + 1), build.nil(), value(g, 'str', d + 1)]),
     ]),
     build.localFunction(
