@@ -142,10 +142,15 @@ export function drawTable(draw: TypeDraw, depth: number, from = 0): PlantedType 
   };
 }
 
-/** Overloads of one arity: a function of fewer parameters converts to one of more. */
+/**
+ * Overloads of one arity (a function of fewer parameters converts to one of more) that differ
+ * in their parameters: two that differ in their results only are one function returning the
+ * intersection of both, which converts to much, so they stay one function.
+ */
 function interFns(draw: TypeDraw, depth: number): PlantedType {
   const a = drawFn(draw, depth) as PlantedType & { k: 'fn' };
-  return { k: 'inter', a, b: drawFn(draw, depth, a.args.length) };
+  const b = drawFn(draw, depth, a.args.length) as PlantedType & { k: 'fn' };
+  return JSON.stringify(a.args) === JSON.stringify(b.args) ? a : { k: 'inter', a, b };
 }
 
 /**
