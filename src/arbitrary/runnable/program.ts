@@ -1,11 +1,15 @@
+import { isMessage } from '@bufbuild/protobuf';
 import {
+  ExprLocalSchema,
   ModuleSetSchema,
+  StatSchema,
   StatRequireIntoLocalHelperSchema,
   type Expr,
   type ModuleSet,
   type Stat,
   type StatBlock,
 } from '../../../gen/luau_pb.js';
+import { walkTree } from '../../tree/index.js';
 import { blank, messageKind } from '../blank-message.js';
 import { build } from '../build.js';
 import { frozenDeep } from '../shared-messages.js';
@@ -53,6 +57,15 @@ function unsafeEnvironment(): Stat {
   return kit.print([kit.type(kit.call('getfenv', [kit.num(1)]))]);
 }
 
+/** Whether `stat` reads the local named `name` anywhere inside it. */
+function readsLocal(stat: Stat, name: number): boolean {
+  let found = false;
+  walkTree(StatSchema, stat, (node) => {
+    if (!found && isMessage(node.message, ExprLocalSchema)) found = node.message.var?.name === name;
+  });
+  return found;
+}
+
 /**
  * Builds one chunk: the fuel table (when a loop or recursion uses it), the shared metatable
  * (when the program uses metatables), the statements, and the checksum of the top-level
@@ -71,9 +84,10 @@ function chunk(
   if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
   const prelude: Stat[] = [];
   // At the typed level objects and metamethod parameters are `any` (see `annotation`).
+  let metaPrelude: readonly Stat[] = [];
   if (swarm.metatables) {
     g.meta = g.scope.declare({ ty: 'fn', mutable: false });
-    for (const s of sharedMetatablePrelude(g, g.meta)) prelude.push(s);
+    metaPrelude = sharedMetatablePrelude(g, g.meta);
     g.nodes += 120;
   }
   // Not values a leaf picks as a local: read only through `g.inputs`.
@@ -104,7 +118,12 @@ function chunk(
     const planted = plantedErrorBlock(g);
     if (planted !== undefined) prelude.push(planted);
   }
-  const body = [...prelude, ...blockStatements(g, 0, false)];
+  const statements = blockStatements(g, 0, false);
+  // The shared metatable only where a statement reads it, as the fuel: a shrunk program keeps
+  // no metatable that nothing uses.
+  const meta = g.meta;
+  const used = meta !== undefined && statements.some((s) => readsLocal(s, meta));
+  const body = [...(used ? metaPrelude : []), ...prelude, ...statements];
   if (role === 'module') body.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
   body.unshift(...g.inputs.declarations(g.typed));
   if (g.fuelUsed) {
