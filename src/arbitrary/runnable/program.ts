@@ -119,12 +119,14 @@ function chunk(
     if (planted !== undefined) prelude.push(planted);
   }
   const statements = blockStatements(g, 0, false);
+  if (role === 'module') {
+    statements.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
+  }
   // The shared metatable only where a statement reads it, as the fuel: a shrunk program keeps
   // no metatable that nothing uses.
   const meta = g.meta;
-  const used = meta !== undefined && statements.some((s) => readsLocal(s, meta));
+  const used = meta !== undefined && [...prelude, ...statements].some((s) => readsLocal(s, meta));
   const body = [...(used ? metaPrelude : []), ...prelude, ...statements];
-  if (role === 'module') body.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
   body.unshift(...g.inputs.declarations(g.typed));
   if (g.fuelUsed) {
     const fuel = build.localStat(
