@@ -23,7 +23,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
-  8: '506f228daa04f9909a64c075e98f15e7abf244983a2af146ad93422b57bf4026',
+  8: 'd028b69d0f1b882c6f0af637a835cd7b7483ea64783cbeb339cd1b9223eb41a7',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

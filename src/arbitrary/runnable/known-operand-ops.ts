@@ -272,6 +272,18 @@ export const OPS: Op[] = [
   },
   bufferOp,
   bufferOp,
+  // A global no chunk defines, or a field no library has: the compiler imports it, loading
+  // resolves it to nil, and native code looks it up again when it runs (luau only: luau-web's
+  // globals are not probed for these names).
+  (g, o) => {
+    const c = g.c;
+    if (g.o.profile !== 'luau') return bitPairOp(g, o);
+    const name = c.pick(['len', 'insert']);
+    const missing = c.chance(50)
+      ? build.global(c.pick([name, 'replace']))
+      : kit.field(build.global(c.pick(['math', 'bit32'])), name);
+    return { value: kit.type(missing) };
+  },
   // Appends to a fresh table, of a constant (native code stores it without loading it) and
   // of an operand, read back.
   (g, o) => {
