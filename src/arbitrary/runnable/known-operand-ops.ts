@@ -144,6 +144,7 @@ export const OPS: Op[] = [
     value: g.lib('bit32', g.c.pick(['bnot', 'countlz', 'countrz']), [o.bits()]),
     numeric: true,
   }),
+  // Fields at the edges of a 32-bit value, the width given or left out.
   (g, o) => {
     const [f, w] = g.c.pick([
       [0, 1],
@@ -152,10 +153,12 @@ export const OPS: Op[] = [
       [31, 1],
       [0, 32],
     ] as const);
+    // The width left out is 1, which native code computes without checking it.
+    const width = g.c.chance(35) ? [] : [kit.num(w)];
     return g.c.chance(50)
-      ? { value: g.lib('bit32', 'extract', [o.bits(), kit.num(f), kit.num(w)]), numeric: true }
+      ? { value: g.lib('bit32', 'extract', [o.bits(), kit.num(f), ...width]), numeric: true }
       : {
-          value: g.lib('bit32', 'replace', [o.bits(), o.bits(), kit.num(f), kit.num(w)]),
+          value: g.lib('bit32', 'replace', [o.bits(), o.bits(), kit.num(f), ...width]),
           numeric: true,
         };
   },
@@ -269,6 +272,38 @@ export const OPS: Op[] = [
   },
   bufferOp,
   bufferOp,
+  // A global no chunk defines, or a field no library has: the compiler imports it, loading
+  // resolves it to nil, and native code looks it up again when it runs (luau only: luau-web's
+  // globals are not probed for these names).
+  (g, o) => {
+    const c = g.c;
+    if (g.o.profile !== 'luau') return bitPairOp(g, o);
+    const name = c.pick(['len', 'insert']);
+    const missing = c.chance(50)
+      ? build.global(c.pick([name, 'replace']))
+      : kit.field(build.global(c.pick(['math', 'bit32'])), name);
+    return { value: kit.type(missing) };
+  },
+  // Appends to a fresh table, of a constant (native code stores it without loading it) and
+  // of an operand, read back.
+  (g, o) => {
+    const k = kit.num(g.c.pick([5, -0.5, 0]));
+    return {
+      stats: (result) => {
+        const t = o.fresh();
+        return [
+          build.localStat([t], [build.array([])]),
+          build.callStat(g.lib('table', 'insert', [kit.ref(t), k])),
+          build.callStat(g.lib('table', 'insert', [kit.ref(t), o.wide()])),
+          build.assign(
+            [result],
+            [kit.bin('+', kit.index(kit.ref(t), kit.num(1)), kit.index(kit.ref(t), kit.num(2)))],
+          ),
+        ];
+      },
+      numeric: true,
+    };
+  },
 ];
 
 /** `result = 1; if cond then result = 2 end`: a jump native code may decide from what it knows. */
