@@ -23,7 +23,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
-  8: '46ca2600ffbc4b71b0d5d239cd141cfa92855d6cea9fe46266b1fd22bf2f69fb',
+  8: '109728b53d4f2c79829c79e35d10c2d544dee0cde2388bbf6db45f93d403c107',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
