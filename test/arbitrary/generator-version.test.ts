@@ -23,7 +23,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   5: '5d3a5e99f709bdad196dd4f504f8e1826d9f32c39265523671f88e004feb6fcf',
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
-  8: 'e15e0de8faec0f73e2b6352f0f25ad6b27f093fa3531fd1cff8e54443dd442fe',
+  8: '01e283a60e1c238ec4bc15ff79c4c49879420f70bd66bd0397d57a3c39be5ac7',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

@@ -47,8 +47,9 @@ function withMetatable(p: Plant, t: TableType, index: TableType): Expr {
  * the wrong types, comparisons of types that do not compare, a field written through an
  * optional or a union, an overloaded function where one signature is expected, a value
  * assigned where another type is declared, a function stored into a sealed table, a scalar
- * iterated, a global written, a method called with `.` and values ordered that have no
- * metatable.
+ * iterated, a global written, a method called with `.`, values ordered that have no
+ * metatable and a table whose field holds a generic function (with a generic pack)
+ * converted to one whose field is a primitive.
  *
  * @example
  * ```ts
@@ -195,5 +196,20 @@ export const plantedShapes: Record<string, PlantedKind> = {
     };
     const wrong = incompatible(p.draw, both);
     return wrong && [bind(p, operand(p, both), wrong)];
+  },
+  'generic-field'(p) {
+    // A field holding a generic function, which stays generic (a local of one is
+    // instantiated where it is used), so the message prints its generics and generic pack.
+    if (!p.g.o.features.generics) return undefined;
+    const k = p.g.c.int(4);
+    const a = ty.generic(0);
+    const fn = ty.fn(p.g.c.chance(50) ? [a] : [a, toType(drawType(p.draw, 0))], [a], [0]);
+    if (fn.typeOneof.case === 'function' && p.g.c.chance(50)) {
+      fn.typeOneof.value.genericpacks = [ty.genericName(1)];
+    }
+    const [x] = opaque(p.g, 1);
+    p.setup.push(build.localStat([x], [build.local(p.any.name)], [ty.table([[k, fn]])]));
+    const other = prim(p.g.c.pick(['number', 'string', 'boolean'] as const));
+    return [bind(p, build.local(x.name), { k: 'table', fields: [[k, other]] })];
   },
 };

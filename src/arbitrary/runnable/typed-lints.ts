@@ -23,6 +23,16 @@ function listAndIndex(a: Expr, b: Expr): Expr {
   ]);
 }
 
+/** `if c then a elseif c then b else e end`: an `elseif`, which the linter unrolls (`else if` it does not). */
+function elseifChain(cond: Expr, a: Stat[], b: Stat[], e: Stat[]): Stat {
+  const head = build.ifStat(cond, a);
+  const tail = build.ifStat(cond, b, e);
+  if (head.statOneof.case === 'if' && tail.statOneof.case === 'if') {
+    head.statOneof.value.elseOneof = { case: 'elseif', value: tail.statOneof.value };
+  }
+  return head;
+}
+
 /** `function t.n<k>(): number return r end`. */
 function fieldFunction(t: Local, k: number, r: number): Stat {
   return build.functionStat(
@@ -40,7 +50,8 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
  * `@deprecated` function (DeprecatedApi), a statement after both branches returned
  * (UnreachableCode, also after `break`, `continue` and `error`), a name declared twice in one
  * `local` (DuplicateLocal), an `elseif` repeating its `if` (DuplicateCondition), a list item and
- * `[1]` in one table (TableLiteral), fewer values than names (UnbalancedAssignment).
+ * `[1]` in one table and one index twice (TableLiteral), fewer values than names
+ * (UnbalancedAssignment), `#` of a record and of a map of string keys (TableOperations).
  *
  * @example
  * ```ts
@@ -50,7 +61,7 @@ function fieldFunction(t: Local, k: number, r: number): Stat {
 export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const [x, y, z] = opaque(g, 3);
   const s = g.c.pick(scalars);
-  switch (g.c.int(14)) {
+  switch (g.c.int(15)) {
     case 0:
       return [
         build.localStat([x], [value(g, s, d + 1)], [scalarType(s)]),
@@ -141,10 +152,11 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
     case 10: {
       // An `elseif` testing the condition of the `if` again (DuplicateCondition).
       const cond = build.binary(ExprBinary_Op.CompareGt, build.local(x.name), build.number(0));
-      const chain = build.ifStat(
+      const chain = elseifChain(
         cond,
         [print([build.number(1)])],
-        [build.ifStat(cond, [print([build.number(2)])], [print([build.number(3)])])],
+        [print([build.number(2)])],
+        [print([build.number(3)])],
       );
       return [build.localStat([x], [g.num(d + 1)], [ty.prim('number')]), chain];
     }
@@ -177,21 +189,51 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
         print([build.group(build.call(build.global('pcall'), [build.local(y.name)]))]),
       ];
     }
-    case 12:
-      // A list item and an explicit index for the same key (TableLiteral).
-      return [
-        build.localStat([x], [listAndIndex(value(g, s, d + 1), value(g, s, d + 1))]),
-        print([build.unary(ExprUnary_Op.Len, build.local(x.name))]),
-      ];
+    case 12: {
+      if (g.c.chance(50)) {
+        // A list item and an explicit index for the same key (TableLiteral).
+        return [
+          build.localStat([x], [listAndIndex(value(g, s, d + 1), value(g, s, d + 1))]),
+          print([build.unary(ExprUnary_Op.Len, build.local(x.name))]),
+        ];
+      }
+      // One explicit index twice, past any list item (TableLiteral): the last value is kept.
+      const k = build.number(2 + g.c.int(3));
+      const dup = build.keyed([
+        [k, value(g, s, d + 1)],
+        [k, value(g, s, d + 1)],
+      ]);
+      return [build.localStat([x], [dup]), print([build.indexExpr(build.local(x.name), k)])];
+    }
     case 13:
       // Fewer values than names: the rest are nil (UnbalancedAssignment).
       return [
         build.localStat(
           [x, y, z],
-          [value(g, s, d + 1), value(g, s, d + 1)],
+          // A trailing `nil` says the rest are nil on purpose (no warning).
+          [value(g, s, d + 1), value(g, s, d + 1), ...(g.c.chance(30) ? [build.nil()] : [])],
           [scalarType(s), scalarType(s), ty.optional(scalarType(s))],
         ),
         print([build.local(x.name), build.local(y.name), build.local(z.name)]),
+      ];
+    case 14:
+      // `#` of tables the checker knows have no array part: a record, a map of string keys
+      // (TableOperations). Both are 0.
+      return [
+        build.localStat(
+          [x],
+          [build.record([[0, value(g, s, d + 1)]])],
+          [ty.table([[0, scalarType(s)]])],
+        ),
+        build.localStat(
+          [y],
+          [build.keyed([[build.string('k'), g.num(d + 1)]])],
+          [ty.table([], [ty.prim('string'), ty.prim('number')])],
+        ),
+        print([
+          build.unary(ExprUnary_Op.Len, build.local(x.name)),
+          build.unary(ExprUnary_Op.Len, build.local(y.name)),
+        ]),
       ];
     default: {
       const t = g.c.pick(scalars);

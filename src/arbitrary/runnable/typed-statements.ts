@@ -13,6 +13,7 @@ import { callFormsStat, varargStat } from './typed-calls.js';
 import { libraryLintStat } from './typed-library-lints.js';
 import { iterationStat, metatableStat } from './typed-metatables.js';
 import { normalizeStat } from './typed-normalize.js';
+import { inferredShapeStat } from './typed-inferred.js';
 
 /** A local of function type with several parameters and results, its lambda inferred. */
 const functionTypeStat: StatProduction = (g, d) => {
@@ -95,6 +96,7 @@ const productions: [StatProduction, number][] = [
   [metatableStat, 9],
   [iterationStat, 8],
   [libraryLintStat, 6],
+  [inferredShapeStat, 2],
 ];
 
 /**
