@@ -231,7 +231,13 @@ export const plantedKinds: Record<string, PlantedKind> = {
     switch (p.g.c.int(3)) {
       case 0: {
         if (number) return undefined;
-        const op = p.g.c.pick([ExprBinary_Op.Add, ExprBinary_Op.Mul, ExprBinary_Op.Mod]);
+        // A number scales a vector: `*` takes the two.
+        const vector = t.k === 'prim' && t.name === 'vector';
+        const op = p.g.c.pick(
+          vector
+            ? [ExprBinary_Op.Add, ExprBinary_Op.Mod]
+            : [ExprBinary_Op.Add, ExprBinary_Op.Mul, ExprBinary_Op.Mod],
+        );
         return [bind(p, build.binary(op, operand(p, prim('number')), operand(p, t)))];
       }
       case 1: {
