@@ -2,6 +2,7 @@ import { ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { LibraryModel, StatProduction } from './library/model.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
+import { globalFunctionStat } from './typed-globals.js';
 import { lintStat } from './typed-lints.js';
 import { subtypingStat } from './typed-subtyping.js';
 import { nested, opaque, print, scalarType, use, value, scalars } from './typed-parts.js';
@@ -85,6 +86,8 @@ const productions: [StatProduction, number][] = [
   [stringMethodStat, 3],
   [packStat, 2],
   [lintStat, 3],
+  [lintStat, 3],
+  [globalFunctionStat, 4],
   [builtinStat, 5],
   [operatorClassStat, 4],
   [checkedOnlyStat, 14],
