@@ -50,7 +50,8 @@ function callGlobal(k: number, e: Expr): Expr {
  * binds them in the module's scope as it meets them (at the chunk's level or inside a
  * function), and the linter tracks every global's references: a global function called
  * where it is declared, one declared and called inside a single local function only
- * (GlobalUsedAsLocal), one never called (FunctionUnused), and one called through a local.
+ * (GlobalUsedAsLocal), one never called (FunctionUnused), one calling another declared after
+ * it, and one called through a local.
  *
  * @example
  * ```ts
@@ -62,7 +63,7 @@ export const globalFunctionStat: StatProduction = (g: Gen, d: number): Stat[] =>
   if (k === undefined) return [];
   const [x, h, y, f] = opaque(g, 4);
   const s = g.c.pick(fieldScalars);
-  switch (g.c.int(4)) {
+  switch (g.c.int(5)) {
     case 0:
       return [declare(k, x, s), print([callGlobal(k, value(g, s, d + 1))])];
     case 1: {
@@ -76,6 +77,19 @@ export const globalFunctionStat: StatProduction = (g: Gen, d: number): Stat[] =>
     }
     case 2:
       return [declare(k, x, s)];
+    case 3: {
+      // One calling another declared after it: the checker sorts the block's statements so
+      // that it checks the callee first.
+      const k2 = freshGlobal(g);
+      if (k2 === undefined) return [];
+      const body = [build.ret([callGlobal(k2, build.local(y.name))])];
+      const caller = build.func([y], body, false, [scalarType(s)], [ty.prim('number')]);
+      return [
+        build.functionStat(build.customGlobal(k), caller),
+        declare(k2, x, s),
+        print([callGlobal(k, value(g, s, d + 1))]),
+      ];
+    }
     default:
       return [
         declare(k, x, s),

@@ -2,6 +2,7 @@ import { ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { LibraryModel, StatProduction } from './library/model.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
+import { genericSetStat } from './typed-generic-sets.js';
 import { globalFunctionStat } from './typed-globals.js';
 import { lintStat } from './typed-lints.js';
 import { subtypingStat } from './typed-subtyping.js';
@@ -88,6 +89,7 @@ const productions: [StatProduction, number][] = [
   [lintStat, 3],
   [lintStat, 3],
   [globalFunctionStat, 4],
+  [genericSetStat, 7],
   [builtinStat, 5],
   [operatorClassStat, 4],
   [checkedOnlyStat, 14],
