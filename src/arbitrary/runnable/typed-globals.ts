@@ -26,6 +26,20 @@ export function allowGlobalFunctions(g: Gen): void {
   declared.set(g, 0);
 }
 
+/**
+ * A global no typed program declares (outside the global functions' names), so a planted
+ * error that reads or writes it is one wherever the program declares global functions.
+ *
+ * @example
+ * ```ts
+ * build.customGlobal(undeclaredGlobal(g)); // e.g. n143
+ * ```
+ */
+export function undeclaredGlobal(g: Gen): number {
+  const first = FIRST_GLOBAL_FUNCTION + MAX_GLOBAL_FUNCTIONS;
+  return first + g.c.int(256 - first);
+}
+
 function freshGlobal(g: Gen): number | undefined {
   const k = declared.get(g);
   if (k === undefined || k >= MAX_GLOBAL_FUNCTIONS) return undefined;
