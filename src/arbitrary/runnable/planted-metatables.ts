@@ -115,6 +115,17 @@ export const plantedMetatables: Record<string, PlantedKind> = {
     ];
     return [build.localFunction(h, build.func([x], body))];
   },
+  'free-call'(p) {
+    // A parameter with no annotation called, then converted to a scalar: the message prints
+    // the function type inferred so far, with a result pack not yet known.
+    const [h, x] = opaque(p.g, 2);
+    const target = prim(p.g.c.pick(['number', 'string', 'boolean'] as const));
+    const body = [
+      build.callStat(build.call(build.local(x.name), [operand(p, prim('number'))])),
+      bind(p, build.local(x.name), target),
+    ];
+    return [build.localFunction(h, build.func([x], body))];
+  },
   'extern-key'(p) {
     const v = operand(p, prim('vector'));
     switch (p.g.c.int(3)) {

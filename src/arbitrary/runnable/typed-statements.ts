@@ -15,7 +15,8 @@ import { callFormsStat, varargStat } from './typed-calls.js';
 import { libraryLintStat } from './typed-library-lints.js';
 import { iterationStat, metatableStat } from './typed-metatables.js';
 import { normalizeStat } from './typed-normalize.js';
-import { inferredShapeStat } from './typed-inferred.js';
+import { inferredPairStat, inferredShapeStat } from './typed-inferred.js';
+import { logicStat } from './typed-logic.js';
 
 /** A local of function type with several parameters and results, its lambda inferred. */
 const functionTypeStat: StatProduction = (g, d) => {
@@ -102,6 +103,8 @@ const productions: [StatProduction, number][] = [
   [iterationStat, 8],
   [libraryLintStat, 6],
   [inferredShapeStat, 2],
+  [inferredPairStat, 3],
+  [logicStat, 4],
 ];
 
 /**
