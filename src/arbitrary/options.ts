@@ -143,18 +143,20 @@ export interface LuauArbitraryOptions {
 }
 
 /**
- * The default share of typed programs with a planted error, in percent: a quarter, so that
- * three programs in four still test that valid code passes (the checker's false positives,
- * the typed level's first purpose) while a thousand programs plant a few hundred errors, some
- * ten of each kind, each with types drawn afresh (the code that prints types and explains a
- * mismatch grows with the variety of types, not with more errors of the same kind).
+ * The default share of typed programs with a planted error, in percent: two in five, so that
+ * most programs still test that valid code passes (the checker's false positives, the typed
+ * level's first purpose, which a planted program still tests on all its other lines) while a
+ * thousand programs plant some eight errors of each of about fifty kinds, each with types
+ * drawn afresh (the code that prints types and explains a mismatch grows with the variety of
+ * types and kinds; at a quarter, a kind's rarer forms came up in one seed's thousand programs
+ * and not in the next).
  *
  * @example
  * ```ts
  * resolveOptions({ level: 'typed' }).plantedErrors === DEFAULT_PLANTED_ERRORS; // true
  * ```
  */
-export const DEFAULT_PLANTED_ERRORS = 25;
+export const DEFAULT_PLANTED_ERRORS = 40;
 
 /**
  * The deepest `maxDepth` above the schema level: each level of the grammar nests a few

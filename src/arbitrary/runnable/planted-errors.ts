@@ -3,12 +3,19 @@ import { build } from '../build.js';
 import { PLANTED_PREFIX } from '../planted-error.js';
 import type { Gen } from './generator.js';
 import { plantedKinds, type Plant, type PlantedKind } from './planted-kinds.js';
+import { plantedMetatables } from './planted-metatables.js';
+import { plantedNames } from './planted-names.js';
 import { plantedShapes } from './planted-shapes.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
 import { aliasStat, freshAlias, nested, opaque } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
-const makers: Record<string, PlantedKind> = { ...plantedKinds, ...plantedShapes };
+const makers: Record<string, PlantedKind> = {
+  ...plantedKinds,
+  ...plantedShapes,
+  ...plantedMetatables,
+  ...plantedNames,
+};
 const kinds = Object.keys(makers);
 
 /**

@@ -17,6 +17,7 @@ import {
   type TypeDraw,
 } from './planted-types.js';
 import { freshAlias, genericFunc, opaque } from './typed-parts.js';
+import { undeclaredGlobal } from './typed-globals.js';
 import { ty } from './typed-types.js';
 
 /**
@@ -254,7 +255,8 @@ export const plantedKinds: Record<string, PlantedKind> = {
   unknown(p) {
     // An alias index drawn and never declared is a type no scope has.
     const k = freshAlias(p.g);
-    if (p.g.c.chance(50) || k === undefined) return [bind(p, build.customGlobal(p.g.c.int(256)))];
+    if (p.g.c.chance(50) || k === undefined)
+      return [bind(p, build.customGlobal(undeclaredGlobal(p.g)))];
     const [y] = opaque(p.g, 1);
     return [build.localStat([y], [build.local(p.any.name)], [ty.alias(k)])];
   },

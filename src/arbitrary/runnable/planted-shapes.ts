@@ -14,6 +14,7 @@ import {
   type PlantedType,
 } from './planted-types.js';
 import { genericFunc, opaque } from './typed-parts.js';
+import { undeclaredGlobal } from './typed-globals.js';
 import { ty } from './typed-types.js';
 
 type TableType = PlantedType & { k: 'table' };
@@ -160,7 +161,7 @@ export const plantedShapes: Record<string, PlantedKind> = {
   'global-write'(p) {
     // Strict mode knows no global that the program did not declare, written or read.
     const x = operand(p, drawType(p.draw, p.depth));
-    return [build.assign([build.customGlobal(p.g.c.int(256))], [x])];
+    return [build.assign([build.customGlobal(undeclaredGlobal(p.g))], [x])];
   },
   'dot-call'(p) {
     // A method defined with `:` called with `.`, its `self` left out.

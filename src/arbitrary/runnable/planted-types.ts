@@ -103,8 +103,13 @@ export function drawType(draw: TypeDraw, depth: number, member = false): Planted
       return prim(g.c.pick(prims));
     case 1:
       return { k: 'opt', t: drawType(draw, depth - 1, member) };
-    case 2:
-      return { k: 'union', a: drawType(draw, depth - 1, true), b: drawType(draw, depth - 1, true) };
+    case 2: {
+      // Tables of one union share no field name: a table with the fields of one member and
+      // more converts to that member, so a leaf changed in the longer one would be no error.
+      const a = drawType(draw, depth - 1, true);
+      const b = drawType(draw, depth - 1, true);
+      return { k: 'union', a, b: a.k === 'table' && b.k === 'table' ? fieldsFrom(b, 4) : b };
+    }
     case 3:
       return g.c.chance(50)
         ? { k: 'inter', a: drawTable(draw, depth - 1), b: drawTable(draw, depth - 1, 4) }
@@ -124,6 +129,11 @@ export function drawType(draw: TypeDraw, depth: number, member = false): Planted
     default:
       return { k: 'union', a: { k: 'lit', val: 'a' }, b: { k: 'lit', val: g.c.pick(['b', 'c']) } };
   }
+}
+
+/** Table `t` with its fields renumbered from `from`. */
+function fieldsFrom(t: PlantedType & { k: 'table' }, from: number): PlantedType {
+  return { k: 'table', fields: t.fields.map(([, f], i) => [from + i, f] as const) };
 }
 
 /**

@@ -22,6 +22,7 @@ import { metatablePrelude } from './library/metatable.js';
 import { expression } from './operations.js';
 import { blockStatements } from './statements.js';
 import { plantedErrorBlock } from './planted-errors.js';
+import { allowGlobalFunctions } from './typed-globals.js';
 import { drawSwarm } from './swarm.js';
 import { annotation } from './types.js';
 
@@ -82,6 +83,7 @@ function chunk(
   g.fuel = g.scope.declare({ ty: 'fn', mutable: false });
   // Globals in the program only: a module's would be the program's too.
   if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
+  if (role === 'program' && g.typed) allowGlobalFunctions(g);
   const prelude: Stat[] = [];
   // At the typed level objects and metamethod parameters are `any` (see `annotation`).
   let metaPrelude: readonly Stat[] = [];

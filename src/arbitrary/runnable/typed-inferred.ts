@@ -1,4 +1,4 @@
-import type { Expr, Stat } from '../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
@@ -34,5 +34,45 @@ export const inferredShapeStat: StatProduction = (g: Gen, d: number): Stat[] => 
     build.localFunction(f, build.func([p], [build.ret(results)])),
     print([call()]),
     print([call()]),
+  ];
+};
+
+/**
+ * A local function of two parameters with no annotations that relate them: compared with
+ * `==` and either returned, put in one table, and combined by `and` and `or`. The checker
+ * unifies the two free types with each other (and gives `and` of a free type the falsy
+ * types); each call with two values of one type prints what it returns.
+ *
+ * @example
+ * ```ts
+ * inferredPairStat(g, 1); // local function l5(l6, l7) if l6 == l7 then return l6 end return l7 end print(l5(1, 2))
+ * ```
+ */
+export const inferredPairStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  const [f, x, y] = opaque(g, 3);
+  const [xs, ys] = [build.local(x.name), build.local(y.name)];
+  const s = g.c.pick(['num', 'str'] as const);
+  let body: Stat[];
+  switch (g.c.int(3)) {
+    case 0:
+      body = [
+        build.ifStat(build.binary(ExprBinary_Op.CompareEq, xs, ys), [build.ret([xs])]),
+        build.ret([ys]),
+      ];
+      break;
+    case 1:
+      body = [build.ret([build.unary(ExprUnary_Op.Len, build.array([xs, ys]))])];
+      break;
+    default:
+      body = [
+        build.ret([
+          build.binary(ExprBinary_Op.And, xs, ys),
+          build.binary(ExprBinary_Op.Or, xs, ys),
+        ]),
+      ];
+  }
+  return [
+    build.localFunction(f, build.func([x, y], body)),
+    print([build.call(build.local(f.name), [value(g, s, d + 1), value(g, s, d + 1)])]),
   ];
 };

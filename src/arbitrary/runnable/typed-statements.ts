@@ -2,6 +2,8 @@ import { ExprUnary_Op, type Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { LibraryModel, StatProduction } from './library/model.js';
 import { builtinStat, checkedOnlyStat, operatorClassStat } from './typed-builtins.js';
+import { genericSetStat } from './typed-generic-sets.js';
+import { globalFunctionStat } from './typed-globals.js';
 import { lintStat } from './typed-lints.js';
 import { subtypingStat } from './typed-subtyping.js';
 import { nested, opaque, print, scalarType, use, value, scalars } from './typed-parts.js';
@@ -13,7 +15,8 @@ import { callFormsStat, varargStat } from './typed-calls.js';
 import { libraryLintStat } from './typed-library-lints.js';
 import { iterationStat, metatableStat } from './typed-metatables.js';
 import { normalizeStat } from './typed-normalize.js';
-import { inferredShapeStat } from './typed-inferred.js';
+import { inferredPairStat, inferredShapeStat } from './typed-inferred.js';
+import { logicStat } from './typed-logic.js';
 
 /** A local of function type with several parameters and results, its lambda inferred. */
 const functionTypeStat: StatProduction = (g, d) => {
@@ -85,6 +88,9 @@ const productions: [StatProduction, number][] = [
   [stringMethodStat, 3],
   [packStat, 2],
   [lintStat, 3],
+  [lintStat, 3],
+  [globalFunctionStat, 4],
+  [genericSetStat, 7],
   [builtinStat, 5],
   [operatorClassStat, 4],
   [checkedOnlyStat, 14],
@@ -97,6 +103,8 @@ const productions: [StatProduction, number][] = [
   [iterationStat, 8],
   [libraryLintStat, 6],
   [inferredShapeStat, 2],
+  [inferredPairStat, 3],
+  [logicStat, 4],
 ];
 
 /**
