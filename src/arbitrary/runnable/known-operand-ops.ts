@@ -2,7 +2,7 @@ import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/lua
 import { build } from '../build.js';
 import { fueledFor, kit, type BinaryOp } from './kit.js';
 import type { Gen } from './generator.js';
-import { INTEGER_FORM_OPS } from './integer-form-ops.js';
+import { NATIVE_FORM_OPS } from './native-form-ops.js';
 
 /**
  * The operands an operation draws from: `bits` are numbers whose conversion to 32 bits C
@@ -311,7 +311,7 @@ export const OPS: Op[] = [
     };
   },
   // Integer forms: buffer offsets, out-of-range accesses, 32-bit sums, `typeof` jumps.
-  ...INTEGER_FORM_OPS,
+  ...NATIVE_FORM_OPS,
 ];
 
 /** `result = 1; if cond then result = 2 end`: a jump native code may decide from what it knows. */

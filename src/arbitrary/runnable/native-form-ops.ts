@@ -169,15 +169,36 @@ function readBackOp(g: Gen, o: Operands): OpResult {
 }
 
 /**
- * Operations on integer forms for the known-operands shape: buffer offsets computed in each
- * form native code lowers to integer addresses, out-of-range accesses it knows to fail,
- * 32-bit sums and differences, `typeof` tests as jumps, constants read back in another sign.
+ * A table slot written with a constant and read back at once: native code forwards the
+ * constant it stored (its tag and value) to the load.
  */
-export const INTEGER_FORM_OPS: readonly Op[] = [
+function slotReadBackOp(g: Gen, o: Operands): OpResult {
+  const c = g.c;
+  const t = o.fresh();
+  const k = kit.num(1 + c.int(2));
+  const stored = kit.num(c.pick([5, -1, 0.5, 2 ** 31 - 1]));
+  return {
+    stats: (result) => [
+      build.localStat([t], [build.array([o.wide(), o.bits()])]),
+      build.assign([kit.index(kit.ref(t), k)], [stored]),
+      build.assign([result], [kit.bin('+', kit.index(kit.ref(t), k), o.bits())]),
+    ],
+    numeric: true,
+  };
+}
+
+/**
+ * Operations in forms native code lowers specially, for the known-operands shape: buffer
+ * offsets computed in each form it turns into integer addresses, out-of-range accesses it knows
+ * to fail, 32-bit sums and differences, `typeof` tests as jumps, constants read back from a
+ * buffer in another sign and from a table slot.
+ */
+export const NATIVE_FORM_OPS: readonly Op[] = [
   offsetOp,
   offsetOp,
   outOfRangeOp,
   uintArithmeticOp,
   typeofJumpOp,
   readBackOp,
+  slotReadBackOp,
 ];
