@@ -23,6 +23,8 @@ export interface Operands {
   buffer: (() => Expr) | undefined;
   /** A fresh local for a loop variable. */
   fresh: () => Local;
+  /** A parameter of the shape's function: a number native code does not know. */
+  param: () => Expr;
 }
 
 /**
@@ -111,8 +113,10 @@ const stepLoopOp: Op = (g, o) => {
     () => kit.neg(o.step()),
     () => g.lib('math', 'abs', [o.step()]),
   ])();
-  // Bounds clamped to a few units (a fold of its own where native code knows them).
-  const bound = () => g.lib('math', 'clamp', [o.bits(), kit.num(-6), kit.num(6)]);
+  // Bounds clamped to a few units (a fold of its own where native code knows them); one bound
+  // in two is a parameter's, so native code knows the step and not where the loop ends.
+  const bound = () =>
+    g.lib('math', 'clamp', [g.c.chance(50) ? o.param() : o.bits(), kit.num(-6), kit.num(6)]);
   const from = bound();
   const to = bound();
   return {

@@ -82,6 +82,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
       text: () => kit.ref(t),
       buffer: buf ? () => kit.ref(buf) : undefined,
       fresh: () => fresh(),
+      param: () => pickLocal([p, q]),
     };
     const initial: [Local, Expr][] = [
       [a, kit.num(c.pick(BITS))],

@@ -157,6 +157,23 @@ function readBackOp(g: Gen, o: Operands): OpResult {
   const buf = o.buffer;
   if (!buf) return typeofJumpOp(g, o);
   const c = g.c;
+  if (c.chance(25)) {
+    // A 32-bit integer stored as a float: native code converts the known integer itself.
+    const at = kit.num(c.int(13));
+    return {
+      stats: (result) => [
+        build.callStat(
+          g.lib('buffer', 'writef32', [
+            buf(),
+            at,
+            g.lib('bit32', 'band', [o.bits(), kit.num(255)]),
+          ]),
+        ),
+        build.assign([result], [g.lib('buffer', 'readf32', [buf(), at])]),
+      ],
+      numeric: true,
+    };
+  }
   const [store, load, size, values] = c.pick(READ_BACK);
   const at = kit.num(c.int(16 - size + 1));
   return {
@@ -188,6 +205,21 @@ function slotReadBackOp(g: Gen, o: Operands): OpResult {
 }
 
 /**
+ * A shift or rotation of a parameter by zero or by the width: native code keeps the value, or
+ * masks the count, without knowing the value.
+ */
+function shiftByEdgeOp(g: Gen, o: Operands): OpResult {
+  const c = g.c;
+  const fn = c.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']);
+  const value = g.lib('bit32', 'band', [o.param(), kit.num(0xffff)]);
+  return {
+    value: g.lib('bit32', fn, [value, kit.num(c.pick([0, 0, 32]))]),
+    numeric: true,
+    uint: true,
+  };
+}
+
+/**
  * Operations in forms native code lowers specially, for the known-operands shape: buffer
  * offsets computed in each form it turns into integer addresses, out-of-range accesses it knows
  * to fail, 32-bit sums and differences, `typeof` tests as jumps, constants read back from a
@@ -201,4 +233,5 @@ export const NATIVE_FORM_OPS: readonly Op[] = [
   typeofJumpOp,
   readBackOp,
   slotReadBackOp,
+  shiftByEdgeOp,
 ];
