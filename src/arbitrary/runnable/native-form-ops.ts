@@ -127,14 +127,14 @@ function uintArithmeticOp(g: Gen, o: Operands): OpResult {
 }
 
 /**
- * `typeof(x) == name` as a jump (in an `if`) and as a value, for values whose tag native code
+ * `typeof(x) == name` (or `type`) as a jump (in an `if`) and as a value, for values whose tag native code
  * may know: it folds the test to a tag check, or to a constant where the tag is known.
  */
 function typeofJumpOp(g: Gen, o: Operands): OpResult {
   const c = g.c;
   const test = kit.bin(
     c.pick(['==', '~='] as const),
-    kit.call('typeof', [o.any()]),
+    kit.call(c.chance(50) ? 'typeof' : 'type', [o.any()]),
     kit.str(c.pick(TAGGED_NAMES)),
   );
   return {
