@@ -2,6 +2,7 @@ import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/lua
 import { build } from '../build.js';
 import { fueledFor, kit, type BinaryOp } from './kit.js';
 import type { Gen } from './generator.js';
+import { NATIVE_FORM_OPS } from './native-form-ops.js';
 
 /**
  * The operands an operation draws from: `bits` are numbers whose conversion to 32 bits C
@@ -22,6 +23,8 @@ export interface Operands {
   buffer: (() => Expr) | undefined;
   /** A fresh local for a loop variable. */
   fresh: () => Local;
+  /** A parameter of the shape's function: a number native code does not know. */
+  param: () => Expr;
 }
 
 /**
@@ -100,6 +103,35 @@ function bitShift(g: Gen, o: Operands): Expr {
   const count = c.chance(50) ? o.bits() : kit.num(c.pick([0, 1, 3, 31, 32, 33, -1]));
   return g.lib('bit32', fn, [o.bits(), count]);
 }
+
+/** A numeric loop whose step native code knows from the arithmetic that computes it. */
+const stepLoopOp: Op = (g, o) => {
+  const step = g.c.pick([
+    () => o.step(),
+    () => kit.bin('*', o.step(), kit.num(1)),
+    () => kit.bin('+', o.step(), kit.num(0)),
+    () => kit.neg(o.step()),
+    () => g.lib('math', 'abs', [o.step()]),
+  ])();
+  // Bounds clamped to a few units (a fold of its own where native code knows them); one bound
+  // in two is a parameter's, so native code knows the step and not where the loop ends.
+  const bound = () =>
+    g.lib('math', 'clamp', [g.c.chance(50) ? o.param() : o.bits(), kit.num(-6), kit.num(6)]);
+  const from = bound();
+  const to = bound();
+  return {
+    stats: (result) => {
+      const i = o.fresh();
+      return [
+        build.assign([result], [kit.num(0)]),
+        fueledFor(g, i, from, to, step, [
+          build.assign([result], [kit.bin('+', result, build.local(i.name))]),
+        ]),
+      ];
+    },
+    numeric: true,
+  };
+};
 
 /**
  * The operations: each a fast call, operator, jump or library call native code translates to
@@ -244,32 +276,10 @@ export const OPS: Op[] = [
           numeric: true,
         }
       : { value: g.lib('string', 'byte', [o.text()]) },
-  // A numeric loop whose step native code knows from the arithmetic that computes it.
-  (g, o) => {
-    const step = g.c.pick([
-      () => o.step(),
-      () => kit.bin('*', o.step(), kit.num(1)),
-      () => kit.bin('+', o.step(), kit.num(0)),
-      () => kit.neg(o.step()),
-      () => g.lib('math', 'abs', [o.step()]),
-    ])();
-    // Bounds clamped to a few units (a fold of its own where native code knows them).
-    const bound = () => g.lib('math', 'clamp', [o.bits(), kit.num(-6), kit.num(6)]);
-    const from = bound();
-    const to = bound();
-    return {
-      stats: (result) => {
-        const i = o.fresh();
-        return [
-          build.assign([result], [kit.num(0)]),
-          fueledFor(g, i, from, to, step, [
-            build.assign([result], [kit.bin('+', result, build.local(i.name))]),
-          ]),
-        ];
-      },
-      numeric: true,
-    };
-  },
+  // A numeric loop whose step native code knows from the arithmetic that computes it (twice:
+  // which way it runs and whether native code knows its bounds take a draw each).
+  stepLoopOp,
+  stepLoopOp,
   bufferOp,
   bufferOp,
   // A global no chunk defines, or a field no library has: the compiler imports it, loading
@@ -304,6 +314,8 @@ export const OPS: Op[] = [
       numeric: true,
     };
   },
+  // Integer forms: buffer offsets, out-of-range accesses, 32-bit sums, `typeof` jumps.
+  ...NATIVE_FORM_OPS,
 ];
 
 /** `result = 1; if cond then result = 2 end`: a jump native code may decide from what it knows. */

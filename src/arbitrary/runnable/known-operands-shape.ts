@@ -82,6 +82,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
       text: () => kit.ref(t),
       buffer: buf ? () => kit.ref(buf) : undefined,
       fresh: () => fresh(),
+      param: () => pickLocal([p, q]),
     };
     const initial: [Local, Expr][] = [
       [a, kit.num(c.pick(BITS))],
@@ -101,7 +102,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
     ];
     if (buf) body.push(build.localStat([buf], [g.lib('buffer', 'create', [kit.num(16)])]));
     const results: Local[] = [];
-    const count = 10 + c.int(12);
+    const count = 16 + c.int(12);
     // Every operation once before any twice, in an order of their own.
     let pool: number[] = [];
     for (let i = 0; i < count; i++) {
