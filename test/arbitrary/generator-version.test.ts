@@ -24,7 +24,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   6: 'facfb5929927af471793de56683d9b977120ee1ace23d7f4178187d2fda2710f',
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
   8: '01e283a60e1c238ec4bc15ff79c4c49879420f70bd66bd0397d57a3c39be5ac7',
-  9: 'c6faa3fdf69ca30752673dedcd64ad7bcf2770905e2d2b7d7b4a8fc4ba79b475',
+  9: '106ae1c05ceb59d39dc3ce14525818860e3dd9f94a68ebb43028ad5613d83448',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

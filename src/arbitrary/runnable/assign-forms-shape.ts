@@ -68,7 +68,8 @@ function assignments(g: Gen, d: number, fresh: () => Local): Stat[] {
 
 /**
  * `function o:n0(x)`, a method statement, called through `o:n0(...)`; a vararg function that
- * picks its arguments with `select(k, ...)` by a parameter and by an expression; and a small
+ * picks its arguments with `select(k, ...)` by a parameter and by an expression and spreads
+ * `...` over more locals than its callers pass (the rest are nil); and a small
  * function that assigns a parameter its callers leave out (`-O2` inlines it).
  */
 function functions(g: Gen, d: number, fresh: () => Local): Stat[] {
@@ -77,6 +78,7 @@ function functions(g: Gen, d: number, fresh: () => Local): Stat[] {
   const n = () => g.num(d + 1);
   g.scope.pushFrame(false);
   const [x, k, s, w, a, b] = freshLocals(fresh, 6);
+  const spread = freshLocals(fresh, 4);
   const method = build.func([x], [build.ret([kit.bin('*', kit.ref(x), kit.num(2))])]);
   const picker = build.func(
     [k],
@@ -86,7 +88,13 @@ function functions(g: Gen, d: number, fresh: () => Local): Stat[] {
         [w],
         [kit.call('select', [kit.bin('*', kit.ref(k), kit.num(2)), build.varargs()])],
       ),
-      build.ret([kit.ref(s), kit.ref(w), kit.call('select', [kit.str('#'), build.varargs()])]),
+      build.localStat(spread, [build.varargs()]),
+      build.ret([
+        kit.ref(s),
+        kit.ref(w),
+        kit.call('select', [kit.str('#'), build.varargs()]),
+        ...spread.map((l) => kit.ref(l)),
+      ]),
     ],
     true,
   );
