@@ -7,6 +7,7 @@ import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import { reduceStatements } from './reduce.js';
 import { shrinkProgram } from './shrink.js';
+import { normalizeMessage } from './triage.js';
 import { typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
 
@@ -19,6 +20,16 @@ function plantedText(program: string): string | undefined {
     .slice(p.from - 1, p.to)
     .map((l) => l.trim())
     .join('\n');
+}
+
+/** The errors of a checker's output, normalized (without positions, names and numbers). */
+function errorMessages(output: string): Set<string> {
+  return new Set(
+    output
+      .split('\n')
+      .filter((l) => /\(\d+,\d+\): \w*Error: /.test(l))
+      .map((l) => normalizeMessage(l.replace(/^.*?\(\d+,\d+\): /, ''))),
+  );
 }
 
 /** What to shrink: a campaign's program and the type checker's finding on it. */
@@ -113,8 +124,16 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
     );
   };
   const checkOf = new WeakMap<ModuleSet, CheckOutcome>();
+  // A false positive gains no error the original did not have: deleting a declaration
+  // makes errors the sound checker reports too (an unknown global), which is no finding.
+  const known = errorMessages(args.check.output);
   const keep = (tree: ModuleSet, check: CheckOutcome | undefined): boolean => {
     if (check?.kind !== args.kind || check.detail !== args.check.detail) return false;
+    if (
+      args.kind === 'checker-false-positive' &&
+      [...errorMessages(check.output)].some((m) => !known.has(m))
+    )
+      return false;
     checkOf.set(tree, check);
     return true;
   };

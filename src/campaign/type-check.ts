@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { judgeStrict } from '../arbitrary/index.js';
 import { runToolReports } from '../runtime/index.js';
@@ -154,6 +154,7 @@ export function judgeReport(program: string, report: ToolReport): CheckOutcome {
 export async function typeCheck(
   spec: string,
   programs: readonly CheckedProgram[],
+  /** `concurrency`: checker processes at a time (default: the machine's cores). */
   options: { readonly timeoutMs: number; readonly concurrency?: number },
 ): Promise<CheckOutcome[]> {
   const { path, flags } = parseChecker(spec);
@@ -173,7 +174,7 @@ export async function typeCheck(
       cwd: dir,
       timeoutMs: options.timeoutMs,
       batchSize: 50,
-      concurrency: options.concurrency ?? 1,
+      concurrency: options.concurrency ?? availableParallelism(),
     });
     return programs.map((p, k) => judgeReport(p.program, reports[k]!));
   } finally {
