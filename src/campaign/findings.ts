@@ -282,6 +282,7 @@ export function updateShrunk(
   tree: ModuleSet,
   info: {
     outcomes: readonly ProgramOutcome[];
+    check?: CheckOutcome;
     attempts: number;
     timeMs: number;
     reproduced: boolean;
@@ -290,11 +291,13 @@ export function updateShrunk(
   const recordPath = join(findingDir, 'outcome.json');
   const existing = readRecord(recordPath);
   writeTree(findingDir, 'shrunk', tree);
+  writeCheck(findingDir, 'shrunk', info.check);
   const record: FindingRecord = {
     ...existing,
     shrunk: {
       nodes: treeStats(ModuleSetSchema, tree).nodes,
       outcomes: info.outcomes,
+      ...(info.check === undefined ? {} : { check: info.check }),
       attempts: info.attempts,
       timeMs: info.timeMs,
       reproduced: info.reproduced,

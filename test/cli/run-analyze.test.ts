@@ -109,6 +109,22 @@ describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', () => {
     for (const l of lines) expect(l >= planted.from && l <= planted.to).toBe(true);
     const [dropped] = await typeCheck(fake!.drop, [{ index: 0, program }], { timeoutMs: 10_000 });
     expect(dropped!.kind).toBe('checker-missed');
+    // `luau-fuzz shrink` shrinks a finding of the checker with the checker it recorded.
+    const unshrunk = found.find((f) => !f.record.shrunk.shrunk);
+    if (unshrunk !== undefined) {
+      vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      // What the run left (its findings' status) is no status of the shrink.
+      process.exitCode = undefined;
+      const code = await main(['shrink', unshrunk.dir, '--time', '5000']).finally(() =>
+        vi.restoreAllMocks(),
+      );
+      expect(code).toBe(0);
+      const again = JSON.parse(
+        readFileSync(join(unshrunk.dir, 'outcome.json'), 'utf8'),
+      ) as FindingRecord;
+      expect(again.shrunk).toMatchObject({ shrunk: true, check: { kind: 'checker-missed' } });
+      expect(readFileSync(join(unshrunk.dir, 'shrunk.luau'), 'utf8')).toContain('"planted ');
+    }
   }, 180_000);
 
   it('finds a checker that crashes (one finding for every program) and shrinks it', async () => {
