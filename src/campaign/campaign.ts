@@ -21,6 +21,7 @@ import { CampaignStore } from './store.js';
 import { campaignSummary } from './summary.js';
 import type { CampaignSummary } from './summary.js';
 import { Tally } from './tally.js';
+import { assertChecker } from './type-check.js';
 import type { CampaignSnapshot } from './tally.js';
 
 /**
@@ -185,6 +186,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
   const source = openSource(o, pending, args);
   try {
+    if (o.analyze !== undefined) assertChecker(o.analyze);
     await pool.prepare();
     await preflight(pool, o.runtimes);
   } catch (e) {

@@ -1,8 +1,10 @@
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
+import type { CheckerFindingKind } from './type-check.js';
 
-/** What makes a program a finding. */
-export type FindingKind = 'crash' | 'timeout' | 'runtime-error' | 'compile-error' | 'mismatch';
+/** What makes a program a finding: how it ran, or (`--analyze`) how the type checker judged it. */
+export type FindingKind =
+  'crash' | 'timeout' | 'runtime-error' | 'compile-error' | 'mismatch' | CheckerFindingKind;
 
 const atLeast = (level: ValidityLevel, floor: ValidityLevel): boolean => {
   const order: ValidityLevel[] = ['schema', 'syntax', 'scoped', 'runnable', 'typed'];

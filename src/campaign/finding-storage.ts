@@ -10,6 +10,33 @@ import type { ProjectPool } from './projects.js';
 import { shrinkRemotely } from './remote-shrink.js';
 import type { CampaignStore, ProgramRecord } from './store.js';
 import { triageFindings } from './triage.js';
+import { isCheckerFinding } from './type-check.js';
+import type { CheckerFindingKind } from './type-check.js';
+import { shrinkCheckerFinding } from './checker-shrink.js';
+
+/** Shrinks a finding of the type checker, its candidates checked here (no project runs them). */
+async function shrinkChecked(
+  o: ResolvedCampaignOptions,
+  r: ProgramRecord,
+  kind: CheckerFindingKind,
+  tree: ModuleSet,
+  index: number,
+): Promise<ShrunkProgram | undefined> {
+  if (o.analyze === undefined || r.check === undefined) return undefined;
+  const s = await shrinkCheckerFinding({
+    analyze: o.analyze,
+    arbitrary: campaignArbitrary(o),
+    seed: o.seed,
+    index,
+    tree,
+    kind,
+    check: r.check,
+    timeoutMs: o.timeoutMs,
+    maxAttempts: o.shrinkAttempts,
+    maxTimeMs: o.shrinkTimeMs,
+  });
+  return { ...s, outcomes: r.outcomes };
+}
 
 /**
  * Arguments of {@link saveFindings}.
@@ -68,24 +95,28 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
       index: x.i,
       outcomes: x.outcomes,
       nodes: x.nodes,
+      ...(x.check === undefined ? {} : { check: x.check }),
     });
     let shrunk: ShrunkProgram | undefined;
     // A signature saved in an earlier session is already shrunk (or past the budget).
     if (o.shrink && shrunkSoFar < o.shrinkFindings && !known.has(group.signature)) {
       shrunkSoFar++;
-      shrunk = await shrinkRemotely({
-        pool,
-        arbitrary,
-        seed: o.seed,
-        index: runs?.get(r.i) ?? r.i,
-        tree,
-        level: o.level,
-        kind: r.finding,
-        runtimes: o.runtimes,
-        outcomes: r.outcomes,
-        maxAttempts: o.shrinkAttempts,
-        maxTimeMs: o.shrinkTimeMs,
-      });
+      const kind = r.finding;
+      shrunk = isCheckerFinding(kind)
+        ? await shrinkChecked(o, r, kind, tree, runs?.get(r.i) ?? r.i)
+        : await shrinkRemotely({
+            pool,
+            arbitrary,
+            seed: o.seed,
+            index: runs?.get(r.i) ?? r.i,
+            tree,
+            level: o.level,
+            kind: r.finding,
+            runtimes: o.runtimes,
+            outcomes: r.outcomes,
+            maxAttempts: o.shrinkAttempts,
+            maxTimeMs: o.shrinkTimeMs,
+          });
       // Stopped while shrinking: the group is saved, shrunk afresh, by `--resume`.
       if (aborted()) return;
     }

@@ -11,6 +11,7 @@ import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
 import type { RuntimeGroup } from './triage.js';
 import { sourcesOf } from './programs.js';
+import type { CheckOutcome } from './type-check.js';
 
 /** One program that showed a finding. */
 export interface FindingOccurrence {
@@ -20,6 +21,8 @@ export interface FindingOccurrence {
   readonly outcomes: readonly ProgramOutcome[];
   /** Messages in its tree. */
   readonly nodes: number;
+  /** The type checker's verdict, for a finding of the checker (`--analyze`). */
+  readonly check?: CheckOutcome;
 }
 
 /**
@@ -44,6 +47,8 @@ export interface FindingRecord extends Required<GeneratorSettings> {
   readonly generatorVersion: number | null;
   /** The campaign's runtimes. */
   readonly runtimes: readonly string[];
+  /** The campaign's type checker (`--analyze`), for a finding of the checker. */
+  readonly analyze?: string;
   /** The representative program (the group's smallest), which `original.*` holds. */
   readonly original: FindingOccurrence;
   /** The shrunk program (`shrunk.*`, written only when `shrunk.shrunk` is true). */
@@ -52,6 +57,8 @@ export interface FindingRecord extends Required<GeneratorSettings> {
     readonly nodes: number;
     /** Its outcomes (one per runtime; the original's when not shrunk). */
     readonly outcomes: readonly ProgramOutcome[];
+    /** The checker's verdict on it, for a finding of the checker. */
+    readonly check?: CheckOutcome;
     /** Candidates run while shrinking. */
     readonly attempts: number;
     /** Time spent shrinking, in ms. */
@@ -71,6 +78,8 @@ export interface ShrunkProgram {
   readonly tree: ModuleSet;
   /** Its outcomes. */
   readonly outcomes: readonly ProgramOutcome[];
+  /** The checker's verdict on it, for a finding of the checker. */
+  readonly check?: CheckOutcome;
   /** Candidates run while shrinking. */
   readonly attempts: number;
   /** Time spent shrinking, in ms. */
@@ -87,7 +96,7 @@ export interface ShrunkProgram {
 export interface FindingToSave
   extends
     Omit<GeneratorSettings, 'level' | 'profile'>,
-    Pick<FindingRecord, 'kind' | 'signature' | 'generatorVersion' | 'runtimes'> {
+    Pick<FindingRecord, 'kind' | 'signature' | 'generatorVersion' | 'runtimes' | 'analyze'> {
   /** The campaign's validity level. */
   readonly level: string;
   /** The campaign's feature profile. */
@@ -154,7 +163,17 @@ function writeRecord(dir: string, record: FindingRecord): void {
 }
 
 function plain(o: FindingOccurrence): FindingOccurrence {
-  return { index: o.index, outcomes: o.outcomes, nodes: o.nodes };
+  return {
+    index: o.index,
+    outcomes: o.outcomes,
+    nodes: o.nodes,
+    ...(o.check === undefined ? {} : { check: o.check }),
+  };
+}
+
+/** What the checker said of a program, as `<stem>.check.txt` beside it. */
+function writeCheck(dir: string, stem: string, check: CheckOutcome | undefined): void {
+  if (check !== undefined) writeFileSync(join(dir, `${stem}.check.txt`), `${check.output}\n`);
 }
 
 /**
@@ -189,7 +208,11 @@ export function saveFinding(
   }
   mkdirSync(dir, { recursive: true });
   writeTree(dir, 'original', f.original.tree);
-  if (f.shrunk !== undefined) writeTree(dir, 'shrunk', f.shrunk.tree);
+  writeCheck(dir, 'original', f.original.check);
+  if (f.shrunk !== undefined) {
+    writeTree(dir, 'shrunk', f.shrunk.tree);
+    writeCheck(dir, 'shrunk', f.shrunk.check);
+  }
   const record: FindingRecord = {
     hash,
     kind: f.kind,
@@ -198,12 +221,14 @@ export function saveFinding(
     ...readGeneratorSettings(f, `finding '${f.signature}'`),
     generatorVersion: f.generatorVersion,
     runtimes: f.runtimes,
+    ...(f.analyze === undefined || f.original.check === undefined ? {} : { analyze: f.analyze }),
     original: plain(f.original),
     shrunk:
       f.shrunk === undefined
         ? {
             nodes: f.original.nodes,
             outcomes: f.original.outcomes,
+            ...(f.original.check === undefined ? {} : { check: f.original.check }),
             attempts: 0,
             timeMs: 0,
             reproduced: false,
@@ -212,6 +237,7 @@ export function saveFinding(
         : {
             nodes: treeStats(ModuleSetSchema, f.shrunk.tree).nodes,
             outcomes: f.shrunk.outcomes,
+            ...(f.shrunk.check === undefined ? {} : { check: f.shrunk.check }),
             attempts: f.shrunk.attempts,
             timeMs: f.shrunk.timeMs,
             reproduced: f.shrunk.reproduced,
@@ -256,6 +282,7 @@ export function updateShrunk(
   tree: ModuleSet,
   info: {
     outcomes: readonly ProgramOutcome[];
+    check?: CheckOutcome;
     attempts: number;
     timeMs: number;
     reproduced: boolean;
@@ -264,11 +291,13 @@ export function updateShrunk(
   const recordPath = join(findingDir, 'outcome.json');
   const existing = readRecord(recordPath);
   writeTree(findingDir, 'shrunk', tree);
+  writeCheck(findingDir, 'shrunk', info.check);
   const record: FindingRecord = {
     ...existing,
     shrunk: {
       nodes: treeStats(ModuleSetSchema, tree).nodes,
       outcomes: info.outcomes,
+      ...(info.check === undefined ? {} : { check: info.check }),
       attempts: info.attempts,
       timeMs: info.timeMs,
       reproduced: info.reproduced,

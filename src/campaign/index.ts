@@ -52,6 +52,16 @@ export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
+export {
+  assertChecker,
+  isCheckerFinding,
+  judgeReport,
+  parseChecker,
+  typeCheck,
+} from './type-check.js';
+export type { CheckedProgram, CheckerFindingKind, CheckOutcome } from './type-check.js';
+export { shrinkCheckerFinding } from './checker-shrink.js';
+export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
 export type {
   CaseCoverage,
   ErrorCount,

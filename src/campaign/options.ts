@@ -3,6 +3,7 @@ import type { GeneratorSettings } from '../arbitrary/index.js';
 import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
 import { parseRuntime, runnerDefaults } from '../runtime/index.js';
 import type { GuidedSettings } from './guided/guided-source.js';
+import { parseChecker } from './type-check.js';
 
 /**
  * A change of generator in a campaign resumed with `rederive` (`options.json`'s
@@ -63,6 +64,13 @@ export interface CampaignRunSettings {
    * reached new counters of a coverage build. Default: none (every program fresh).
    */
   readonly guided?: GuidedSettings;
+  /**
+   * Type-check every program of a typed campaign with this `luau-analyze`, as `PATH[:flag…]`
+   * (run with `--mode=strict` and the flags, beside the batches): a crash of the checker, a
+   * planted error it misses and an error it reports where there is none are findings.
+   * Default: none.
+   */
+  readonly analyze?: string;
 }
 
 /**
@@ -153,6 +161,22 @@ function guidedSettings(g: GuidedSettings): GuidedSettings {
   };
 }
 
+/** A checker spec, checked: only typed programs can be judged by a strict type checker. */
+function checkerSpec(options: Omit<CampaignOptions, 'seed'>): string {
+  const spec = options.analyze!;
+  if ((options.level ?? 'runnable') !== 'typed')
+    throw new CampaignOptionsError(
+      'analyze',
+      `needs level 'typed' (the programs whose type errors are known), got '${options.level ?? 'runnable'}'`,
+    );
+  try {
+    parseChecker(spec);
+  } catch (e) {
+    throw new CampaignOptionsError('analyze', (e as Error).message.replace(/^analyze: /, ''));
+  }
+  return spec;
+}
+
 /** The generator settings of a new campaign but its seed, checked. */
 function campaignSettings(
   options: Omit<CampaignOptions, 'seed'>,
@@ -165,6 +189,7 @@ function campaignSettings(
       maxDepth: options.maxDepth ?? null,
       maxStatements: options.maxStatements ?? null,
       types: options.types ?? true,
+      plantedErrors: options.plantedErrors ?? null,
     });
   } catch (e) {
     // The arbitraries' own limits (maxDepth above the schema level), named as here.
@@ -231,5 +256,6 @@ export function optionsBesideSeed(
     shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
     excerptChars: positive('excerptChars', options.excerptChars ?? runnerDefaults.excerptChars),
     ...(options.guided === undefined ? {} : { guided: guidedSettings(options.guided) }),
+    ...(options.analyze === undefined ? {} : { analyze: checkerSpec(options) }),
   };
 }

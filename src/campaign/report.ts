@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
+import { parseChecker } from './type-check.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
@@ -190,6 +191,12 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
   // A program drawn by another generator version is shrunk from its recorded tree only.
   const rederive = (f.generatorVersion ?? null) !== GENERATOR_VERSION ? ' --rederive' : '';
   const commands = [`luau-fuzz shrink ${shellWord(dir)}${rederive}`];
+  if (f.analyze !== undefined) {
+    // A finding of the type checker: its command line, on the program alone.
+    const { path, flags } = parseChecker(f.analyze);
+    commands.push([path, '--mode=strict', ...flags, program].map(shellWord).join(' '));
+    return commands;
+  }
   for (const spec of f.runtimes) {
     let profile: RuntimeProfile;
     try {
@@ -246,6 +253,8 @@ function findingFiles(campaignDir: string, hash: string): string[] {
     'original.textproto',
     'shrunk.binpb',
     'original.binpb',
+    'shrunk.check.txt',
+    'original.check.txt',
     'outcome.json',
   ];
   return names.filter((n) => existsSync(join(campaignDir, 'findings', hash, n)));

@@ -7,6 +7,8 @@ import type { ProgramSource } from './program-source.js';
 import type { CampaignProgram } from './programs.js';
 import type { ProjectPool } from './projects.js';
 import type { ProgramRecord } from './store.js';
+import { typeCheck } from './type-check.js';
+import type { CheckOutcome } from './type-check.js';
 
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
 const MAX_PROGRAM_ATTEMPTS = 3;
@@ -79,32 +81,43 @@ export async function runBatches(args: RunBatchesArgs): Promise<void> {
       }),
     );
   };
-  const finish = (batch: readonly CampaignProgram[], outcomes: BatchOutcomes): void => {
+  const finish = (
+    batch: readonly CampaignProgram[],
+    outcomes: BatchOutcomes,
+    checks: readonly CheckOutcome[] | undefined,
+  ): void => {
     failuresInARow = 0;
     const lost: CampaignProgram[] = [];
     const finished: ProgramRecord[] = [];
-    for (const p of batch) {
+    batch.forEach((p, k) => {
       const found = outcomes.outcomes.get(String(p.index));
       if (found !== undefined) {
-        const finding = classifyOutcomes(o.level, found);
-        finished.push(recordOf(p, found, finding, outcomes.projectId));
-        continue;
+        // How it ran comes first: a typed program that does not run is the runtime's finding.
+        const check = checks?.[k];
+        const finding = classifyOutcomes(o.level, found) ?? check?.kind;
+        const checked = finding !== undefined && finding === check?.kind ? check : undefined;
+        finished.push(recordOf(p, found, finding, outcomes.projectId, checked));
+        return;
       }
       const n = (attempts.get(p.index) ?? 0) + 1;
       attempts.set(p.index, n);
       if (n < MAX_PROGRAM_ATTEMPTS) lost.push(p);
       else finished.push(recordOf(p, lostOutcomes(p, n, o.runtimes), 'crash', outcomes.projectId));
-    }
+    });
     record(finished);
     if (lost.length > 0) ready.unshift(lost);
     args.afterBatch();
   };
   const launch = (batch: CampaignProgram[]): void => {
     for (const p of batch) launched.set(p.index, p);
-    const task = pool
-      .runBatch(jobsOf(batch))
+    // The checker runs here while the projects run the batch.
+    const checks =
+      o.analyze === undefined
+        ? Promise.resolve(undefined)
+        : typeCheck(o.analyze, batch, { timeoutMs: o.timeoutMs });
+    const task = Promise.all([pool.runBatch(jobsOf(batch)), checks])
       .then(
-        (result) => finish(batch, result),
+        ([result, checked]) => finish(batch, result, checked),
         (e: unknown) => {
           failuresInARow++;
           lastError = e instanceof Error ? e.message : String(e);
@@ -165,11 +178,13 @@ function recordOf(
   outcomes: readonly ProgramOutcome[],
   finding: ProgramRecord['finding'],
   project: string,
+  check?: CheckOutcome,
 ): ProgramRecord {
   return {
     i: p.index,
     outcomes,
     ...(finding === undefined ? {} : { finding }),
+    ...(check === undefined ? {} : { check }),
     nodes: p.nodes,
     kinds: p.kinds,
     project,

@@ -15,6 +15,7 @@ import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
+import type { CheckOutcome } from './type-check.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {
@@ -24,6 +25,8 @@ export interface ProgramRecord {
   readonly outcomes: readonly ProgramOutcome[];
   /** The finding it is, if any. */
   readonly finding?: FindingKind;
+  /** The type checker's verdict (`--analyze`), kept for a finding of the checker. */
+  readonly check?: CheckOutcome;
   /** Messages in its tree. */
   readonly nodes: number;
   /** Its message kinds and their counts (node-kind coverage). */

@@ -2,6 +2,8 @@ import type { ValidityLevel } from '../arbitrary/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { classifyOutcomes, crashSignature } from './classify.js';
 import type { FindingKind } from './classify.js';
+import { isCheckerFinding } from './type-check.js';
+import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
 
 /** Runtimes of a campaign that ended a program the same way. */
 export interface RuntimeGroup {
@@ -77,7 +79,7 @@ export function normalizeMessage(message: string): string {
   );
 }
 
-const kindStatus: Record<Exclude<FindingKind, 'mismatch'>, OutcomeStatus> = {
+const kindStatus: Record<Exclude<FindingKind, 'mismatch' | CheckerFindingKind>, OutcomeStatus> = {
   crash: 'crash',
   timeout: 'timeout',
   'runtime-error': 'runtime-error',
@@ -96,15 +98,22 @@ const kindStatus: Record<Exclude<FindingKind, 'mismatch'>, OutcomeStatus> = {
  * findingSignature('mismatch', ['luau-cli:-O0', 'luau-cli:-O2'], outcomes);
  * // 'mismatch · luau-cli:-O0: ok | luau-cli:-O2: ok'
  * ```
+ *
+ * A finding of the type checker is told apart by its kind and detail (the planted error's
+ * kind, the first wrong error's message, how the checker ended), given as `check`.
  */
 export function findingSignature(
   kind: FindingKind,
   runtimes: readonly string[],
   outcomes: readonly ProgramOutcome[],
+  check?: CheckOutcome,
 ): string {
   let involved: string;
   let message: string;
-  if (kind === 'mismatch') {
+  if (isCheckerFinding(kind)) {
+    involved = 'luau-analyze';
+    message = check?.detail ?? '';
+  } else if (kind === 'mismatch') {
     involved = runtimeGroups(runtimes, outcomes)
       .map((g) => `${g.runtimes.join(', ')}: ${g.status}`)
       .join(' | ');
@@ -150,6 +159,8 @@ export interface TriageItem {
   readonly nodes: number;
   /** Its finding. */
   readonly finding: FindingKind;
+  /** The type checker's verdict, for a finding of the checker. */
+  readonly check?: CheckOutcome;
 }
 
 /** Programs with one signature: the representative (shrunk) and the rest (counted). */
@@ -179,7 +190,7 @@ export function triageFindings<T extends TriageItem>(
 ): TriageGroup<T>[] {
   const bySignature = new Map<string, T[]>();
   for (const item of items) {
-    const signature = findingSignature(item.finding, runtimes, item.outcomes);
+    const signature = findingSignature(item.finding, runtimes, item.outcomes, item.check);
     const list = bySignature.get(signature);
     if (list === undefined) bySignature.set(signature, [item]);
     else list.push(item);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { OptionError } from '../arbitrary/index.js';
-import { optionsBesideSeed } from '../campaign/index.js';
+import { assertChecker, optionsBesideSeed } from '../campaign/index.js';
 import {
   corpusFolder,
   coverageLuau,
@@ -53,6 +53,7 @@ export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   guided?: string;
   corpus?: string[];
   mutationShare?: string;
+  analyze?: string;
 }
 
 /** How a flag of `run` sets a campaign option: its name and how its value is read. */
@@ -103,6 +104,7 @@ const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } =
   shrinkAttempts: intFlag('--shrink-attempts', (f) => f.shrinkAttempts),
   shrinkTimeMs: intFlag('--shrink-time', (f) => f.shrinkTime),
   shrinkFindings: intFlag('--shrink-findings', (f) => f.shrinkFindings),
+  analyze: { flag: '--analyze', value: (f) => f.analyze },
   guided: {
     flag: '--guided',
     value: (f) =>
@@ -178,6 +180,12 @@ export function checkCampaignOptions(
         throw new Error(`--corpus: ${(e as Error).message}`, { cause: e });
       }
   }
+  if (f.analyze !== undefined)
+    try {
+      assertChecker(f.analyze);
+    } catch (e) {
+      throw new Error(`--${(e as Error).message}`, { cause: e });
+    }
   try {
     return optionsBesideSeed(options);
   } catch (e) {

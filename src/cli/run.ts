@@ -135,6 +135,12 @@ export function runCommand(): Command {
       "with --guided: share of each step's programs that are mutants of corpus entries, 0 to 1, " +
         "or 'auto' (default): in proportion to what mutants and fresh programs found lately",
     )
+    .option(
+      '--analyze <checker>',
+      'with --level typed: type-check every program with this luau-analyze, as PATH[:flag…] ' +
+        '(run with --mode=strict and the flags, e.g. PATH:--fflags=LuauSolverV2=true); a crash of the ' +
+        'checker, a missed planted error and an error reported on a clean line are findings',
+    )
     .option('--no-shrink', 'save findings without shrinking them')
     .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
     .option('--shrink-time <ms>', 'time per finding while shrinking (default 30000)')

@@ -8,11 +8,14 @@ import {
   type WorkspaceFlags,
 } from './workspace-options.js';
 import { Command, Option } from 'commander';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import fc from 'fast-check';
+import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import {
   campaignArbitrary,
   GeneratorVersionError,
+  isCheckerFinding,
+  shrinkCheckerFinding,
   ProjectPool,
   shrinkRemotely,
   updateShrunk,
@@ -20,6 +23,51 @@ import {
 import type { FindingRecord } from '../campaign/index.js';
 import { decodeTree } from '../tree/index.js';
 import { wholeNumber } from './generator-options.js';
+
+/** A finding of the type checker: shrunk with the checker here, no workspace needed. */
+async function shrinkChecked(
+  dir: string,
+  finding: FindingRecord,
+  original: ModuleSet | undefined,
+  flags: ShrinkFlags,
+): Promise<void> {
+  const check = finding.original.check;
+  if (finding.analyze === undefined || check === undefined || !isCheckerFinding(finding.kind))
+    throw new Error(
+      `${dir}/outcome.json: a ${finding.kind} finding without its checker (analyze, original.check)`,
+    );
+  const arbitrary = campaignArbitrary(finding);
+  const tree =
+    original ??
+    fc.sample(arbitrary, {
+      seed: finding.seed,
+      path: String(finding.original.index),
+      numRuns: 1,
+    })[0]!;
+  const result = await shrinkCheckerFinding({
+    analyze: finding.analyze,
+    arbitrary,
+    seed: finding.seed,
+    index: finding.original.index,
+    tree,
+    kind: finding.kind,
+    check,
+    timeoutMs: flags.timeout,
+    maxAttempts: flags.attempts,
+    maxTimeMs: flags.time,
+  });
+  if (!result.reproduced) process.exitCode = 1;
+  const record = result.reproduced
+    ? updateShrunk(dir, result.tree, { ...result, outcomes: finding.original.outcomes })
+    : finding;
+  process.stdout.write(
+    flags.json === true
+      ? `${JSON.stringify(record, null, 2)}\n`
+      : result.reproduced
+        ? `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} checks\n${join(dir, 'shrunk.luau')}\n`
+        : `${finding.kind}: the checker did not misjudge the original again (${finding.signature}); nothing shrunk\n`,
+  );
+}
 
 interface ShrinkFlags extends WorkspaceFlags {
   attempts: number;
@@ -89,6 +137,10 @@ export function shrinkCommand(): Command {
         : undefined;
       if (original === undefined && recorded !== GENERATOR_VERSION)
         throw new Error(`${dir} has no original.binpb to shrink without a replay`);
+      if (isCheckerFinding(finding.kind)) {
+        await shrinkChecked(dir, finding, original, flags);
+        return;
+      }
       const ws = await connectWorkspace({
         command: 'shrink',
         runtimes: finding.runtimes,

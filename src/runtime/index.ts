@@ -80,6 +80,6 @@ export type {
 } from './engine-coverage.js';
 export { findLlvmTools, LlvmToolsMissingError } from './llvm-tools.js';
 export type { FindLlvmToolsOptions, LlvmTools } from './llvm-tools.js';
-export { runToolBatches } from './tool-batch.js';
-export type { ToolBatchOptions, ToolStatus } from './tool-batch.js';
+export { runToolBatches, runToolReports } from './tool-batch.js';
+export type { ToolBatchOptions, ToolReport, ToolStatus } from './tool-batch.js';
 export { readLuauFiles } from './luau-files.js';

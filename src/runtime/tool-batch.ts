@@ -31,12 +31,31 @@ function normalise(path: string): string {
 }
 
 /**
+ * How one program did in {@link runToolReports}: its status, and what the tool said of it:
+ * the lines of its output naming one of its files, or, for a crash, the start of what the
+ * process alone with it printed (with its exit status or signal).
+ *
+ * @example
+ * ```ts
+ * const report: ToolReport = { status: 'error', lines: ['d0/program.luau(3,7): TypeError: …'] };
+ * ```
+ */
+export interface ToolReport {
+  readonly status: ToolStatus;
+  readonly lines: readonly string[];
+}
+
+/** Characters kept of a crashed process's output. */
+const CRASH_OUTPUT_CHARS = 4000;
+
+/**
  * Runs a file-taking Luau tool (`luau-compile --text`, `luau-analyze`) over programs, many
  * per process: `programs[i]` lists the files of program i (its module first), relative to
- * `cwd`. A process that dies of a signal, ends with a status other than 0 or 1, or runs past
- * its limit is split in halves until the program at fault runs alone, so that every other
- * program is run by a process that ends normally (and writes its coverage profile). Resolves
- * to each program's status, in order.
+ * `cwd`. A process that dies of a signal, ends with a status other than 0 or 1, fails
+ * without naming a file, reports an `InternalCompilerError`, or runs past its limit is split
+ * in halves until the program at fault runs alone, so that every other program is run by a
+ * process that ends normally (and writes its coverage profile). Resolves to each program's
+ * status, in order.
  *
  * @example
  * ```ts
@@ -50,8 +69,27 @@ export async function runToolBatches(
   programs: readonly (readonly string[])[],
   options: ToolBatchOptions,
 ): Promise<ToolStatus[]> {
+  return (await runToolReports(command, programs, options)).map((r) => r.status);
+}
+
+/**
+ * {@link runToolBatches}, keeping what the tool said of each program ({@link ToolReport}):
+ * a type checker's diagnostics, or the output of its crash.
+ *
+ * @example
+ * ```ts
+ * const [report] = await runToolReports(['luau-analyze', '--mode=strict'], [['d0/program.luau']], {
+ *   cwd: dir, timeoutMs: 10_000,
+ * });
+ * ```
+ */
+export async function runToolReports(
+  command: readonly string[],
+  programs: readonly (readonly string[])[],
+  options: ToolBatchOptions,
+): Promise<ToolReport[]> {
   const env = options.env === undefined ? undefined : { ...process.env, ...options.env };
-  const statuses = new Array<ToolStatus>(programs.length);
+  const reports = new Array<ToolReport>(programs.length);
   const runRange = async (from: number, to: number): Promise<void> => {
     const files = programs.slice(from, to).flat();
     const argv = [...command, ...files];
@@ -62,11 +100,26 @@ export async function runToolBatches(
     });
     if (r.spawnError !== undefined)
       throw new Error(`cannot start ${command[0]}: ${r.spawnError.message}`);
+    const said = `${r.parts.map((p) => p.head.toString('utf8')).join('')}\n${r.stderr}`;
+    const failed = new Set([...said.matchAll(report)].map((m) => normalise(m[1]!)));
+    const signal = exitSignal(r.code, r.signal);
     const abnormal =
-      r.timedOut || exitSignal(r.code, r.signal) !== undefined || (r.code !== 0 && r.code !== 1);
+      r.timedOut ||
+      signal !== undefined ||
+      (r.code !== 0 && r.code !== 1) ||
+      (r.code === 1 && failed.size === 0) ||
+      said.includes('InternalCompilerError');
     if (abnormal) {
       if (to - from === 1) {
-        statuses[from] = r.timedOut ? 'timeout' : 'crash';
+        const end = r.timedOut
+          ? `timed out after ${options.timeoutMs} ms`
+          : signal !== undefined
+            ? `killed by ${signal}`
+            : `exit status ${String(r.code)}`;
+        reports[from] = {
+          status: r.timedOut ? 'timeout' : 'crash',
+          lines: [end, ...said.trim().slice(0, CRASH_OUTPUT_CHARS).split('\n')],
+        };
         return;
       }
       const mid = from + Math.ceil((to - from) / 2);
@@ -74,10 +127,18 @@ export async function runToolBatches(
       await runRange(mid, to);
       return;
     }
-    const said = `${r.parts.map((p) => p.head.toString('utf8')).join('')}\n${r.stderr}`;
-    const failed = new Set([...said.matchAll(report)].map((m) => normalise(m[1]!)));
-    for (let i = from; i < to; i++)
-      statuses[i] = programs[i]!.some((f) => failed.has(normalise(f))) ? 'error' : 'ok';
+    const lines = said.split('\n');
+    for (let i = from; i < to; i++) {
+      const mine = new Set(programs[i]!.map(normalise));
+      const named = lines.filter((l) => {
+        const m = /^(.+?)\(\d+,\d+\): /.exec(l);
+        return m !== null && mine.has(normalise(m[1]!));
+      });
+      reports[i] = {
+        status: programs[i]!.some((f) => failed.has(normalise(f))) ? 'error' : 'ok',
+        lines: named,
+      };
+    }
   };
   const batchSize = options.batchSize ?? 25;
   const slots = new Slots(options.concurrency ?? 2);
@@ -87,5 +148,5 @@ export async function runToolBatches(
     ranges.push(slots.use(() => runRange(from, to)));
   }
   await Promise.all(ranges);
-  return statuses;
+  return reports;
 }

@@ -1,0 +1,180 @@
+import { equals } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { plantedErrorOf } from '../arbitrary/index.js';
+import type { campaignArbitrary } from './programs.js';
+import { sourcesOf } from './programs.js';
+import { reduceStatements } from './reduce.js';
+import { shrinkProgram } from './shrink.js';
+import { normalizeMessage } from './triage.js';
+import { typeCheck } from './type-check.js';
+import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
+
+/** The planted statement of a program, without its indentation (undefined: none planted). */
+function plantedText(program: string): string | undefined {
+  const p = plantedErrorOf(program);
+  if (p === undefined) return undefined;
+  return program
+    .split('\n')
+    .slice(p.from - 1, p.to)
+    .map((l) => l.trim())
+    .join('\n');
+}
+
+/** The errors of a checker's output, normalized (without positions, names and numbers). */
+function errorMessages(output: string): Set<string> {
+  return new Set(
+    output
+      .split('\n')
+      .filter((l) => /\(\d+,\d+\): \w*Error: /.test(l))
+      .map((l) => normalizeMessage(l.replace(/^.*?\(\d+,\d+\): /, ''))),
+  );
+}
+
+/** What to shrink: a campaign's program and the type checker's finding on it. */
+export interface CheckerShrinkArgs {
+  /** The checker spec (`PATH[:flag…]`). */
+  readonly analyze: string;
+  /** The campaign's arbitrary (the program is replayed from it). */
+  readonly arbitrary: ReturnType<typeof campaignArbitrary>;
+  /** The campaign's seed. */
+  readonly seed: number;
+  /** The program's index in the campaign. */
+  readonly index: number;
+  /** The program as recorded (fast-check's shrinker is skipped when the replay is another). */
+  readonly tree: ModuleSet;
+  /** The finding to keep. */
+  readonly kind: CheckerFindingKind;
+  /** The checker's verdict when it was found. */
+  readonly check: CheckOutcome;
+  /** Wall-clock limit of one check, in ms. */
+  readonly timeoutMs: number;
+  /** Candidate checks allowed. */
+  readonly maxAttempts: number;
+  /** Time allowed, in ms. */
+  readonly maxTimeMs: number;
+}
+
+/** The shrunk program, the checker's verdict on it, and how it was found. */
+export interface CheckerShrinkResult {
+  readonly tree: ModuleSet;
+  readonly check: CheckOutcome;
+  readonly attempts: number;
+  readonly timeMs: number;
+  readonly reproduced: boolean;
+}
+
+/**
+ * Shrinks a finding of the type checker as {@link shrinkRemotely} shrinks a runtime's, with
+ * the checker run here on every candidate: a candidate is kept when the checker gives it the
+ * same kind and detail. A missed planted error thus keeps its marker and planted statement
+ * (without them the verdict is no miss) and the checker still misses it; a false positive
+ * still has an error reported at a line without a planted error, with the same message; a
+ * crash still crashes the same way.
+ *
+ * @example
+ * ```ts
+ * const { tree, check } = await shrinkCheckerFinding({ analyze, arbitrary, seed, index, tree, kind, check, timeoutMs: 10_000, maxAttempts: 300, maxTimeMs: 30_000 });
+ * ```
+ */
+export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<CheckerShrinkResult> {
+  const started = Date.now();
+  const seen = new Map<string, CheckOutcome | undefined>();
+  const sourcesKey = (
+    tree: ModuleSet,
+  ): { key: string; program: string; module?: string } | undefined => {
+    try {
+      const s = sourcesOf(tree);
+      return { key: `${s.module ?? ''}\u0000${s.program}`, ...s };
+    } catch {
+      return undefined;
+    }
+  };
+  // A missed planted error keeps its statement as it is: a candidate whose planted statement
+  // changed or went (the marker alone) may plant no error at all.
+  const original = sourcesKey(args.tree);
+  const planted = original === undefined ? undefined : plantedText(original.program);
+  const samePlanted = new Map<string, boolean>();
+  const checksOf = async (trees: readonly ModuleSet[]): Promise<(CheckOutcome | undefined)[]> => {
+    const printed = trees.map(sourcesKey);
+    const fresh = printed.filter(
+      (p, k): p is NonNullable<typeof p> =>
+        p !== undefined && !seen.has(p.key) && printed.findIndex((q) => q?.key === p.key) === k,
+    );
+    if (fresh.length > 0) {
+      const checks = await typeCheck(
+        args.analyze,
+        fresh.map((p, k) => ({
+          index: k,
+          program: p.program,
+          ...(p.module === undefined ? {} : { module: p.module }),
+        })),
+        { timeoutMs: args.timeoutMs, concurrency: 2 },
+      );
+      fresh.forEach((p, k) => {
+        seen.set(p.key, checks[k]);
+        samePlanted.set(p.key, plantedText(p.program) === planted);
+      });
+    }
+    return printed.map((p) =>
+      p === undefined || (args.kind === 'checker-missed' && samePlanted.get(p.key) !== true)
+        ? undefined
+        : seen.get(p.key),
+    );
+  };
+  const checkOf = new WeakMap<ModuleSet, CheckOutcome>();
+  // A false positive gains no error the original did not have: deleting a declaration
+  // makes errors the sound checker reports too (an unknown global), which is no finding.
+  const known = errorMessages(args.check.output);
+  const keep = (tree: ModuleSet, check: CheckOutcome | undefined): boolean => {
+    if (check?.kind !== args.kind || check.detail !== args.check.detail) return false;
+    if (
+      args.kind === 'checker-false-positive' &&
+      [...errorMessages(check.output)].some((m) => !known.has(m))
+    )
+      return false;
+    checkOf.set(tree, check);
+    return true;
+  };
+  const [replay] = fc.sample(args.arbitrary, {
+    seed: args.seed,
+    path: String(args.index),
+    numRuns: 1,
+  });
+  const result =
+    replay !== undefined && equals(ModuleSetSchema, replay, args.tree)
+      ? await shrinkProgram({
+          arbitrary: args.arbitrary,
+          seed: args.seed,
+          index: args.index,
+          maxAttempts: args.maxAttempts,
+          maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
+          stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
+        })
+      : {
+          tree: args.tree,
+          reproduced: keep(args.tree, (await checksOf([args.tree]))[0]),
+          attempts: 1,
+        };
+  let tree = result.tree;
+  let attempts = result.attempts;
+  if (result.reproduced) {
+    const reduced = await reduceStatements(tree, {
+      maxTimeMs: Math.max(args.maxTimeMs - (Date.now() - started), args.maxTimeMs / 3),
+      stillFail: async (candidates) => {
+        const checks = await checksOf(candidates);
+        return candidates.map((c, k) => keep(c, checks[k]));
+      },
+    });
+    tree = reduced.tree;
+    attempts += reduced.attempts;
+  }
+  return {
+    tree,
+    check: checkOf.get(tree) ?? args.check,
+    attempts,
+    timeMs: Date.now() - started,
+    reproduced: result.reproduced,
+  };
+}

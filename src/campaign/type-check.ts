@@ -1,0 +1,183 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { judgeStrict } from '../arbitrary/index.js';
+import { runToolReports } from '../runtime/index.js';
+import type { ToolReport } from '../runtime/index.js';
+import { normalizeMessage } from './triage.js';
+
+/**
+ * What makes a typed program a finding of the type checker: it crashed (a signal, an exit
+ * status other than 0 or 1, a failure without a diagnostic, an `InternalCompilerError`, a
+ * timeout); it missed the planted error; or it reported an error where there is none.
+ */
+export type CheckerFindingKind = 'checker-crash' | 'checker-missed' | 'checker-false-positive';
+
+/**
+ * Whether a finding kind is one of the type checker's.
+ *
+ * @example
+ * ```ts
+ * isCheckerFinding('checker-missed'); // true
+ * ```
+ */
+export function isCheckerFinding(kind: string): kind is CheckerFindingKind {
+  return kind === 'checker-crash' || kind === 'checker-missed' || kind === 'checker-false-positive';
+}
+
+/**
+ * The type checker's verdict on one program, as a record keeps it (only for a finding).
+ *
+ * @example
+ * ```ts
+ * const check: CheckOutcome = { kind: 'checker-missed', detail: 'planted convert', output: '' };
+ * ```
+ */
+export interface CheckOutcome {
+  /** The finding, if any. */
+  readonly kind?: CheckerFindingKind;
+  /**
+   * What tells findings of one kind apart: the planted error's kind (missed), the first
+   * error reported outside it, normalized (false positive), or how the checker ended (crash).
+   */
+  readonly detail: string;
+  /** What the checker said of the program (its diagnostics, or its crash's output). */
+  readonly output: string;
+}
+
+/**
+ * A type checker, from its spec `PATH[:flag…]`: `luau-analyze` with the flags added after
+ * `--mode=strict` (a flag holding `:` cannot be given).
+ *
+ * @example
+ * ```ts
+ * parseChecker('/opt/luau/luau-analyze:--fflags=LuauSolverV2=true');
+ * // { path: '/opt/luau/luau-analyze', flags: ['--fflags=LuauSolverV2=true'] }
+ * ```
+ */
+export function parseChecker(spec: string): { path: string; flags: string[] } {
+  const [path = '', ...flags] = spec.split(':');
+  if (path === '') throw new Error(`analyze: '${spec}' names no checker (PATH[:flag…])`);
+  const bad = flags.find((f) => !f.startsWith('-'));
+  if (bad !== undefined)
+    throw new Error(
+      `analyze: '${bad}' in '${spec}' is not a flag (PATH[:flag…], flags start with -)`,
+    );
+  return { path, flags };
+}
+
+/**
+ * Checks that a checker spec names an existing file.
+ *
+ * @example
+ * ```ts
+ * assertChecker('/opt/luau/luau-analyze'); // throws when absent
+ * ```
+ */
+export function assertChecker(spec: string): void {
+  const { path } = parseChecker(spec);
+  if (!existsSync(path)) throw new Error(`analyze: no checker at '${path}'`);
+}
+
+/** A program to check: its index (used for file names) and sources. */
+export interface CheckedProgram {
+  readonly index: number;
+  readonly program: string;
+  readonly module?: string;
+}
+
+/** The line in the program of a diagnostic naming `program.luau` (0 for its module's). */
+function lineOf(diagnostic: string): number {
+  return Number(/program\.luau\((\d+),/.exec(diagnostic)?.[1] ?? 0);
+}
+
+/** Whether a diagnostic is an error (a lint warning's kind does not end in `Error`). */
+const isError = (l: string): boolean => /\(\d+,\d+\): \w*Error: /.test(l);
+
+/**
+ * Judges what the checker said of a program ({@link judgeStrict}).
+ *
+ * @example
+ * ```ts
+ * judgeReport(source, { status: 'ok', lines: [] }); // { detail: '', output: '' } for a clean program
+ * ```
+ */
+export function judgeReport(program: string, report: ToolReport): CheckOutcome {
+  const output = report.lines.join('\n');
+  switch (report.status) {
+    case 'crash':
+    case 'timeout':
+      return {
+        kind: 'checker-crash',
+        detail:
+          report.status === 'timeout'
+            ? 'timeout'
+            : output.includes('InternalCompilerError')
+              ? 'InternalCompilerError'
+              : normalizeMessage(report.lines[0] ?? ''),
+        output,
+      };
+    case 'ok':
+    case 'error': {
+      const errors = report.lines.filter(isError);
+      const v = judgeStrict(program, errors.map(lineOf));
+      switch (v.verdict) {
+        case 'clean':
+          return { detail: '', output };
+        case 'missed':
+          return { kind: 'checker-missed', detail: `planted ${v.planted!.kind}`, output };
+        case 'extra': {
+          const first = errors.find((l) => lineOf(l) === v.extra[0]) ?? '';
+          return {
+            kind: 'checker-false-positive',
+            detail: normalizeMessage(first.replace(/^.*?\(\d+,\d+\): /, '')),
+            output,
+          };
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Type-checks programs with `luau-analyze --mode=strict` (and the spec's flags), many per
+ * process ({@link runToolReports}): each program is `d<index>/program.luau`, its module
+ * `module0.luau` beside it, named by constant locals prefixed to its first line (the checker
+ * resolves `require` of a constant local), so lines keep their numbers. Resolves to each
+ * program's {@link CheckOutcome}, in order.
+ *
+ * @example
+ * ```ts
+ * const [check] = await typeCheck('/opt/luau/luau-analyze', [{ index: 0, program }], { timeoutMs: 10_000 });
+ * ```
+ */
+export async function typeCheck(
+  spec: string,
+  programs: readonly CheckedProgram[],
+  /** `concurrency`: checker processes at a time (default: the machine's cores). */
+  options: { readonly timeoutMs: number; readonly concurrency?: number },
+): Promise<CheckOutcome[]> {
+  const { path, flags } = parseChecker(spec);
+  const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-check-'));
+  try {
+    const files = programs.map((p, k) => {
+      const sub = `d${k}`;
+      mkdirSync(join(dir, sub));
+      const prelude =
+        p.module === undefined ? '' : 'local module0, module1 = "./module0", "./module0"; ';
+      writeFileSync(join(dir, sub, 'program.luau'), prelude + p.program);
+      if (p.module === undefined) return [`${sub}/program.luau`];
+      writeFileSync(join(dir, sub, 'module0.luau'), p.module);
+      return [`${sub}/module0.luau`, `${sub}/program.luau`];
+    });
+    const reports = await runToolReports([path, '--mode=strict', ...flags], files, {
+      cwd: dir,
+      timeoutMs: options.timeoutMs,
+      batchSize: 50,
+      concurrency: options.concurrency ?? availableParallelism(),
+    });
+    return programs.map((p, k) => judgeReport(p.program, reports[k]!));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,41 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Writes shell scripts that stand in for a type checker that misbehaves, as real processes:
+ * `drop` runs the real `luau-analyze` and drops its "Expected this to be" diagnostics (a
+ * checker that misses those errors); `crash` dies of SIGSEGV; `invent` reports an error at
+ * line 1 of every file it is given (a false positive). Resolves to their paths.
+ *
+ * @example
+ * ```ts
+ * const { drop } = fakeCheckers(dir, luauAnalyze);
+ * ```
+ */
+export function fakeCheckers(
+  dir: string,
+  luauAnalyze: string,
+): { drop: string; crash: string; invent: string } {
+  const scripts = {
+    drop: [
+      `out=$('${luauAnalyze}' "$@" 2>&1)`,
+      `kept=$(printf '%s\\n' "$out" | grep -v 'Expected this to be')`,
+      `printf '%s\\n' "$kept"`,
+      `if printf '%s' "$kept" | grep -q 'Error: '; then exit 1; fi`,
+    ],
+    crash: ['kill -SEGV $$'],
+    invent: [
+      'for f in "$@"; do case "$f" in *program.luau) echo "$f(1,1): TypeError: invented";; esac; done',
+      'exit 1',
+    ],
+  };
+  const paths = Object.fromEntries(
+    Object.entries(scripts).map(([name, lines]) => {
+      const path = join(dir, `${name}.sh`);
+      writeFileSync(path, ['#!/bin/sh', ...lines, ''].join('\n'));
+      chmodSync(path, 0o755);
+      return [name, path];
+    }),
+  );
+  return paths as { drop: string; crash: string; invent: string };
+}
