@@ -1,6 +1,7 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
@@ -35,11 +36,8 @@ const forBounds: [number, number, number | undefined][] = [
  * ```
  */
 export const forBoundsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.loops || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'loops', room: 10 }, ({ f: r, fresh, endFrame }) => {
     const c = g.c;
-    const r = fresh();
-    g.scope.pushFrame(false);
     const a = fresh();
     const b = fresh();
     const s = fresh();
@@ -61,7 +59,7 @@ export const forBoundsShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 3),
     );
-    g.scope.popFrame();
+    endFrame();
     const calls: Expr[] = [];
     const m = 2 + c.int(3);
     for (let k = 0; k < m; k++) {
