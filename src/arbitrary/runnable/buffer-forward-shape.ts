@@ -3,7 +3,7 @@ import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import { bufferValue } from './buffer-run-shape.js';
 import type { Gen } from './generator.js';
-import { kit } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { primitive } from './types.js';
@@ -48,10 +48,7 @@ function value(g: Gen, v: Local, edges: number[]): Expr {
 export const bufferForwardShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const b = fresh();
-    const other = fresh();
-    const v = fresh();
-    const at = fresh();
+    const [b, other, v, at] = freshLocals(fresh, 4);
     const reads: Local[] = [];
     const body: Stat[] = [];
     const read = (name: string, offset: Expr) => {

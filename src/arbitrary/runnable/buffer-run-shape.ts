@@ -3,7 +3,7 @@ import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import { bufferAccess } from './buffer-shape.js';
 import type { Gen } from './generator.js';
-import { kit } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import { libIndex } from './lib-index.js';
 import type { StatProduction } from './library/model.js';
@@ -141,9 +141,7 @@ function access(
 export const bufferRunShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const b = fresh();
-    const base = fresh();
-    const v = fresh();
+    const [b, base, v] = freshLocals(fresh, 3);
     const reads: Expr[] = [];
     const body: Stat[] = [];
     const n = 4 + c.int(6);

@@ -1,6 +1,6 @@
 import type { Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -41,10 +41,7 @@ export const bufferShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f: w, fresh, endFrame }) => {
     const c = g.c;
     const size = c.pick([8, 16, 9]);
-    const b = fresh();
-    const v = fresh();
-    const n = fresh();
-    const i = fresh();
+    const [b, v, n, i] = freshLocals(fresh, 4);
     const body: Stat[] = [];
     const picks = Array.from({ length: 2 + c.int(3) }, () => c.pick(bufferAccess));
     for (const [name, width] of picks) {

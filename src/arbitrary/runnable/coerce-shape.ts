@@ -1,7 +1,7 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
-import { kit } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
@@ -28,8 +28,7 @@ export const coerceShape: StatProduction = (g, d) => {
   void d;
   return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f: co, fresh, endFrame }) => {
     const c = g.c;
-    const a = fresh();
-    const b = fresh();
+    const [a, b] = freshLocals(fresh, 2);
     const ops = (['+', '-', '*', '/', '//', '%'] as const).filter(() => c.chance(60));
     const results: Expr[] = [
       ...ops.map((op) => kit.bin(op, kit.ref(a), kit.ref(b))),

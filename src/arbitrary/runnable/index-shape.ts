@@ -1,7 +1,7 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -109,12 +109,7 @@ export const indexShape: StatProduction = (g, d) => {
     const c = g.c;
     const kind = c.pick(['int', 'str', 'num'] as const);
     const n = 2 + c.int(5);
-    const t = fresh();
-    const base = fresh();
-    const s = fresh();
-    const sum = fresh();
-    const i = fresh();
-    const v = fresh();
+    const [t, base, s, sum, i, v] = freshLocals(fresh, 6);
     const keys = Array.from({ length: 1 + c.int(2) }, () => c.pick(keyShapes));
     const body: Stat[] = [];
     for (const key of keys) {

@@ -2,7 +2,7 @@ import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/lua
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import type { Gen } from './generator.js';
-import { kit } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
@@ -124,9 +124,7 @@ function numberProbe(g: Gen, x: Local): Expr {
 export const knownValueShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const p = fresh();
-    const q = fresh();
-    const x = fresh();
+    const [p, q, x] = freshLocals(fresh, 3);
     const results: Local[] = [];
     const [first, held0] = setTo(g, p, q);
     let held = held0;

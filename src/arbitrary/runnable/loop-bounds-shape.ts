@@ -1,6 +1,6 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -38,12 +38,7 @@ const forBounds: [number, number, number | undefined][] = [
 export const forBoundsShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'loops', room: 10 }, ({ f: r, fresh, endFrame }) => {
     const c = g.c;
-    const a = fresh();
-    const b = fresh();
-    const s = fresh();
-    const count = fresh();
-    const acc = fresh();
-    const i = fresh();
+    const [a, b, s, count, acc, i] = freshLocals(fresh, 6);
     const factor = kit.num(c.pick([1, 3, -2, 0.5]));
     const loop = fueledFor(g, i, kit.ref(a), kit.ref(b), kit.ref(s), [
       build.assign([kit.ref(count)], [kit.bin('+', kit.ref(count), kit.num(1))]),

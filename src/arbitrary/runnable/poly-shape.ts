@@ -1,7 +1,7 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -48,11 +48,7 @@ export const polyShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { room: 14 }, ({ f: h, fresh, endFrame }) => {
     const c = g.c;
     const n = 3 + c.int(4);
-    const vals = fresh();
-    const slot = fresh();
-    const i = fresh();
-    const x = fresh();
-    const r = fresh();
+    const [vals, slot, i, x, r] = freshLocals(fresh, 5);
     const numK = kit.num(c.pick([0, 1, 2, -1, 0.5, 2 ** 31, -0]));
     const strK = kit.str(c.pick(['', 'a', '1', 'nil', 'true']));
     const isType = (ty: string) => kit.bin('==', kit.type(kit.ref(x)), kit.str(ty));

@@ -2,7 +2,7 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import type { Gen } from './generator.js';
-import { kit } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
@@ -81,8 +81,7 @@ function sumOf(values: Local[]): Expr {
 export const pressureShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const a = fresh();
-    const j = fresh();
+    const [a, j] = freshLocals(fresh, 2);
     // A parameter first read late, after most values are live.
     const late = fresh();
     // A table whose fields are all read first, then again later.

@@ -1,6 +1,6 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import { localFunctionShape, type ShapeNeeds } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -24,11 +24,7 @@ export const vectorShape: StatProduction = (g, d) => {
   const needs: ShapeNeeds = { swarm: 'vectors', when: g.has('vector.create'), room: 10 };
   return localFunctionShape(g, needs, ({ f: vf, fresh, endFrame }) => {
     const c = g.c;
-    const a = fresh();
-    const b = fresh();
-    const n = fresh();
-    const acc = fresh();
-    const i = fresh();
+    const [a, b, n, acc, i] = freshLocals(fresh, 5);
     const vecTerm = (): Expr =>
       c.pick([
         () => kit.bin(c.pick(['+', '-'] as const), kit.ref(acc), kit.ref(b)),
