@@ -1,4 +1,5 @@
-import type { DescField, DescMessage, Message } from '@bufbuild/protobuf';
+import type { DescMessage, Message } from '@bufbuild/protobuf';
+import { childSlots } from './child-slots.js';
 
 /** The messages of a tree and their count per kind. */
 export interface TreeKinds {
@@ -39,10 +40,6 @@ function planOf(desc: DescMessage): Plan {
   return plan;
 }
 
-function isMessageList(field: DescField): field is DescField & { message: DescMessage } {
-  return field.fieldKind === 'list' && field.listKind === 'message';
-}
-
 /**
  * The children of a message kind, pushed by a function made for that kind: each reads its
  * fields by their names, where reading them by a name held in a variable (as `walkTree` does)
@@ -57,28 +54,26 @@ function compilePush(desc: DescMessage): PushChildren {
   };
   const key = (name: string): string => `m[${JSON.stringify(name)}]`;
   const steps: string[] = [];
-  const seen = new Set<string>();
-  for (const field of desc.fields) {
-    if (field.oneof !== undefined) {
-      // A oneof's fields are declared together: its one child sits where its first field is.
-      if (seen.has(field.oneof.localName)) continue;
-      seen.add(field.oneof.localName);
-      const cases = field.oneof.fields
-        .filter((f): f is DescField & { message: DescMessage } => f.message !== undefined)
-        .map(
-          (f) =>
-            `case ${JSON.stringify(f.localName)}: p.push(${plan(f.message)}); q.push(v.value); break;`,
+  for (const slot of childSlots(desc)) {
+    switch (slot.kind) {
+      case 'oneof': {
+        const cases = [...slot.members].map(
+          ([name, f]) =>
+            `case ${JSON.stringify(name)}: p.push(${plan(f.message)}); q.push(v.value); break;`,
         );
-      if (cases.length > 0)
-        steps.push(`v = ${key(field.oneof.localName)}; switch (v.case) { ${cases.join(' ')} }`);
-    } else if (field.fieldKind === 'message') {
-      steps.push(
-        `v = ${key(field.localName)}; if (v !== undefined) { p.push(${plan(field.message)}); q.push(v); }`,
-      );
-    } else if (isMessageList(field)) {
-      steps.push(
-        `v = ${key(field.localName)}; for (let i = v.length - 1; i >= 0; i--) { p.push(${plan(field.message)}); q.push(v[i]); }`,
-      );
+        steps.push(`v = ${key(slot.localName)}; switch (v.case) { ${cases.join(' ')} }`);
+        break;
+      }
+      case 'field':
+        steps.push(
+          `v = ${key(slot.field.localName)}; if (v !== undefined) { p.push(${plan(slot.field.message)}); q.push(v); }`,
+        );
+        break;
+      case 'list':
+        steps.push(
+          `v = ${key(slot.field.localName)}; for (let i = v.length - 1; i >= 0; i--) { p.push(${plan(slot.field.message)}); q.push(v[i]); }`,
+        );
+        break;
     }
   }
   if (steps.length === 0) return () => undefined;

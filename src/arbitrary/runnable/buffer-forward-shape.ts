@@ -3,7 +3,8 @@ import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import { bufferValue } from './buffer-run-shape.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { primitive } from './types.js';
 
@@ -45,15 +46,9 @@ function value(g: Gen, v: Local, edges: number[]): Expr {
  * ```
  */
 export const bufferForwardShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const f = fresh();
-    g.scope.pushFrame(false);
-    const b = fresh();
-    const other = fresh();
-    const v = fresh();
-    const at = fresh();
+    const [b, other, v, at] = freshLocals(fresh, 4);
     const reads: Local[] = [];
     const body: Stat[] = [];
     const read = (name: string, offset: Expr) => {
@@ -97,7 +92,7 @@ export const bufferForwardShape: StatProduction = (g, d) => {
         : paramAnnotations(g, 4);
     body.push(build.ret(reads.map((r) => kit.ref(r))));
     const fn = build.func([b, other, v, at], body, false, types);
-    g.scope.popFrame();
+    endFrame();
     const buf = fresh();
     const second = fresh();
     const words = (x: Local) =>

@@ -3,7 +3,8 @@ import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import { bufferAccess } from './buffer-shape.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import { libIndex } from './lib-index.js';
 import type { StatProduction } from './library/model.js';
 import { primitive } from './types.js';
@@ -138,14 +139,9 @@ function access(
  * ```
  */
 export const bufferRunShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const f = fresh();
-    g.scope.pushFrame(false);
-    const b = fresh();
-    const base = fresh();
-    const v = fresh();
+    const [b, base, v] = freshLocals(fresh, 3);
     const reads: Expr[] = [];
     const body: Stat[] = [];
     const n = 4 + c.int(6);
@@ -172,7 +168,7 @@ export const bufferRunShape: StatProduction = (g, d) => {
         ? [primitive('buffer'), primitive('number'), primitive('number')]
         : paramAnnotations(g, 3);
     const fn = build.func([b, base, v], [...body, build.ret(reads.slice(-8))], false, types);
-    g.scope.popFrame();
+    endFrame();
     const buf = fresh();
     const words = Array.from({ length: SIZE / 4 }, (_, w) =>
       kit.lib('buffer', 'readu32', [kit.ref(buf), kit.num(w * 4)]),

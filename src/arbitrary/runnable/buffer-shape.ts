@@ -1,6 +1,7 @@
 import type { Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 
@@ -37,16 +38,10 @@ export const bufferAccess: [string, number, number[]][] = [
  * ```
  */
 export const bufferShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f: w, fresh, endFrame }) => {
     const c = g.c;
     const size = c.pick([8, 16, 9]);
-    const w = fresh();
-    g.scope.pushFrame(false);
-    const b = fresh();
-    const v = fresh();
-    const n = fresh();
-    const i = fresh();
+    const [b, v, n, i] = freshLocals(fresh, 4);
     const body: Stat[] = [];
     const picks = Array.from({ length: 2 + c.int(3) }, () => c.pick(bufferAccess));
     for (const [name, width] of picks) {
@@ -76,7 +71,7 @@ export const bufferShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 3),
     );
-    g.scope.popFrame();
+    endFrame();
     const buf = fresh();
     // The value goes to every width the function writes: past 2^63 (3.4e38, 1e308), only
     // where they all are floats, since C leaves its conversion to an integer undefined.

@@ -1,7 +1,8 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
 /** Strings that read as numbers: decimal, hexadecimal, exponent, signed, padded with spaces. */
@@ -25,13 +26,9 @@ const NUMBERS = [3, -2, 0.5, 0, 7];
  */
 export const coerceShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.arithmetic || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f: co, fresh, endFrame }) => {
     const c = g.c;
-    const co = fresh();
-    g.scope.pushFrame(false);
-    const a = fresh();
-    const b = fresh();
+    const [a, b] = freshLocals(fresh, 2);
     const ops = (['+', '-', '*', '/', '//', '%'] as const).filter(() => c.chance(60));
     const results: Expr[] = [
       ...ops.map((op) => kit.bin(op, kit.ref(a), kit.ref(b))),
@@ -43,7 +40,7 @@ export const coerceShape: StatProduction = (g, d) => {
       kit.bin('==', kit.ref(a), kit.ref(b)),
     ];
     const fn = build.func([a, b], [build.ret(results)]);
-    g.scope.popFrame();
+    endFrame();
     const operand = (): Expr =>
       c.chance(60) ? kit.str(c.pick(NUMERIC)) : kit.num(c.pick(NUMBERS));
     const arr = fresh();

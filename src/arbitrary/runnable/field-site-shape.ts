@@ -1,7 +1,8 @@
-import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import type { Expr, ExprFunction, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { fueledFor, kit } from './kit.js';
+import { shapeLocals } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { reduceInt } from './reduce-int.js';
 
@@ -55,16 +56,17 @@ function writable(g: Gen, fresh: () => Local): Expr {
  * ```
  */
 export const fieldSiteShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.roomFor(12)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'metatables', room: 12 }, (fresh) => {
     const c = g.c;
     const rd = fresh();
     const wr = fresh();
     const nc = fresh();
     const stats: Stat[] = [];
+    // `local function name` with the function `make` builds in a frame of its own.
+    const local = (name: Local, make: () => ExprFunction) =>
+      stats.push(build.localFunction(name, g.scope.inFunction(false, make)));
     // Reads: a string of what each iteration saw, bounded by the trip count.
-    {
-      g.scope.pushFrame(false);
+    local(rd, () => {
       const o = fresh();
       const n = fresh();
       const s = fresh();
@@ -73,7 +75,7 @@ export const fieldSiteShape: StatProduction = (g, d) => {
         kit.text(kit.index(kit.ref(o), kit.str(c.pick(KEYS)))),
       );
       const joined = reads.reduce((a, b) => kit.bin('..', a, kit.bin('..', kit.str('/'), b)));
-      const f = build.func(
+      return build.func(
         [o, n],
         [
           build.localStat([s], [kit.str('')]),
@@ -86,17 +88,14 @@ export const fieldSiteShape: StatProduction = (g, d) => {
           build.ret([kit.ref(s)]),
         ],
       );
-      g.scope.popFrame();
-      stats.push(build.localFunction(rd, f));
-    }
+    });
     // Writes: the keys set twice, read back raw.
-    {
-      g.scope.pushFrame(false);
+    local(wr, () => {
       const o = fresh();
       const v = fresh();
       const i = fresh();
       const [k1, k2] = [c.pick(KEYS), c.pick(KEYS)];
-      const f = build.func(
+      return build.func(
         [o, v],
         [
           fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
@@ -112,16 +111,13 @@ export const fieldSiteShape: StatProduction = (g, d) => {
           ]),
         ],
       );
-      g.scope.popFrame();
-      stats.push(build.localFunction(wr, f));
-    }
+    });
     // Method calls: `o:len()` on strings and on tables that have or inherit `len`.
-    {
-      g.scope.pushFrame(false);
+    local(nc, () => {
       const o = fresh();
       const r = fresh();
       const i = fresh();
-      const f = build.func(
+      return build.func(
         [o],
         [
           build.localStat([r], [kit.num(0)]),
@@ -134,9 +130,7 @@ export const fieldSiteShape: StatProduction = (g, d) => {
           build.ret([kit.ref(r)]),
         ],
       );
-      g.scope.popFrame();
-      stats.push(build.localFunction(nc, f));
-    }
+    });
     const trips = () => kit.num(c.pick([1, 2, 3]));
     const receivers: Expr[] = [
       build.array([]),

@@ -69,25 +69,25 @@ const kinds: Forms = (g) => [
   [{ v: [1, g.c.pick([-2, 0.5]), 3] }],
 ];
 
+/** The entries `lib.name` of `names`, in their order, all with the same forms. */
+function each(lib: string, names: string[], forms: Forms): [string, string, string, Forms][] {
+  return names.map((f) => [`${lib}.${f}`, lib, f, forms]);
+}
+
 /**
  * The builtins the `-O2` compiler folds, by the name the profile is asked about, library,
  * function and argument lists.
  */
 const builtins: [string, string, string, Forms][] = [
-  ...['abs', 'ceil', 'floor', 'sqrt', 'sign', 'rad', 'deg', 'exp', 'log10', 'log'].map(
-    (f): [string, string, string, Forms] => [`math.${f}`, 'math', f, unary],
+  ...each(
+    'math',
+    ['abs', 'ceil', 'floor', 'sqrt', 'sign', 'rad', 'deg', 'exp', 'log10', 'log'],
+    unary,
   ),
-  ...['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh'].map(
-    (f): [string, string, string, Forms] => [`math.${f}`, 'math', f, unary],
-  ),
+  ...each('math', ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh'], unary),
   // Rounding without signed zeros (math-round-minus-zero is a known divergence of 0.715).
   ['math.round', 'math', 'round', (g) => [[g.c.pick([0.5, 2.5, -1.5, 3, 2 ** 31])], ['2.5']]],
-  ...['atan2', 'fmod', 'pow'].map((f): [string, string, string, Forms] => [
-    `math.${f}`,
-    'math',
-    f,
-    binary,
-  ]),
+  ...each('math', ['atan2', 'fmod', 'pow'], binary),
   [
     'math.ldexp',
     'math',
@@ -122,21 +122,9 @@ const builtins: [string, string, string, Forms][] = [
       [2, 1, '3'],
     ],
   ],
-  ...['band', 'bor', 'bxor', 'btest'].map((f): [string, string, string, Forms] => [
-    `bit32.${f}`,
-    'bit32',
-    f,
-    bitVariadic,
-  ]),
-  ...['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'].map(
-    (f): [string, string, string, Forms] => [`bit32.${f}`, 'bit32', f, bitShift],
-  ),
-  ...['bnot', 'countlz', 'countrz'].map((f): [string, string, string, Forms] => [
-    `bit32.${f}`,
-    'bit32',
-    f,
-    bitUnary,
-  ]),
+  ...each('bit32', ['band', 'bor', 'bxor', 'btest'], bitVariadic),
+  ...each('bit32', ['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'], bitShift),
+  ...each('bit32', ['bnot', 'countlz', 'countrz'], bitUnary),
   [
     'bit32.extract',
     'bit32',

@@ -2,7 +2,8 @@ import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { attempt, attemptFunction } from './attempt.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
+import { shapeLocals } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
 /** Bytes `%q` escapes (quote, backslash, newline, carriage return, zero) and some it keeps. */
@@ -179,8 +180,7 @@ function numeral(g: Gen): Expr {
  */
 export const formatShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.strings || !g.roomFor(4)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'strings', room: 4 }, (fresh) => {
     const c = g.c;
     const att = fresh();
     const makers =

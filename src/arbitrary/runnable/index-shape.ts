@@ -1,7 +1,8 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
@@ -104,19 +105,11 @@ function fallback(
  * ```
  */
 export const indexShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.tables || !g.roomFor(12)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'tables', room: 12 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
     const kind = c.pick(['int', 'str', 'num'] as const);
     const n = 2 + c.int(5);
-    const f = fresh();
-    g.scope.pushFrame(false);
-    const t = fresh();
-    const base = fresh();
-    const s = fresh();
-    const sum = fresh();
-    const i = fresh();
-    const v = fresh();
+    const [t, base, s, sum, i, v] = freshLocals(fresh, 6);
     const keys = Array.from({ length: 1 + c.int(2) }, () => c.pick(keyShapes));
     const body: Stat[] = [];
     for (const key of keys) {
@@ -178,7 +171,7 @@ export const indexShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 2),
     );
-    g.scope.popFrame();
+    endFrame();
     const stats: Stat[] = [build.localFunction(f, fn)];
     const targets: Expr[] = [];
     const plain = fresh();

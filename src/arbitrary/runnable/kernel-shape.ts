@@ -1,7 +1,8 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { libIndex } from './lib-index.js';
@@ -194,16 +195,9 @@ export function kernelCall(g: Gen): (x: Expr, k: Expr, g: Gen) => Expr {
  * ```
  */
 export const kernelShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.arithmetic || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f: kf, fresh, endFrame }) => {
     const c = g.c;
-    const kf = fresh();
-    g.scope.pushFrame(false);
-    const x = fresh();
-    const j = fresh();
-    const n = fresh();
-    const acc = fresh();
-    const i = fresh();
+    const [x, j, n, acc, i] = freshLocals(fresh, 5);
     const xi = () => kit.bin(c.pick(['*', '+', '-', '/'] as const), kit.ref(x), kit.ref(i));
     const ji = () => kit.bin('+', kit.ref(j), kit.ref(i));
     const terms = Array.from({ length: 2 + c.int(4) }, () => kernelCall(g)(xi(), ji(), g));
@@ -224,7 +218,7 @@ export const kernelShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 3),
     );
-    g.scope.popFrame();
+    endFrame();
     const calls = Array.from({ length: 2 + c.int(2) }, () =>
       build.call(build.local(kf.name), [
         c.chance(50)

@@ -2,7 +2,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { OPS, type Operands } from './known-operand-ops.js';
 import { reduceInt } from './reduce-int.js';
@@ -41,11 +42,8 @@ const STEPS = [1, 2, -1, 0.5, -2.5, 3];
  * ```
  */
 export const knownOperandsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.arithmetic || !g.roomFor(40)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'arithmetic', room: 40 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const f = fresh();
-    g.scope.pushFrame(false);
     const [p, q] = [fresh(), fresh()];
     const [a, b, k] = [fresh(), fresh(), fresh()];
     const [w, s, t, u, n] = [fresh(), fresh(), fresh(), fresh(), fresh()];
@@ -131,7 +129,7 @@ export const knownOperandsShape: StatProduction = (g, d) => {
       build.ret([...results, ...again].map((l) => kit.ref(l))),
     );
     const fn = build.func([p, q], body, false, paramAnnotations(g, 2));
-    g.scope.popFrame();
+    endFrame();
     const call = (x: Expr, y: Expr) => kit.print([build.call(kit.ref(f), [x, y])]);
     return [
       build.doBlock([

@@ -2,7 +2,8 @@ import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/lua
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
 /** What a local holds at one point of the straight-line body, as far as the shape knows. */
@@ -121,14 +122,9 @@ function numberProbe(g: Gen, x: Local): Expr {
  * ```
  */
 export const knownValueShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.arithmetic || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const f = fresh();
-    g.scope.pushFrame(false);
-    const p = fresh();
-    const q = fresh();
-    const x = fresh();
+    const [p, q, x] = freshLocals(fresh, 3);
     const results: Local[] = [];
     const [first, held0] = setTo(g, p, q);
     let held = held0;
@@ -156,7 +152,7 @@ export const knownValueShape: StatProduction = (g, d) => {
     }
     body.push(build.ret([...results.slice(-24).map((r) => kit.ref(r)), kit.ref(x)]));
     const fn = build.func([p, q], body, false, paramAnnotations(g, 2));
-    g.scope.popFrame();
+    endFrame();
     const call = (a: Expr, b: Expr) => kit.print([build.call(build.local(f.name), [a, b])]);
     return [
       build.doBlock([

@@ -1,6 +1,7 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
@@ -35,17 +36,9 @@ const forBounds: [number, number, number | undefined][] = [
  * ```
  */
 export const forBoundsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.loops || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'loops', room: 10 }, ({ f: r, fresh, endFrame }) => {
     const c = g.c;
-    const r = fresh();
-    g.scope.pushFrame(false);
-    const a = fresh();
-    const b = fresh();
-    const s = fresh();
-    const count = fresh();
-    const acc = fresh();
-    const i = fresh();
+    const [a, b, s, count, acc, i] = freshLocals(fresh, 6);
     const factor = kit.num(c.pick([1, 3, -2, 0.5]));
     const loop = fueledFor(g, i, kit.ref(a), kit.ref(b), kit.ref(s), [
       build.assign([kit.ref(count)], [kit.bin('+', kit.ref(count), kit.num(1))]),
@@ -61,7 +54,7 @@ export const forBoundsShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 3),
     );
-    g.scope.popFrame();
+    endFrame();
     const calls: Expr[] = [];
     const m = 2 + c.int(3);
     for (let k = 0; k < m; k++) {

@@ -2,7 +2,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { attempt, attemptFunction } from './attempt.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
+import { shapeLocals } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
 /** Subjects holding what the pattern items look for: nested and unbalanced brackets, quotes, words. */
@@ -129,8 +130,7 @@ function matchCall(g: Gen, fresh: () => Local): Expr {
  */
 export const patternShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.strings || !g.roomFor(4)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'strings', room: 4 }, (fresh) => {
     const c = g.c;
     const att = fresh();
     const exprs = Array.from({ length: 3 + c.int(5) }, () => attempt(att, matchCall(g, fresh)));

@@ -1,7 +1,8 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { reduceInt } from './reduce-int.js';
@@ -44,17 +45,10 @@ function polyValue(g: Gen, kind: number): Expr {
  */
 export const polyShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.roomFor(14)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { room: 14 }, ({ f: h, fresh, endFrame }) => {
     const c = g.c;
     const n = 3 + c.int(4);
-    const h = fresh();
-    g.scope.pushFrame(false);
-    const vals = fresh();
-    const slot = fresh();
-    const i = fresh();
-    const x = fresh();
-    const r = fresh();
+    const [vals, slot, i, x, r] = freshLocals(fresh, 5);
     const numK = kit.num(c.pick([0, 1, 2, -1, 0.5, 2 ** 31, -0]));
     const strK = kit.str(c.pick(['', 'a', '1', 'nil', 'true']));
     const isType = (ty: string) => kit.bin('==', kit.type(kit.ref(x)), kit.str(ty));
@@ -161,7 +155,7 @@ export const polyShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 1),
     );
-    g.scope.popFrame();
+    endFrame();
     const tables = Array.from({ length: 1 + c.int(2) }, () => {
       const t = build.array(Array.from({ length: n }, () => polyValue(g, c.int(6))));
       // Misses fall back to a function of the key half the time.

@@ -2,7 +2,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { paramAnnotations } from './annotations.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
+import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 
 /** Numbers the chain mixes in: fractions, a large one, and small integers. */
@@ -78,13 +79,9 @@ function sumOf(values: Local[]): Expr {
  * ```
  */
 export const pressureShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.arithmetic || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return localFunctionShape(g, { swarm: 'arithmetic', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.c;
-    const f = fresh();
-    g.scope.pushFrame(false);
-    const a = fresh();
-    const j = fresh();
+    const [a, j] = freshLocals(fresh, 2);
     // A parameter first read late, after most values are live.
     const late = fresh();
     // A table whose fields are all read first, then again later.
@@ -148,7 +145,7 @@ export const pressureShape: StatProduction = (g, d) => {
     body.push(build.ret(rets));
     const params = t ? [a, j, late, t] : [a, j, late];
     const fn = build.func(params, body, false, paramAnnotations(g, params.length));
-    g.scope.popFrame();
+    endFrame();
     const table = () =>
       build.record(Array.from({ length: FIELDS }, (_, k) => [k, kit.num(c.pick(NUMBERS))]));
     const call = (x: Expr, k: Expr, l: Expr) =>

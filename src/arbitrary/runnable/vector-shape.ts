@@ -1,6 +1,7 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
+import { localFunctionShape, type ShapeNeeds } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
 import { libIndex } from './lib-index.js';
@@ -20,17 +21,10 @@ import { primitive } from './types.js';
  * ```
  */
 export const vectorShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.vectors || !g.has('vector.create') || !g.roomFor(10))
-    return [];
-  return withLocals(g, (fresh) => {
+  const needs: ShapeNeeds = { swarm: 'vectors', when: g.has('vector.create'), room: 10 };
+  return localFunctionShape(g, needs, ({ f: vf, fresh, endFrame }) => {
     const c = g.c;
-    const vf = fresh();
-    g.scope.pushFrame(false);
-    const a = fresh();
-    const b = fresh();
-    const n = fresh();
-    const acc = fresh();
-    const i = fresh();
+    const [a, b, n, acc, i] = freshLocals(fresh, 5);
     const vecTerm = (): Expr =>
       c.pick([
         () => kit.bin(c.pick(['+', '-'] as const), kit.ref(acc), kit.ref(b)),
@@ -98,7 +92,7 @@ export const vectorShape: StatProduction = (g, d) => {
       false,
       paramAnnotations(g, 3),
     );
-    g.scope.popFrame();
+    endFrame();
     const vec = (): Expr =>
       kit.lib(
         'vector',

@@ -75,34 +75,31 @@ export function leftNeedsParens(op: ExprBinary_Op, left: Expr | undefined): bool
   }
 }
 
-/** Whether the right operand of `op` needs parentheses to parse back as that operand. */
-export function rightNeedsParens(op: ExprBinary_Op, right: Expr | undefined): boolean {
-  switch (shapeOf(right)) {
+/**
+ * Whether an operand parsed at `priority` (the right priority of the operator before it, or a
+ * unary operator's) needs parentheses: a binary operator in it must continue past that priority.
+ */
+function parsedAtNeedsParens(operand: Expr | undefined, priority: number): boolean {
+  switch (shapeOf(operand)) {
     case Shape.Atom:
     case Shape.Unary:
       return false;
-    case Shape.Binary: {
-      const inner = binaryOp((right!.exprOneof.value as { op: number }).op);
-      // The right operand is parsed at op's right priority: inner must continue past it.
-      return leftPriority[inner]! <= rightPriority[op]!;
-    }
+    case Shape.Binary:
+      return leftPriority[binaryOp((operand!.exprOneof.value as { op: number }).op)]! <= priority;
     case Shape.IfElse:
       return true;
   }
 }
 
-/** Whether the operand of a unary operator needs parentheses. */
+/** Whether the right operand of `op` needs parentheses to parse back as that operand. */
+export function rightNeedsParens(op: ExprBinary_Op, right: Expr | undefined): boolean {
+  return parsedAtNeedsParens(right, rightPriority[op]!);
+}
+
+/**
+ * Whether the operand of a unary operator needs parentheses: `-a ^ b` is `-(a ^ b)`; every other
+ * operator binds looser than unary.
+ */
 export function operandNeedsParens(operand: Expr | undefined): boolean {
-  switch (shapeOf(operand)) {
-    case Shape.Atom:
-    case Shape.Unary:
-      return false;
-    case Shape.Binary: {
-      const inner = binaryOp((operand!.exprOneof.value as { op: number }).op);
-      // `-a ^ b` is `-(a ^ b)`; every other operator binds looser than unary.
-      return leftPriority[inner]! <= UNARY_PRIORITY;
-    }
-    case Shape.IfElse:
-      return true;
-  }
+  return parsedAtNeedsParens(operand, UNARY_PRIORITY);
 }

@@ -2,6 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
+import { textForms } from './text-forms.js';
 
 /**
  * Decimal texts `integer.fromstring` reads (never nil): the 64-bit limits, powers of two at
@@ -174,13 +175,7 @@ export const integerModel: LibraryModel = {
         ]),
       (g, d) => call(g, 'tonumber', [call(g, 'countlz', [integerValue(g, d + 1)])]),
     ],
-    str: [
-      (g, d) => build.call(build.global('tostring'), [integerValue(g, d + 1)]),
-      (g, d) =>
-        g.o.features.interpolatedStrings
-          ? build.interp([build.string(g.c.pick(['', 'i='])), integerValue(g, d + 1)])
-          : build.call(build.global('tostring'), [integerValue(g, d + 1)]),
-    ],
+    str: textForms(integerValue, 'i='),
     bool: [
       (g, d) => call(g, g.c.pick(comparisons), [integerValue(g, d + 1), integerValue(g, d + 1)]),
       (g, d) =>

@@ -2,6 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel } from './model.js';
+import { textForms } from './text-forms.js';
 
 /** `vector.f(args)`. */
 function call(g: Gen, f: string, args: Expr[]): Expr {
@@ -97,13 +98,7 @@ export const vectorModel: LibraryModel = {
   name: 'vector',
   on: (g) => g.swarm.vectors && g.has('vector.create'),
   exprs: {
-    str: [
-      (g, d) => build.call(build.global('tostring'), [vectorValue(g, d + 1)]),
-      (g, d) =>
-        g.o.features.interpolatedStrings
-          ? build.interp([build.string(g.c.pick(['', 'v='])), vectorValue(g, d + 1)])
-          : build.call(build.global('tostring'), [vectorValue(g, d + 1)]),
-    ],
+    str: textForms(vectorValue, 'v='),
     num: [
       (g, d) =>
         build.indexExpr(

@@ -1,0 +1,22 @@
+import { build } from '../../build.js';
+import type { Production } from './model.js';
+
+/**
+ * The two ways a library's values become strings: `tostring(v)`, and the interpolated
+ * `` `{v}` `` or `` `label{v}` `` where the program may use interpolated strings (else
+ * `tostring(v)` again), for `value` one level deeper.
+ *
+ * @example
+ * ```ts
+ * const model: LibraryModel = { name: 'vector', on, exprs: { str: textForms(vectorValue, 'v=') } };
+ * ```
+ */
+export function textForms(value: Production, label: string): Production[] {
+  return [
+    (g, d) => build.call(build.global('tostring'), [value(g, d + 1)]),
+    (g, d) =>
+      g.o.features.interpolatedStrings
+        ? build.interp([build.string(g.c.pick(['', label])), value(g, d + 1)])
+        : build.call(build.global('tostring'), [value(g, d + 1)]),
+  ];
+}
