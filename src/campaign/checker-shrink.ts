@@ -1,12 +1,8 @@
-import { equals } from '@bufbuild/protobuf';
-import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { plantedErrorOf } from '../arbitrary/index.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
-import { reduceStatements } from './reduce.js';
-import { shrinkProgram } from './shrink.js';
+import { shrinkInStages } from './shrink-stages.js';
 import { normalizeMessage } from './triage.js';
 import { typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
@@ -79,7 +75,6 @@ export interface CheckerShrinkResult {
  * ```
  */
 export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<CheckerShrinkResult> {
-  const started = Date.now();
   const seen = new Map<string, CheckOutcome | undefined>();
   const sourcesKey = (
     tree: ModuleSet,
@@ -137,44 +132,24 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
     checkOf.set(tree, check);
     return true;
   };
-  const [replay] = fc.sample(args.arbitrary, {
+  const { tree, attempts, timeMs, reproduced } = await shrinkInStages({
+    arbitrary: args.arbitrary,
     seed: args.seed,
-    path: String(args.index),
-    numRuns: 1,
+    index: args.index,
+    tree: args.tree,
+    maxAttempts: args.maxAttempts,
+    maxTimeMs: args.maxTimeMs,
+    stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
+    stillFail: async (candidates) => {
+      const checks = await checksOf(candidates);
+      return candidates.map((c, k) => keep(c, checks[k]));
+    },
   });
-  const result =
-    replay !== undefined && equals(ModuleSetSchema, replay, args.tree)
-      ? await shrinkProgram({
-          arbitrary: args.arbitrary,
-          seed: args.seed,
-          index: args.index,
-          maxAttempts: args.maxAttempts,
-          maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
-          stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
-        })
-      : {
-          tree: args.tree,
-          reproduced: keep(args.tree, (await checksOf([args.tree]))[0]),
-          attempts: 1,
-        };
-  let tree = result.tree;
-  let attempts = result.attempts;
-  if (result.reproduced) {
-    const reduced = await reduceStatements(tree, {
-      maxTimeMs: Math.max(args.maxTimeMs - (Date.now() - started), args.maxTimeMs / 3),
-      stillFail: async (candidates) => {
-        const checks = await checksOf(candidates);
-        return candidates.map((c, k) => keep(c, checks[k]));
-      },
-    });
-    tree = reduced.tree;
-    attempts += reduced.attempts;
-  }
   return {
     tree,
     check: checkOf.get(tree) ?? args.check,
     attempts,
-    timeMs: Date.now() - started,
-    reproduced: result.reproduced,
+    timeMs,
+    reproduced,
   };
 }

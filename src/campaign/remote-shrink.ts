@@ -1,15 +1,11 @@
-import { equals } from '@bufbuild/protobuf';
-import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import type { ProjectPool } from './projects.js';
-import { reduceStatements } from './reduce.js';
-import { shrinkProgram } from './shrink.js';
+import { shrinkInStages } from './shrink-stages.js';
 import { reproduces } from './triage.js';
 
 /** Runs a candidate are given before it counts as not reproducing. */
@@ -145,26 +141,6 @@ export interface RemoteShrinkResult {
   readonly reproduced: boolean;
 }
 
-/** Whether the arbitrary replays the recorded program at (seed, index). */
-function replays(args: RemoteShrinkArgs): boolean {
-  if (args.tree === undefined) return true;
-  const [replay] = fc.sample(args.arbitrary, {
-    seed: args.seed,
-    path: String(args.index),
-    numRuns: 1,
-  });
-  return replay !== undefined && equals(ModuleSetSchema, replay, args.tree);
-}
-
-/** Runs the recorded program alone, as the first step of shrinking without a replay. */
-async function runOriginal(
-  pool: ProjectPool,
-  tree: ModuleSet,
-  keep: (outcomes: ProgramOutcome[] | undefined) => boolean,
-): Promise<{ tree: ModuleSet; reproduced: boolean; attempts: number }> {
-  return { tree, reproduced: keep(await runTreeRemotely(pool, tree)), attempts: 1 };
-}
-
 /**
  * Shrinks a finding with fast-check's shrinker, running every candidate in the workspace
  * projects (identical printed candidates run once), then deletes statements from what it
@@ -177,7 +153,6 @@ async function runOriginal(
  * ```
  */
 export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShrinkResult> {
-  const started = Date.now();
   const seen = new Map<string, ProgramOutcome[] | undefined>();
   const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
   const keyOf = (tree: ModuleSet): string | undefined => {
@@ -197,41 +172,29 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
     outcomesOf.set(tree, outcomes);
     return true;
   };
-  // fast-check's shrinker first (it knows how the program was generated), then statement
-  // deletion in batches on what it left, each with its share of the time.
-  const result = replays(args)
-    ? await shrinkProgram({
-        arbitrary: args.arbitrary,
-        seed: args.seed,
-        index: args.index,
-        maxAttempts: args.maxAttempts,
-        maxTimeMs: Math.ceil((args.maxTimeMs * 2) / 3),
-        stillFails: async (candidate) => {
-          const key = keyOf(candidate);
-          if (key === undefined) return false;
-          if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
-          return keep(candidate, seen.get(key));
-        },
-      })
-    : await runOriginal(args.pool, args.tree!, (outcomes) => keep(args.tree!, outcomes));
-  let tree = result.tree;
-  let attempts = result.attempts;
-  if (result.reproduced) {
-    const reduced = await reduceStatements(tree, {
-      maxTimeMs: Math.max(args.maxTimeMs - (Date.now() - started), args.maxTimeMs / 3),
-      stillFail: async (candidates) => {
-        const outcomes = await runTreesRemotely(args.pool, candidates);
-        return candidates.map((c, k) => keep(c, outcomes[k]));
-      },
-    });
-    tree = reduced.tree;
-    attempts += reduced.attempts;
-  }
+  const { tree, attempts, timeMs, reproduced } = await shrinkInStages({
+    arbitrary: args.arbitrary,
+    seed: args.seed,
+    index: args.index,
+    tree: args.tree,
+    maxAttempts: args.maxAttempts,
+    maxTimeMs: args.maxTimeMs,
+    stillFails: async (candidate) => {
+      const key = keyOf(candidate);
+      if (key === undefined) return false;
+      if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
+      return keep(candidate, seen.get(key));
+    },
+    stillFail: async (candidates) => {
+      const outcomes = await runTreesRemotely(args.pool, candidates);
+      return candidates.map((c, k) => keep(c, outcomes[k]));
+    },
+  });
   return {
     tree,
     outcomes: outcomesOf.get(tree) ?? args.outcomes,
     attempts,
-    timeMs: Date.now() - started,
-    reproduced: result.reproduced,
+    timeMs,
+    reproduced,
   };
 }

@@ -1,0 +1,88 @@
+import { equals } from '@bufbuild/protobuf';
+import fc from 'fast-check';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { reduceStatements } from './reduce.js';
+import { shrinkProgram } from './shrink.js';
+
+/** Options of {@link shrinkInStages}. */
+export interface ShrinkStagesOptions {
+  /** The arbitrary the program was drawn from. */
+  readonly arbitrary: fc.Arbitrary<ModuleSet>;
+  /** The campaign's seed. */
+  readonly seed: number;
+  /** The program's index. */
+  readonly index: number;
+  /**
+   * The recorded program, when it may not be the one `(seed, index)` replays (an older
+   * generator, a hand-made tree). Default: the replay is the program.
+   */
+  readonly tree?: ModuleSet | undefined;
+  /** Whether one candidate still shows the finding. */
+  readonly stillFails: (tree: ModuleSet) => Promise<boolean>;
+  /** Whether each candidate of a batch still shows the finding. */
+  readonly stillFail: (candidates: readonly ModuleSet[]) => Promise<readonly boolean[]>;
+  /** Candidates fast-check's shrinker may run. */
+  readonly maxAttempts: number;
+  /** Time allowed for both stages, in ms. */
+  readonly maxTimeMs: number;
+}
+
+/** What {@link shrinkInStages} found. */
+export interface ShrinkStagesResult {
+  /** The smallest tree that still shows the finding (the original when none smaller did). */
+  readonly tree: ModuleSet;
+  /** Whether the original showed the finding again. */
+  readonly reproduced: boolean;
+  /** Candidates run in both stages. */
+  readonly attempts: number;
+  /** Time taken, in ms. */
+  readonly timeMs: number;
+}
+
+/**
+ * Shrinks a finding in two stages: fast-check's shrinker first (it knows how the program was
+ * generated), with two thirds of the time, then statement deletion in batches on what it
+ * left ({@link reduceStatements}). A program that does not replay from `(seed, index)` is
+ * only run again, then reduced.
+ *
+ * @example
+ * ```ts
+ * const { tree } = await shrinkInStages({ arbitrary, seed, index, stillFails, stillFail, maxAttempts: 300, maxTimeMs: 60_000 });
+ * ```
+ */
+export async function shrinkInStages(options: ShrinkStagesOptions): Promise<ShrinkStagesResult> {
+  const started = Date.now();
+  const original = options.tree;
+  let replays = true;
+  if (original !== undefined) {
+    const [replay] = fc.sample(options.arbitrary, {
+      seed: options.seed,
+      path: String(options.index),
+      numRuns: 1,
+    });
+    replays = replay !== undefined && equals(ModuleSetSchema, replay, original);
+  }
+  const first =
+    replays || original === undefined
+      ? await shrinkProgram({
+          arbitrary: options.arbitrary,
+          seed: options.seed,
+          index: options.index,
+          maxAttempts: options.maxAttempts,
+          maxTimeMs: Math.ceil((options.maxTimeMs * 2) / 3),
+          stillFails: options.stillFails,
+        })
+      : { tree: original, reproduced: await options.stillFails(original), attempts: 1 };
+  let tree = first.tree;
+  let attempts = first.attempts;
+  if (first.reproduced) {
+    const reduced = await reduceStatements(tree, {
+      maxTimeMs: Math.max(options.maxTimeMs - (Date.now() - started), options.maxTimeMs / 3),
+      stillFail: options.stillFail,
+    });
+    tree = reduced.tree;
+    attempts += reduced.attempts;
+  }
+  return { tree, reproduced: first.reproduced, attempts, timeMs: Date.now() - started };
+}
