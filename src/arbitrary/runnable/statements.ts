@@ -65,12 +65,18 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   // Heavy enough that a chunk drawing the family nearly always has it.
   if (d === 0 && g.swarm.fanOut) productions.push([8, fanOutStat]);
   const weights = productions.map(([w]) => w);
-  const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
-  for (let i = 0; i < most; i++) {
-    if (g.spent() || (d === 0 && g.c.exhausted)) break;
-    const [, make] = productions[g.c.weighted(weights)]!;
-    out.push(...make(g, d));
-  }
+  const statements = (): void => {
+    const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
+    for (let i = 0; i < most; i++) {
+      if (g.spent() || (d === 0 && g.c.exhausted)) break;
+      g.c.span('stat', () => {
+        const [, make] = productions[g.c.weighted(weights)]!;
+        out.push(...make(g, d));
+      });
+    }
+  };
+  if (d === 0) statements();
+  else g.c.span('block', statements);
   if (g.pure === 0) {
     const sums = checksumStats(g.scope.visible.slice(mark));
     // The chunk's top block ends with its globals.
