@@ -50,16 +50,25 @@ export function operatorWeights(
     const y = yields?.[m];
     return (prior.counters + (y?.counters ?? 0)) / (prior.programs + (y?.programs ?? 0));
   });
-  let shares = normalized(rate);
-  // Clipping moves the others; a few rounds settle within the bounds.
-  for (let round = 0; round < 8; round++)
-    shares = normalized(shares.map((s) => Math.min(share[1], Math.max(share[0], s))));
+  const shares = bounded(rate, share);
   return Object.fromEntries(recordMutations.map((m, i) => [m, shares[i]!]));
 }
 
-function normalized(values: readonly number[]): number[] {
-  const total = values.reduce((a, b) => a + b, 0);
-  return values.map((v) => v / total);
+// Shares proportional to `rate`, each within `[low, high]`: a share that falls outside is
+// fixed at its bound and the rest is shared again among the others.
+function bounded(rate: readonly number[], [low, high]: readonly [number, number]): number[] {
+  const fixed = new Map<number, number>();
+  for (;;) {
+    const free = rate.map((_, i) => i).filter((i) => !fixed.has(i));
+    const left = 1 - [...fixed.values()].reduce((a, b) => a + b, 0);
+    const total = free.reduce((a, i) => a + rate[i]!, 0);
+    const shares = rate.map((r, i) => fixed.get(i) ?? (left * r) / total);
+    // Those over the top first: fixing them leaves more to the others.
+    const over = free.filter((i) => shares[i]! > high);
+    const out = over.length > 0 ? over : free.filter((i) => shares[i]! < low);
+    if (out.length === 0 || free.length === out.length) return shares;
+    for (const i of out) fixed.set(i, over.length > 0 ? high : low);
+  }
 }
 
 /**
