@@ -79,13 +79,15 @@ export class Choices {
 
   /**
    * Runs `build`, noting the positions of the choices it read as one span of `kind` when
-   * spans are noted: bookkeeping only, it reads nothing.
+   * spans are noted and `made` says it made something (a construct that gave nothing is no
+   * place to mutate: deleting or repeating it changes no program): bookkeeping only, it reads
+   * nothing.
    */
-  span<T>(kind: SpanKind, build: () => T): T {
+  span<T>(kind: SpanKind, build: () => T, made: (value: T) => boolean = () => true): T {
     if (this.spans === undefined) return build();
     const start = this.i;
     const value = build();
-    if (this.i > start) this.spans.push({ kind, start, end: this.i });
+    if (this.i > start && made(value)) this.spans.push({ kind, start, end: this.i });
     return value;
   }
 
