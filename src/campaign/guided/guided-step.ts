@@ -92,6 +92,8 @@ export interface StepResult {
  */
 export class GuidedSteps {
   readonly #o: GuidedStepsOptions;
+  /** The sources of entries mutated so far, to tell a mutant that prints as its parent. */
+  readonly #sources = new WeakMap<CorpusEntry, string>();
 
   constructor(options: GuidedStepsOptions) {
     this.#o = options;
@@ -150,14 +152,19 @@ export class GuidedSteps {
       const parent = pick(random);
       picked.add(parent);
       const donor = corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
-      // A mutant that reads as its parent does is run for nothing: drawn again (a few times).
+      // A mutant that prints as its parent is run for nothing: drawn again (a few times).
       let m = records.mutate(parent.record, random, [donor], weights);
       let mutant = this.build(
         m.record,
         { kind: 'mutant', parent: parent.id, mutations: m.mutations },
         index,
       );
-      for (let again = 0; again < 3 && sameRecord(mutant.record, parent.record); again++) {
+      let parentSource = this.#sources.get(parent);
+      if (parentSource === undefined) {
+        const p = this.build(parent.record, parent.origin, index);
+        this.#sources.set(parent, (parentSource = sourceOf(p)));
+      }
+      for (let again = 0; again < 3 && sourceOf(mutant) === parentSource; again++) {
         m = records.mutate(parent.record, random, [donor], weights);
         mutant = this.build(
           m.record,
@@ -211,8 +218,8 @@ export class GuidedSteps {
   }
 }
 
-function sameRecord(a: ProgramRecord, b: ProgramRecord): boolean {
-  if (a.kind === 'tree' || b.kind === 'tree') return a === b;
-  if (a.kind !== b.kind || a.choices.length !== b.choices.length) return false;
-  return a.choices.every((c, i) => c === b.choices[i]);
+// A mutant whose record differs can still print as its parent (a changed choice the
+// generator read as the same option): a program and its module, as run.
+function sourceOf(p: GuidedProgram): string {
+  return `${p.module ?? ''}\0${p.program}`;
 }
