@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import {
   guidedDefaults,
   runGuided,
+  type EntryOrigin,
   type GuidedProgress,
   type MutationShare,
 } from '../../src/campaign/guided/index.js';
@@ -91,6 +92,11 @@ interface ArmResult {
     'early' | 'late',
     Record<'fresh' | 'mutant', { programs: number; counters: number; chars: number }>
   >;
+  /** Per mutant's first mutation, in the first minute and after it: mutants, counters first. */
+  readonly operators: Record<
+    'early' | 'late',
+    Record<string, { programs: number; counters: number }>
+  >;
 }
 
 async function runArm(name: string, out: string): Promise<void> {
@@ -101,6 +107,15 @@ async function runArm(name: string, out: string): Promise<void> {
     mutant: { programs: 0, counters: 0, chars: 0 },
   });
   const yields: ArmResult['yields'] = { early: origins(), late: origins() };
+  const operators: ArmResult['operators'] = { early: {}, late: {} };
+  const operator = (
+    when: 'early' | 'late',
+    origin: EntryOrigin,
+  ): { programs: number; counters: number } | undefined => {
+    if (origin.kind !== 'mutant') return undefined;
+    const m = origin.mutations[0] ?? 'none';
+    return (operators[when][m] ??= { programs: 0, counters: 0 });
+  };
   const late = new Set<number>();
   const started = performance.now();
   try {
@@ -121,18 +136,25 @@ async function runArm(name: string, out: string): Promise<void> {
           const y = yields[s >= 60 ? 'late' : 'early'][p.origin.kind];
           y.programs++;
           y.chars += p.program.length + (p.module?.length ?? 0);
+          const o = operator(s >= 60 ? 'late' : 'early', p.origin);
+          if (o !== undefined) o.programs++;
         }
         return Promise.resolve();
       },
     });
-    for (const e of result.corpus.entries)
-      yields[late.has(e.keptAt) ? 'late' : 'early'][e.origin.kind].counters += e.firstCounters;
+    for (const e of result.corpus.entries) {
+      const when = late.has(e.keptAt) ? 'late' : 'early';
+      yields[when][e.origin.kind].counters += e.firstCounters;
+      const o = operator(when, e.origin);
+      if (o !== undefined) o.counters += e.firstCounters;
+    }
     const armResult: ArmResult = {
       name,
       progress: result.progress,
       timeline: result.timeline,
       programs,
       yields,
+      operators,
     };
     writeFileSync(out, JSON.stringify(armResult));
   } finally {
@@ -198,6 +220,19 @@ async function compare(): Promise<void> {
                 `(${(y.counters / y.programs).toFixed(2)} per program), ${(y.chars / y.programs).toFixed(0)} characters each`,
             );
         }
+      for (const when of ['early', 'late'] as const) {
+        const ops = Object.entries(a.operators[when]).sort(([x], [y]) => x.localeCompare(y));
+        if (ops.length > 0)
+          say(
+            `  ${when === 'early' ? 'in minute 1' : 'after minute 1'}, per mutation (mutants, counters first, per mutant): ` +
+              ops
+                .map(
+                  ([m, o]) =>
+                    `${m} ${o.programs} ${o.counters} ${(o.counters / o.programs).toFixed(2)}`,
+                )
+                .join('; '),
+          );
+      }
     }
     const llvm = findLlvmTools();
     const until = minutes * 60;

@@ -28,6 +28,8 @@ export interface MutateRecordOptions {
   readonly donors?: readonly ChoiceRecord[] | undefined;
   /** Most mutations stacked on one record (at least 1). Default 4. */
   readonly maxStacked?: number | undefined;
+  /** The first mutation (the others drawn). Default: drawn like the others. */
+  readonly first?: ChoiceMutation | undefined;
 }
 
 /** A run length: short runs most often (1, 2, 4 … up to `max`). */
@@ -121,7 +123,10 @@ export function mutateRecord(
   let choices = record.choices;
   const mutations: ChoiceMutation[] = [];
   for (let k = 0; k < stacked; k++) {
-    const op = choiceMutations[random.nextInt(0, choiceMutations.length - 1)]!;
+    const op =
+      k === 0 && options.first !== undefined
+        ? options.first
+        : choiceMutations[random.nextInt(0, choiceMutations.length - 1)]!;
     choices = applyOne(choices, op, random, donors, values);
     if (choices.length > maxLength) choices = choices.slice(0, maxLength);
     mutations.push(op);

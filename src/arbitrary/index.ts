@@ -51,7 +51,19 @@ export {
   type MutatedRecord,
   type MutateRecordOptions,
 } from './choice-mutation.js';
-export { programRecords, type ProgramRecord, type ProgramRecords } from './program-record.js';
+export {
+  programRecords,
+  recordMutations,
+  type ProgramMutation,
+  type ProgramRecord,
+  type ProgramRecords,
+} from './program-record.js';
+export {
+  mutateSpans,
+  spanMutations,
+  type SpanMutation,
+  type SpannedChoices,
+} from './span-mutation.js';
 export {
   mutateTree,
   subtreesOfKind,

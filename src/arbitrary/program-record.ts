@@ -1,14 +1,14 @@
 import type { DescMessage, Message } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import type { ChoiceMutation } from './choice-mutation.js';
-import { mutateRecord } from './choice-mutation.js';
+import { choiceMutations, mutateRecord, type ChoiceMutation } from './choice-mutation.js';
 import { biasOfRun, generateFromRecord, type ChoiceRecord } from './choice-record.js';
 import { luauArbitraries } from './luau-arbitraries.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { mutateTree, subtreesOfKind, type TreeMutation } from './tree-mutation.js';
 import { resolveOptions, type LuauArbitraryOptions } from './options.js';
-import { MAX_CHOICES, runnableModuleSet } from './runnable/index.js';
+import { MAX_CHOICES, runnableModuleSet, type ChoiceSpan } from './runnable/index.js';
+import { mutateSpans, spanMutations, type SpanMutation } from './span-mutation.js';
 import { choiceRecord } from './runnable/record-arbitrary.js';
 
 /**
@@ -20,6 +20,23 @@ export type ProgramRecord =
   | { readonly kind: 'choices'; readonly choices: Int32Array }
   | ({ readonly kind: 'draws' } & ChoiceRecord)
   | { readonly kind: 'tree'; readonly tree: ModuleSet };
+
+/** What a mutant's record was made by. */
+export type ProgramMutation = ChoiceMutation | SpanMutation | TreeMutation;
+
+/**
+ * The mutations of the runnable and typed levels' records, which `mutate`'s weights choose
+ * among.
+ *
+ * @example
+ * ```ts
+ * recordMutations.length; // 8
+ * ```
+ */
+export const recordMutations: readonly (ChoiceMutation | SpanMutation)[] = [
+  ...choiceMutations,
+  ...spanMutations,
+];
 
 /** The levels whose programs are built from the level's own record of choices. */
 function buildsFromChoices(options: LuauArbitraryOptions): boolean {
@@ -51,6 +68,8 @@ export interface ProgramRecords {
   read(record: ProgramRecord): { tree: ModuleSet; record: ProgramRecord };
   /**
    * A mutant of `record`: 1 to 4 changes, insertions, deletions or splices of runs of choices;
+   * at the runnable and typed levels, a mutation of one statement or block instead (see
+   * `mutateSpans`), the first mutation drawn by `weights` (per mutation, equal by default);
    * at the levels built by fast-check, half the time a mutation of the tree instead (see
    * `mutateTree`), which gives a record of the tree itself.
    */
@@ -58,7 +77,8 @@ export interface ProgramRecords {
     record: ProgramRecord,
     random: fc.Random,
     donors: readonly ProgramRecord[],
-  ): { record: ProgramRecord; mutations: readonly (ChoiceMutation | TreeMutation)[] };
+    weights?: Readonly<Partial<Record<ProgramMutation, number>>>,
+  ): { record: ProgramRecord; mutations: readonly ProgramMutation[] };
   /** Tree mutations that left no valid tree (the level's validity could not be restored). */
   readonly discarded: number;
 }
@@ -77,6 +97,20 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
     const resolved = resolveOptions(options);
     // The same draws as the moduleSet arbitrary's, before it builds the tree.
     const records = choiceRecord();
+    // A record's spans, noted by building it once (records of the corpus are mutated often).
+    const spansOf = new WeakMap<Int32Array, readonly ChoiceSpan[]>();
+    const spanned = (
+      record: ProgramRecord,
+    ): { choices: Int32Array; spans: readonly ChoiceSpan[] } => {
+      if (record.kind !== 'choices') return { choices: new Int32Array(0), spans: [] };
+      let spans = spansOf.get(record.choices);
+      if (spans === undefined) {
+        const noted: ChoiceSpan[] = [];
+        runnableModuleSet(Array.from(record.choices), resolved, noted);
+        spansOf.set(record.choices, (spans = noted));
+      }
+      return { choices: record.choices, spans };
+    };
     return {
       ofRun(seed, run) {
         const [choices] = fc.sample(records, { seed, path: String(run), numRuns: 1 });
@@ -101,7 +135,22 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
           record: { kind: 'choices', choices: Int32Array.from(choices.slice(0, end)) },
         };
       },
-      mutate(record, random, donors) {
+      mutate(record, random, donors, weights) {
+        const first = weighted(random, weights);
+        if (first.startsWith('span-')) {
+          const choices = mutateSpans(
+            spanned(record),
+            first as SpanMutation,
+            random,
+            donors.map(spanned),
+            [0, 0xffff],
+          );
+          if (choices !== undefined)
+            return {
+              record: { kind: 'choices', choices: choices.slice(0, MAX_CHOICES) },
+              mutations: [first as SpanMutation],
+            };
+        }
         const mutated = mutateRecord(
           { seed: 0, bias: undefined, choices: Int32Array.from(choicesOf(record)) },
           random,
@@ -113,6 +162,7 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
             })),
             values: [0, 0xffff],
             maxLength: MAX_CHOICES,
+            ...(first.startsWith('span-') ? {} : { first: first as ChoiceMutation }),
           },
         );
         return {
@@ -180,6 +230,19 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
       return discarded;
     },
   };
+}
+
+// The first mutation of a record of choices, by weight (each weight at least 0).
+function weighted(
+  random: fc.Random,
+  weights: Readonly<Partial<Record<ProgramMutation, number>>> | undefined,
+): ChoiceMutation | SpanMutation {
+  const w = recordMutations.map((m) => Math.max(0, weights?.[m] ?? 1));
+  const total = w.reduce((a, b) => a + b, 0);
+  if (total <= 0) return recordMutations[random.nextInt(0, recordMutations.length - 1)]!;
+  let x = random.nextDouble() * total;
+  for (let i = 0; i < w.length; i++) if ((x -= w[i]!) < 0) return recordMutations[i]!;
+  return recordMutations[recordMutations.length - 1]!;
 }
 
 function choicesOf(record: ProgramRecord): readonly number[] {

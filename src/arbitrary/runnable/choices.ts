@@ -31,6 +31,30 @@ export function expandRecord(seed: number, length: number): number[] {
 }
 
 /**
+ * The constructs whose choices are noted as spans: `stat`, one statement of a block (the
+ * draw of its production included); `block`, a nested block's statements (their count
+ * included).
+ */
+export type SpanKind = 'stat' | 'block';
+
+/**
+ * The choices `[start, end)` of a record that one construct read: a mutation that replaces,
+ * copies, deletes or repeats them changes that construct and leaves the choices before it
+ * as they were.
+ *
+ * @example
+ * ```ts
+ * const spans: ChoiceSpan[] = [];
+ * runnableModuleSet(record, options, spans); // spans[0]: { kind: 'stat', start: 9, end: 31 }
+ * ```
+ */
+export interface ChoiceSpan {
+  readonly kind: SpanKind;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
  * Reads a record of choices: each read takes the next number modulo the options; a used-up
  * record reads `0`, the smallest option, so every program ends.
  *
@@ -45,7 +69,27 @@ export function expandRecord(seed: number, length: number): number[] {
 export class Choices {
   private i = 0;
 
-  constructor(private readonly record: readonly number[]) {}
+  /**
+   * @param spans Where to note the spans of constructs (see {@link span}); none by default.
+   */
+  constructor(
+    private readonly record: readonly number[],
+    private readonly spans?: ChoiceSpan[],
+  ) {}
+
+  /**
+   * Runs `build`, noting the positions of the choices it read as one span of `kind` when
+   * spans are noted and `made` says it made something (a construct that gave nothing is no
+   * place to mutate: deleting or repeating it changes no program): bookkeeping only, it reads
+   * nothing.
+   */
+  span<T>(kind: SpanKind, build: () => T, made: (value: T) => boolean = () => true): T {
+    if (this.spans === undefined) return build();
+    const start = this.i;
+    const value = build();
+    if (this.i > start && made(value)) this.spans.push({ kind, start, end: this.i });
+    return value;
+  }
 
   /** Whether every choice has been read. */
   get exhausted(): boolean {

@@ -1,4 +1,4 @@
-export { Choices, expandRecord, MAX_CHOICES } from './choices.js';
+export { Choices, expandRecord, MAX_CHOICES, type ChoiceSpan, type SpanKind } from './choices.js';
 export {
   choiceRecord,
   shrinkCandidateBound,

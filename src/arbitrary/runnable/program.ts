@@ -14,7 +14,7 @@ import { blank, messageKind } from '../blank-message.js';
 import { build } from '../build.js';
 import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
-import { Choices } from './choices.js';
+import { Choices, type ChoiceSpan } from './choices.js';
 import { Gen, LOOP_FUEL } from './generator.js';
 import { Inputs } from './inputs.js';
 import { kit } from './kit.js';
@@ -151,8 +151,12 @@ function chunk(
  * const tree = runnableModuleSet([1, 2, 3], resolveOptions({ level: 'runnable' }));
  * ```
  */
-export function runnableModuleSet(record: readonly number[], options: ResolvedOptions): ModuleSet {
-  const c = new Choices(record);
+export function runnableModuleSet(
+  record: readonly number[],
+  options: ResolvedOptions,
+  spans?: ChoiceSpan[],
+): ModuleSet {
+  const c = new Choices(record, spans);
   // At the typed level too: the checker resolves `require` through the module's names (local
   // there, see `LuauPrograms.write`) and types the program with the module's return type.
   const hasModule = options.features.modules && c.chance(20);

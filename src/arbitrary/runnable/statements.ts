@@ -65,12 +65,20 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   // Heavy enough that a chunk drawing the family nearly always has it.
   if (d === 0 && g.swarm.fanOut) productions.push([8, fanOutStat]);
   const weights = productions.map(([w]) => w);
-  const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
-  for (let i = 0; i < most; i++) {
-    if (g.spent() || (d === 0 && g.c.exhausted)) break;
-    const [, make] = productions[g.c.weighted(weights)]!;
-    out.push(...make(g, d));
-  }
+  const statements = (): void => {
+    const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
+    for (let i = 0; i < most; i++) {
+      if (g.spent() || (d === 0 && g.c.exhausted)) break;
+      const made = g.c.span(
+        'stat',
+        () => productions[g.c.weighted(weights)]![1](g, d),
+        (stats) => stats.length > 0,
+      );
+      out.push(...made);
+    }
+  };
+  if (d === 0) statements();
+  else g.c.span('block', statements, () => out.length > 0);
   if (g.pure === 0) {
     const sums = checksumStats(g.scope.visible.slice(mark));
     // The chunk's top block ends with its globals.

@@ -1,11 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { streamRandom, type ProgramRecord, type ProgramRecords } from '../../arbitrary/index.js';
+import {
+  streamRandom,
+  type ProgramMutation,
+  type ProgramRecord,
+  type ProgramRecords,
+} from '../../arbitrary/index.js';
 import type { CoverageRunner } from '../../coverage/index.js';
 import { campaignProgram, type CampaignProgram } from '../programs.js';
 import { Corpus, CorpusError, type CorpusEntry, type EntryOrigin } from './corpus.js';
 import { mutationShareOf, nextYields, type MutationShare, type Yields } from './mutation-share.js';
 import { entryPicker } from './schedule.js';
+import { nextOperatorYields, operatorWeights, type OperatorYields } from './operator-weights.js';
 import { treeSeeds } from './tree-seeds.js';
 
 /**
@@ -40,6 +46,8 @@ export interface StepState {
   readonly nextRun: number;
   /** What each origin found lately (absent before the first step). */
   readonly yields?: Yields | undefined;
+  /** What each mutation's mutants found lately (absent before the first mutant). */
+  readonly operators?: OperatorYields | undefined;
 }
 
 /** Options of {@link GuidedSteps}. */
@@ -84,6 +92,8 @@ export interface StepResult {
  */
 export class GuidedSteps {
   readonly #o: GuidedStepsOptions;
+  /** The sources of entries mutated so far, to tell a mutant that prints as its parent. */
+  readonly #sources = new WeakMap<CorpusEntry, string>();
 
   constructor(options: GuidedStepsOptions) {
     this.#o = options;
@@ -131,6 +141,7 @@ export class GuidedSteps {
     const picked = new Set<CorpusEntry>();
     // Mutants spread evenly among the fresh programs: a counter two programs of a step reach
     // counts for the first, and neither origin should be first by its place.
+    const weights = operatorWeights(state.operators);
     const isMutant = (k: number): boolean =>
       Math.floor(((k + 1) * mutants) / indices.length) > Math.floor((k * mutants) / indices.length);
     const programs = indices.map((index, k) => {
@@ -141,15 +152,20 @@ export class GuidedSteps {
       const parent = pick(random);
       picked.add(parent);
       const donor = corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
-      // A mutant that reads as its parent does is run for nothing: drawn again (a few times).
-      let m = records.mutate(parent.record, random, [donor]);
+      // A mutant that prints as its parent is run for nothing: drawn again (a few times).
+      let m = records.mutate(parent.record, random, [donor], weights);
       let mutant = this.build(
         m.record,
         { kind: 'mutant', parent: parent.id, mutations: m.mutations },
         index,
       );
-      for (let again = 0; again < 3 && sameRecord(mutant.record, parent.record); again++) {
-        m = records.mutate(parent.record, random, [donor]);
+      let parentSource = this.#sources.get(parent);
+      if (parentSource === undefined) {
+        const p = this.build(parent.record, parent.origin, index);
+        this.#sources.set(parent, (parentSource = sourceOf(p)));
+      }
+      for (let again = 0; again < 3 && sourceOf(mutant) === parentSource; again++) {
+        m = records.mutate(parent.record, random, [donor], weights);
         mutant = this.build(
           m.record,
           { kind: 'mutant', parent: parent.id, mutations: m.mutations },
@@ -167,12 +183,32 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') mutantCounters += e.firstCounters;
       else freshCounters += e.firstCounters;
+    // Each mutant's first mutation is the one drawn by weight (those stacked on it are not).
+    const first = (p: { origin: EntryOrigin }): ProgramMutation | undefined =>
+      p.origin.kind === 'mutant'
+        ? (p.origin.mutations[0] as ProgramMutation | undefined)
+        : undefined;
+    const tried = programs.flatMap((p) => {
+      const m = first(p);
+      return m === undefined ? [] : [[m, 1] as const];
+    });
+    const operators =
+      tried.length === 0
+        ? state.operators
+        : nextOperatorYields(
+            state.operators,
+            kept.flatMap((e) => {
+              const m = first(e);
+              return m === undefined ? [] : [[m, e.firstCounters] as const];
+            }),
+            tried,
+          );
     const yields = nextYields(
       state.yields,
       [freshCounters, indices.length - mutants],
       [mutantCounters, mutants],
     );
-    return { programs, mutants, kept, state: { step: state.step + 1, nextRun, yields } };
+    return { programs, mutants, kept, state: { step: state.step + 1, nextRun, yields, operators } };
   }
 
   async #keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
@@ -182,8 +218,8 @@ export class GuidedSteps {
   }
 }
 
-function sameRecord(a: ProgramRecord, b: ProgramRecord): boolean {
-  if (a.kind === 'tree' || b.kind === 'tree') return a === b;
-  if (a.kind !== b.kind || a.choices.length !== b.choices.length) return false;
-  return a.choices.every((c, i) => c === b.choices[i]);
+// A mutant whose record differs can still print as its parent (a changed choice the
+// generator read as the same option): a program and its module, as run.
+function sourceOf(p: GuidedProgram): string {
+  return `${p.module ?? ''}\0${p.program}`;
 }

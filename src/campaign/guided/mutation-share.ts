@@ -17,12 +17,16 @@ export interface Yields {
 
 /**
  * The constants of the `auto` share. Bounds: fresh programs keep a tenth of a step or more,
- * mutants a fifth (their finds come in rare large jumps, which a few mutants a step would
- * mostly miss), so that both origins' yields stay known. Start: the low bound, fresh programs
- * first (a corpus only just kept holds little that fresh programs do not reach faster).
- * Memory: each step's figure weighs 0.8 of the next one's, so about the last five steps
- * count: a phase change (the fresh programs' plateau, a corpus spent) moves the share most of
- * the way within ten steps.
+ * mutants a fifth once warm (their finds come in rare large jumps, which a few mutants a step
+ * would mostly miss), so that both origins' yields stay known. Warm-up: while fresh programs
+ * find more than `warmUp.ratio` times the counters per program mutants do (or before either
+ * is known), mutants are only a probe, `warmUp.probe` of a step: early on a fresh program
+ * reaches hundreds of counters and a mutant of an entry just kept mostly reaches its parent's,
+ * so a fifth of the step spent on mutants leaves a guided campaign behind a blind one. The
+ * probe keeps the mutants' yield known, and the warm-up ends when it is measured close
+ * enough. Memory: each step's figure weighs 0.8 of the next one's, so about the last five
+ * steps count: a phase change (the fresh programs' plateau, a corpus spent) moves the share
+ * most of the way within ten steps.
  *
  * @example
  * ```ts
@@ -31,14 +35,31 @@ export interface Yields {
  */
 export const autoShare = {
   bounds: [0.2, 0.9] as const,
-  start: 0.2,
+  warmUp: { ratio: 3, probe: 0.06 },
   memory: 0.8,
 } as const;
 
 /**
+ * Whether a campaign whose origins found `yields` lately is still warming up: nothing known
+ * yet, or fresh programs finding more than `autoShare.warmUp.ratio` times the counters per
+ * program mutants find (measured, whatever the time).
+ *
+ * @example
+ * ```ts
+ * warmingUp({ fresh: 40, mutant: 2 }); // true
+ * warmingUp({ fresh: 0.5, mutant: 0.4 }); // false
+ * ```
+ */
+export function warmingUp(yields: Yields | undefined): boolean {
+  const y = known(yields);
+  return y === undefined || y.fresh > autoShare.warmUp.ratio * y.mutant;
+}
+
+/**
  * The share of mutants in the next step: `share` itself when fixed; with `auto`, the
  * mutants' share of both origins' yields (counters reached first per program tried, lately),
- * within {@link autoShare}'s bounds; its start before anything is known. Counters, not
+ * within {@link autoShare}'s bounds; its warm-up probe before anything is known and while
+ * fresh programs find far more (see {@link warmingUp}). Counters, not
  * programs kept: a fresh program that reaches a hundred new counters and a mutant that
  * reaches one are both kept, but are not worth the same. A campaign whose mutants find more
  * than its fresh programs draws more of them, and one whose mutants stop paying goes back to
@@ -52,7 +73,7 @@ export const autoShare = {
 export function mutationShareOf(share: MutationShare, yields: Yields | undefined): number {
   if (share !== 'auto') return share;
   const y = known(yields);
-  if (y === undefined) return autoShare.start;
+  if (y === undefined || warmingUp(y)) return autoShare.warmUp.probe;
   const [low, high] = autoShare.bounds;
   // Neither found anything lately: as likely one as the other.
   const m = y.mutant + 1e-9;

@@ -3,6 +3,7 @@ import {
   autoShare,
   mutationShareOf,
   nextYields,
+  warmingUp,
   type Yields,
 } from '../../../src/campaign/guided/index.js';
 
@@ -37,13 +38,16 @@ describe('the share of mutants in a guided step', () => {
     expect(mutationShareOf(0.3, undefined)).toBe(0.3);
   });
 
-  it('starts low, and is the mutants’ share of counters found per program within its bounds', () => {
-    expect(mutationShareOf('auto', undefined)).toBe(autoShare.start);
-    expect(autoShare.start).toBe(0.2);
+  it('starts with a probe, and is the mutants’ share of counters found per program within its bounds', () => {
+    expect(mutationShareOf('auto', undefined)).toBe(autoShare.warmUp.probe);
+    expect(autoShare.warmUp.probe).toBeLessThan(autoShare.bounds[0]);
     // Three times the counters per program: three quarters of the step.
     expect(mutationShareOf('auto', { fresh: 0.1, mutant: 0.3 })).toBeCloseTo(0.75);
     expect(mutationShareOf('auto', { fresh: 0, mutant: 0 })).toBeCloseTo(0.5);
-    expect(mutationShareOf('auto', { fresh: 5, mutant: 0 })).toBe(0.2);
+    // Fresh programs three times as rich: a quarter; more than that, the warm-up probe.
+    expect(mutationShareOf('auto', { fresh: 3, mutant: 1 })).toBeCloseTo(0.25);
+    expect(mutationShareOf('auto', { fresh: 4, mutant: 0.5 })).toBe(autoShare.warmUp.probe);
+    expect(mutationShareOf('auto', { fresh: 5, mutant: 0 })).toBe(autoShare.warmUp.probe);
     expect(mutationShareOf('auto', { fresh: 0, mutant: 5 })).toBe(0.9);
   });
 
@@ -52,7 +56,7 @@ describe('the share of mutants in a guided step', () => {
     // fresh programs' 300 in one program beat the mutants' ten single counters.
     const y = nextYields(undefined, [300, 100], [10, 100]);
     expect(y).toEqual({ fresh: 3, mutant: 0.1 });
-    expect(mutationShareOf('auto', y)).toBe(0.2);
+    expect(mutationShareOf('auto', y)).toBe(autoShare.warmUp.probe);
   });
 
   it('leaves the yields alone after a step without mutants (the corpus still empty)', () => {
@@ -65,11 +69,11 @@ describe('the share of mutants in a guided step', () => {
     expect(after.mutant).toBeCloseTo(0.8 * 0.5 + 0.2 * 0.1);
     // A campaign's state written with pairs of programs kept and tried starts from nothing.
     const old = { fresh: [3, 40], mutant: [1, 10] } as unknown as Yields;
-    expect(mutationShareOf('auto', old)).toBe(autoShare.start);
+    expect(mutationShareOf('auto', old)).toBe(autoShare.warmUp.probe);
     expect(nextYields(old, [4, 40], [1, 10])).toEqual({ fresh: 0.1, mutant: 0.1 });
   });
 
-  it('follows a scripted campaign: low while fresh programs pay, up when mutants do, down when they stop', () => {
+  it('follows a scripted campaign: a probe while fresh programs pay far more, up when mutants do, down when they stop', () => {
     const shares = course(
       90,
       (step) =>
@@ -79,17 +83,41 @@ describe('the share of mutants in a guided step', () => {
             ? { fresh: 0.2, mutant: 1.5 } // fresh plateau, mutants reach the rare code
             : { fresh: 0.2, mutant: 0 }, // the corpus is spent
     );
-    expect(shares.every((s) => s >= 0.2 && s <= 0.9)).toBe(true);
-    expect(shares.slice(0, 30).every((s) => s < 0.25)).toBe(true);
+    const { probe } = autoShare.warmUp;
+    expect(shares.every((s) => s === probe || (s >= 0.2 && s <= 0.9))).toBe(true);
+    // Warm-up: only the probe, whatever the time.
+    expect(shares.slice(0, 31).every((s) => s === probe)).toBe(true);
     // Within about ten steps of the change the mutants take most of the step, up to near
     // their share of the yields (1.5 / 1.7)…
     expect(Math.min(...shares.slice(42, 60))).toBeGreaterThan(0.8);
     expect(shares[59]!).toBeCloseTo(1.5 / 1.7, 2);
-    // …and within about fifteen of their drying up, the share is back at its floor.
-    expect(shares.slice(76, 90).every((s) => s === 0.2)).toBe(true);
+    // …and within about fifteen of their drying up, the share is back at the probe.
+    expect(shares.slice(76, 90).every((s) => s === probe)).toBe(true);
     // Not a jump: it takes a few steps each way.
-    expect(shares[31]!).toBeLessThan(0.5);
+    expect(shares[32]!).toBeLessThan(0.5);
     expect(shares[61]!).toBeGreaterThan(0.8);
+  });
+
+  it('warms up for as long as fresh programs find far more per program, measured, not timed', () => {
+    // Fresh programs' yield falls from 200 counters per program to 0.5 over 40 steps, the
+    // mutants' stays at 0.5: the warm-up ends when the measured ratio drops under 3, not at a
+    // step or time fixed beforehand.
+    const fresh = (step: number): number => 0.5 + 199.5 * Math.exp(-step / 5);
+    const shares = course(60, (step) => ({ fresh: fresh(step), mutant: 0.5 }));
+    const { probe, ratio } = autoShare.warmUp;
+    const end = shares.findIndex((s) => s !== probe);
+    expect(end).toBeGreaterThan(10);
+    // Fresh programs had come within the ratio a little before (the yields' memory lags).
+    const crossed = Array.from({ length: 60 }, (_, s) => s).find((s) => fresh(s) <= ratio * 0.5)!;
+    expect(end).toBeGreaterThanOrEqual(crossed);
+    expect(end - crossed).toBeLessThan(12);
+    expect(shares.slice(end).every((s) => s >= 0.2)).toBe(true);
+    // The same course slowed down five times warms up about five times as long.
+    const slow = course(200, (step) => ({ fresh: fresh(step / 5), mutant: 0.5 }));
+    expect(slow.findIndex((s) => s !== probe)).toBeGreaterThan(3 * end);
+    expect(warmingUp(undefined)).toBe(true);
+    expect(warmingUp({ fresh: 1.4, mutant: 0.5 })).toBe(false);
+    expect(warmingUp({ fresh: 1.6, mutant: 0.5 })).toBe(true);
   });
 
   it('balances origins that pay alike at half, whatever it knew before', () => {

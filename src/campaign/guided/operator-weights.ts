@@ -1,0 +1,98 @@
+import { recordMutations, type ProgramMutation } from '../../arbitrary/index.js';
+
+/**
+ * Per mutation, what the mutants it made first found lately: counters reached first and
+ * mutants tried, older steps weighing less by {@link operatorWeighting}'s `memory` each.
+ *
+ * @example
+ * ```ts
+ * const y: OperatorYields = { 'span-splice': { counters: 12.5, programs: 30 } };
+ * ```
+ */
+export type OperatorYields = Readonly<
+  Partial<Record<ProgramMutation, { readonly counters: number; readonly programs: number }>>
+>;
+
+/**
+ * The constants of the mutations' weights. Share: each mutation of a record of choices gets
+ * between 4 % and 40 % of the mutants, so that none is dropped for a few unlucky steps and
+ * none takes all (its yield would no longer be compared). Prior: each counts as having found
+ * one counter in four mutants more than it did, so that a mutation tried a few times is not
+ * judged on them. Memory: as the mutation share's, about the last five steps count.
+ *
+ * @example
+ * ```ts
+ * operatorWeighting.share; // [0.04, 0.4]
+ * ```
+ */
+export const operatorWeighting = {
+  share: [0.04, 0.4] as const,
+  prior: { counters: 1, programs: 4 },
+  memory: 0.8,
+} as const;
+
+/**
+ * The weights the next step draws the first mutation of a mutant with: each mutation's
+ * counters reached first per mutant (with the prior), as shares within the bounds of
+ * {@link operatorWeighting}, as adaptive mutation schedulers (MOpt) weigh their operators.
+ *
+ * @example
+ * ```ts
+ * const w = operatorWeights({ 'span-splice': { counters: 40, programs: 20 } });
+ * w['span-splice']; // 0.4, the most one mutation gets
+ * ```
+ */
+export function operatorWeights(
+  yields: OperatorYields | undefined,
+): Partial<Record<ProgramMutation, number>> {
+  const { prior, share } = operatorWeighting;
+  const rate = recordMutations.map((m) => {
+    const y = yields?.[m];
+    return (prior.counters + (y?.counters ?? 0)) / (prior.programs + (y?.programs ?? 0));
+  });
+  const shares = bounded(rate, share);
+  return Object.fromEntries(recordMutations.map((m, i) => [m, shares[i]!]));
+}
+
+// Shares proportional to `rate`, each within `[low, high]`: a share that falls outside is
+// fixed at its bound and the rest is shared again among the others.
+function bounded(rate: readonly number[], [low, high]: readonly [number, number]): number[] {
+  const fixed = new Map<number, number>();
+  for (;;) {
+    const free = rate.map((_, i) => i).filter((i) => !fixed.has(i));
+    const left = 1 - [...fixed.values()].reduce((a, b) => a + b, 0);
+    const total = free.reduce((a, i) => a + rate[i]!, 0);
+    const shares = rate.map((r, i) => fixed.get(i) ?? (left * r) / total);
+    // Those over the top first: fixing them leaves more to the others.
+    const over = free.filter((i) => shares[i]! > high);
+    const out = over.length > 0 ? over : free.filter((i) => shares[i]! < low);
+    if (out.length === 0 || free.length === out.length) return shares;
+    for (const i of out) fixed.set(i, over.length > 0 ? high : low);
+  }
+}
+
+/**
+ * The mutations' yields after a step whose mutants were made by `tried` (each mutant's first
+ * mutation) and of which those kept reached `found` counters first.
+ *
+ * @example
+ * ```ts
+ * nextOperatorYields(undefined, [['span-delete', 3]], [['span-delete', 1]]);
+ * // { 'span-delete': { counters: 3, programs: 1 } }
+ * ```
+ */
+export function nextOperatorYields(
+  yields: OperatorYields | undefined,
+  found: readonly (readonly [ProgramMutation, number])[],
+  tried: readonly (readonly [ProgramMutation, number])[],
+): OperatorYields {
+  const { memory } = operatorWeighting;
+  const out: Partial<Record<ProgramMutation, { counters: number; programs: number }>> = {};
+  for (const [m, y] of Object.entries(yields ?? {}) as [ProgramMutation, typeof out.change][])
+    if (y !== undefined) out[m] = { counters: memory * y.counters, programs: memory * y.programs };
+  const at = (m: ProgramMutation): { counters: number; programs: number } =>
+    (out[m] ??= { counters: 0, programs: 0 });
+  for (const [m, n] of found) at(m).counters += n;
+  for (const [m, n] of tried) at(m).programs += n;
+  return out;
+}
