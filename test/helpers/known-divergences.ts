@@ -42,8 +42,8 @@ export interface KnownDivergence {
   readonly what: string;
   /** The releases that show it. */
   readonly releases: readonly LuauRelease[];
-  /** How the three modes split when it shows: two groups that each agree. */
-  readonly split: readonly [readonly EngineMode[], readonly EngineMode[]];
+  /** How the three modes split when it shows: groups that each agree. */
+  readonly split: readonly (readonly EngineMode[])[];
   /** The shrunk program that shows it. */
   readonly repro: string;
   /**
@@ -194,6 +194,46 @@ export const knownDivergences: readonly KnownDivergence[] = [
     prints: {
       '0.715': { '-O0': '-0\n', '-O2': '0\n', '-O2 --codegen': '-0\n' },
       '0.735': { '-O0': '-0\n', '-O2': '-0\n', '-O2 --codegen': '-0\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bmath\.round\b/.test(sources(p)),
+    neutralise: (source) =>
+      'local function luauFuzzRound(x) return math.round(x) + 0 end\n' +
+      source.replace(/\bmath\.round\b/g, 'luauFuzzRound'),
+  },
+  {
+    name: 'math-round-minus-zero-mixed',
+    what:
+      'both paths of math-round-minus-zero in one program: native code rounds -0 itself on a ' +
+      'call whose arguments pass its type guards (keeping -0), and a call that fails them runs ' +
+      "in the VM's fast call (giving 0)",
+    releases: ['0.715'],
+    split: [['-O0'], ['-O2'], ['-O2 --codegen']],
+    repro:
+      'local function f(l5: number, l6: unknown)\n' +
+      '  local l7 = nil\n' +
+      '  local l8 = typeof(l7) == "number"\n' +
+      '  l7 = false\n' +
+      '  assert(l7 ~= nil)\n' +
+      '  l7 = (-0)\n' +
+      '  local l12 = math.round(l7)\n' +
+      '  assert(l7)\n' +
+      '  l7 = nil\n' +
+      '  l7 = (1 / 2)\n' +
+      '  return l8, l12, l7\n' +
+      'end\n' +
+      'print(f(7, 7))\n' +
+      'print(f("5", 1))\n',
+    prints: {
+      '0.715': {
+        '-O0': 'false\t-0\t0.5\nfalse\t-0\t0.5\n',
+        '-O2': 'false\t0\t0.5\nfalse\t0\t0.5\n',
+        '-O2 --codegen': 'false\t-0\t0.5\nfalse\t0\t0.5\n',
+      },
+      '0.735': {
+        '-O0': 'false\t-0\t0.5\nfalse\t-0\t0.5\n',
+        '-O2': 'false\t-0\t0.5\nfalse\t-0\t0.5\n',
+        '-O2 --codegen': 'false\t-0\t0.5\nfalse\t-0\t0.5\n',
+      },
     },
     matches: (p, o) => allOk(o) && /\bmath\.round\b/.test(sources(p)),
     neutralise: (source) =>
