@@ -132,24 +132,13 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
     checkOf.set(tree, check);
     return true;
   };
-  const { tree, attempts, timeMs, reproduced } = await shrinkInStages({
-    arbitrary: args.arbitrary,
-    seed: args.seed,
-    index: args.index,
-    tree: args.tree,
-    maxAttempts: args.maxAttempts,
-    maxTimeMs: args.maxTimeMs,
+  const shrunk = await shrinkInStages({
+    ...args,
     stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
     stillFail: async (candidates) => {
       const checks = await checksOf(candidates);
       return candidates.map((c, k) => keep(c, checks[k]));
     },
   });
-  return {
-    tree,
-    check: checkOf.get(tree) ?? args.check,
-    attempts,
-    timeMs,
-    reproduced,
-  };
+  return { ...shrunk, check: checkOf.get(shrunk.tree) ?? args.check };
 }

@@ -172,13 +172,8 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
     outcomesOf.set(tree, outcomes);
     return true;
   };
-  const { tree, attempts, timeMs, reproduced } = await shrinkInStages({
-    arbitrary: args.arbitrary,
-    seed: args.seed,
-    index: args.index,
-    tree: args.tree,
-    maxAttempts: args.maxAttempts,
-    maxTimeMs: args.maxTimeMs,
+  const shrunk = await shrinkInStages({
+    ...args,
     stillFails: async (candidate) => {
       const key = keyOf(candidate);
       if (key === undefined) return false;
@@ -190,11 +185,5 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
       return candidates.map((c, k) => keep(c, outcomes[k]));
     },
   });
-  return {
-    tree,
-    outcomes: outcomesOf.get(tree) ?? args.outcomes,
-    attempts,
-    timeMs,
-    reproduced,
-  };
+  return { ...shrunk, outcomes: outcomesOf.get(shrunk.tree) ?? args.outcomes };
 }
