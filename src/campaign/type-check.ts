@@ -6,12 +6,15 @@ import { runToolReports } from '../runtime/index.js';
 import type { ToolReport } from '../runtime/index.js';
 import { normalizeMessage } from './triage.js';
 
+/** The kinds of finding the type checker gives, in a stable order. */
+const checkerFindingKinds = ['checker-crash', 'checker-missed', 'checker-false-positive'] as const;
+
 /**
  * What makes a typed program a finding of the type checker: it crashed (a signal, an exit
  * status other than 0 or 1, a failure without a diagnostic, an `InternalCompilerError`, a
  * timeout); it missed the planted error; or it reported an error where there is none.
  */
-export type CheckerFindingKind = 'checker-crash' | 'checker-missed' | 'checker-false-positive';
+export type CheckerFindingKind = (typeof checkerFindingKinds)[number];
 
 /**
  * Whether a finding kind is one of the type checker's.
@@ -22,7 +25,7 @@ export type CheckerFindingKind = 'checker-crash' | 'checker-missed' | 'checker-f
  * ```
  */
 export function isCheckerFinding(kind: string): kind is CheckerFindingKind {
-  return kind === 'checker-crash' || kind === 'checker-missed' || kind === 'checker-false-positive';
+  return (checkerFindingKinds as readonly string[]).includes(kind);
 }
 
 /**
