@@ -54,7 +54,10 @@ export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
 export {
   assertChecker,
+  checkerReports,
+  diagnosticLine,
   isCheckerFinding,
+  isErrorDiagnostic,
   judgeReport,
   parseChecker,
   typeCheck,

@@ -89,13 +89,29 @@ export interface CheckedProgram {
   readonly module?: string;
 }
 
-/** The line in the program of a diagnostic naming `program.luau` (0 for its module's). */
-function lineOf(diagnostic: string): number {
+/**
+ * The line in the program of a checker diagnostic (0 for one in its module).
+ *
+ * @example
+ * ```ts
+ * diagnosticLine('d0/program.luau(3,7): TypeError: …'); // 3
+ * ```
+ */
+export function diagnosticLine(diagnostic: string): number {
   return Number(/program\.luau\((\d+),/.exec(diagnostic)?.[1] ?? 0);
 }
 
-/** Whether a diagnostic is an error (a lint warning's kind does not end in `Error`). */
-const isError = (l: string): boolean => /\(\d+,\d+\): \w*Error: /.test(l);
+/**
+ * Whether a checker diagnostic is an error (a lint warning's kind does not end in `Error`).
+ *
+ * @example
+ * ```ts
+ * isErrorDiagnostic('d0/program.luau(3,7): TypeError: …'); // true
+ * ```
+ */
+export function isErrorDiagnostic(diagnostic: string): boolean {
+  return /\(\d+,\d+\): \w*Error: /.test(diagnostic);
+}
 
 /**
  * Judges what the checker said of a program ({@link judgeStrict}).
@@ -122,15 +138,15 @@ export function judgeReport(program: string, report: ToolReport): CheckOutcome {
       };
     case 'ok':
     case 'error': {
-      const errors = report.lines.filter(isError);
-      const v = judgeStrict(program, errors.map(lineOf));
+      const errors = report.lines.filter(isErrorDiagnostic);
+      const v = judgeStrict(program, errors.map(diagnosticLine));
       switch (v.verdict) {
         case 'clean':
           return { detail: '', output };
         case 'missed':
           return { kind: 'checker-missed', detail: `planted ${v.planted!.kind}`, output };
         case 'extra': {
-          const first = errors.find((l) => lineOf(l) === v.extra[0]) ?? '';
+          const first = errors.find((l) => diagnosticLine(l) === v.extra[0]) ?? '';
           return {
             kind: 'checker-false-positive',
             detail: normalizeMessage(first.replace(/^.*?\(\d+,\d+\): /, '')),
@@ -143,23 +159,23 @@ export function judgeReport(program: string, report: ToolReport): CheckOutcome {
 }
 
 /**
- * Type-checks programs with `luau-analyze --mode=strict` (and the spec's flags), many per
- * process ({@link runToolReports}): each program is `d<index>/program.luau`, its module
+ * Runs a checker spec (`luau-analyze --mode=strict` and the spec's flags) over programs, many
+ * per process ({@link runToolReports}): each program is `d<index>/program.luau`, its module
  * `module0.luau` beside it, named by constant locals prefixed to its first line (the checker
- * resolves `require` of a constant local), so lines keep their numbers. Resolves to each
- * program's {@link CheckOutcome}, in order.
+ * resolves `require` of a constant local), so lines keep their numbers. Resolves to what the
+ * checker said of each program, in order.
  *
  * @example
  * ```ts
- * const [check] = await typeCheck('/opt/luau/luau-analyze', [{ index: 0, program }], { timeoutMs: 10_000 });
+ * const [report] = await checkerReports('/opt/luau/luau-analyze', [{ program }], { timeoutMs: 10_000 });
  * ```
  */
-export async function typeCheck(
+export async function checkerReports(
   spec: string,
-  programs: readonly CheckedProgram[],
+  programs: readonly { readonly program: string; readonly module?: string | undefined }[],
   /** `concurrency`: checker processes at a time (default: the machine's cores). */
   options: { readonly timeoutMs: number; readonly concurrency?: number },
-): Promise<CheckOutcome[]> {
+): Promise<ToolReport[]> {
   const { path, flags } = parseChecker(spec);
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-check-'));
   try {
@@ -173,14 +189,33 @@ export async function typeCheck(
       writeFileSync(join(dir, sub, 'module0.luau'), p.module);
       return [`${sub}/module0.luau`, `${sub}/program.luau`];
     });
-    const reports = await runToolReports([path, '--mode=strict', ...flags], files, {
+    // One thread per process (`-j1`): luau-analyze 0.715 checking several files on several
+    // threads aborts now and then with a corrupt heap; processes give the parallelism.
+    return await runToolReports([path, '--mode=strict', '-j1', ...flags], files, {
       cwd: dir,
       timeoutMs: options.timeoutMs,
       batchSize: 50,
       concurrency: options.concurrency ?? availableParallelism(),
     });
-    return programs.map((p, k) => judgeReport(p.program, reports[k]!));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Type-checks programs ({@link checkerReports}) and judges each ({@link judgeReport}).
+ *
+ * @example
+ * ```ts
+ * const [check] = await typeCheck('/opt/luau/luau-analyze', [{ index: 0, program }], { timeoutMs: 10_000 });
+ * ```
+ */
+export async function typeCheck(
+  spec: string,
+  programs: readonly CheckedProgram[],
+  /** `concurrency`: checker processes at a time (default: the machine's cores). */
+  options: { readonly timeoutMs: number; readonly concurrency?: number },
+): Promise<CheckOutcome[]> {
+  const reports = await checkerReports(spec, programs, options);
+  return programs.map((p, k) => judgeReport(p.program, reports[k]!));
 }

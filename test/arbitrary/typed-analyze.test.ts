@@ -75,7 +75,7 @@ describe.skipIf(!haveLuauTools)('luau-analyze 0.715 old solver', () => {
   it('still misses the errors that planted errors found (the new solver reports them)', async () => {
     const programs = knownMisses.map((program) => ({ program }));
     const old = await analyzeStrict(tools().luauAnalyze, programs);
-    const next = await analyzeStrict(tools().luauAnalyze, programs, 200, [
+    const next = await analyzeStrict(tools().luauAnalyze, programs, [
       '--fflags=LuauSolverV2=true',
     ]);
     expect(old).toEqual([[], [], [], []]);
