@@ -23,11 +23,12 @@ export const coverageModes = {
   'run-O2-codegen': { tool: 'luau', args: ['-O2', '--codegen'] },
   'compile-O0': { tool: 'luau-compile', args: ['--text', '-O0'] },
   'compile-O2': { tool: 'luau-compile', args: ['--text', '-O2'] },
-  'analyze-strict': { tool: 'luau-analyze', args: ['--mode=strict'] },
-  analyze: { tool: 'luau-analyze', args: [] },
+  // One thread (`-j1`): luau-analyze checking several files on several threads races.
+  'analyze-strict': { tool: 'luau-analyze', args: ['--mode=strict', '-j1'] },
+  analyze: { tool: 'luau-analyze', args: ['-j1'] },
   'analyze-strict-new-solver': {
     tool: 'luau-analyze',
-    args: ['--mode=strict', '--fflags=LuauSolverV2=true'],
+    args: ['--mode=strict', '-j1', '--fflags=LuauSolverV2=true'],
   },
 } as const satisfies Record<string, CoverageMode>;
 
