@@ -1,44 +1,24 @@
-import {
-  GenericTypeNameSchema,
-  TypeBooleanSchema,
-  TypeExternSchema,
-  TypeFunctionSchema,
-  TypeIntersectionSchema,
-  TypeLiteralSchema,
-  TypeNameSchema,
-  TypePrimitiveSchema,
-  TypeSchema,
-  TypeStringSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  TypeTypeofSchema,
-  TypeUnionSchema,
-  type Expr,
-  type GenericTypeName,
-  type Type,
-  type TypeName,
-  type TypeTableItem,
-} from '../../gen/luau_pb.js';
+import * as pb from '../../gen/luau_pb.js';
+import type { Expr, GenericTypeName, Type, TypeName, TypeTableItem } from '../../gen/luau_pb.js';
 import { nameTables } from '../print/index.js';
 import { blank, messageKind } from './blank-message.js';
 import { exprBuilders } from './build-expr.js';
 
-const TYPE = messageKind(TypeSchema);
-const PRIMITIVE = messageKind(TypePrimitiveSchema);
-const LITERAL = messageKind(TypeLiteralSchema);
-const TYPE_NAME = messageKind(TypeNameSchema);
-const GENERIC_NAME = messageKind(GenericTypeNameSchema);
-const UNION = messageKind(TypeUnionSchema);
-const INTERSECTION = messageKind(TypeIntersectionSchema);
-const STRING = messageKind(TypeStringSchema);
-const BOOLEAN = messageKind(TypeBooleanSchema);
-const TABLE = messageKind(TypeTableSchema);
-const TABLE_ITEM = messageKind(TypeTableItemSchema);
-const INDEXER = messageKind(TypeTableIndexerSchema);
-const FUNCTION = messageKind(TypeFunctionSchema);
-const TYPEOF = messageKind(TypeTypeofSchema);
-const EXTERN = messageKind(TypeExternSchema);
+const TYPE = messageKind(pb.TypeSchema);
+const PRIMITIVE = messageKind(pb.TypePrimitiveSchema);
+const LITERAL = messageKind(pb.TypeLiteralSchema);
+const TYPE_NAME = messageKind(pb.TypeNameSchema);
+const GENERIC_NAME = messageKind(pb.GenericTypeNameSchema);
+const UNION = messageKind(pb.TypeUnionSchema);
+const INTERSECTION = messageKind(pb.TypeIntersectionSchema);
+const STRING = messageKind(pb.TypeStringSchema);
+const BOOLEAN = messageKind(pb.TypeBooleanSchema);
+const TABLE = messageKind(pb.TypeTableSchema);
+const TABLE_ITEM = messageKind(pb.TypeTableItemSchema);
+const INDEXER = messageKind(pb.TypeTableIndexerSchema);
+const FUNCTION = messageKind(pb.TypeFunctionSchema);
+const TYPEOF = messageKind(pb.TypeTypeofSchema);
+const EXTERN = messageKind(pb.TypeExternSchema);
 
 /** A `Type` of one case. */
 function type(oneof: Type['typeOneof']): Type {

@@ -1,35 +1,7 @@
 import fc from 'fast-check';
 import type { DescMessage } from '@bufbuild/protobuf';
-import {
-  AttrType,
-  BuiltinTypeNameSchema,
-  ExprAttrSchema,
-  ExprConstantIntegerSchema,
-  ExprLiteralSchema,
-  ExprLiteralTableSchema,
-  ExprSchema,
-  GenericTypeNameSchema,
-  LiteralTableItemSchema,
-  LocalSchema,
-  NameSchema,
-  RegularTypeNameSchema,
-  TableFieldAccess,
-  TypeBooleanSchema,
-  TypeExternSchema,
-  TypeFunctionSchema,
-  TypeIntersectionSchema,
-  TypeLiteralSchema,
-  TypeNameSchema,
-  TypePrimitiveSchema,
-  TypeRefSchema,
-  TypeSchema,
-  TypeStringSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  TypeTypeofSchema,
-  TypeUnionSchema,
-} from '../../gen/luau_pb.js';
+import * as pb from '../../gen/luau_pb.js';
+import { AttrType, TableFieldAccess } from '../../gen/luau_pb.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import type { LuauFeatures, ResolvedOptions } from './options.js';
@@ -41,7 +13,7 @@ import { nestedOfKind } from './descendants.js';
  *
  * @example
  * ```ts
- * const typeOf = (p: RawParts) => p.t(TypeSchema);
+ * const typeOf = (p: RawParts) => p.t(pb.TypeSchema);
  * ```
  */
 export interface RawParts {
@@ -84,95 +56,102 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
   const { t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
   const f = p.features;
   const typeCases: fc.Arbitrary<unknown>[] = [
-    caseOf('primitive', t(TypePrimitiveSchema)),
-    caseOf('literal', t(TypeLiteralSchema)),
-    caseOf('boolean', t(TypeBooleanSchema)),
-    caseOf('string', t(TypeStringSchema)),
-    caseOf('extern', t(TypeExternSchema)),
-    caseOf('ref', t(TypeRefSchema)),
-    caseOf('table', t(TypeTableSchema)),
-    caseOf('function', t(TypeFunctionSchema)),
-    caseOf('typeof', t(TypeTypeofSchema)),
-    caseOf('union', t(TypeUnionSchema)),
-    caseOf('intersection', t(TypeIntersectionSchema)),
+    caseOf('primitive', t(pb.TypePrimitiveSchema)),
+    caseOf('literal', t(pb.TypeLiteralSchema)),
+    caseOf('boolean', t(pb.TypeBooleanSchema)),
+    caseOf('string', t(pb.TypeStringSchema)),
+    caseOf('extern', t(pb.TypeExternSchema)),
+    caseOf('ref', t(pb.TypeRefSchema)),
+    caseOf('table', t(pb.TypeTableSchema)),
+    caseOf('function', t(pb.TypeFunctionSchema)),
+    caseOf('typeof', t(pb.TypeTypeofSchema)),
+    caseOf('union', t(pb.TypeUnionSchema)),
+    caseOf('intersection', t(pb.TypeIntersectionSchema)),
   ];
 
   return {
     // Types.
-    RegularTypeName: messageOf(RegularTypeNameSchema, { index: lowByte }),
-    GenericTypeName: messageOf(GenericTypeNameSchema, { index: fc.integer({ min: 0, max: 25 }) }),
-    BuiltinTypeName: messageOf(BuiltinTypeNameSchema, { index: fc.integer({ min: 0, max: 18 }) }),
-    TypeName: messageOf(TypeNameSchema, {
+    RegularTypeName: messageOf(pb.RegularTypeNameSchema, { index: lowByte }),
+    GenericTypeName: messageOf(pb.GenericTypeNameSchema, {
+      index: fc.integer({ min: 0, max: 25 }),
+    }),
+    BuiltinTypeName: messageOf(pb.BuiltinTypeNameSchema, {
+      index: fc.integer({ min: 0, max: 18 }),
+    }),
+    TypeName: messageOf(pb.TypeNameSchema, {
       exprOneof: fc.oneof(
-        caseOf('regular', t(RegularTypeNameSchema)),
-        caseOf('generic', t(GenericTypeNameSchema)),
-        caseOf('builtin', t(BuiltinTypeNameSchema)),
+        caseOf('regular', t(pb.RegularTypeNameSchema)),
+        caseOf('generic', t(pb.GenericTypeNameSchema)),
+        caseOf('builtin', t(pb.BuiltinTypeNameSchema)),
       ),
     }),
-    Type: hoisting(messageOf(TypeSchema, { typeOneof: choice(...typeCases) }), (ty) =>
-      nestedOfKind(TypeSchema, ty as never),
+    Type: hoisting(messageOf(pb.TypeSchema, { typeOneof: choice(...typeCases) }), (ty) =>
+      nestedOfKind(pb.TypeSchema, ty as never),
     ),
-    TypePrimitive: messageOf(TypePrimitiveSchema, { kind: fc.integer({ min: 0, max: 10 }) }),
-    TypeLiteral: messageOf(TypeLiteralSchema, {
-      name: t(TypeNameSchema),
-      generics: f.generics ? list(t(TypeSchema), 2) : none,
+    TypePrimitive: messageOf(pb.TypePrimitiveSchema, { kind: fc.integer({ min: 0, max: 10 }) }),
+    TypeLiteral: messageOf(pb.TypeLiteralSchema, {
+      name: t(pb.TypeNameSchema),
+      generics: f.generics ? list(t(pb.TypeSchema), 2) : none,
       genericpacks: genericPacks,
     }),
-    TypeTableItem: messageOf(TypeTableItemSchema, {
+    TypeTableItem: messageOf(pb.TypeTableItemSchema, {
       access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
         nil: undefined,
       }),
-      key: t(NameSchema),
-      type: t(TypeSchema),
+      key: t(pb.NameSchema),
+      type: t(pb.TypeSchema),
     }),
-    TypeTableIndexer: messageOf(TypeTableIndexerSchema, {
+    TypeTableIndexer: messageOf(pb.TypeTableIndexerSchema, {
       access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
         nil: undefined,
       }),
-      key: t(TypeSchema),
-      value: t(TypeSchema),
+      key: t(pb.TypeSchema),
+      value: t(pb.TypeSchema),
     }),
-    TypeTable: messageOf(TypeTableSchema, {
-      items: list(t(TypeTableItemSchema), 3),
-      indexer: fc.option(t(TypeTableIndexerSchema), { nil: undefined, ...depth }),
+    TypeTable: messageOf(pb.TypeTableSchema, {
+      items: list(t(pb.TypeTableItemSchema), 3),
+      indexer: fc.option(t(pb.TypeTableIndexerSchema), { nil: undefined, ...depth }),
     }),
-    TypeFunction: messageOf(TypeFunctionSchema, {
+    TypeFunction: messageOf(pb.TypeFunctionSchema, {
       generics,
       genericpacks: genericPacks,
-      args: list(t(TypeSchema), 3),
-      rets: list(t(TypeSchema), 2),
+      args: list(t(pb.TypeSchema), 3),
+      rets: list(t(pb.TypeSchema), 2),
       attributes: none,
     }),
-    TypeTypeof: messageOf(TypeTypeofSchema, { expr: t(ExprSchema) }),
-    TypeUnion: messageOf(TypeUnionSchema, { left: t(TypeSchema), right: t(TypeSchema) }),
-    TypeIntersection: messageOf(TypeIntersectionSchema, {
-      left: t(TypeSchema),
-      right: t(TypeSchema),
+    TypeTypeof: messageOf(pb.TypeTypeofSchema, { expr: t(pb.ExprSchema) }),
+    TypeUnion: messageOf(pb.TypeUnionSchema, { left: t(pb.TypeSchema), right: t(pb.TypeSchema) }),
+    TypeIntersection: messageOf(pb.TypeIntersectionSchema, {
+      left: t(pb.TypeSchema),
+      right: t(pb.TypeSchema),
     }),
-    TypeExtern: messageOf(TypeExternSchema, { kind: fc.integer({ min: 0, max: 2 }) }),
-    TypeRef: messageOf(TypeRefSchema, { prefix: t(LocalSchema), index: t(TypeNameSchema) }),
-    TypeBoolean: messageOf(TypeBooleanSchema, { val: fc.boolean() }),
-    TypeString: messageOf(TypeStringSchema, { val: text }),
+    TypeExtern: messageOf(pb.TypeExternSchema, { kind: fc.integer({ min: 0, max: 2 }) }),
+    TypeRef: messageOf(pb.TypeRefSchema, {
+      prefix: t(pb.LocalSchema),
+      index: t(pb.TypeNameSchema),
+    }),
+    TypeBoolean: messageOf(pb.TypeBooleanSchema, { val: fc.boolean() }),
+    TypeString: messageOf(pb.TypeStringSchema, { val: text }),
 
     // Literals and attributes. Only `@deprecated` takes an argument, a table whose keys
     // (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
-    ExprLiteral: messageOf(ExprLiteralSchema, {
+    ExprLiteral: messageOf(pb.ExprLiteralSchema, {
       exprOneof: choice(
         ...p.constants,
-        caseOf('table', t(ExprLiteralTableSchema)),
-        ...(f.integerLiterals ? [caseOf('integer', t(ExprConstantIntegerSchema))] : []),
+        caseOf('table', t(pb.ExprLiteralTableSchema)),
+        ...(f.integerLiterals ? [caseOf('integer', t(pb.ExprConstantIntegerSchema))] : []),
       ),
     }),
-    LiteralTableItem: messageOf(LiteralTableItemSchema, {
-      keyName: fc.option(t(NameSchema), { nil: undefined }),
-      value: t(ExprLiteralSchema),
+    LiteralTableItem: messageOf(pb.LiteralTableItemSchema, {
+      keyName: fc.option(t(pb.NameSchema), { nil: undefined }),
+      value: t(pb.ExprLiteralSchema),
     }),
-    ExprLiteralTable: messageOf(ExprLiteralTableSchema, {
-      items: list(t(LiteralTableItemSchema), 3),
+    ExprLiteralTable: messageOf(pb.ExprLiteralTableSchema, {
+      items: list(t(pb.LiteralTableItemSchema), 3),
     }),
-    ExprAttr: messageOf(ExprAttrSchema, {
+    ExprAttr: messageOf(pb.ExprAttrSchema, {
       type: fc.constantFrom(AttrType.Native, AttrType.Checked, AttrType.Deprecated),
-      args: list(t(ExprLiteralSchema), 1),
+      args: list(t(pb.ExprLiteralSchema), 1),
       braced: fc.boolean(),
     }),
   };

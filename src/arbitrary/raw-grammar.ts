@@ -1,57 +1,10 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import fc from 'fast-check';
+import * as pb from '../../gen/luau_pb.js';
 import {
-  ExprAttrSchema,
-  ExprBinarySchema,
   ExprBinary_Op,
-  ExprCallSchema,
-  ExprConstantBoolSchema,
-  ExprConstantIntegerSchema,
-  ExprConstantNilSchema,
-  ExprConstantNumberSchema,
-  ExprConstantStringSchema,
-  ExprFunctionSchema,
-  ExprGlobalSchema,
-  ExprGroupSchema,
-  ExprIfElseSchema,
-  ExprIndexExprSchema,
-  ExprIndexNameSchema,
-  ExprInterpStringSchema,
-  ExprLocalSchema,
-  ExprPrefixSchema,
-  ExprSchema,
-  ExprTableSchema,
-  ExprUnarySchema,
   ExprUnary_Op,
-  ExprVarargsSchema,
-  GenericTypeNameSchema,
-  LValueSchema,
-  LocalSchema,
-  ModuleSetSchema,
-  NameSchema,
-  RegularTypeNameSchema,
-  StatAssignSchema,
-  StatBlockSchema,
-  StatBreakSchema,
-  StatCallSchema,
-  StatCompoundAssignSchema,
   StatCompoundAssign_Op,
-  StatContinueSchema,
-  StatForInSchema,
-  StatForSchema,
-  StatFunctionSchema,
-  StatIfSchema,
-  StatLocalFunctionSchema,
-  StatLocalSchema,
-  StatRepeatSchema,
-  StatRequireIntoLocalHelperSchema,
-  StatReturnSchema,
-  StatSchema,
-  StatTypeAliasSchema,
-  StatTypeFunctionSchema,
-  StatWhileSchema,
-  TableItemSchema,
-  TypeSchema,
   file_luau,
 } from '../../gen/luau_pb.js';
 import { nestedOfKind } from './descendants.js';
@@ -145,227 +98,238 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     const t = (desc: DescMessage) => tie(desc.name);
     // The constants of expressions and of attribute literals, smallest first.
     const constants = [
-      caseOf('nil', t(ExprConstantNilSchema)),
-      caseOf('bool', t(ExprConstantBoolSchema)),
-      caseOf('number', t(ExprConstantNumberSchema)),
-      caseOf('string', t(ExprConstantStringSchema)),
+      caseOf('nil', t(pb.ExprConstantNilSchema)),
+      caseOf('bool', t(pb.ExprConstantBoolSchema)),
+      caseOf('number', t(pb.ExprConstantNumberSchema)),
+      caseOf('string', t(pb.ExprConstantStringSchema)),
     ];
     const exprCases: fc.Arbitrary<unknown>[] = [
       ...constants,
-      caseOf('local', t(ExprLocalSchema)),
-      caseOf('global', t(ExprGlobalSchema)),
-      caseOf('varargs', t(ExprVarargsSchema)),
-      caseOf('group', t(ExprGroupSchema)),
-      caseOf('call', t(ExprCallSchema)),
-      caseOf('indexName', t(ExprIndexNameSchema)),
-      caseOf('indexExpr', t(ExprIndexExprSchema)),
-      caseOf('function', t(ExprFunctionSchema)),
-      caseOf('table', t(ExprTableSchema)),
-      caseOf('unary', t(ExprUnarySchema)),
-      caseOf('binary', t(ExprBinarySchema)),
+      caseOf('local', t(pb.ExprLocalSchema)),
+      caseOf('global', t(pb.ExprGlobalSchema)),
+      caseOf('varargs', t(pb.ExprVarargsSchema)),
+      caseOf('group', t(pb.ExprGroupSchema)),
+      caseOf('call', t(pb.ExprCallSchema)),
+      caseOf('indexName', t(pb.ExprIndexNameSchema)),
+      caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
+      caseOf('function', t(pb.ExprFunctionSchema)),
+      caseOf('table', t(pb.ExprTableSchema)),
+      caseOf('unary', t(pb.ExprUnarySchema)),
+      caseOf('binary', t(pb.ExprBinarySchema)),
     ];
-    if (f.ifExpressions) exprCases.push(caseOf('ifelse', t(ExprIfElseSchema)));
-    if (f.interpolatedStrings) exprCases.push(caseOf('interpstring', t(ExprInterpStringSchema)));
-    if (f.integerLiterals) exprCases.push(caseOf('integer', t(ExprConstantIntegerSchema)));
+    if (f.ifExpressions) exprCases.push(caseOf('ifelse', t(pb.ExprIfElseSchema)));
+    if (f.interpolatedStrings) exprCases.push(caseOf('interpstring', t(pb.ExprInterpStringSchema)));
+    if (f.integerLiterals) exprCases.push(caseOf('integer', t(pb.ExprConstantIntegerSchema)));
 
     // `break` first: the smallest statement, the only one at the deepest level.
     const statCases: fc.MaybeWeightedArbitrary<unknown>[] = [
-      caseOf('break', t(StatBreakSchema)),
-      caseOf('block', t(StatBlockSchema)),
+      caseOf('break', t(pb.StatBreakSchema)),
+      caseOf('block', t(pb.StatBlockSchema)),
       // Declarations, calls and assignments are drawn more often: they give the later
       // statements locals to use and values to compute.
-      { arbitrary: caseOf('call', t(StatCallSchema)), weight: 2 },
-      { arbitrary: caseOf('local', t(StatLocalSchema)), weight: 4 },
-      { arbitrary: caseOf('assign', t(StatAssignSchema)), weight: 2 },
-      caseOf('if', t(StatIfSchema)),
-      caseOf('while', t(StatWhileSchema)),
-      caseOf('repeat', t(StatRepeatSchema)),
-      caseOf('for', t(StatForSchema)),
-      caseOf('forIn', t(StatForInSchema)),
-      caseOf('return', t(StatReturnSchema)),
-      caseOf('function', t(StatFunctionSchema)),
-      caseOf('localFunction', t(StatLocalFunctionSchema)),
+      { arbitrary: caseOf('call', t(pb.StatCallSchema)), weight: 2 },
+      { arbitrary: caseOf('local', t(pb.StatLocalSchema)), weight: 4 },
+      { arbitrary: caseOf('assign', t(pb.StatAssignSchema)), weight: 2 },
+      caseOf('if', t(pb.StatIfSchema)),
+      caseOf('while', t(pb.StatWhileSchema)),
+      caseOf('repeat', t(pb.StatRepeatSchema)),
+      caseOf('for', t(pb.StatForSchema)),
+      caseOf('forIn', t(pb.StatForInSchema)),
+      caseOf('return', t(pb.StatReturnSchema)),
+      caseOf('function', t(pb.StatFunctionSchema)),
+      caseOf('localFunction', t(pb.StatLocalFunctionSchema)),
     ];
-    if (f.continue) statCases.push(caseOf('continue', t(StatContinueSchema)));
-    if (f.compoundAssignment) statCases.push(caseOf('compoundAssign', t(StatCompoundAssignSchema)));
-    if (f.typeAliases) statCases.push(caseOf('typeAlias', t(StatTypeAliasSchema)));
-    if (f.typeFunctions) statCases.push(caseOf('typeFunction', t(StatTypeFunctionSchema)));
-    if (f.modules) statCases.push(caseOf('requireIntoLocal', t(StatRequireIntoLocalHelperSchema)));
+    if (f.continue) statCases.push(caseOf('continue', t(pb.StatContinueSchema)));
+    if (f.compoundAssignment)
+      statCases.push(caseOf('compoundAssign', t(pb.StatCompoundAssignSchema)));
+    if (f.typeAliases) statCases.push(caseOf('typeAlias', t(pb.StatTypeAliasSchema)));
+    if (f.typeFunctions) statCases.push(caseOf('typeFunction', t(pb.StatTypeFunctionSchema)));
+    if (f.modules)
+      statCases.push(caseOf('requireIntoLocal', t(pb.StatRequireIntoLocalHelperSchema)));
 
-    const generics = f.generics ? list(t(GenericTypeNameSchema), 2) : none;
-    const genericPacks = f.generics ? list(t(GenericTypeNameSchema), 1) : none;
+    const generics = f.generics ? list(t(pb.GenericTypeNameSchema), 2) : none;
+    const genericPacks = f.generics ? list(t(pb.GenericTypeNameSchema), 1) : none;
     const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
-    const annotations = (n: number) => (types ? list(t(TypeSchema), n) : none);
+    const annotations = (n: number) => (types ? list(t(pb.TypeSchema), n) : none);
 
     const out: Record<string, fc.Arbitrary<unknown>> = {
       // Names and literals.
-      Local: messageOf(LocalSchema, { name: lowByte }),
-      Name: messageOf(NameSchema, {
+      Local: messageOf(pb.LocalSchema, { name: lowByte }),
+      Name: messageOf(pb.NameSchema, {
         nameOneof: fc.oneof(
           caseOf('custom', lowByte),
           caseOf('builtin', fc.constantFrom(...identifierNameIndices())),
         ),
       }),
-      ExprConstantNil: messageOf(ExprConstantNilSchema, {}),
-      ExprConstantBool: messageOf(ExprConstantBoolSchema, { val: fc.boolean() }),
-      ExprConstantNumber: messageOf(ExprConstantNumberSchema, { val: smallNumber }),
-      ExprConstantInteger: messageOf(ExprConstantIntegerSchema, {
+      ExprConstantNil: messageOf(pb.ExprConstantNilSchema, {}),
+      ExprConstantBool: messageOf(pb.ExprConstantBoolSchema, { val: fc.boolean() }),
+      ExprConstantNumber: messageOf(pb.ExprConstantNumberSchema, { val: smallNumber }),
+      ExprConstantInteger: messageOf(pb.ExprConstantIntegerSchema, {
         val: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
       }),
-      ExprConstantString: messageOf(ExprConstantStringSchema, { val: text }),
-      ExprVarargs: messageOf(ExprVarargsSchema, {}),
-      ExprLocal: messageOf(ExprLocalSchema, { var: t(LocalSchema) }),
-      ExprGlobal: messageOf(ExprGlobalSchema, { name: t(NameSchema) }),
+      ExprConstantString: messageOf(pb.ExprConstantStringSchema, { val: text }),
+      ExprVarargs: messageOf(pb.ExprVarargsSchema, {}),
+      ExprLocal: messageOf(pb.ExprLocalSchema, { var: t(pb.LocalSchema) }),
+      ExprGlobal: messageOf(pb.ExprGlobalSchema, { name: t(pb.NameSchema) }),
 
       // Expressions.
-      Expr: hoisting(messageOf(ExprSchema, { exprOneof: choice(...exprCases) }), (e) =>
-        nestedOfKind(ExprSchema, e as never),
+      Expr: hoisting(messageOf(pb.ExprSchema, { exprOneof: choice(...exprCases) }), (e) =>
+        nestedOfKind(pb.ExprSchema, e as never),
       ),
-      ExprPrefix: messageOf(ExprPrefixSchema, {
+      ExprPrefix: messageOf(pb.ExprPrefixSchema, {
         exprOneof: choice(
-          caseOf('local', t(ExprLocalSchema)),
-          caseOf('global', t(ExprGlobalSchema)),
-          caseOf('group', t(ExprGroupSchema)),
-          caseOf('call', t(ExprCallSchema)),
-          caseOf('indexName', t(ExprIndexNameSchema)),
-          caseOf('indexExpr', t(ExprIndexExprSchema)),
+          caseOf('local', t(pb.ExprLocalSchema)),
+          caseOf('global', t(pb.ExprGlobalSchema)),
+          caseOf('group', t(pb.ExprGroupSchema)),
+          caseOf('call', t(pb.ExprCallSchema)),
+          caseOf('indexName', t(pb.ExprIndexNameSchema)),
+          caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
         ),
       }),
-      ExprGroup: messageOf(ExprGroupSchema, { expr: t(ExprSchema) }),
-      ExprCall: messageOf(ExprCallSchema, {
-        func: t(ExprPrefixSchema),
+      ExprGroup: messageOf(pb.ExprGroupSchema, { expr: t(pb.ExprSchema) }),
+      ExprCall: messageOf(pb.ExprCallSchema, {
+        func: t(pb.ExprPrefixSchema),
         self: fc.boolean(),
-        args: list(t(ExprSchema), 3),
+        args: list(t(pb.ExprSchema), 3),
       }),
-      ExprIndexName: messageOf(ExprIndexNameSchema, {
-        expr: t(ExprPrefixSchema),
-        index: t(NameSchema),
+      ExprIndexName: messageOf(pb.ExprIndexNameSchema, {
+        expr: t(pb.ExprPrefixSchema),
+        index: t(pb.NameSchema),
       }),
-      ExprIndexExpr: messageOf(ExprIndexExprSchema, {
-        expr: t(ExprPrefixSchema),
-        index: t(ExprSchema),
+      ExprIndexExpr: messageOf(pb.ExprIndexExprSchema, {
+        expr: t(pb.ExprPrefixSchema),
+        index: t(pb.ExprSchema),
       }),
-      ExprFunction: messageOf(ExprFunctionSchema, {
+      ExprFunction: messageOf(pb.ExprFunctionSchema, {
         generics,
         genericpacks: genericPacks,
-        args: list(t(LocalSchema), 3),
+        args: list(t(pb.LocalSchema), 3),
         vararg: fc.boolean(),
-        body: t(StatBlockSchema),
+        body: t(pb.StatBlockSchema),
         types: annotations(3),
         rettypes: annotations(2),
-        attributes: attr(t(ExprAttrSchema)),
+        attributes: attr(t(pb.ExprAttrSchema)),
       }),
-      TableItem: messageOf(TableItemSchema, {
+      TableItem: messageOf(pb.TableItemSchema, {
         itemOneof: fc.oneof(
           fc.constant(undefined),
-          caseOf('keyName', t(NameSchema)),
-          caseOf('keyExpr', t(ExprSchema)),
+          caseOf('keyName', t(pb.NameSchema)),
+          caseOf('keyExpr', t(pb.ExprSchema)),
         ),
-        value: t(ExprSchema),
+        value: t(pb.ExprSchema),
       }),
-      ExprTable: messageOf(ExprTableSchema, { items: list(t(TableItemSchema), 4) }),
-      ExprUnary: messageOf(ExprUnarySchema, {
+      ExprTable: messageOf(pb.ExprTableSchema, { items: list(t(pb.TableItemSchema), 4) }),
+      ExprUnary: messageOf(pb.ExprUnarySchema, {
         op: fc.constantFrom(ExprUnary_Op.Not, ExprUnary_Op.Minus, ExprUnary_Op.Len),
-        expr: t(ExprSchema),
+        expr: t(pb.ExprSchema),
       }),
-      ExprBinary: messageOf(ExprBinarySchema, {
+      ExprBinary: messageOf(pb.ExprBinarySchema, {
         op: fc.integer({ min: ExprBinary_Op.Add, max: ExprBinary_Op.Or }),
-        left: t(ExprSchema),
-        right: t(ExprSchema),
+        left: t(pb.ExprSchema),
+        right: t(pb.ExprSchema),
       }),
-      ExprIfElse: messageOf(ExprIfElseSchema, {
-        cond: t(ExprSchema),
-        then: t(ExprSchema),
-        elseOneof: choice(caseOf('else', t(ExprSchema)), caseOf('elseif', t(ExprIfElseSchema))),
+      ExprIfElse: messageOf(pb.ExprIfElseSchema, {
+        cond: t(pb.ExprSchema),
+        then: t(pb.ExprSchema),
+        elseOneof: choice(
+          caseOf('else', t(pb.ExprSchema)),
+          caseOf('elseif', t(pb.ExprIfElseSchema)),
+        ),
       }),
-      ExprInterpString: messageOf(ExprInterpStringSchema, { parts: list(t(ExprSchema), 4) }),
-      LValue: messageOf(LValueSchema, {
+      ExprInterpString: messageOf(pb.ExprInterpStringSchema, { parts: list(t(pb.ExprSchema), 4) }),
+      LValue: messageOf(pb.LValueSchema, {
         lvalueOneof: choice(
-          caseOf('local', t(ExprLocalSchema)),
-          caseOf('global', t(ExprGlobalSchema)),
-          caseOf('indexName', t(ExprIndexNameSchema)),
-          caseOf('indexExpr', t(ExprIndexExprSchema)),
+          caseOf('local', t(pb.ExprLocalSchema)),
+          caseOf('global', t(pb.ExprGlobalSchema)),
+          caseOf('indexName', t(pb.ExprIndexNameSchema)),
+          caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
         ),
       }),
 
       // Statements.
-      Stat: hoisting(messageOf(StatSchema, { statOneof: choice(...statCases) }), (s) =>
-        nestedOfKind(StatSchema, s as never),
+      Stat: hoisting(messageOf(pb.StatSchema, { statOneof: choice(...statCases) }), (s) =>
+        nestedOfKind(pb.StatSchema, s as never),
       ),
-      StatBlock: messageOf(StatBlockSchema, {
-        body: list(t(StatSchema), options.maxStatements),
+      StatBlock: messageOf(pb.StatBlockSchema, {
+        body: list(t(pb.StatSchema), options.maxStatements),
       }),
-      StatIf: messageOf(StatIfSchema, {
-        cond: t(ExprSchema),
-        then: t(StatBlockSchema),
+      StatIf: messageOf(pb.StatIfSchema, {
+        cond: t(pb.ExprSchema),
+        then: t(pb.StatBlockSchema),
         elseOneof: choice(
           fc.constant(undefined),
-          caseOf('else', t(StatBlockSchema)),
-          caseOf('elseif', t(StatIfSchema)),
+          caseOf('else', t(pb.StatBlockSchema)),
+          caseOf('elseif', t(pb.StatIfSchema)),
         ),
       }),
-      StatWhile: messageOf(StatWhileSchema, { cond: t(ExprSchema), body: t(StatBlockSchema) }),
-      StatRepeat: messageOf(StatRepeatSchema, { body: t(StatBlockSchema), cond: t(ExprSchema) }),
-      StatBreak: messageOf(StatBreakSchema, {}),
-      StatContinue: messageOf(StatContinueSchema, {}),
-      StatReturn: messageOf(StatReturnSchema, { list: list(t(ExprSchema), 2) }),
-      StatCall: messageOf(StatCallSchema, { expr: t(ExprCallSchema) }),
-      StatLocal: messageOf(StatLocalSchema, {
-        vars: list(t(LocalSchema), 3, 1),
-        values: list(t(ExprSchema), 3, 1),
+      StatWhile: messageOf(pb.StatWhileSchema, {
+        cond: t(pb.ExprSchema),
+        body: t(pb.StatBlockSchema),
+      }),
+      StatRepeat: messageOf(pb.StatRepeatSchema, {
+        body: t(pb.StatBlockSchema),
+        cond: t(pb.ExprSchema),
+      }),
+      StatBreak: messageOf(pb.StatBreakSchema, {}),
+      StatContinue: messageOf(pb.StatContinueSchema, {}),
+      StatReturn: messageOf(pb.StatReturnSchema, { list: list(t(pb.ExprSchema), 2) }),
+      StatCall: messageOf(pb.StatCallSchema, { expr: t(pb.ExprCallSchema) }),
+      StatLocal: messageOf(pb.StatLocalSchema, {
+        vars: list(t(pb.LocalSchema), 3, 1),
+        values: list(t(pb.ExprSchema), 3, 1),
         types: annotations(2),
       }),
-      StatFor: messageOf(StatForSchema, {
-        var: t(LocalSchema),
-        from: t(ExprSchema),
-        to: t(ExprSchema),
-        step: fc.option(t(ExprSchema), { nil: undefined, ...depth }),
-        body: t(StatBlockSchema),
+      StatFor: messageOf(pb.StatForSchema, {
+        var: t(pb.LocalSchema),
+        from: t(pb.ExprSchema),
+        to: t(pb.ExprSchema),
+        step: fc.option(t(pb.ExprSchema), { nil: undefined, ...depth }),
+        body: t(pb.StatBlockSchema),
       }),
-      StatForIn: messageOf(StatForInSchema, {
-        vars: list(t(LocalSchema), 2, 1),
-        values: list(t(ExprSchema), 2, 1),
-        body: t(StatBlockSchema),
+      StatForIn: messageOf(pb.StatForInSchema, {
+        vars: list(t(pb.LocalSchema), 2, 1),
+        values: list(t(pb.ExprSchema), 2, 1),
+        body: t(pb.StatBlockSchema),
       }),
-      StatAssign: messageOf(StatAssignSchema, {
-        vars: list(t(LValueSchema), 2, 1),
-        values: list(t(ExprSchema), 2, 1),
+      StatAssign: messageOf(pb.StatAssignSchema, {
+        vars: list(t(pb.LValueSchema), 2, 1),
+        values: list(t(pb.ExprSchema), 2, 1),
       }),
-      StatCompoundAssign: messageOf(StatCompoundAssignSchema, {
+      StatCompoundAssign: messageOf(pb.StatCompoundAssignSchema, {
         op: fc.integer({ min: StatCompoundAssign_Op.Add, max: StatCompoundAssign_Op.Concat }),
-        var: t(LValueSchema),
-        value: t(ExprSchema),
+        var: t(pb.LValueSchema),
+        value: t(pb.ExprSchema),
       }),
-      StatFunction: messageOf(StatFunctionSchema, {
-        var: t(LValueSchema),
-        func: t(ExprFunctionSchema),
+      StatFunction: messageOf(pb.StatFunctionSchema, {
+        var: t(pb.LValueSchema),
+        func: t(pb.ExprFunctionSchema),
         self: fc.boolean(),
       }),
-      StatLocalFunction: messageOf(StatLocalFunctionSchema, {
-        var: t(LocalSchema),
-        func: t(ExprFunctionSchema),
+      StatLocalFunction: messageOf(pb.StatLocalFunctionSchema, {
+        var: t(pb.LocalSchema),
+        func: t(pb.ExprFunctionSchema),
       }),
-      StatTypeAlias: messageOf(StatTypeAliasSchema, {
+      StatTypeAlias: messageOf(pb.StatTypeAliasSchema, {
         export: fc.boolean(),
-        name: t(RegularTypeNameSchema),
-        type: t(TypeSchema),
+        name: t(pb.RegularTypeNameSchema),
+        type: t(pb.TypeSchema),
         generics,
         genericpacks: genericPacks,
       }),
-      StatTypeFunction: messageOf(StatTypeFunctionSchema, {
+      StatTypeFunction: messageOf(pb.StatTypeFunctionSchema, {
         export: fc.boolean(),
-        name: t(RegularTypeNameSchema),
-        func: t(ExprFunctionSchema),
+        name: t(pb.RegularTypeNameSchema),
+        func: t(pb.ExprFunctionSchema),
       }),
-      StatRequireIntoLocalHelper: messageOf(StatRequireIntoLocalHelperSchema, {
-        var: t(LocalSchema),
+      StatRequireIntoLocalHelper: messageOf(pb.StatRequireIntoLocalHelperSchema, {
+        var: t(pb.LocalSchema),
         modulenum: fc.constant(0),
       }),
-      ModuleSet: messageOf(ModuleSetSchema, {
+      ModuleSet: messageOf(pb.ModuleSetSchema, {
         module: f.modules
-          ? fc.option(t(StatBlockSchema), { nil: undefined, freq: 3 })
+          ? fc.option(t(pb.StatBlockSchema), { nil: undefined, freq: 3 })
           : fc.constant(undefined),
-        program: t(StatBlockSchema),
+        program: t(pb.StatBlockSchema),
       }),
 
       ...rawTypes({

@@ -1,34 +1,16 @@
-import {
-  ExprBinarySchema,
-  ExprCallSchema,
-  ExprConstantNilSchema,
-  ExprGlobalSchema,
-  ExprGroupSchema,
-  ExprIfElseSchema,
-  ExprIndexExprSchema,
-  ExprIndexNameSchema,
-  ExprInterpStringSchema,
-  ExprLocalSchema,
-  ExprPrefixSchema,
-  ExprSchema,
-  ExprTableSchema,
-  ExprUnarySchema,
-  ExprVarargsSchema,
-  LValueSchema,
-  LocalSchema,
-  NameSchema,
-  TableItemSchema,
-  type Expr,
-  type ExprCall,
-  type ExprGlobal,
-  type ExprIfElse,
-  type ExprIndexName,
-  type ExprLocal,
-  type ExprPrefix,
-  type LValue,
-  type Local,
-  type Name,
-  type TableItem,
+import * as pb from '../../../gen/luau_pb.js';
+import type {
+  Expr,
+  ExprCall,
+  ExprGlobal,
+  ExprIfElse,
+  ExprIndexName,
+  ExprLocal,
+  ExprPrefix,
+  LValue,
+  Local,
+  Name,
+  TableItem,
 } from '../../../gen/luau_pb.js';
 import { runtimeGlobalIndices } from '../names.js';
 import type { ResolveContext } from './context.js';
@@ -46,7 +28,7 @@ type ExprCase = Expr['exprOneof'];
  */
 export function resolveExpr(ctx: ResolveContext, raw: Expr | undefined): Expr {
   const e = ctx.spent() ? undefined : raw?.exprOneof;
-  return ctx.mk(ExprSchema, { exprOneof: exprCase(ctx, e) });
+  return ctx.mk(pb.ExprSchema, { exprOneof: exprCase(ctx, e) });
 }
 
 /** A reference to a local in reach, or `undefined` when there is none to pick. */
@@ -54,12 +36,12 @@ function localRef(ctx: ResolveContext, hint: Pick<Local, 'name'> | undefined): L
   const reach = ctx.scope.reachable();
   if (reach.length > 0) {
     const picked = reach[Math.abs(hint?.name ?? 0) % reach.length]!;
-    return ctx.mk(LocalSchema, { name: picked.name });
+    return ctx.mk(pb.LocalSchema, { name: picked.name });
   }
   // No local in reach: at the syntax level an undeclared name reads a global, except in a
   // type function, where it could name a local of an enclosing function.
   if (!ctx.scoped && ctx.scope.visible.length === 0) {
-    return ctx.mk(LocalSchema, { name: (hint?.name ?? 0) & 0xff });
+    return ctx.mk(pb.LocalSchema, { name: (hint?.name ?? 0) & 0xff });
   }
   return undefined;
 }
@@ -71,16 +53,16 @@ function globalName(ctx: ResolveContext, raw: Name | undefined, reading: boolean
   const known = runtimeGlobalIndices();
   const index =
     o?.case === 'builtin' && known.includes(o.value) ? o.value : known[hint % known.length]!;
-  return ctx.mk(NameSchema, { nameOneof: { case: 'builtin', value: index } });
+  return ctx.mk(pb.NameSchema, { nameOneof: { case: 'builtin', value: index } });
 }
 
 function global(ctx: ResolveContext, raw: Name | undefined, reading = true): ExprGlobal {
-  return ctx.mk(ExprGlobalSchema, { name: globalName(ctx, raw, reading) });
+  return ctx.mk(pb.ExprGlobalSchema, { name: globalName(ctx, raw, reading) });
 }
 
 function local(ctx: ResolveContext, hint: Pick<Local, 'name'> | undefined): ExprLocal | undefined {
   const v = localRef(ctx, hint);
-  return v === undefined ? undefined : ctx.mk(ExprLocalSchema, { var: v });
+  return v === undefined ? undefined : ctx.mk(pb.ExprLocalSchema, { var: v });
 }
 
 /**
@@ -93,12 +75,12 @@ function local(ctx: ResolveContext, hint: Pick<Local, 'name'> | undefined): Expr
  */
 export function name(ctx: ResolveContext, raw: Name | undefined): Name {
   return raw === undefined || raw.nameOneof.case === undefined
-    ? ctx.mk(NameSchema, { nameOneof: { case: 'custom', value: 0 } })
+    ? ctx.mk(pb.NameSchema, { nameOneof: { case: 'custom', value: 0 } })
     : ctx.copy(raw);
 }
 
 function nil(ctx: ResolveContext): ExprCase {
-  return { case: 'nil', value: ctx.mk(ExprConstantNilSchema, {}) };
+  return { case: 'nil', value: ctx.mk(pb.ExprConstantNilSchema, {}) };
 }
 
 function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
@@ -113,7 +95,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
       return { case: e.case, value: ctx.copy(e.value) } as ExprCase;
     case 'varargs':
       return ctx.scope.frame.vararg
-        ? { case: 'varargs', value: ctx.mk(ExprVarargsSchema, {}) }
+        ? { case: 'varargs', value: ctx.mk(pb.ExprVarargsSchema, {}) }
         : nil(ctx);
     case 'local': {
       const l = local(ctx, e.value.var);
@@ -132,7 +114,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
         : { case: 'local', value: l };
     }
     case 'group':
-      return { case: 'group', value: ctx.mk(ExprGroupSchema, { expr: ctx.expr(e.value.expr) }) };
+      return { case: 'group', value: ctx.mk(pb.ExprGroupSchema, { expr: ctx.expr(e.value.expr) }) };
     case 'call':
       return { case: 'call', value: call(ctx, e.value) };
     case 'indexName':
@@ -140,7 +122,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
     case 'indexExpr':
       return {
         case: 'indexExpr',
-        value: ctx.mk(ExprIndexExprSchema, {
+        value: ctx.mk(pb.ExprIndexExprSchema, {
           expr: prefix(ctx, e.value.expr),
           index: ctx.expr(e.value.index),
         }),
@@ -150,17 +132,17 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
     case 'table':
       return {
         case: 'table',
-        value: ctx.mk(ExprTableSchema, { items: e.value.items.map((i) => tableItem(ctx, i)) }),
+        value: ctx.mk(pb.ExprTableSchema, { items: e.value.items.map((i) => tableItem(ctx, i)) }),
       };
     case 'unary':
       return {
         case: 'unary',
-        value: ctx.mk(ExprUnarySchema, { op: e.value.op, expr: ctx.expr(e.value.expr) }),
+        value: ctx.mk(pb.ExprUnarySchema, { op: e.value.op, expr: ctx.expr(e.value.expr) }),
       };
     case 'binary':
       return {
         case: 'binary',
-        value: ctx.mk(ExprBinarySchema, {
+        value: ctx.mk(pb.ExprBinarySchema, {
           op: e.value.op,
           left: ctx.expr(e.value.left),
           right: ctx.expr(e.value.right),
@@ -171,14 +153,14 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
     case 'interpstring':
       return {
         case: 'interpstring',
-        value: ctx.mk(ExprInterpStringSchema, { parts: e.value.parts.map((p) => ctx.expr(p)) }),
+        value: ctx.mk(pb.ExprInterpStringSchema, { parts: e.value.parts.map((p) => ctx.expr(p)) }),
       };
   }
 }
 
 /** `prefix.name`, its prefix already resolved. */
 function indexName(ctx: ResolveContext, expr: ExprPrefix, raw: Name | undefined): ExprIndexName {
-  return ctx.mk(ExprIndexNameSchema, { expr, index: name(ctx, raw) });
+  return ctx.mk(pb.ExprIndexNameSchema, { expr, index: name(ctx, raw) });
 }
 
 function tableItem(ctx: ResolveContext, item: TableItem): TableItem {
@@ -190,7 +172,7 @@ function tableItem(ctx: ResolveContext, item: TableItem): TableItem {
         ? { case: 'keyExpr' as const, value: ctx.expr(k.value) }
         : undefined;
   const value = ctx.expr(item.value);
-  return ctx.mk(TableItemSchema, { value, ...(itemOneof === undefined ? {} : { itemOneof }) });
+  return ctx.mk(pb.TableItemSchema, { value, ...(itemOneof === undefined ? {} : { itemOneof }) });
 }
 
 function ifElse(ctx: ResolveContext, raw: ExprIfElse): ExprIfElse {
@@ -202,7 +184,7 @@ function ifElse(ctx: ResolveContext, raw: ExprIfElse): ExprIfElse {
     e.case === 'elseif'
       ? { case: 'elseif' as const, value: ifElse(ctx, e.value) }
       : { case: 'else' as const, value: ctx.expr(e.case === 'else' ? e.value : undefined) };
-  return ctx.mk(ExprIfElseSchema, { cond, then, elseOneof });
+  return ctx.mk(pb.ExprIfElseSchema, { cond, then, elseOneof });
 }
 
 /**
@@ -215,10 +197,10 @@ function ifElse(ctx: ResolveContext, raw: ExprIfElse): ExprIfElse {
  * ```
  */
 export function call(ctx: ResolveContext, raw: ExprCall | undefined): ExprCall {
-  const c = raw ?? ctx.unset(ExprCallSchema);
+  const c = raw ?? ctx.unset(pb.ExprCallSchema);
   const func = prefix(ctx, c.func);
   const self = c.self && func.exprOneof.case === 'indexName';
-  return ctx.mk(ExprCallSchema, { func, self, args: c.args.map((a) => ctx.expr(a)) });
+  return ctx.mk(pb.ExprCallSchema, { func, self, args: c.args.map((a) => ctx.expr(a)) });
 }
 
 function prefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprPrefix {
@@ -228,7 +210,7 @@ function prefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprPrefix {
     e?.case === undefined
       ? { case: 'global', value: global(ctx, undefined) }
       : (exprCase(ctx, e) as ExprPrefix['exprOneof']);
-  return ctx.mk(ExprPrefixSchema, { exprOneof: out });
+  return ctx.mk(pb.ExprPrefixSchema, { exprOneof: out });
 }
 
 /**
@@ -261,7 +243,7 @@ export function lvalue(ctx: ResolveContext, raw: LValue | undefined): LValue {
     case undefined:
       out = { case: 'global', value: global(ctx, undefined, false) };
   }
-  return ctx.mk(LValueSchema, { lvalueOneof: out });
+  return ctx.mk(pb.LValueSchema, { lvalueOneof: out });
 }
 
 /**
@@ -276,10 +258,10 @@ export function funcName(ctx: ResolveContext, raw: LValue | undefined): LValue {
   const v = raw?.lvalueOneof;
   if (v?.case === 'indexName') {
     const value = indexName(ctx, funcNamePrefix(ctx, v.value.expr), v.value.index);
-    return ctx.mk(LValueSchema, { lvalueOneof: { case: 'indexName', value } });
+    return ctx.mk(pb.LValueSchema, { lvalueOneof: { case: 'indexName', value } });
   }
   if (v?.case === 'local' || v?.case === 'global') return lvalue(ctx, raw);
-  return ctx.mk(LValueSchema, {
+  return ctx.mk(pb.LValueSchema, {
     lvalueOneof: { case: 'global', value: global(ctx, undefined, false) },
   });
 }
@@ -288,8 +270,10 @@ function funcNamePrefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprP
   const e = raw?.exprOneof;
   if (e?.case === 'indexName') {
     const value = indexName(ctx, funcNamePrefix(ctx, e.value.expr), e.value.index);
-    return ctx.mk(ExprPrefixSchema, { exprOneof: { case: 'indexName', value } });
+    return ctx.mk(pb.ExprPrefixSchema, { exprOneof: { case: 'indexName', value } });
   }
   if (e?.case === 'local' || e?.case === 'global') return prefix(ctx, raw);
-  return ctx.mk(ExprPrefixSchema, { exprOneof: { case: 'global', value: global(ctx, undefined) } });
+  return ctx.mk(pb.ExprPrefixSchema, {
+    exprOneof: { case: 'global', value: global(ctx, undefined) },
+  });
 }

@@ -1,28 +1,5 @@
-import {
-  RegularTypeNameSchema,
-  StatAssignSchema,
-  StatBlockSchema,
-  StatBreakSchema,
-  StatCallSchema,
-  StatCompoundAssignSchema,
-  StatContinueSchema,
-  StatForInSchema,
-  StatForSchema,
-  StatFunctionSchema,
-  StatIfSchema,
-  StatLocalFunctionSchema,
-  StatLocalSchema,
-  StatRepeatSchema,
-  StatRequireIntoLocalHelperSchema,
-  StatReturnSchema,
-  StatSchema,
-  StatTypeAliasSchema,
-  StatTypeFunctionSchema,
-  StatWhileSchema,
-  type Stat,
-  type StatBlock,
-  type StatIf,
-} from '../../../gen/luau_pb.js';
+import * as pb from '../../../gen/luau_pb.js';
+import type { Stat, StatBlock, StatIf } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { distinctGenerics, type ResolveContext } from './context.js';
 import { call, funcName, lvalue } from './expr.js';
@@ -50,7 +27,7 @@ export function resolveBlock(ctx: ResolveContext, raw: StatBlock): StatBlock {
     }
     return out;
   });
-  return ctx.mk(StatBlockSchema, { body });
+  return ctx.mk(pb.StatBlockSchema, { body });
 }
 
 function loopBody(ctx: ResolveContext, raw: StatBlock | undefined): StatBlock {
@@ -66,7 +43,7 @@ function loopBody(ctx: ResolveContext, raw: StatBlock | undefined): StatBlock {
  * ```
  */
 export function wrap(ctx: ResolveContext, s: Stat['statOneof']): Stat {
-  return ctx.mk(StatSchema, { statOneof: s });
+  return ctx.mk(pb.StatSchema, { statOneof: s });
 }
 
 /**
@@ -91,36 +68,39 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
     case 'while': {
       const cond = ctx.expr(s.value.cond);
       const body = loopBody(ctx, s.value.body);
-      return wrap(ctx, { case: 'while', value: ctx.mk(StatWhileSchema, { cond, body }) });
+      return wrap(ctx, { case: 'while', value: ctx.mk(pb.StatWhileSchema, { cond, body }) });
     }
     case 'repeat': {
       // The condition sees only the locals outside the body: with a `continue` in the body,
       // Luau rejects an `until` that uses a local declared after it.
       const body = loopBody(ctx, s.value.body);
       const cond = ctx.expr(s.value.cond);
-      return wrap(ctx, { case: 'repeat', value: ctx.mk(StatRepeatSchema, { body, cond }) });
+      return wrap(ctx, { case: 'repeat', value: ctx.mk(pb.StatRepeatSchema, { body, cond }) });
     }
     case 'break':
       if (frame.loops === 0) return undefined;
-      return wrap(ctx, { case: 'break', value: ctx.mk(StatBreakSchema, {}) });
+      return wrap(ctx, { case: 'break', value: ctx.mk(pb.StatBreakSchema, {}) });
     case 'continue':
       if (frame.loops === 0) return undefined;
-      return wrap(ctx, { case: 'continue', value: ctx.mk(StatContinueSchema, {}) });
+      return wrap(ctx, { case: 'continue', value: ctx.mk(pb.StatContinueSchema, {}) });
     case 'return': {
       const list = s.value.list.map((e) => ctx.expr(e));
-      return wrap(ctx, { case: 'return', value: ctx.mk(StatReturnSchema, { list }) });
+      return wrap(ctx, { case: 'return', value: ctx.mk(pb.StatReturnSchema, { list }) });
     }
     case 'call':
       return wrap(ctx, {
         case: 'call',
-        value: ctx.mk(StatCallSchema, { expr: call(ctx, s.value.expr) }),
+        value: ctx.mk(pb.StatCallSchema, { expr: call(ctx, s.value.expr) }),
       });
     case 'local': {
       if (!ctx.roomFor(s.value.vars.length)) return undefined;
       const values = s.value.values.map((e) => ctx.expr(e));
       const types = ctx.annotations(s.value.types.slice(0, s.value.vars.length));
       const vars = s.value.vars.map(() => ctx.declare());
-      return wrap(ctx, { case: 'local', value: ctx.mk(StatLocalSchema, { vars, values, types }) });
+      return wrap(ctx, {
+        case: 'local',
+        value: ctx.mk(pb.StatLocalSchema, { vars, values, types }),
+      });
     }
     case 'for': {
       if (!ctx.roomFor(1)) return undefined;
@@ -131,7 +111,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
         () => [ctx.declare(), loopBody(ctx, s.value.body)] as const,
       );
       const init = { var: v, from, to, body, ...(step === undefined ? {} : { step }) };
-      return wrap(ctx, { case: 'for', value: ctx.mk(StatForSchema, init) });
+      return wrap(ctx, { case: 'for', value: ctx.mk(pb.StatForSchema, init) });
     }
     case 'forIn': {
       if (!ctx.roomFor(s.value.vars.length)) return undefined;
@@ -139,19 +119,22 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const [vars, body] = ctx.scope.inBlock(
         () => [s.value.vars.map(() => ctx.declare()), loopBody(ctx, s.value.body)] as const,
       );
-      return wrap(ctx, { case: 'forIn', value: ctx.mk(StatForInSchema, { vars, values, body }) });
+      return wrap(ctx, {
+        case: 'forIn',
+        value: ctx.mk(pb.StatForInSchema, { vars, values, body }),
+      });
     }
     case 'assign': {
       const values = s.value.values.map((e) => ctx.expr(e));
       const vars = s.value.vars.map((v) => lvalue(ctx, v));
-      return wrap(ctx, { case: 'assign', value: ctx.mk(StatAssignSchema, { vars, values }) });
+      return wrap(ctx, { case: 'assign', value: ctx.mk(pb.StatAssignSchema, { vars, values }) });
     }
     case 'compoundAssign': {
       const value = ctx.expr(s.value.value);
       const v = lvalue(ctx, s.value.var);
       return wrap(ctx, {
         case: 'compoundAssign',
-        value: ctx.mk(StatCompoundAssignSchema, { op: s.value.op, var: v, value }),
+        value: ctx.mk(pb.StatCompoundAssignSchema, { op: s.value.op, var: v, value }),
       });
     }
     case 'function': {
@@ -160,7 +143,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const func = ctx.func(s.value.func);
       return wrap(ctx, {
         case: 'function',
-        value: ctx.mk(StatFunctionSchema, { var: v, func, self }),
+        value: ctx.mk(pb.StatFunctionSchema, { var: v, func, self }),
       });
     }
     case 'localFunction': {
@@ -169,7 +152,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const func = ctx.func(s.value.func);
       return wrap(ctx, {
         case: 'localFunction',
-        value: ctx.mk(StatLocalFunctionSchema, { var: v, func }),
+        value: ctx.mk(pb.StatLocalFunctionSchema, { var: v, func }),
       });
     }
     case 'typeAlias': {
@@ -177,9 +160,9 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const [generics, genericpacks] = distinctGenerics(s.value.generics, s.value.genericpacks);
       return wrap(ctx, {
         case: 'typeAlias',
-        value: ctx.mk(StatTypeAliasSchema, {
+        value: ctx.mk(pb.StatTypeAliasSchema, {
           export: s.value.export,
-          name: ctx.copy(s.value.name ?? ctx.unset(RegularTypeNameSchema)),
+          name: ctx.copy(s.value.name ?? ctx.unset(pb.RegularTypeNameSchema)),
           type: ctx.type(s.value.type),
           generics,
           genericpacks,
@@ -191,9 +174,9 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const func = ctx.func(s.value.func, true);
       return wrap(ctx, {
         case: 'typeFunction',
-        value: ctx.mk(StatTypeFunctionSchema, {
+        value: ctx.mk(pb.StatTypeFunctionSchema, {
           export: s.value.export,
-          name: ctx.copy(s.value.name ?? ctx.unset(RegularTypeNameSchema)),
+          name: ctx.copy(s.value.name ?? ctx.unset(pb.RegularTypeNameSchema)),
           func,
         }),
       });
@@ -203,7 +186,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const v = ctx.declare();
       return wrap(ctx, {
         case: 'requireIntoLocal',
-        value: ctx.mk(StatRequireIntoLocalHelperSchema, { var: v, modulenum: 0 }),
+        value: ctx.mk(pb.StatRequireIntoLocalHelperSchema, { var: v, modulenum: 0 }),
       });
     }
   }
@@ -219,5 +202,5 @@ function statIf(ctx: ResolveContext, raw: StatIf): StatIf {
       : e.case === 'elseif'
         ? { case: 'elseif' as const, value: statIf(ctx, e.value) }
         : undefined;
-  return ctx.mk(StatIfSchema, { cond, then, ...(elseOneof === undefined ? {} : { elseOneof }) });
+  return ctx.mk(pb.StatIfSchema, { cond, then, ...(elseOneof === undefined ? {} : { elseOneof }) });
 }

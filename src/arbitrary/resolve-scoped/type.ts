@@ -1,18 +1,5 @@
-import {
-  TypeFunctionSchema,
-  TypeIntersectionSchema,
-  TypeLiteralSchema,
-  TypeNameSchema,
-  TypePrimitiveSchema,
-  TypeSchema,
-  TypeTableIndexerSchema,
-  TypeTableItemSchema,
-  TypeTableSchema,
-  TypeTypeofSchema,
-  TypeUnionSchema,
-  type Type,
-  type TypeTable,
-} from '../../../gen/luau_pb.js';
+import * as pb from '../../../gen/luau_pb.js';
+import type { Type, TypeTable } from '../../../gen/luau_pb.js';
 import { distinctGenerics, type ResolveContext } from './context.js';
 import { name } from './expr.js';
 
@@ -29,7 +16,7 @@ export function resolveType(ctx: ResolveContext, raw: Type | undefined): Type {
   let out: Type['typeOneof'];
   switch (t?.case) {
     case undefined:
-      out = { case: 'primitive', value: ctx.mk(TypePrimitiveSchema, { kind: 0 }) };
+      out = { case: 'primitive', value: ctx.mk(pb.TypePrimitiveSchema, { kind: 0 }) };
       break;
     case 'primitive':
     case 'boolean':
@@ -41,8 +28,8 @@ export function resolveType(ctx: ResolveContext, raw: Type | undefined): Type {
     case 'literal':
       out = {
         case: 'literal',
-        value: ctx.mk(TypeLiteralSchema, {
-          name: ctx.copy(t.value.name ?? ctx.unset(TypeNameSchema)),
+        value: ctx.mk(pb.TypeLiteralSchema, {
+          name: ctx.copy(t.value.name ?? ctx.unset(pb.TypeNameSchema)),
           generics: t.value.generics.map((g) => ctx.type(g)),
           genericpacks: t.value.genericpacks.map((g) => ctx.copy(g)),
         }),
@@ -55,7 +42,7 @@ export function resolveType(ctx: ResolveContext, raw: Type | undefined): Type {
       const [generics, genericpacks] = distinctGenerics(t.value.generics, t.value.genericpacks);
       out = {
         case: 'function',
-        value: ctx.mk(TypeFunctionSchema, {
+        value: ctx.mk(pb.TypeFunctionSchema, {
           generics,
           genericpacks,
           args: t.value.args.map((a) => ctx.type(a)),
@@ -65,24 +52,27 @@ export function resolveType(ctx: ResolveContext, raw: Type | undefined): Type {
       break;
     }
     case 'typeof':
-      out = { case: 'typeof', value: ctx.mk(TypeTypeofSchema, { expr: ctx.expr(t.value.expr) }) };
+      out = {
+        case: 'typeof',
+        value: ctx.mk(pb.TypeTypeofSchema, { expr: ctx.expr(t.value.expr) }),
+      };
       break;
     case 'union':
     case 'intersection': {
-      const desc = t.case === 'union' ? TypeUnionSchema : TypeIntersectionSchema;
+      const desc = t.case === 'union' ? pb.TypeUnionSchema : pb.TypeIntersectionSchema;
       const value = ctx.mk(desc, { left: ctx.type(t.value.left), right: ctx.type(t.value.right) });
       out = { case: t.case, value } as Type['typeOneof'];
       break;
     }
   }
-  return ctx.mk(TypeSchema, { typeOneof: out });
+  return ctx.mk(pb.TypeSchema, { typeOneof: out });
 }
 
 function table(ctx: ResolveContext, raw: TypeTable): TypeTable {
   const indexer = raw.indexer;
-  return ctx.mk(TypeTableSchema, {
+  return ctx.mk(pb.TypeTableSchema, {
     items: raw.items.map((item) =>
-      ctx.mk(TypeTableItemSchema, {
+      ctx.mk(pb.TypeTableItemSchema, {
         ...(item.access === undefined ? {} : { access: item.access }),
         key: name(ctx, item.key),
         type: ctx.type(item.type),
@@ -91,7 +81,7 @@ function table(ctx: ResolveContext, raw: TypeTable): TypeTable {
     ...(indexer === undefined
       ? {}
       : {
-          indexer: ctx.mk(TypeTableIndexerSchema, {
+          indexer: ctx.mk(pb.TypeTableIndexerSchema, {
             ...(indexer.access === undefined ? {} : { access: indexer.access }),
             key: ctx.type(indexer.key),
             value: ctx.type(indexer.value),
