@@ -75,9 +75,7 @@ describe.skipIf(!haveLuauTools)('luau-analyze 0.715 old solver', () => {
   it('still misses the errors that planted errors found (the new solver reports them)', async () => {
     const programs = knownMisses.map((program) => ({ program }));
     const old = await analyzeStrict(tools().luauAnalyze, programs);
-    const next = await analyzeStrict(tools().luauAnalyze, programs, [
-      '--fflags=LuauSolverV2=true',
-    ]);
+    const next = await analyzeStrict(tools().luauAnalyze, programs, ['--fflags=LuauSolverV2=true']);
     expect(old).toEqual([[], [], [], []]);
     expect(next.map((e) => e.map(errorLineOf))).toEqual([[2], [2], [3], [2]]);
   });
