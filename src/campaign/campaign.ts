@@ -7,7 +7,7 @@ import {
   corpusCoverage,
   guidedSource,
   type CorpusCoverage,
-  type GuidedPoint,
+  type GuidedSource,
 } from './guided/index.js';
 import { freshPrograms, type ProgramSource } from './program-source.js';
 import { preflight } from './preflight.js';
@@ -118,7 +118,7 @@ function openSource(
   o: ResolvedCampaignOptions,
   pending: number[],
   args: RunCampaignArgs,
-): ProgramSource & { close(): Promise<void>; guided?: () => readonly GuidedPoint[] } {
+): ProgramSource & { close(): Promise<void>; guided?: GuidedSource } {
   if (o.guided !== undefined) {
     const guided = guidedSource({
       settings: o,
@@ -128,7 +128,7 @@ function openSource(
       pending,
       timeoutMs: o.timeoutMs,
     });
-    return Object.assign(guided, { guided: () => guided.timeline() });
+    return Object.assign(guided, { guided });
   }
   // Generation runs in threads, ahead of the batches, while the main thread uploads and
   // records; the threads load and draw the first programs while the projects get ready.
@@ -200,7 +200,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   for (const r of store.records()) tally.add(r);
   const session = new CampaignSession(store);
   const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot => {
-    const guided = source.guided?.().at(-1);
+    const guided = source.guided?.timeline().at(-1);
     return tally.snapshot(phase, {
       done: store.progress.done,
       total: o.count,
@@ -263,7 +263,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     o.guided === undefined || aborted()
       ? undefined
       : await measuredCorpus(args.dir, o.guided.coverage, o);
-  const summary = campaignSummary(store, tally, pool, stopped, source.guided?.(), engine);
+  const summary = campaignSummary(store, tally, pool, stopped, source.guided, engine);
   writeReport(args.dir, summary, store);
   return summary;
 }

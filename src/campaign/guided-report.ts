@@ -66,6 +66,47 @@ function share(n: number, of: number): string {
   return of === 0 ? '–' : `${((100 * n) / of).toFixed(1)} %`;
 }
 
+// Fresh programs first, then the mutations by how many mutants they made.
+function originRows(g: GuidedSummary): { origin: string; programs: number; counters: number }[] {
+  const rows = Object.entries(g.origins ?? {}).flatMap(([origin, y]) =>
+    y === undefined ? [] : [{ origin, ...y }],
+  );
+  return rows.sort(
+    (a, b) =>
+      Number(b.origin === 'fresh') - Number(a.origin === 'fresh') ||
+      b.programs - a.programs ||
+      a.origin.localeCompare(b.origin),
+  );
+}
+
+function perProgram(counters: number, programs: number): string {
+  return programs === 0 ? '–' : (counters / programs).toFixed(2);
+}
+
+function originLine(g: GuidedSummary): string[] {
+  const rows = originRows(g);
+  if (rows.length === 0) return [];
+  return [
+    'Counters reached first per program, by origin (a mutant by its first mutation): ' +
+      rows
+        .map((r) => `${r.origin} ${perProgram(r.counters, r.programs)} (${r.programs})`)
+        .join(', '),
+  ];
+}
+
+function originHtml(g: GuidedSummary): string {
+  const rows = originRows(g).map(
+    (r) =>
+      `<tr><td>${escapeHtml(r.origin)}</td><td>${r.programs}</td><td>${r.counters}</td>` +
+      `<td>${perProgram(r.counters, r.programs)}</td></tr>`,
+  );
+  if (rows.length === 0) return '';
+  return `<h3 id="origins">What each origin found</h3>
+<p>Programs drawn fresh, and mutants by their first mutation: counters of the coverage build each reached first.</p>
+<table><tr><th>origin</th><th>programs</th><th>counters reached first</th><th>per program</th></tr>
+${rows.join('\n')}</table>`;
+}
+
 function engineRows(c: EngineCoverage): { label: string; row: ComponentCoverage }[] {
   return c.tools.flatMap((t) =>
     t.components.map((row) => ({ label: `${t.tool} (${t.modes.join(', ')})`, row })),
@@ -111,6 +152,7 @@ export function guidedLines(s: CampaignSummary): string[] {
   return [
     `Guided by ${g.coverage}: ${g.counters} counters reached, ${g.corpus} corpus entries, ` +
       `${g.mutants} of ${g.programs} programs mutants (${percent(g.mutants, g.programs)})`,
+    ...originLine(g),
     ...(g.engine === undefined ? [] : [engineLine(g.engine)]),
     '',
   ];
@@ -156,6 +198,7 @@ export function guidedHtml(s: CampaignSummary, compared: readonly ComparedCourse
 <p>Coverage runtime ${escapeHtml(g.coverage)}: <b>${g.counters}</b> counters reached, <b>${g.corpus}</b> corpus entries,
 ${g.mutants} of ${g.programs} programs mutants of corpus entries (${percent(g.mutants, g.programs)}).</p>
 ${chart}
+${originHtml(g)}
 ${compared.length === 0 ? '' : compareHtml(s, g, compared)}
 ${g.engine === undefined ? '' : engineHtml(g.engine)}`;
 }

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { FindingRecord } from './findings.js';
-import type { CorpusCoverage, GuidedPoint, MutationShare } from './guided/index.js';
+import type {
+  CorpusCoverage,
+  GuidedPoint,
+  GuidedSource,
+  MutationShare,
+  OriginYields,
+} from './guided/index.js';
 import { readFindings } from './findings.js';
 import type { ProjectPool } from './projects.js';
 import type { CampaignStore } from './store.js';
@@ -71,6 +77,11 @@ export interface GuidedSummary {
   readonly corpus: number;
   /** One point per step, over every session. */
   readonly timeline: readonly GuidedPoint[];
+  /**
+   * Per origin (fresh, or a mutant by its first mutation): programs tried and counters they
+   * reached first, over every session (absent in summaries written before it was kept).
+   */
+  readonly origins?: OriginYields;
   /** What the corpus reaches of the coverage build, per component (or why it was not measured). */
   readonly engine?: CorpusCoverage;
 }
@@ -89,7 +100,7 @@ export function campaignSummary(
   tally: Tally,
   pool: ProjectPool,
   stopped: boolean,
-  timeline?: readonly GuidedPoint[],
+  course?: Pick<GuidedSource, 'timeline' | 'origins'>,
   engine?: CorpusCoverage,
 ): CampaignSummary {
   const o = store.options;
@@ -113,17 +124,18 @@ export function campaignSummary(
       batches: p.batches,
       programs: p.programs,
     })),
-    ...(o.guided === undefined || timeline === undefined
+    ...(o.guided === undefined || course === undefined
       ? {}
-      : { guided: guidedSummary(o.guided, timeline, engine) }),
+      : { guided: guidedSummary(o.guided, course, engine) }),
   };
 }
 
 function guidedSummary(
   { coverage, mutationShare }: { coverage: string; mutationShare: MutationShare },
-  timeline: readonly GuidedPoint[],
+  course: Pick<GuidedSource, 'timeline' | 'origins'>,
   engine: CorpusCoverage | undefined,
 ): GuidedSummary {
+  const timeline = course.timeline();
   const last = timeline[timeline.length - 1];
   return {
     coverage,
@@ -133,6 +145,7 @@ function guidedSummary(
     counters: last?.counters ?? 0,
     corpus: last?.corpus ?? 0,
     timeline,
+    origins: course.origins(),
     ...(engine === undefined ? {} : { engine }),
   };
 }

@@ -114,6 +114,13 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', () => 
     expect(corpus.entries.length).toBe(g.corpus);
     expect(corpus.entries.every((e) => e.firstCounters > 0)).toBe(true);
     expect(corpus.entries.reduce((n, e) => n + e.firstCounters, 0)).toBe(g.counters);
+    // What each origin found adds up to the campaign's programs and counters, by origin.
+    const origins = Object.entries(g.origins!).map(([o, y]) => ({ o, ...y! }));
+    expect(origins.reduce((n, y) => n + y.programs, 0)).toBe(count);
+    expect(g.origins!.fresh!.programs).toBe(count - g.mutants);
+    expect(origins.reduce((n, y) => n + y.counters, 0)).toBe(g.counters);
+    expect(origins.length).toBeGreaterThan(1);
+    expect(readFileSync(join(whole, 'report.html'), 'utf8')).toContain('What each origin found');
     // The programs it did not keep reach (almost) nothing the kept ones do not: run again on
     // a fresh map, kept first, they add less than the engine's own nondeterminism (a
     // counter or two of timing-dependent code from one process to the next).
@@ -212,5 +219,6 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', () => 
     expect(same.length).toBeGreaterThan(count * 0.9);
     expect(Math.abs(resumed.guided!.counters - g.counters)).toBeLessThan(g.counters / 100);
     expect(resumed.guided!.timeline.map((p) => p.programs)).toEqual([30, 60, 90, 120, 150]);
+    expect(Object.keys(resumed.guided!.origins!).sort()).toEqual(Object.keys(g.origins!).sort());
   }, 600_000);
 });

@@ -18,7 +18,8 @@ import {
   type RecordJson,
 } from './corpus.js';
 import { holdsTrees } from './tree-seeds.js';
-import { GuidedSteps, type GuidedProgram } from './guided-step.js';
+import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
+import type { OriginYields } from './operator-weights.js';
 import type { MutationShare } from './mutation-share.js';
 
 /**
@@ -58,10 +59,8 @@ export interface GuidedPoint {
 }
 
 /** `corpus/state.json`: where a guided campaign stands. */
-interface SourceState {
-  readonly nextRun: number;
+interface SourceState extends StepState {
   readonly programs: number;
-  readonly step: number;
   readonly timeline: readonly GuidedPoint[];
 }
 
@@ -104,6 +103,8 @@ export function freshRuns(dir: string): Map<number, number> {
 export interface GuidedSource extends ProgramSource {
   /** The course so far (one point per step, over every session). */
   timeline(): readonly GuidedPoint[];
+  /** What fresh programs and each mutation's mutants found so far, over every session. */
+  origins(): OriginYields;
   /** Ends the coverage runner. */
   close(): Promise<void>;
 }
@@ -289,6 +290,7 @@ export function guidedSource(args: {
       return [...replayed, ...fresh];
     },
     timeline: () => state.timeline,
+    origins: () => state.origins ?? {},
     close: () => {
       runner.close();
       return Promise.resolve();

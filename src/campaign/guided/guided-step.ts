@@ -11,7 +11,13 @@ import { campaignProgram, type CampaignProgram } from '../programs.js';
 import { Corpus, CorpusError, type CorpusEntry, type EntryOrigin } from './corpus.js';
 import { mutationShareOf, nextYields, type MutationShare, type Yields } from './mutation-share.js';
 import { entryPicker } from './schedule.js';
-import { nextOperatorYields, operatorWeights, type OperatorYields } from './operator-weights.js';
+import {
+  nextOperatorYields,
+  operatorWeights,
+  type OperatorYields,
+  type OriginYields,
+  type ProgramOrigin,
+} from './operator-weights.js';
 import { treeSeeds } from './tree-seeds.js';
 
 /**
@@ -48,6 +54,8 @@ export interface StepState {
   readonly yields?: Yields | undefined;
   /** What each mutation's mutants found lately (absent before the first mutant). */
   readonly operators?: OperatorYields | undefined;
+  /** What the programs of each origin found over the whole campaign (absent before a step). */
+  readonly origins?: OriginYields | undefined;
 }
 
 /** Options of {@link GuidedSteps}. */
@@ -183,32 +191,29 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') mutantCounters += e.firstCounters;
       else freshCounters += e.firstCounters;
-    // Each mutant's first mutation is the one drawn by weight (those stacked on it are not).
-    const first = (p: { origin: EntryOrigin }): ProgramMutation | undefined =>
-      p.origin.kind === 'mutant'
-        ? (p.origin.mutations[0] as ProgramMutation | undefined)
-        : undefined;
-    const tried = programs.flatMap((p) => {
-      const m = first(p);
-      return m === undefined ? [] : [[m, 1] as const];
-    });
+    // Each mutant's first mutation (it has at least one) is the one drawn by weight.
+    const origin = (p: { origin: EntryOrigin }): ProgramOrigin =>
+      p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
+    const tried = programs.map((p): [ProgramOrigin, number] => [origin(p), 1]);
+    const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
+    const isMutation = (o: [ProgramOrigin, number]): o is [ProgramMutation, number] =>
+      o[0] !== 'fresh';
     const operators =
-      tried.length === 0
+      mutants === 0
         ? state.operators
-        : nextOperatorYields(
-            state.operators,
-            kept.flatMap((e) => {
-              const m = first(e);
-              return m === undefined ? [] : [[m, e.firstCounters] as const];
-            }),
-            tried,
-          );
+        : nextOperatorYields(state.operators, found.filter(isMutation), tried.filter(isMutation));
+    const origins = nextOperatorYields(state.origins, found, tried, 1);
     const yields = nextYields(
       state.yields,
       [freshCounters, indices.length - mutants],
       [mutantCounters, mutants],
     );
-    return { programs, mutants, kept, state: { step: state.step + 1, nextRun, yields, operators } };
+    return {
+      programs,
+      mutants,
+      kept,
+      state: { step: state.step + 1, nextRun, yields, operators, origins },
+    };
   }
 
   async #keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {

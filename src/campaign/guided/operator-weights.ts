@@ -1,17 +1,37 @@
 import { recordMutations, type ProgramMutation } from '../../arbitrary/index.js';
 
 /**
- * Per mutation, what the mutants it made first found lately: counters reached first and
- * mutants tried, older steps weighing less by {@link operatorWeighting}'s `memory` each.
+ * How a guided program was made: drawn fresh, or a mutant, named by its first mutation.
+ *
+ * @example
+ * ```ts
+ * const o: ProgramOrigin = 'span-splice';
+ * ```
+ */
+export type ProgramOrigin = 'fresh' | ProgramMutation;
+
+/**
+ * Per origin, what its programs found: counters reached first and programs tried.
+ *
+ * @example
+ * ```ts
+ * const y: OriginYields = { fresh: { counters: 80, programs: 200 } };
+ * ```
+ */
+export type OriginYields<K extends ProgramOrigin = ProgramOrigin> = Readonly<
+  Partial<Record<K, { readonly counters: number; readonly programs: number }>>
+>;
+
+/**
+ * Per mutation, what the mutants it made first found lately, older steps weighing less by
+ * {@link operatorWeighting}'s `memory` each.
  *
  * @example
  * ```ts
  * const y: OperatorYields = { 'span-splice': { counters: 12.5, programs: 30 } };
  * ```
  */
-export type OperatorYields = Readonly<
-  Partial<Record<ProgramMutation, { readonly counters: number; readonly programs: number }>>
->;
+export type OperatorYields = OriginYields<ProgramMutation>;
 
 /**
  * The constants of the mutations' weights. Share: each mutation of a record of choices gets
@@ -72,8 +92,9 @@ function bounded(rate: readonly number[], [low, high]: readonly [number, number]
 }
 
 /**
- * The mutations' yields after a step whose mutants were made by `tried` (each mutant's first
- * mutation) and of which those kept reached `found` counters first.
+ * The yields after a step whose programs were made by `tried` (a mutant by its first
+ * mutation) and of which those kept reached `found` counters first; older steps weigh
+ * `memory` each (1: totals over the campaign).
  *
  * @example
  * ```ts
@@ -81,16 +102,19 @@ function bounded(rate: readonly number[], [low, high]: readonly [number, number]
  * // { 'span-delete': { counters: 3, programs: 1 } }
  * ```
  */
-export function nextOperatorYields(
-  yields: OperatorYields | undefined,
-  found: readonly (readonly [ProgramMutation, number])[],
-  tried: readonly (readonly [ProgramMutation, number])[],
-): OperatorYields {
-  const { memory } = operatorWeighting;
-  const out: Partial<Record<ProgramMutation, { counters: number; programs: number }>> = {};
-  for (const [m, y] of Object.entries(yields ?? {}) as [ProgramMutation, typeof out.change][])
+export function nextOperatorYields<K extends ProgramOrigin>(
+  yields: OriginYields<K> | undefined,
+  found: readonly (readonly [K, number])[],
+  tried: readonly (readonly [K, number])[],
+  memory: number = operatorWeighting.memory,
+): OriginYields<K> {
+  const out: Partial<Record<K, { counters: number; programs: number }>> = {};
+  for (const [m, y] of Object.entries(yields ?? {}) as [
+    K,
+    { counters: number; programs: number } | undefined,
+  ][])
     if (y !== undefined) out[m] = { counters: memory * y.counters, programs: memory * y.programs };
-  const at = (m: ProgramMutation): { counters: number; programs: number } =>
+  const at = (m: K): { counters: number; programs: number } =>
     (out[m] ??= { counters: 0, programs: 0 });
   for (const [m, n] of found) at(m).counters += n;
   for (const [m, n] of tried) at(m).programs += n;
