@@ -2,8 +2,9 @@ import type { Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
-import { freshLocals, kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * Multiple assignments whose targets the values read, as the Lua manual defines them (every
@@ -173,8 +174,7 @@ function repeatContinue(g: Gen, fresh: () => Local): Stat[] {
  * ```
  */
 export const assignFormsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(14)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 14 }, (fresh) => {
     const stats: Stat[] = [...assignments(g, d, fresh)];
     if (g.swarm.closures) stats.push(...functions(g, d, fresh));
     if (g.o.features.continue && g.swarm.loops) stats.push(...repeatContinue(g, fresh));

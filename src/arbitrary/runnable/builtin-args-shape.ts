@@ -2,8 +2,9 @@ import type { Expr, Local } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { attempt, attemptFunction } from './attempt.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { hasLibrary } from './profile-library.js';
 
 /** Which values a builtin's arguments draw from. */
@@ -135,8 +136,7 @@ function constant(g: Gen, pool: Pool): Expr {
  */
 export const builtinArgsShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.roomFor(8)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 8 }, (fresh) => {
     const c = g.c;
     const usable = builtins.filter(
       ([lib]) =>

@@ -1,8 +1,9 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { freshLocals, kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { aliasStat, genericFunc } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
@@ -162,8 +163,7 @@ function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
  * ```
  */
 export const callFormsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 10 }, (fresh) => {
     const stats = multretArguments(g, d, fresh);
     if (g.swarm.closures) stats.push(...calls(g, d, fresh));
     return [build.doBlock(stats)];

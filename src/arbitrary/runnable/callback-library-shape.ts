@@ -2,8 +2,9 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { attempt, attemptFunction } from './attempt.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** `function(k, v) if k == stop then return v end end`: a callback that ends the walk at `stop`. */
 function stopAt(g: Gen, fresh: () => Local, stop: number): Expr {
@@ -37,8 +38,7 @@ function thunk(g: Gen, body: Stat[]): Expr {
  * ```
  */
 export const callbackLibraryShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(6)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 6 }, (fresh) => {
     const c = g.c;
     const [att, t, co] = [fresh(), fresh(), fresh()];
     const items = Array.from({ length: 1 + c.int(4) }, () => g.expr('num', d + 1));

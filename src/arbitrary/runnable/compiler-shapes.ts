@@ -6,8 +6,9 @@ import {
   type Stat,
 } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { freshLocals, fueledFor, kit, withLocals } from './kit.js';
+import { freshLocals, fueledFor, kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { reduceInt } from './reduce-int.js';
 
 /** Strings the constant folder sees whole: empty, one byte, a pattern, letters and a space. */
@@ -56,8 +57,7 @@ const numericBuiltins: [string, string, number][] = [
  * ```
  */
 export const constantShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(3)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 3 }, (fresh) => {
     const c = g.c;
     const s = fresh();
     const z = fresh();
@@ -136,8 +136,7 @@ function fieldFunction(t: Local, k: number, fn: ExprFunction): Stat {
  * ```
  */
 export const formsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(12)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 12 }, (fresh) => {
     const c = g.c;
     const [a, b, e, t, o, p, acc, i, w, fs, f, q] = freshLocals(fresh, 12);
     const stats: Stat[] = [];

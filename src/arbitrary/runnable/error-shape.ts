@@ -1,8 +1,9 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** Operations that raise an error, each a statement or expression of values in scope. */
 const failing: ((g: Gen) => Stat[])[] = [
@@ -94,67 +95,64 @@ const failing: ((g: Gen) => Stat[])[] = [
  * errorShape(g, 0);
  * ```
  */
-export const errorShape: StatProduction = (g, d) => {
+export const errorShape: StatProduction = (g) => {
   // Not on luau-web: another release of Luau, whose library refuses other arguments.
-  if (
-    g.typed ||
-    g.pure > 0 ||
-    g.recursive > 0 ||
-    !g.swarm.errors ||
-    g.o.profile !== 'luau' ||
-    !g.roomFor(6)
-  )
-    return [];
-  void d;
-  return withLocals(g, (fresh) => {
-    const c = g.c;
-    const ok = fresh();
-    const e = fresh();
-    let thunk: Expr;
-    const stats: Stat[] = [];
-    if (c.chance(30)) {
-      // error(msg, level) two calls down, through a table's functions.
-      const h = fresh();
-      const level = 1 + c.int(3);
-      stats.push(build.localStat([h], [build.array([])]));
-      stats.push(
-        build.assign(
-          [build.field(kit.ref(h), 0)],
-          [
-            build.funcExpr(
-              build.func([], [build.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))]),
-            ),
-          ],
-        ),
+  return shapeLocals(
+    g,
+    { swarm: 'errors', when: !(g.recursive > 0) && !(g.o.profile !== 'luau'), room: 6 },
+    (fresh) => {
+      const c = g.c;
+      const ok = fresh();
+      const e = fresh();
+      let thunk: Expr;
+      const stats: Stat[] = [];
+      if (c.chance(30)) {
+        // error(msg, level) two calls down, through a table's functions.
+        const h = fresh();
+        const level = 1 + c.int(3);
+        stats.push(build.localStat([h], [build.array([])]));
+        stats.push(
+          build.assign(
+            [build.field(kit.ref(h), 0)],
+            [
+              build.funcExpr(
+                build.func(
+                  [],
+                  [build.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))],
+                ),
+              ),
+            ],
+          ),
+        );
+        stats.push(
+          build.assign(
+            [build.field(kit.ref(h), 1)],
+            [
+              build.funcExpr(
+                build.func([], [build.callStat(build.call(build.field(kit.ref(h), 0), []))]),
+              ),
+            ],
+          ),
+        );
+        thunk = build.funcExpr(
+          build.func([], [build.callStat(build.call(build.field(kit.ref(h), 1), []))]),
+        );
+      } else {
+        g.scope.pushFrame(false);
+        thunk = build.funcExpr(build.func([], c.pick(failing)(g)));
+        g.scope.popFrame();
+      }
+      // A table raised as the error prints as its type: its address differs from run to run.
+      const message = g.choose(
+        kit.bin('==', kit.type(kit.ref(e)), kit.str('string')),
+        kit.first(kit.lib('string', 'gsub', [kit.ref(e), kit.str('^.-:(%d+): '), kit.str('%1: ')])),
+        kit.type(kit.ref(e)),
       );
       stats.push(
-        build.assign(
-          [build.field(kit.ref(h), 1)],
-          [
-            build.funcExpr(
-              build.func([], [build.callStat(build.call(build.field(kit.ref(h), 0), []))]),
-            ),
-          ],
-        ),
+        build.localStat([ok, e], [kit.call('pcall', [thunk])]),
+        kit.print([kit.ref(ok), message]),
       );
-      thunk = build.funcExpr(
-        build.func([], [build.callStat(build.call(build.field(kit.ref(h), 1), []))]),
-      );
-    } else {
-      g.scope.pushFrame(false);
-      thunk = build.funcExpr(build.func([], c.pick(failing)(g)));
-      g.scope.popFrame();
-    }
-    // A table raised as the error prints as its type: its address differs from run to run.
-    const message = g.choose(
-      kit.bin('==', kit.type(kit.ref(e)), kit.str('string')),
-      kit.first(kit.lib('string', 'gsub', [kit.ref(e), kit.str('^.-:(%d+): '), kit.str('%1: ')])),
-      kit.type(kit.ref(e)),
-    );
-    stats.push(
-      build.localStat([ok, e], [kit.call('pcall', [thunk])]),
-      kit.print([kit.ref(ok), message]),
-    );
-    return [build.doBlock(stats)];
-  });
+      return [build.doBlock(stats)];
+    },
+  );
 };

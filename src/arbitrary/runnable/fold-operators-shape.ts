@@ -1,8 +1,9 @@
 import { ExprUnary_Op, type Expr, type Local, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals, type BinaryOp } from './kit.js';
+import { kit, type BinaryOp } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** The kinds of constant the compiler's folder tells apart. */
 type Kind = 'nil' | 'bool' | 'number' | 'numeric' | 'string' | 'vector' | 'vector4';
@@ -148,8 +149,7 @@ function shown(kinds: Kind[], e: Expr): Expr {
  * ```
  */
 export const foldOperatorsShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(4)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 4 }, (fresh) => {
     const c = g.c;
     const pairs: [BinaryOp, Kind, Kind][] = [];
     for (const [ops, kinds] of defined)

@@ -1,8 +1,9 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** The arithmetic operators an object answers through its metatable, with their event names. */
 const ARITH = [
@@ -77,9 +78,8 @@ function use(g: Gen, x: Expr, k: Expr, results: Local[], fresh: () => Local): St
  * ```
  */
 export const hostTypeShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.o.features.typeAnnotations) return [];
-  if (!g.roomFor(12)) return [];
-  return withLocals(g, (fresh) => {
+  const needs = { swarm: 'metatables', when: g.o.features.typeAnnotations, room: 12 } as const;
+  return shapeLocals(g, needs, (fresh) => {
     const c = g.c;
     const cls = fresh();
     const f = fresh();

@@ -1,6 +1,7 @@
 import { build } from '../build.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * Statements around a body, each with a jump across the body: a branch, a branch with an
@@ -34,8 +35,7 @@ const LENGTHS = [33000, 40000];
  * ```
  */
 export const longJumpShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.roomFor(2)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { when: g.o.profile === 'luau', room: 2 }, (fresh) => {
     const c = g.c;
     const [head, tail] = c.pick(FORMS);
     const k = fresh();

@@ -1,9 +1,10 @@
 import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { hostTypeShape } from './host-type-shape.js';
+import { shapeLocals } from './local-function-shape.js';
 import { reduceInt } from './reduce-int.js';
 
 /**
@@ -21,8 +22,7 @@ import { reduceInt } from './reduce-int.js';
  * ```
  */
 export const methodShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.metatables || !g.roomFor(12)) return [];
-  const out = withLocals(g, (fresh) => {
+  const out = shapeLocals(g, { swarm: 'metatables', room: 12 }, (fresh) => {
     const c = g.c;
     const cls = fresh();
     const sub = fresh();

@@ -2,7 +2,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { fueledFor, kit } from './kit.js';
+import { shapeLocals } from './local-function-shape.js';
 import { kernelCall } from './native-shapes.js';
 import type { StatProduction } from './library/model.js';
 import { paramAnnotations } from './annotations.js';
@@ -74,8 +75,7 @@ const bodies: ((g: Gen, a: Expr, b: Expr, c: Expr, self: Local) => Stat[])[] = [
  * ```
  */
 export const inlineShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.closures || !g.roomFor(10)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'closures', room: 10 }, (fresh) => {
     const c = g.c;
     const captured = fresh();
     const f = fresh();
@@ -143,10 +143,8 @@ const unrollBounds: [number, number, number | undefined][] = [
  * unrollShape(g, 0);
  * ```
  */
-export const unrollShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.swarm.loops || !g.roomFor(10)) return [];
-  void d;
-  return withLocals(g, (fresh) => {
+export const unrollShape: StatProduction = (g) => {
+  return shapeLocals(g, { swarm: 'loops', room: 10 }, (fresh) => {
     const c = g.c;
     const leaf = () => g.num(g.o.maxDepth);
     const k = fresh();

@@ -1,7 +1,8 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * Positions around a length `n`: 0, ±1, ±n, n + 1 and n - 1, the values library functions
@@ -23,8 +24,7 @@ function positions(n: number): number[] {
  * ```
  */
 export const positionShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.roomFor(3)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 3 }, (fresh) => {
     const c = g.c;
     const n = 1 + c.int(5);
     const at = () => kit.num(c.pick(positions(n)));

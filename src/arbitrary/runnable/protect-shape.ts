@@ -1,8 +1,9 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { fueledFor, kit } from './kit.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** `function(params) body end` in a frame of its own. */
 function lambda(g: Gen, fresh: () => Local, n: number, body: (p: Local[]) => Stat[]): Expr {
@@ -136,8 +137,7 @@ const steps: ((g: Gen, fresh: () => Local) => Stat[])[] = [
  */
 export const protectShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.coroutines || g.recursive > 0 || !g.roomFor(4)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'coroutines', when: g.recursive === 0, room: 4 }, (fresh) => {
     const c = g.c;
     const [co, i] = [fresh(), fresh()];
     const body = lambda(g, fresh, 0, () => [

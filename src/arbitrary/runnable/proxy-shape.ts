@@ -3,8 +3,9 @@ import { build } from '../build.js';
 import { attempt, attemptFunction, attemptStats } from './attempt.js';
 import { fuelGuard } from './fuel.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals, type BinaryOp } from './kit.js';
+import { kit, type BinaryOp } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * What handles one metamethod event: a library function (`type` and `rawequal` take any
@@ -216,8 +217,7 @@ function uses(site: Site, o: Local, isTable: boolean): Expr[] {
  */
 export const proxyShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.roomFor(16)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { room: 16 }, (fresh) => {
     const c = g.c;
     const site: Site = {
       g,

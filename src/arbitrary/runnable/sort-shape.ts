@@ -1,7 +1,8 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { heapForcing } from './sort-adversary.js';
 
 /** Lengths past the point where an adversarial input exhausts the quicksort budget. */
@@ -36,8 +37,7 @@ const orders: { value: (r: number) => Expr; cmp?: '<' | '>' }[] = [
  */
 export const sortShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.tables || !g.roomFor(4)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'tables', room: 4 }, (fresh) => {
     const c = g.c;
     const n = c.pick(LENGTHS);
     const order = c.pick(orders);

@@ -1,7 +1,8 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { reduceInt } from './reduce-int.js';
 import { TextChunk } from './text-chunk.js';
 import { HOLE, joinTokens } from './text-expressions.js';
@@ -53,8 +54,7 @@ function diagnostic(fault: Fault, e: Expr): Expr {
  * ```
  */
 export const sourceTextShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.roomFor(2)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { when: g.o.profile === 'luau', room: 2 }, (fresh) => {
     const c = g.c;
     const fault = c.chance(40) ? drawFault(c) : undefined;
     const name = c.pick(chunkNames);

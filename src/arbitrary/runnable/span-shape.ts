@@ -2,8 +2,9 @@ import type { Expr, Local } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { attempt, attemptFunction, attemptStats } from './attempt.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals } from './kit.js';
+import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /** Offsets around a length `n`: 0, ±1, n - 1, n, n + 1 and one inside. */
 function offsets(n: number): number[] {
@@ -84,8 +85,7 @@ const nativeReads: SpanCall[] = [
  */
 export const spanShape: StatProduction = (g, d) => {
   void d;
-  if (g.typed || g.pure > 0 || !g.swarm.buffers || !g.roomFor(8)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'buffers', room: 8 }, (fresh) => {
     const c = g.c;
     const n = c.pick([8, 9, 16]);
     const [att, b, src, span] = [fresh(), fresh(), fresh(), fresh()];

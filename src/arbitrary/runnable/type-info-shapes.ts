@@ -1,8 +1,9 @@
 import { fuelGuard } from './fuel.js';
 import type { Expr, Local, Stat, Type } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { freshLocals, kit, withLocals } from './kit.js';
+import { freshLocals, kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 import { aliasStat } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
@@ -26,8 +27,7 @@ const ALIAS_BASE = 8;
  * ```
  */
 export const typeInfoShape: StatProduction = (g, d) => {
-  if (g.typed || g.pure > 0 || !g.o.features.typeAnnotations || !g.roomFor(14)) return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { when: g.o.features.typeAnnotations, room: 14 }, (fresh) => {
     const c = g.c;
     const aliases = g.o.features.typeAliases;
     const numK = ALIAS_BASE + c.int(4);

@@ -1,7 +1,8 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
-import { fueledFor, kit, withLocals } from './kit.js';
+import { fueledFor, kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * Weak tables (`__mode` of `k`, `v` or `kv`) whose keys and values (tables, functions, strings,
@@ -19,9 +20,7 @@ import type { StatProduction } from './library/model.js';
  */
 export const weakShape: StatProduction = (g, d) => {
   // luau-web has no `collectgarbage`.
-  if (g.typed || g.pure > 0 || g.o.profile !== 'luau' || !g.swarm.metatables || !g.roomFor(4))
-    return [];
-  return withLocals(g, (fresh) => {
+  return shapeLocals(g, { swarm: 'metatables', when: g.o.profile === 'luau', room: 4 }, (fresh) => {
     const c = g.c;
     const [keep, w, i, j] = [fresh(), fresh(), fresh(), fresh()];
     const items: Expr[] = Array.from({ length: 2 + c.int(4) }, (_, k) =>
