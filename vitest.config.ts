@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -22,6 +23,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // One file per core, not vitest's cores − 1: most tests wait on the processes they start
+    // (Luau, servers, sandboxes), and on two cores one worker left the second idle.
+    maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 120_000,
     env: { TMPDIR: tmp, LUAU_FUZZ_READ_ONLY_PATHS: readOnly },
