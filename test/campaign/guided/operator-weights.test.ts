@@ -5,6 +5,7 @@ import {
   operatorWeighting,
   operatorWeights,
   type OperatorYields,
+  type ProgramOrigin,
 } from '../../../src/campaign/guided/index.js';
 
 describe('the weights of mutations', () => {
@@ -47,5 +48,24 @@ describe('the weights of mutations', () => {
     // Older steps weigh less by the memory.
     const y = nextOperatorYields({ change: { counters: 10, programs: 10 } }, [], [['change', 5]]);
     expect(y.change).toEqual({ counters: 8, programs: 13 });
+  });
+
+  it('add up over a whole campaign with a memory of 1, fresh programs beside mutants', () => {
+    const y = nextOperatorYields<ProgramOrigin>(
+      { fresh: { counters: 10, programs: 50 } },
+      [
+        ['fresh', 2],
+        ['splice', 3],
+      ],
+      [
+        ['fresh', 40],
+        ['splice', 10],
+      ],
+      1,
+    );
+    expect(y).toEqual({
+      fresh: { counters: 12, programs: 90 },
+      splice: { counters: 3, programs: 10 },
+    });
   });
 });
