@@ -82,11 +82,10 @@ export function assertChecker(spec: string): void {
   if (!existsSync(path)) throw new Error(`analyze: no checker at '${path}'`);
 }
 
-/** A program to check: its index (used for file names) and sources. */
+/** A program to check: its source, and its module's when it has one. */
 export interface CheckedProgram {
-  readonly index: number;
   readonly program: string;
-  readonly module?: string;
+  readonly module?: string | undefined;
 }
 
 /**
@@ -172,7 +171,7 @@ export function judgeReport(program: string, report: ToolReport): CheckOutcome {
  */
 export async function checkerReports(
   spec: string,
-  programs: readonly { readonly program: string; readonly module?: string | undefined }[],
+  programs: readonly CheckedProgram[],
   /** `concurrency`: checker processes at a time (default: the machine's cores). */
   options: { readonly timeoutMs: number; readonly concurrency?: number },
 ): Promise<ToolReport[]> {
@@ -207,7 +206,7 @@ export async function checkerReports(
  *
  * @example
  * ```ts
- * const [check] = await typeCheck('/opt/luau/luau-analyze', [{ index: 0, program }], { timeoutMs: 10_000 });
+ * const [check] = await typeCheck('/opt/luau/luau-analyze', [{ program }], { timeoutMs: 10_000 });
  * ```
  */
 export async function typeCheck(

@@ -52,9 +52,9 @@ describe.skipIf(!haveLuauTools)('typeCheck', () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-checkers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const programs = [
-    { index: 0, program: planted },
-    { index: 1, program: 'local x: number = 1\nprint(x)' },
-    { index: 2, program: 'local m = require(module0)\nprint(m + 1)', module: 'return 5' },
+    { program: planted },
+    { program: 'local x: number = 1\nprint(x)' },
+    { program: 'local m = require(module0)\nprint(m + 1)', module: 'return 5' },
   ];
 
   it('passes what luau-analyze 0.715 judges right, planted error and module included', async () => {
