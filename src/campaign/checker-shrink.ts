@@ -3,8 +3,7 @@ import { plantedErrorOf } from '../arbitrary/index.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import { shrinkInStages } from './shrink-stages.js';
-import { normalizeMessage } from './triage.js';
-import { typeCheck } from './type-check.js';
+import { diagnosticMessage, isErrorDiagnostic, typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
 
 /** The planted statement of a program, without its indentation (undefined: none planted). */
@@ -20,12 +19,7 @@ function plantedText(program: string): string | undefined {
 
 /** The errors of a checker's output, normalized (without positions, names and numbers). */
 function errorMessages(output: string): Set<string> {
-  return new Set(
-    output
-      .split('\n')
-      .filter((l) => /\(\d+,\d+\): \w*Error: /.test(l))
-      .map((l) => normalizeMessage(l.replace(/^.*?\(\d+,\d+\): /, ''))),
-  );
+  return new Set(output.split('\n').filter(isErrorDiagnostic).map(diagnosticMessage));
 }
 
 /** What to shrink: a campaign's program and the type checker's finding on it. */
@@ -98,15 +92,10 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
         p !== undefined && !seen.has(p.key) && printed.findIndex((q) => q?.key === p.key) === k,
     );
     if (fresh.length > 0) {
-      const checks = await typeCheck(
-        args.analyze,
-        fresh.map((p, k) => ({
-          index: k,
-          program: p.program,
-          ...(p.module === undefined ? {} : { module: p.module }),
-        })),
-        { timeoutMs: args.timeoutMs, concurrency: 2 },
-      );
+      const checks = await typeCheck(args.analyze, fresh, {
+        timeoutMs: args.timeoutMs,
+        concurrency: 2,
+      });
       fresh.forEach((p, k) => {
         seen.set(p.key, checks[k]);
         samePlanted.set(p.key, plantedText(p.program) === planted);

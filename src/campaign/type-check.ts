@@ -113,6 +113,19 @@ export function isErrorDiagnostic(diagnostic: string): boolean {
 }
 
 /**
+ * A checker diagnostic's message, normalized (without its position, names and numbers): what
+ * tells one error from another in a finding's signature.
+ *
+ * @example
+ * ```ts
+ * diagnosticMessage("d0/program.luau(3,7): TypeError: Type 'string' could not be converted into 'number'");
+ * ```
+ */
+export function diagnosticMessage(diagnostic: string): string {
+  return normalizeMessage(diagnostic.replace(/^.*?\(\d+,\d+\): /, ''));
+}
+
+/**
  * Judges what the checker said of a program ({@link judgeStrict}).
  *
  * @example
@@ -148,7 +161,7 @@ export function judgeReport(program: string, report: ToolReport): CheckOutcome {
           const first = errors.find((l) => diagnosticLine(l) === v.extra[0]) ?? '';
           return {
             kind: 'checker-false-positive',
-            detail: normalizeMessage(first.replace(/^.*?\(\d+,\d+\): /, '')),
+            detail: diagnosticMessage(first),
             output,
           };
         }
