@@ -4,7 +4,7 @@ import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import { shrinkInStages } from './shrink-stages.js';
 import { diagnosticMessage, isErrorDiagnostic, typeCheck } from './type-check.js';
-import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
+import type { CheckerFindingKind, CheckOutcome } from './classify.js';
 
 /** The planted statement of a program, without its indentation (undefined: none planted). */
 function plantedText(program: string): string | undefined {

@@ -1,6 +1,72 @@
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
-import type { CheckerFindingKind } from './type-check.js';
+
+/** The kinds of finding the type checker gives, in a stable order. */
+const checkerFindingKinds = ['checker-crash', 'checker-missed', 'checker-false-positive'] as const;
+
+/**
+ * What makes a typed program a finding of the type checker: it crashed (a signal, an exit
+ * status other than 0 or 1, a failure without a diagnostic, an `InternalCompilerError`, a
+ * timeout); it missed the planted error; or it reported an error where there is none.
+ */
+export type CheckerFindingKind = (typeof checkerFindingKinds)[number];
+
+/**
+ * Whether a finding kind is one of the type checker's.
+ *
+ * @example
+ * ```ts
+ * isCheckerFinding('checker-missed'); // true
+ * ```
+ */
+export function isCheckerFinding(kind: string): kind is CheckerFindingKind {
+  return (checkerFindingKinds as readonly string[]).includes(kind);
+}
+
+/**
+ * The type checker's verdict on one program, as a record keeps it (only for a finding).
+ *
+ * @example
+ * ```ts
+ * const check: CheckOutcome = { kind: 'checker-missed', detail: 'planted convert', output: '' };
+ * ```
+ */
+export interface CheckOutcome {
+  /** The finding, if any. */
+  readonly kind?: CheckerFindingKind;
+  /**
+   * What tells findings of one kind apart: the planted error's kind (missed), the first
+   * error reported outside it, normalized (false positive), or how the checker ended (crash).
+   */
+  readonly detail: string;
+  /** What the checker said of the program (its diagnostics, or its crash's output). */
+  readonly output: string;
+}
+
+/**
+ * A message without what varies between programs that hit the same problem: its first
+ * non-empty line, without `file:line:` positions, with quoted text as `'…'` and numbers as
+ * `N`, at most 160 characters.
+ *
+ * @example
+ * ```ts
+ * normalizeMessage("./p17.luau:3: attempt to index nil with 'l4'\nstacktrace:"); // "attempt to index nil with '…'"
+ * ```
+ */
+export function normalizeMessage(message: string): string {
+  const line = message.split('\n').find((l) => l.trim() !== '') ?? '';
+  return (
+    line
+      // Positions: `./p1.luau:3:`, `[string "p1"]:3:`, `p1.luau:2:7:`.
+      .replace(/(?:\[string "[^"]*"\]|[^\s:'"]+):\d+(?::\d+)?:\s*/g, '')
+      .replace(/'[^']*'/g, "'…'")
+      .replace(/"[^"]*"/g, '"…"')
+      .replace(/\d+/g, 'N')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 160)
+  );
+}
 
 /** What makes a program a finding: how it ran, or (`--analyze`) how the type checker judged it. */
 export type FindingKind =

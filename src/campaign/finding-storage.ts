@@ -10,8 +10,8 @@ import type { ProjectPool } from './projects.js';
 import { shrinkRemotely } from './remote-shrink.js';
 import type { CampaignStore, ProgramRecord } from './store.js';
 import { triageFindings } from './triage.js';
-import { isCheckerFinding } from './type-check.js';
-import type { CheckerFindingKind } from './type-check.js';
+import { isCheckerFinding } from './classify.js';
+import type { CheckerFindingKind } from './classify.js';
 import { shrinkCheckerFinding } from './checker-shrink.js';
 
 /** Shrinks a finding of the type checker, its candidates checked here (no project runs them). */

@@ -11,7 +11,7 @@ import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
 import type { RuntimeGroup } from './triage.js';
 import { sourcesOf } from './programs.js';
-import type { CheckOutcome } from './type-check.js';
+import type { CheckOutcome } from './classify.js';
 
 /** One program that showed a finding. */
 export interface FindingOccurrence {

@@ -6,16 +6,17 @@ export { freshPrograms } from './program-source.js';
 export type { ProgramSource } from './program-source.js';
 export type { CampaignSummary } from './summary.js';
 export type { CampaignSnapshot } from './tally.js';
-export { anyDiffer, classifyOutcomes, crashSignature, outcomesDiffer } from './classify.js';
 export {
-  findingSignature,
+  anyDiffer,
+  classifyOutcomes,
+  crashSignature,
+  isCheckerFinding,
   normalizeMessage,
-  reproduces,
-  runtimeGroups,
-  triageFindings,
-} from './triage.js';
+  outcomesDiffer,
+} from './classify.js';
+export type { CheckerFindingKind, CheckOutcome, FindingKind } from './classify.js';
+export { findingSignature, reproduces, runtimeGroups, triageFindings } from './triage.js';
 export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
-export type { FindingKind } from './classify.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export {
@@ -56,13 +57,12 @@ export {
   assertChecker,
   checkerReports,
   diagnosticLine,
-  isCheckerFinding,
   isErrorDiagnostic,
   judgeReport,
   parseChecker,
   typeCheck,
 } from './type-check.js';
-export type { CheckedProgram, CheckerFindingKind, CheckOutcome } from './type-check.js';
+export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
 export type {

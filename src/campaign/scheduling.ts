@@ -8,7 +8,7 @@ import type { CampaignProgram } from './programs.js';
 import type { ProjectPool } from './projects.js';
 import type { ProgramRecord } from './store.js';
 import { typeCheck } from './type-check.js';
-import type { CheckOutcome } from './type-check.js';
+import type { CheckOutcome } from './classify.js';
 
 /** A batch's programs lost this many times are recorded as crashes of the runner. */
 const MAX_PROGRAM_ATTEMPTS = 3;

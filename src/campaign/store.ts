@@ -15,7 +15,7 @@ import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
-import type { CheckOutcome } from './type-check.js';
+import type { CheckOutcome } from './classify.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {

@@ -1,9 +1,12 @@
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
-import { classifyOutcomes, crashSignature } from './classify.js';
-import type { FindingKind } from './classify.js';
-import { isCheckerFinding } from './type-check.js';
-import type { CheckerFindingKind, CheckOutcome } from './type-check.js';
+import {
+  classifyOutcomes,
+  crashSignature,
+  isCheckerFinding,
+  normalizeMessage,
+} from './classify.js';
+import type { CheckerFindingKind, CheckOutcome, FindingKind } from './classify.js';
 
 /** Runtimes of a campaign that ended a program the same way. */
 export interface RuntimeGroup {
@@ -52,31 +55,6 @@ export function runtimeGroups(
     output: first.output,
     ...(first.error === undefined ? {} : { error: first.error }),
   }));
-}
-
-/**
- * A message without what varies between programs that hit the same problem: its first
- * non-empty line, without `file:line:` positions, with quoted text as `'…'` and numbers as
- * `N`, at most 160 characters.
- *
- * @example
- * ```ts
- * normalizeMessage("./p17.luau:3: attempt to index nil with 'l4'\nstacktrace:"); // "attempt to index nil with '…'"
- * ```
- */
-export function normalizeMessage(message: string): string {
-  const line = message.split('\n').find((l) => l.trim() !== '') ?? '';
-  return (
-    line
-      // Positions: `./p1.luau:3:`, `[string "p1"]:3:`, `p1.luau:2:7:`.
-      .replace(/(?:\[string "[^"]*"\]|[^\s:'"]+):\d+(?::\d+)?:\s*/g, '')
-      .replace(/'[^']*'/g, "'…'")
-      .replace(/"[^"]*"/g, '"…"')
-      .replace(/\d+/g, 'N')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 160)
-  );
 }
 
 const kindStatus: Record<Exclude<FindingKind, 'mismatch' | CheckerFindingKind>, OutcomeStatus> = {

@@ -4,49 +4,8 @@ import { join } from 'node:path';
 import { judgeStrict } from '../arbitrary/index.js';
 import { runToolReports } from '../runtime/index.js';
 import type { ToolReport } from '../runtime/index.js';
-import { normalizeMessage } from './triage.js';
-
-/** The kinds of finding the type checker gives, in a stable order. */
-const checkerFindingKinds = ['checker-crash', 'checker-missed', 'checker-false-positive'] as const;
-
-/**
- * What makes a typed program a finding of the type checker: it crashed (a signal, an exit
- * status other than 0 or 1, a failure without a diagnostic, an `InternalCompilerError`, a
- * timeout); it missed the planted error; or it reported an error where there is none.
- */
-export type CheckerFindingKind = (typeof checkerFindingKinds)[number];
-
-/**
- * Whether a finding kind is one of the type checker's.
- *
- * @example
- * ```ts
- * isCheckerFinding('checker-missed'); // true
- * ```
- */
-export function isCheckerFinding(kind: string): kind is CheckerFindingKind {
-  return (checkerFindingKinds as readonly string[]).includes(kind);
-}
-
-/**
- * The type checker's verdict on one program, as a record keeps it (only for a finding).
- *
- * @example
- * ```ts
- * const check: CheckOutcome = { kind: 'checker-missed', detail: 'planted convert', output: '' };
- * ```
- */
-export interface CheckOutcome {
-  /** The finding, if any. */
-  readonly kind?: CheckerFindingKind;
-  /**
-   * What tells findings of one kind apart: the planted error's kind (missed), the first
-   * error reported outside it, normalized (false positive), or how the checker ended (crash).
-   */
-  readonly detail: string;
-  /** What the checker said of the program (its diagnostics, or its crash's output). */
-  readonly output: string;
-}
+import { normalizeMessage } from './classify.js';
+import type { CheckOutcome } from './classify.js';
 
 /**
  * A type checker, from its spec `PATH[:flag…]`: `luau-analyze` with the flags added after

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeMessage } from '../../src/campaign/classify.js';
 import {
   findingSignature,
-  normalizeMessage,
   reproduces,
   runtimeGroups,
   triageFindings,

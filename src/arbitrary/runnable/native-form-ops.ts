@@ -1,7 +1,7 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { kit } from './kit.js';
-import type { Op, OpResult, Operands } from './known-operand-ops.js';
+import type { Op, OpResult, Operands } from './operand-op.js';
 import type { Gen } from './generator.js';
 
 /** Loads of each width: the function's suffix and the width in bytes. */
