@@ -32,81 +32,42 @@ import {
   type RegularTypeName,
   type Stat,
 } from '../../gen/luau_pb.js';
-import { blank, messageKind } from './blank-message.js';
+import { blank, made } from './blank-message.js';
 import { builtinIndex } from './names.js';
 import { frozenDeep, SharedMessages } from './shared-messages.js';
 
-const EXPR = messageKind(ExprSchema);
-const NIL = messageKind(ExprConstantNilSchema);
-const NUMBER = messageKind(ExprConstantNumberSchema);
-const STRING = messageKind(ExprConstantStringSchema);
-const BOOL = messageKind(ExprConstantBoolSchema);
-const VARARGS = messageKind(ExprVarargsSchema);
-const NAME = messageKind(NameSchema);
-const LOCAL = messageKind(LocalSchema);
-const EXPR_LOCAL = messageKind(ExprLocalSchema);
-const GLOBAL = messageKind(ExprGlobalSchema);
-const GROUP = messageKind(ExprGroupSchema);
-const PREFIX = messageKind(ExprPrefixSchema);
-const INDEX_NAME = messageKind(ExprIndexNameSchema);
-const INDEX_EXPR = messageKind(ExprIndexExprSchema);
-const CALL = messageKind(ExprCallSchema);
-const STAT = messageKind(StatSchema);
-const STAT_CALL = messageKind(StatCallSchema);
-const BINARY = messageKind(ExprBinarySchema);
-const UNARY = messageKind(ExprUnarySchema);
-const IF_ELSE = messageKind(ExprIfElseSchema);
-const LVALUE = messageKind(LValueSchema);
-const REGULAR_TYPE_NAME = messageKind(RegularTypeNameSchema);
-
 /** An `Expr` of one case. */
 function expr(oneof: Expr['exprOneof']): Expr {
-  const m = blank(EXPR);
-  m.exprOneof = oneof;
-  return m;
+  return made(ExprSchema, { exprOneof: oneof });
 }
 
 /** A `Stat` of one case. */
 function stat(oneof: Stat['statOneof']): Stat {
-  const m = blank(STAT);
-  m.statOneof = oneof;
-  return m;
+  return made(StatSchema, { statOneof: oneof });
 }
 
 const locals = new SharedMessages((name: number) => {
-  const m = blank(LOCAL);
-  m.name = name;
-  return m;
+  return made(LocalSchema, { name });
 });
 
 const localRefs = new SharedMessages((name: number) => {
-  const m = blank(EXPR_LOCAL);
-  m.var = locals.get(name);
-  return expr({ case: 'local', value: m });
+  return expr({ case: 'local', value: made(ExprLocalSchema, { var: locals.get(name) }) });
 });
 
 const builtinNames = new SharedMessages((text: string) => {
-  const m = blank(NAME);
-  m.nameOneof = { case: 'builtin', value: builtinIndex(text) };
-  return m;
+  return made(NameSchema, { nameOneof: { case: 'builtin', value: builtinIndex(text) } });
 });
 
 const customNames = new SharedMessages((k: number) => {
-  const m = blank(NAME);
-  m.nameOneof = { case: 'custom', value: k };
-  return m;
+  return made(NameSchema, { nameOneof: { case: 'custom', value: k } });
 });
 
 const globals = new SharedMessages((text: string) => {
-  const m = blank(GLOBAL);
-  m.name = builtinNames.get(text);
-  return expr({ case: 'global', value: m });
+  return expr({ case: 'global', value: made(ExprGlobalSchema, { name: builtinNames.get(text) }) });
 });
 
 function newNumber(val: number): Expr {
-  const m = blank(NUMBER);
-  m.val = val;
-  return expr({ case: 'number', value: m });
+  return expr({ case: 'number', value: made(ExprConstantNumberSchema, { val }) });
 }
 
 /** Number constants in `[-SMALL_NUMBER, SMALL_NUMBER]` are shared. */
@@ -114,14 +75,12 @@ const SMALL_NUMBER = 4096;
 const numbers = new SharedMessages(newNumber);
 
 function newBool(val: boolean): Expr {
-  const m = blank(BOOL);
-  m.val = val;
-  return expr({ case: 'bool', value: m });
+  return expr({ case: 'bool', value: made(ExprConstantBoolSchema, { val }) });
 }
 
 const constants = {
-  nil: frozenDeep(expr({ case: 'nil', value: blank(NIL) })),
-  varargs: frozenDeep(expr({ case: 'varargs', value: blank(VARARGS) })),
+  nil: frozenDeep(expr({ case: 'nil', value: made(ExprConstantNilSchema, {}) })),
+  varargs: frozenDeep(expr({ case: 'varargs', value: made(ExprVarargsSchema, {}) })),
   true: frozenDeep(newBool(true)),
   false: frozenDeep(newBool(false)),
 };
@@ -146,9 +105,7 @@ export const exprBuilders = {
   },
   /** A string constant. */
   string(val: string): Expr {
-    const m = blank(STRING);
-    m.val = val;
-    return expr({ case: 'string', value: m });
+    return expr({ case: 'string', value: made(ExprConstantStringSchema, { val }) });
   },
   /** `true` or `false`. */
   bool(val: boolean): Expr {
@@ -176,15 +133,11 @@ export const exprBuilders = {
   },
   /** A global `n<k>` (a custom name). */
   customGlobal(k: number): Expr {
-    const m = blank(GLOBAL);
-    m.name = customNames.get(k);
-    return expr({ case: 'global', value: m });
+    return expr({ case: 'global', value: made(ExprGlobalSchema, { name: customNames.get(k) }) });
   },
   /** A type name `t<index>`. */
   regularTypeName(index: number): RegularTypeName {
-    const m = blank(REGULAR_TYPE_NAME);
-    m.index = index;
-    return m;
+    return made(RegularTypeNameSchema, { index });
   },
   /** A global of the name table. */
   global(text: string): Expr {
@@ -192,14 +145,12 @@ export const exprBuilders = {
   },
   /** `(e)`. */
   group(e: Expr): Expr {
-    const m = blank(GROUP);
-    m.expr = e;
-    return expr({ case: 'group', value: m });
+    return expr({ case: 'group', value: made(ExprGroupSchema, { expr: e }) });
   },
   /** The prefix form of an expression, in parentheses unless it is a name, index or call. */
   prefix(e: Expr): ExprPrefix {
     const o = e.exprOneof;
-    const m = blank(PREFIX);
+    const m = blank(ExprPrefixSchema);
     switch (o.case) {
       case 'local':
       case 'global':
@@ -211,34 +162,28 @@ export const exprBuilders = {
         m.exprOneof = { case: o.case, value: o.value } as ExprPrefix['exprOneof'];
         return m;
       default: {
-        const g = blank(GROUP);
-        g.expr = e;
-        m.exprOneof = { case: 'group', value: g };
+        m.exprOneof = { case: 'group', value: made(ExprGroupSchema, { expr: e }) };
         return m;
       }
     }
   },
   /** `prefix.name`. */
   indexName(prefix: Expr, name: Name): Expr {
-    const m = blank(INDEX_NAME);
-    m.expr = exprBuilders.prefix(prefix);
-    m.index = name;
-    return expr({ case: 'indexName', value: m });
+    return expr({
+      case: 'indexName',
+      value: made(ExprIndexNameSchema, { expr: exprBuilders.prefix(prefix), index: name }),
+    });
   },
   /** `prefix[index]`. */
   indexExpr(prefix: Expr, index: Expr): Expr {
-    const m = blank(INDEX_EXPR);
-    m.expr = exprBuilders.prefix(prefix);
-    m.index = index;
-    return expr({ case: 'indexExpr', value: m });
+    return expr({
+      case: 'indexExpr',
+      value: made(ExprIndexExprSchema, { expr: exprBuilders.prefix(prefix), index }),
+    });
   },
   /** A call message `func(args)` (`func:name(args)` when `self`). */
   callMessage(func: Expr, args: Expr[], self = false): ExprCall {
-    const m = blank(CALL);
-    m.func = exprBuilders.prefix(func);
-    m.self = self;
-    m.args = args;
-    return m;
+    return made(ExprCallSchema, { func: exprBuilders.prefix(func), self, args });
   },
   /** A call expression. */
   call(func: Expr, args: Expr[], self = false): Expr {
@@ -254,32 +199,22 @@ export const exprBuilders = {
   /** A call statement. */
   callStat(call: Expr): Stat {
     if (call.exprOneof.case !== 'call') throw new Error('not a call');
-    const m = blank(STAT_CALL);
-    m.expr = call.exprOneof.value;
-    return stat({ case: 'call', value: m });
+    return stat({ case: 'call', value: made(StatCallSchema, { expr: call.exprOneof.value }) });
   },
   /** `left op right`. */
   binary(op: ExprBinary_Op, left: Expr, right: Expr): Expr {
-    const m = blank(BINARY);
-    m.op = op;
-    m.left = left;
-    m.right = right;
-    return expr({ case: 'binary', value: m });
+    return expr({ case: 'binary', value: made(ExprBinarySchema, { op, left, right }) });
   },
   /** `op expr`. */
   unary(op: ExprUnary_Op, operand: Expr): Expr {
-    const m = blank(UNARY);
-    m.op = op;
-    m.expr = operand;
-    return expr({ case: 'unary', value: m });
+    return expr({ case: 'unary', value: made(ExprUnarySchema, { op, expr: operand }) });
   },
   /** `if cond then a else b`. */
   ifElse(cond: Expr, then: Expr, otherwise: Expr): Expr {
-    const m = blank(IF_ELSE);
-    m.cond = cond;
-    m.then = then;
-    m.elseOneof = { case: 'else', value: otherwise };
-    return expr({ case: 'ifelse', value: m });
+    return expr({
+      case: 'ifelse',
+      value: made(ExprIfElseSchema, { cond, then, elseOneof: { case: 'else', value: otherwise } }),
+    });
   },
   /** The assignable form of a local, field or index expression. */
   lvalue(e: Expr): LValue {
@@ -289,9 +224,9 @@ export const exprBuilders = {
       case 'global':
       case 'indexName':
       case 'indexExpr': {
-        const m = blank(LVALUE);
-        m.lvalueOneof = { case: o.case, value: o.value } as LValue['lvalueOneof'];
-        return m;
+        return made(LValueSchema, {
+          lvalueOneof: { case: o.case, value: o.value } as LValue['lvalueOneof'],
+        });
       }
       default:
         throw new Error(`not assignable: ${String(o.case)}`);

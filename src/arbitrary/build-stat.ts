@@ -35,45 +35,17 @@ import {
   type TableItem,
   type Type,
 } from '../../gen/luau_pb.js';
-import { blank, messageKind } from './blank-message.js';
+import { blank, made } from './blank-message.js';
 import { exprBuilders } from './build-expr.js';
-
-const FUNCTION = messageKind(ExprFunctionSchema);
-const INTERP = messageKind(ExprInterpStringSchema);
-const TABLE = messageKind(ExprTableSchema);
-const TABLE_ITEM = messageKind(TableItemSchema);
-const BLOCK = messageKind(StatBlockSchema);
-const LOCAL_STAT = messageKind(StatLocalSchema);
-const ASSIGN = messageKind(StatAssignSchema);
-const COMPOUND = messageKind(StatCompoundAssignSchema);
-const IF = messageKind(StatIfSchema);
-const WHILE = messageKind(StatWhileSchema);
-const REPEAT = messageKind(StatRepeatSchema);
-const FOR = messageKind(StatForSchema);
-const FOR_IN = messageKind(StatForInSchema);
-const RETURN = messageKind(StatReturnSchema);
-const BREAK = messageKind(StatBreakSchema);
-const CONTINUE = messageKind(StatContinueSchema);
-const LOCAL_FUNCTION = messageKind(StatLocalFunctionSchema);
-const FUNCTION_STAT = messageKind(StatFunctionSchema);
-const TYPE_ALIAS = messageKind(StatTypeAliasSchema);
-const TYPE_FUNCTION = messageKind(StatTypeFunctionSchema);
-const ATTR = messageKind(ExprAttrSchema);
-const MODULE_SET = messageKind(ModuleSetSchema);
 
 /** A table of `items`. */
 function table(items: TableItem[]): Expr {
-  const m = blank(TABLE);
-  m.items = items;
-  return exprBuilders.expr({ case: 'table', value: m });
+  return exprBuilders.expr({ case: 'table', value: made(ExprTableSchema, { items }) });
 }
 
 /** A table item: positional when `key` is undefined. */
 function item(key: TableItem['itemOneof'], value: Expr): TableItem {
-  const m = blank(TABLE_ITEM);
-  m.itemOneof = key;
-  m.value = value;
-  return m;
+  return made(TableItemSchema, { itemOneof: key, value });
 }
 
 /**
@@ -125,16 +97,16 @@ export const statBuilders = {
     types: Type[] = [],
     rettypes: Type[] = [],
   ): ExprFunction {
-    const m = blank(FUNCTION);
-    m.generics = [];
-    m.genericpacks = [];
-    m.args = args;
-    m.vararg = vararg;
-    m.body = statBuilders.block(body);
-    m.types = types;
-    m.rettypes = rettypes;
-    m.attributes = [];
-    return m;
+    return made(ExprFunctionSchema, {
+      generics: [],
+      genericpacks: [],
+      args,
+      vararg,
+      body: statBuilders.block(body),
+      types,
+      rettypes,
+      attributes: [],
+    });
   },
   /** A function expression. */
   funcExpr(fn: ExprFunction): Expr {
@@ -142,67 +114,67 @@ export const statBuilders = {
   },
   /** `` `a{b}c` ``. */
   interp(parts: Expr[]): Expr {
-    const m = blank(INTERP);
-    m.parts = parts;
-    return exprBuilders.expr({ case: 'interpstring', value: m });
+    return exprBuilders.expr({
+      case: 'interpstring',
+      value: made(ExprInterpStringSchema, { parts }),
+    });
   },
   /** A block. */
   block(body: Stat[]): StatBlock {
-    const m = blank(BLOCK);
-    m.body = body;
-    return m;
+    return made(StatBlockSchema, { body });
   },
   /** `local a, b: T = x, y`. */
   localStat(vars: Local[], values: Expr[], types: Type[] = []): Stat {
-    const m = blank(LOCAL_STAT);
-    m.vars = vars;
-    m.values = values;
-    m.types = types;
-    return exprBuilders.stat({ case: 'local', value: m });
+    return exprBuilders.stat({
+      case: 'local',
+      value: made(StatLocalSchema, { vars, values, types }),
+    });
   },
   /** `a, b = x, y`. */
   assign(targets: Expr[], values: Expr[]): Stat {
-    const m = blank(ASSIGN);
-    m.vars = targets.map(exprBuilders.lvalue);
-    m.values = values;
-    return exprBuilders.stat({ case: 'assign', value: m });
+    return exprBuilders.stat({
+      case: 'assign',
+      value: made(StatAssignSchema, { vars: targets.map(exprBuilders.lvalue), values }),
+    });
   },
   /** `a op= x`. */
   compound(op: StatCompoundAssign_Op, target: Expr, value: Expr): Stat {
-    const m = blank(COMPOUND);
-    m.op = op;
-    m.var = exprBuilders.lvalue(target);
-    m.value = value;
-    return exprBuilders.stat({ case: 'compoundAssign', value: m });
+    return exprBuilders.stat({
+      case: 'compoundAssign',
+      value: made(StatCompoundAssignSchema, { op, var: exprBuilders.lvalue(target), value }),
+    });
   },
   /** `if c then a else b end` (no else when `otherwise` is undefined). */
   ifStat(cond: Expr, then: Stat[], otherwise?: Stat[]): Stat {
-    const m = blank(IF);
-    m.cond = cond;
-    m.then = statBuilders.block(then);
-    m.elseOneof =
-      otherwise === undefined
-        ? { case: undefined }
-        : { case: 'else', value: statBuilders.block(otherwise) };
-    return exprBuilders.stat({ case: 'if', value: m });
+    return exprBuilders.stat({
+      case: 'if',
+      value: made(StatIfSchema, {
+        cond,
+        then: statBuilders.block(then),
+        elseOneof:
+          otherwise === undefined
+            ? { case: undefined }
+            : { case: 'else', value: statBuilders.block(otherwise) },
+      }),
+    });
   },
   /** `while c do ... end`. */
   whileStat(cond: Expr, body: Stat[]): Stat {
-    const m = blank(WHILE);
-    m.cond = cond;
-    m.body = statBuilders.block(body);
-    return exprBuilders.stat({ case: 'while', value: m });
+    return exprBuilders.stat({
+      case: 'while',
+      value: made(StatWhileSchema, { cond, body: statBuilders.block(body) }),
+    });
   },
   /** `repeat ... until c`. */
   repeatStat(body: Stat[], cond: Expr): Stat {
-    const m = blank(REPEAT);
-    m.body = statBuilders.block(body);
-    m.cond = cond;
-    return exprBuilders.stat({ case: 'repeat', value: m });
+    return exprBuilders.stat({
+      case: 'repeat',
+      value: made(StatRepeatSchema, { body: statBuilders.block(body), cond }),
+    });
   },
   /** `for v = a, b, s do ... end`. */
   forStat(v: Local, from: Expr, to: Expr, step: Expr | undefined, body: Stat[]): Stat {
-    const m = blank(FOR);
+    const m = blank(StatForSchema);
     m.var = v;
     m.from = from;
     m.to = to;
@@ -212,25 +184,22 @@ export const statBuilders = {
   },
   /** `for a, b in values do ... end`. */
   forIn(vars: Local[], values: Expr[], body: Stat[]): Stat {
-    const m = blank(FOR_IN);
-    m.vars = vars;
-    m.values = values;
-    m.body = statBuilders.block(body);
-    return exprBuilders.stat({ case: 'forIn', value: m });
+    return exprBuilders.stat({
+      case: 'forIn',
+      value: made(StatForInSchema, { vars, values, body: statBuilders.block(body) }),
+    });
   },
   /** `return a, b`. */
   ret(list: Expr[]): Stat {
-    const m = blank(RETURN);
-    m.list = list;
-    return exprBuilders.stat({ case: 'return', value: m });
+    return exprBuilders.stat({ case: 'return', value: made(StatReturnSchema, { list }) });
   },
   /** `break`. */
   brk(): Stat {
-    return exprBuilders.stat({ case: 'break', value: blank(BREAK) });
+    return exprBuilders.stat({ case: 'break', value: made(StatBreakSchema, {}) });
   },
   /** `continue`. */
   cont(): Stat {
-    return exprBuilders.stat({ case: 'continue', value: blank(CONTINUE) });
+    return exprBuilders.stat({ case: 'continue', value: made(StatContinueSchema, {}) });
   },
   /** `do ... end`. */
   doBlock(body: Stat[]): Stat {
@@ -238,18 +207,17 @@ export const statBuilders = {
   },
   /** `local function f(...) ... end`. */
   localFunction(v: Local, func: ExprFunction): Stat {
-    const m = blank(LOCAL_FUNCTION);
-    m.var = v;
-    m.func = func;
-    return exprBuilders.stat({ case: 'localFunction', value: m });
+    return exprBuilders.stat({
+      case: 'localFunction',
+      value: made(StatLocalFunctionSchema, { var: v, func }),
+    });
   },
   /** `function target(...) ... end` (`function a:b()` when `self`). */
   functionStat(target: Expr, func: ExprFunction, self = false): Stat {
-    const m = blank(FUNCTION_STAT);
-    m.var = exprBuilders.lvalue(target);
-    m.func = func;
-    m.self = self;
-    return exprBuilders.stat({ case: 'function', value: m });
+    return exprBuilders.stat({
+      case: 'function',
+      value: made(StatFunctionSchema, { var: exprBuilders.lvalue(target), func, self }),
+    });
   },
   /** `type t<n><generics, genericpacks...> = T` (not exported). */
   typeAlias(
@@ -258,32 +226,25 @@ export const statBuilders = {
     generics: GenericTypeName[] = [],
     genericpacks: GenericTypeName[] = [],
   ): Stat {
-    const m = blank(TYPE_ALIAS);
-    m.export = false;
-    m.name = name;
-    m.type = type;
-    m.generics = generics;
-    m.genericpacks = genericpacks;
-    return exprBuilders.stat({ case: 'typeAlias', value: m });
+    return exprBuilders.stat({
+      case: 'typeAlias',
+      value: made(StatTypeAliasSchema, { export: false, name, type, generics, genericpacks }),
+    });
   },
   /** `type function t<n>(...) ... end` (not exported). */
   typeFunction(name: RegularTypeName, func: ExprFunction): Stat {
-    const m = blank(TYPE_FUNCTION);
-    m.export = false;
-    m.name = name;
-    m.func = func;
-    return exprBuilders.stat({ case: 'typeFunction', value: m });
+    return exprBuilders.stat({
+      case: 'typeFunction',
+      value: made(StatTypeFunctionSchema, { export: false, name, func }),
+    });
   },
   /** A function attribute without arguments (`@deprecated`, `@native`). */
   attribute(type: AttrType): ExprAttr {
-    const m = blank(ATTR);
-    m.type = type;
-    m.args = [];
-    return m;
+    return made(ExprAttrSchema, { type, args: [] });
   },
   /** The tree of a program: its chunk, and the module it requires when there is one. */
   moduleSet(program: StatBlock, module?: StatBlock): ModuleSet {
-    const m = blank(MODULE_SET);
+    const m = blank(ModuleSetSchema);
     if (module !== undefined) m.module = module;
     m.program = program;
     return m;

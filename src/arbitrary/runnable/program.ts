@@ -10,7 +10,7 @@ import {
   type StatBlock,
 } from '../../../gen/luau_pb.js';
 import { walkTree } from '../../tree/index.js';
-import { blank, messageKind } from '../blank-message.js';
+import { blank } from '../blank-message.js';
 import { build } from '../build.js';
 import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
@@ -27,8 +27,6 @@ import { drawSwarm } from './swarm.js';
 import { annotation } from './types.js';
 
 const productions = { expr: expression, block: blockStatements };
-const MODULE_SET = messageKind(ModuleSetSchema);
-const REQUIRE = messageKind(StatRequireIntoLocalHelperSchema);
 
 /** Metatable preludes built so far, per options and local. */
 const preludes = new WeakMap<ResolvedOptions, Map<number, readonly Stat[]>>();
@@ -107,7 +105,7 @@ function chunk(
   }
   if (module) {
     const v = g.declare({ ty: 'int', mutable: true });
-    const require = blank(REQUIRE);
+    const require = blank(StatRequireIntoLocalHelperSchema);
     require.var = v;
     require.modulenum = 0;
     prelude.push(build.stat({ case: 'requireIntoLocal', value: require }));
@@ -162,7 +160,7 @@ export function runnableModuleSet(
   const hasModule = options.features.modules && c.chance(20);
   const module = hasModule ? chunk(c, options, 'module', false) : undefined;
   const program = chunk(c, options, 'program', hasModule);
-  const set = blank(MODULE_SET);
+  const set = blank(ModuleSetSchema);
   if (module !== undefined) set.module = module;
   set.program = program;
   return set;
