@@ -1,35 +1,17 @@
 export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js';
 export { luauArbitraries } from './luau-arbitraries.js';
 export { GENERATOR_VERSION } from './generator-version.js';
-export {
-  arbitraryOptionsOf,
-  generatorSettings,
-  readGeneratorSettings,
-  settingsBesideSeed,
-  type GeneratorSettings,
-} from './generator-settings.js';
+export { arbitraryOptionsOf, generatorSettings } from './generator-settings.js';
+export { readGeneratorSettings, settingsBesideSeed } from './generator-settings.js';
+export { type GeneratorSettings } from './generator-settings.js';
 export { OptionError } from './option-error.js';
 export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
-export {
-  judgeStrict,
-  plantedErrorOf,
-  PLANTED_PREFIX,
-  type PlantedError,
-  type StrictVerdict,
-} from './planted-error.js';
-export {
-  DEFAULT_PLANTED_ERRORS,
-  MAX_VALID_DEPTH,
-  profileFeatures,
-  profileNames,
-  resolveOptions,
-  validityLevels,
-  type LuauArbitraryOptions,
-  type LuauFeatures,
-  type ProfileName,
-  type ResolvedOptions,
-  type ValidityLevel,
-} from './options.js';
+export { judgeStrict, plantedErrorOf, PLANTED_PREFIX, type PlantedError } from './planted-error.js';
+export { type StrictVerdict } from './planted-error.js';
+export { DEFAULT_PLANTED_ERRORS, MAX_VALID_DEPTH, profileFeatures } from './options.js';
+export { profileNames, resolveOptions, validityLevels } from './options.js';
+export { type LuauArbitraryOptions, type LuauFeatures, type ProfileName } from './options.js';
+export { type ResolvedOptions, type ValidityLevel } from './options.js';
 export { anyInt32, anyInt64, anyProtoString } from './scalars.js';
 export { hoisting } from './hoisting.js';
 export { caseOf, messageOf, type OneofValue } from './message-builder.js';
@@ -37,37 +19,13 @@ export { messageKey } from './message-key.js';
 export { runtimeGlobals } from './names.js';
 export { MAX_VISIBLE_LOCALS } from './resolve-scoped.js';
 export { LOOP_FUEL, MAX_STRING } from './runnable/index.js';
-export {
-  biasOfRun,
-  generateFromRecord,
-  streamRandom,
-  type ChoiceRecord,
-  type RecordedValue,
-} from './choice-record.js';
-export {
-  choiceMutations,
-  mutateRecord,
-  type ChoiceMutation,
-  type MutatedRecord,
-  type MutateRecordOptions,
-} from './choice-mutation.js';
-export {
-  programRecords,
-  recordMutations,
-  type ProgramMutation,
-  type ProgramRecord,
-  type ProgramRecords,
-} from './program-record.js';
-export {
-  mutateSpans,
-  spanMutations,
-  type SpanMutation,
-  type SpannedChoices,
-} from './span-mutation.js';
-export {
-  mutateTree,
-  subtreesOfKind,
-  treeMutations,
-  type MutateTreeOptions,
-  type TreeMutation,
-} from './tree-mutation.js';
+export { biasOfRun, generateFromRecord, streamRandom, type ChoiceRecord } from './choice-record.js';
+export { type RecordedValue } from './choice-record.js';
+export { choiceMutations, mutateRecord, type ChoiceMutation } from './choice-mutation.js';
+export { type MutatedRecord, type MutateRecordOptions } from './choice-mutation.js';
+export { programRecords, recordMutations, type ProgramMutation } from './program-record.js';
+export { type ProgramRecord, type ProgramRecords } from './program-record.js';
+export { mutateSpans, spanMutations, type SpanMutation } from './span-mutation.js';
+export { type SpannedChoices } from './span-mutation.js';
+export { mutateTree, subtreesOfKind, treeMutations } from './tree-mutation.js';
+export { type MutateTreeOptions, type TreeMutation } from './tree-mutation.js';

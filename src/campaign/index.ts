@@ -6,31 +6,17 @@ export { freshPrograms } from './program-source.js';
 export type { ProgramSource } from './program-source.js';
 export type { CampaignSummary } from './summary.js';
 export type { CampaignSnapshot } from './tally.js';
-export {
-  anyDiffer,
-  classifyOutcomes,
-  crashSignature,
-  isCheckerFinding,
-  normalizeMessage,
-  outcomesDiffer,
-} from './classify.js';
+export { anyDiffer, classifyOutcomes, crashSignature, isCheckerFinding } from './classify.js';
+export { normalizeMessage, outcomesDiffer } from './classify.js';
 export type { CheckerFindingKind, CheckOutcome, FindingKind } from './classify.js';
 export { findingSignature, reproduces, runtimeGroups, triageFindings } from './triage.js';
 export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
 export { findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
 export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
-export {
-  CampaignOptionsError,
-  optionsBesideSeed,
-  randomSeed,
-  resolveCampaignOptions,
-} from './options.js';
-export type {
-  CampaignOptions,
-  CampaignRunSettings,
-  GeneratorChange,
-  ResolvedCampaignOptions,
-} from './options.js';
+export { CampaignOptionsError, optionsBesideSeed, randomSeed } from './options.js';
+export { resolveCampaignOptions } from './options.js';
+export type { CampaignOptions, CampaignRunSettings, GeneratorChange } from './options.js';
+export type { ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
 export { ProgramGenerator } from './program-generator.js';
 export type { ProgramGeneratorOptions } from './program-generator.js';
@@ -53,21 +39,10 @@ export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
-export {
-  assertChecker,
-  checkerReports,
-  diagnosticLine,
-  isErrorDiagnostic,
-  judgeReport,
-  parseChecker,
-  typeCheck,
-} from './type-check.js';
+export { assertChecker, checkerReports, diagnosticLine, isErrorDiagnostic } from './type-check.js';
+export { judgeReport, parseChecker, typeCheck } from './type-check.js';
 export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
-export type {
-  CaseCoverage,
-  ErrorCount,
-  ValidityCheckOptions,
-  ValidityReport,
-} from './validity-report.js';
+export type { CaseCoverage, ErrorCount, ValidityCheckOptions } from './validity-report.js';
+export type { ValidityReport } from './validity-report.js';

@@ -3,18 +3,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import {
-  aliasStat,
-  eq,
-  freshAlias,
-  genericFunc,
-  nested,
-  opaque,
-  print,
-  scalarType,
-  typeTest,
-  value,
-} from './typed-parts.js';
+import { aliasStat, eq, freshAlias, genericFunc, nested, opaque, print } from './typed-parts.js';
+import { scalarType, typeTest, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
 

@@ -3,15 +3,8 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import {
-  fieldScalars,
-  genericFunc,
-  opaque,
-  print,
-  scalarType,
-  typeTest,
-  value,
-} from './typed-parts.js';
+import { fieldScalars, genericFunc, opaque, print, scalarType, typeTest } from './typed-parts.js';
+import { value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
 const A = () => ty.generic(0);

@@ -1,18 +1,8 @@
 import { ExprBinary_Op, ExprUnary_Op, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import {
-  addTo,
-  aliasStat,
-  freshAlias,
-  genericFunc,
-  opaque,
-  print,
-  scalarType,
-  use,
-  value,
-  fieldScalars,
-} from './typed-parts.js';
+import { addTo, aliasStat, freshAlias, genericFunc, opaque, print } from './typed-parts.js';
+import { scalarType, use, value, fieldScalars } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
 /**

@@ -1,19 +1,8 @@
 import { ExprBinary_Op, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import {
-  aliasStat,
-  eq,
-  freshAlias,
-  opaque,
-  print,
-  scalarType,
-  typeName,
-  typeTest,
-  use,
-  value,
-  scalars,
-} from './typed-parts.js';
+import { aliasStat, eq, freshAlias, opaque, print, scalarType, typeName } from './typed-parts.js';
+import { typeTest, use, value, scalars } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
 /**
