@@ -45,6 +45,26 @@ export interface RawParts {
 }
 
 /**
+ * The cases `names` of `schema`'s oneof, in that order, each drawn by its message's rule.
+ *
+ * @example
+ * ```ts
+ * const cases = casesOf(p.t, pb.TypeNameSchema, ['regular', 'generic']);
+ * ```
+ */
+export function casesOf(
+  t: RawParts['t'],
+  schema: DescMessage,
+  names: readonly string[],
+): fc.Arbitrary<unknown>[] {
+  return names.map((name) => {
+    const field = schema.oneofs[0]?.fields.find((x) => x.localName === name);
+    if (field?.message === undefined) throw new Error(`${schema.name} has no case ${name}`);
+    return caseOf(name, t(field.message));
+  });
+}
+
+/**
  * The type rules of the raw grammar, with the literals and attributes of functions.
  *
  * @example
@@ -55,19 +75,21 @@ export interface RawParts {
 export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
   const { t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
   const f = p.features;
-  const typeCases: fc.Arbitrary<unknown>[] = [
-    caseOf('primitive', t(pb.TypePrimitiveSchema)),
-    caseOf('literal', t(pb.TypeLiteralSchema)),
-    caseOf('boolean', t(pb.TypeBooleanSchema)),
-    caseOf('string', t(pb.TypeStringSchema)),
-    caseOf('extern', t(pb.TypeExternSchema)),
-    caseOf('ref', t(pb.TypeRefSchema)),
-    caseOf('table', t(pb.TypeTableSchema)),
-    caseOf('function', t(pb.TypeFunctionSchema)),
-    caseOf('typeof', t(pb.TypeTypeofSchema)),
-    caseOf('union', t(pb.TypeUnionSchema)),
-    caseOf('intersection', t(pb.TypeIntersectionSchema)),
-  ];
+  const typeCases = casesOf(t, pb.TypeSchema, [
+    'primitive',
+    'literal',
+    'boolean',
+    'string',
+    'extern',
+    'ref',
+    'table',
+    'function',
+    'typeof',
+    'union',
+    'intersection',
+  ]);
+
+  const type = t(pb.TypeSchema);
 
   return {
     // Types.
@@ -79,11 +101,7 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
       index: fc.integer({ min: 0, max: 18 }),
     }),
     TypeName: messageOf(pb.TypeNameSchema, {
-      exprOneof: fc.oneof(
-        caseOf('regular', t(pb.RegularTypeNameSchema)),
-        caseOf('generic', t(pb.GenericTypeNameSchema)),
-        caseOf('builtin', t(pb.BuiltinTypeNameSchema)),
-      ),
+      exprOneof: fc.oneof(...casesOf(t, pb.TypeNameSchema, ['regular', 'generic', 'builtin'])),
     }),
     Type: hoisting(messageOf(pb.TypeSchema, { typeOneof: choice(...typeCases) }), (ty) =>
       nestedOfKind(pb.TypeSchema, ty as never),
@@ -91,7 +109,7 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
     TypePrimitive: messageOf(pb.TypePrimitiveSchema, { kind: fc.integer({ min: 0, max: 10 }) }),
     TypeLiteral: messageOf(pb.TypeLiteralSchema, {
       name: t(pb.TypeNameSchema),
-      generics: f.generics ? list(t(pb.TypeSchema), 2) : none,
+      generics: f.generics ? list(type, 2) : none,
       genericpacks: genericPacks,
     }),
     TypeTableItem: messageOf(pb.TypeTableItemSchema, {
@@ -99,14 +117,14 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
         nil: undefined,
       }),
       key: t(pb.NameSchema),
-      type: t(pb.TypeSchema),
+      type: type,
     }),
     TypeTableIndexer: messageOf(pb.TypeTableIndexerSchema, {
       access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
         nil: undefined,
       }),
-      key: t(pb.TypeSchema),
-      value: t(pb.TypeSchema),
+      key: type,
+      value: type,
     }),
     TypeTable: messageOf(pb.TypeTableSchema, {
       items: list(t(pb.TypeTableItemSchema), 3),
@@ -115,16 +133,13 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
     TypeFunction: messageOf(pb.TypeFunctionSchema, {
       generics,
       genericpacks: genericPacks,
-      args: list(t(pb.TypeSchema), 3),
-      rets: list(t(pb.TypeSchema), 2),
+      args: list(type, 3),
+      rets: list(type, 2),
       attributes: none,
     }),
     TypeTypeof: messageOf(pb.TypeTypeofSchema, { expr: t(pb.ExprSchema) }),
-    TypeUnion: messageOf(pb.TypeUnionSchema, { left: t(pb.TypeSchema), right: t(pb.TypeSchema) }),
-    TypeIntersection: messageOf(pb.TypeIntersectionSchema, {
-      left: t(pb.TypeSchema),
-      right: t(pb.TypeSchema),
-    }),
+    TypeUnion: messageOf(pb.TypeUnionSchema, { left: type, right: type }),
+    TypeIntersection: messageOf(pb.TypeIntersectionSchema, { left: type, right: type }),
     TypeExtern: messageOf(pb.TypeExternSchema, { kind: fc.integer({ min: 0, max: 2 }) }),
     TypeRef: messageOf(pb.TypeRefSchema, {
       prefix: t(pb.LocalSchema),
@@ -138,8 +153,7 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
     ExprLiteral: messageOf(pb.ExprLiteralSchema, {
       exprOneof: choice(
         ...p.constants,
-        caseOf('table', t(pb.ExprLiteralTableSchema)),
-        ...(f.integerLiterals ? [caseOf('integer', t(pb.ExprConstantIntegerSchema))] : []),
+        ...casesOf(t, pb.ExprLiteralSchema, ['table', ...(f.integerLiterals ? ['integer'] : [])]),
       ),
     }),
     LiteralTableItem: messageOf(pb.LiteralTableItemSchema, {

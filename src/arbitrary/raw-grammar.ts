@@ -11,7 +11,7 @@ import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
-import { rawTypes } from './raw-grammar-types.js';
+import { casesOf, rawTypes } from './raw-grammar-types.js';
 import type { ResolvedOptions } from './options.js';
 import { codePointString } from './scalars.js';
 
@@ -96,61 +96,52 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
 
   const built = fc.letrec((tie) => {
     const t = (desc: DescMessage) => tie(desc.name);
+    const feature = (on: boolean, name: string) => (on ? [name] : []);
     // The constants of expressions and of attribute literals, smallest first.
-    const constants = [
-      caseOf('nil', t(pb.ExprConstantNilSchema)),
-      caseOf('bool', t(pb.ExprConstantBoolSchema)),
-      caseOf('number', t(pb.ExprConstantNumberSchema)),
-      caseOf('string', t(pb.ExprConstantStringSchema)),
-    ];
-    const exprCases: fc.Arbitrary<unknown>[] = [
+    const constants = casesOf(t, pb.ExprSchema, ['nil', 'bool', 'number', 'string']);
+    const exprCases = [
       ...constants,
-      caseOf('local', t(pb.ExprLocalSchema)),
-      caseOf('global', t(pb.ExprGlobalSchema)),
-      caseOf('varargs', t(pb.ExprVarargsSchema)),
-      caseOf('group', t(pb.ExprGroupSchema)),
-      caseOf('call', t(pb.ExprCallSchema)),
-      caseOf('indexName', t(pb.ExprIndexNameSchema)),
-      caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
-      caseOf('function', t(pb.ExprFunctionSchema)),
-      caseOf('table', t(pb.ExprTableSchema)),
-      caseOf('unary', t(pb.ExprUnarySchema)),
-      caseOf('binary', t(pb.ExprBinarySchema)),
+      ...casesOf(t, pb.ExprSchema, [
+        ...['local', 'global', 'varargs', 'group', 'call', 'indexName', 'indexExpr'],
+        ...['function', 'table', 'unary', 'binary'],
+        ...feature(f.ifExpressions, 'ifelse'),
+        ...feature(f.interpolatedStrings, 'interpstring'),
+        ...feature(f.integerLiterals, 'integer'),
+      ]),
     ];
-    if (f.ifExpressions) exprCases.push(caseOf('ifelse', t(pb.ExprIfElseSchema)));
-    if (f.interpolatedStrings) exprCases.push(caseOf('interpstring', t(pb.ExprInterpStringSchema)));
-    if (f.integerLiterals) exprCases.push(caseOf('integer', t(pb.ExprConstantIntegerSchema)));
-
-    // `break` first: the smallest statement, the only one at the deepest level.
-    const statCases: fc.MaybeWeightedArbitrary<unknown>[] = [
-      caseOf('break', t(pb.StatBreakSchema)),
-      caseOf('block', t(pb.StatBlockSchema)),
-      // Declarations, calls and assignments are drawn more often: they give the later
-      // statements locals to use and values to compute.
-      { arbitrary: caseOf('call', t(pb.StatCallSchema)), weight: 2 },
-      { arbitrary: caseOf('local', t(pb.StatLocalSchema)), weight: 4 },
-      { arbitrary: caseOf('assign', t(pb.StatAssignSchema)), weight: 2 },
-      caseOf('if', t(pb.StatIfSchema)),
-      caseOf('while', t(pb.StatWhileSchema)),
-      caseOf('repeat', t(pb.StatRepeatSchema)),
-      caseOf('for', t(pb.StatForSchema)),
-      caseOf('forIn', t(pb.StatForInSchema)),
-      caseOf('return', t(pb.StatReturnSchema)),
-      caseOf('function', t(pb.StatFunctionSchema)),
-      caseOf('localFunction', t(pb.StatLocalFunctionSchema)),
+    // `break` first: the smallest statement, the only one at the deepest level. Declarations,
+    // calls and assignments are drawn more often: they give the later statements locals to use
+    // and values to compute.
+    const statWeights: Record<string, number> = { call: 2, local: 4, assign: 2 };
+    const statNames = [
+      ...['break', 'block', 'call', 'local', 'assign'],
+      ...['if', 'while', 'repeat', 'for', 'forIn', 'return', 'function', 'localFunction'],
+      ...feature(f.continue, 'continue'),
+      ...feature(f.compoundAssignment, 'compoundAssign'),
+      ...feature(f.typeAliases, 'typeAlias'),
+      ...feature(f.typeFunctions, 'typeFunction'),
+      ...feature(f.modules, 'requireIntoLocal'),
     ];
-    if (f.continue) statCases.push(caseOf('continue', t(pb.StatContinueSchema)));
-    if (f.compoundAssignment)
-      statCases.push(caseOf('compoundAssign', t(pb.StatCompoundAssignSchema)));
-    if (f.typeAliases) statCases.push(caseOf('typeAlias', t(pb.StatTypeAliasSchema)));
-    if (f.typeFunctions) statCases.push(caseOf('typeFunction', t(pb.StatTypeFunctionSchema)));
-    if (f.modules)
-      statCases.push(caseOf('requireIntoLocal', t(pb.StatRequireIntoLocalHelperSchema)));
+    const statCases = casesOf(t, pb.StatSchema, statNames).map((arbitrary, i) => {
+      const weight = statWeights[statNames[i]!];
+      return weight === undefined ? arbitrary : { arbitrary, weight };
+    });
 
+    const prefixCases = ['local', 'global', 'group', 'call', 'indexName', 'indexExpr'];
     const generics = f.generics ? list(t(pb.GenericTypeNameSchema), 2) : none;
     const genericPacks = f.generics ? list(t(pb.GenericTypeNameSchema), 1) : none;
     const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
     const annotations = (n: number) => (types ? list(t(pb.TypeSchema), n) : none);
+
+    // The rules most fields draw from.
+    const expr = t(pb.ExprSchema);
+    const block = t(pb.StatBlockSchema);
+    const local = t(pb.LocalSchema);
+    const lvalue = t(pb.LValueSchema);
+    const func = t(pb.ExprFunctionSchema);
+    const prefix = t(pb.ExprPrefixSchema);
+    const name = t(pb.NameSchema);
+    const type = t(pb.TypeSchema);
 
     const out: Record<string, fc.Arbitrary<unknown>> = {
       // Names and literals.
@@ -169,43 +160,30 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       }),
       ExprConstantString: messageOf(pb.ExprConstantStringSchema, { val: text }),
       ExprVarargs: messageOf(pb.ExprVarargsSchema, {}),
-      ExprLocal: messageOf(pb.ExprLocalSchema, { var: t(pb.LocalSchema) }),
-      ExprGlobal: messageOf(pb.ExprGlobalSchema, { name: t(pb.NameSchema) }),
+      ExprLocal: messageOf(pb.ExprLocalSchema, { var: local }),
+      ExprGlobal: messageOf(pb.ExprGlobalSchema, { name }),
 
       // Expressions.
       Expr: hoisting(messageOf(pb.ExprSchema, { exprOneof: choice(...exprCases) }), (e) =>
         nestedOfKind(pb.ExprSchema, e as never),
       ),
       ExprPrefix: messageOf(pb.ExprPrefixSchema, {
-        exprOneof: choice(
-          caseOf('local', t(pb.ExprLocalSchema)),
-          caseOf('global', t(pb.ExprGlobalSchema)),
-          caseOf('group', t(pb.ExprGroupSchema)),
-          caseOf('call', t(pb.ExprCallSchema)),
-          caseOf('indexName', t(pb.ExprIndexNameSchema)),
-          caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
-        ),
+        exprOneof: choice(...casesOf(t, pb.ExprPrefixSchema, prefixCases)),
       }),
-      ExprGroup: messageOf(pb.ExprGroupSchema, { expr: t(pb.ExprSchema) }),
+      ExprGroup: messageOf(pb.ExprGroupSchema, { expr }),
       ExprCall: messageOf(pb.ExprCallSchema, {
-        func: t(pb.ExprPrefixSchema),
+        func: prefix,
         self: fc.boolean(),
-        args: list(t(pb.ExprSchema), 3),
+        args: list(expr, 3),
       }),
-      ExprIndexName: messageOf(pb.ExprIndexNameSchema, {
-        expr: t(pb.ExprPrefixSchema),
-        index: t(pb.NameSchema),
-      }),
-      ExprIndexExpr: messageOf(pb.ExprIndexExprSchema, {
-        expr: t(pb.ExprPrefixSchema),
-        index: t(pb.ExprSchema),
-      }),
+      ExprIndexName: messageOf(pb.ExprIndexNameSchema, { expr: prefix, index: name }),
+      ExprIndexExpr: messageOf(pb.ExprIndexExprSchema, { expr: prefix, index: expr }),
       ExprFunction: messageOf(pb.ExprFunctionSchema, {
         generics,
         genericpacks: genericPacks,
-        args: list(t(pb.LocalSchema), 3),
+        args: list(local, 3),
         vararg: fc.boolean(),
-        body: t(pb.StatBlockSchema),
+        body: block,
         types: annotations(3),
         rettypes: annotations(2),
         attributes: attr(t(pb.ExprAttrSchema)),
@@ -213,36 +191,30 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       TableItem: messageOf(pb.TableItemSchema, {
         itemOneof: fc.oneof(
           fc.constant(undefined),
-          caseOf('keyName', t(pb.NameSchema)),
-          caseOf('keyExpr', t(pb.ExprSchema)),
+          caseOf('keyName', name),
+          caseOf('keyExpr', expr),
         ),
-        value: t(pb.ExprSchema),
+        value: expr,
       }),
       ExprTable: messageOf(pb.ExprTableSchema, { items: list(t(pb.TableItemSchema), 4) }),
       ExprUnary: messageOf(pb.ExprUnarySchema, {
         op: fc.constantFrom(ExprUnary_Op.Not, ExprUnary_Op.Minus, ExprUnary_Op.Len),
-        expr: t(pb.ExprSchema),
+        expr,
       }),
       ExprBinary: messageOf(pb.ExprBinarySchema, {
         op: fc.integer({ min: ExprBinary_Op.Add, max: ExprBinary_Op.Or }),
-        left: t(pb.ExprSchema),
-        right: t(pb.ExprSchema),
+        left: expr,
+        right: expr,
       }),
       ExprIfElse: messageOf(pb.ExprIfElseSchema, {
-        cond: t(pb.ExprSchema),
-        then: t(pb.ExprSchema),
-        elseOneof: choice(
-          caseOf('else', t(pb.ExprSchema)),
-          caseOf('elseif', t(pb.ExprIfElseSchema)),
-        ),
+        cond: expr,
+        then: expr,
+        elseOneof: choice(caseOf('else', expr), caseOf('elseif', t(pb.ExprIfElseSchema))),
       }),
-      ExprInterpString: messageOf(pb.ExprInterpStringSchema, { parts: list(t(pb.ExprSchema), 4) }),
+      ExprInterpString: messageOf(pb.ExprInterpStringSchema, { parts: list(expr, 4) }),
       LValue: messageOf(pb.LValueSchema, {
         lvalueOneof: choice(
-          caseOf('local', t(pb.ExprLocalSchema)),
-          caseOf('global', t(pb.ExprGlobalSchema)),
-          caseOf('indexName', t(pb.ExprIndexNameSchema)),
-          caseOf('indexExpr', t(pb.ExprIndexExprSchema)),
+          ...casesOf(t, pb.LValueSchema, ['local', 'global', 'indexName', 'indexExpr']),
         ),
       }),
 
@@ -254,82 +226,67 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
         body: list(t(pb.StatSchema), options.maxStatements),
       }),
       StatIf: messageOf(pb.StatIfSchema, {
-        cond: t(pb.ExprSchema),
-        then: t(pb.StatBlockSchema),
+        cond: expr,
+        then: block,
         elseOneof: choice(
           fc.constant(undefined),
-          caseOf('else', t(pb.StatBlockSchema)),
+          caseOf('else', block),
           caseOf('elseif', t(pb.StatIfSchema)),
         ),
       }),
-      StatWhile: messageOf(pb.StatWhileSchema, {
-        cond: t(pb.ExprSchema),
-        body: t(pb.StatBlockSchema),
-      }),
-      StatRepeat: messageOf(pb.StatRepeatSchema, {
-        body: t(pb.StatBlockSchema),
-        cond: t(pb.ExprSchema),
-      }),
+      StatWhile: messageOf(pb.StatWhileSchema, { cond: expr, body: block }),
+      StatRepeat: messageOf(pb.StatRepeatSchema, { body: block, cond: expr }),
       StatBreak: messageOf(pb.StatBreakSchema, {}),
       StatContinue: messageOf(pb.StatContinueSchema, {}),
-      StatReturn: messageOf(pb.StatReturnSchema, { list: list(t(pb.ExprSchema), 2) }),
+      StatReturn: messageOf(pb.StatReturnSchema, { list: list(expr, 2) }),
       StatCall: messageOf(pb.StatCallSchema, { expr: t(pb.ExprCallSchema) }),
       StatLocal: messageOf(pb.StatLocalSchema, {
-        vars: list(t(pb.LocalSchema), 3, 1),
-        values: list(t(pb.ExprSchema), 3, 1),
+        vars: list(local, 3, 1),
+        values: list(expr, 3, 1),
         types: annotations(2),
       }),
       StatFor: messageOf(pb.StatForSchema, {
-        var: t(pb.LocalSchema),
-        from: t(pb.ExprSchema),
-        to: t(pb.ExprSchema),
-        step: fc.option(t(pb.ExprSchema), { nil: undefined, ...depth }),
-        body: t(pb.StatBlockSchema),
+        var: local,
+        from: expr,
+        to: expr,
+        step: fc.option(expr, { nil: undefined, ...depth }),
+        body: block,
       }),
       StatForIn: messageOf(pb.StatForInSchema, {
-        vars: list(t(pb.LocalSchema), 2, 1),
-        values: list(t(pb.ExprSchema), 2, 1),
-        body: t(pb.StatBlockSchema),
+        vars: list(local, 2, 1),
+        values: list(expr, 2, 1),
+        body: block,
       }),
       StatAssign: messageOf(pb.StatAssignSchema, {
-        vars: list(t(pb.LValueSchema), 2, 1),
-        values: list(t(pb.ExprSchema), 2, 1),
+        vars: list(lvalue, 2, 1),
+        values: list(expr, 2, 1),
       }),
       StatCompoundAssign: messageOf(pb.StatCompoundAssignSchema, {
         op: fc.integer({ min: StatCompoundAssign_Op.Add, max: StatCompoundAssign_Op.Concat }),
-        var: t(pb.LValueSchema),
-        value: t(pb.ExprSchema),
+        var: lvalue,
+        value: expr,
       }),
-      StatFunction: messageOf(pb.StatFunctionSchema, {
-        var: t(pb.LValueSchema),
-        func: t(pb.ExprFunctionSchema),
-        self: fc.boolean(),
-      }),
-      StatLocalFunction: messageOf(pb.StatLocalFunctionSchema, {
-        var: t(pb.LocalSchema),
-        func: t(pb.ExprFunctionSchema),
-      }),
+      StatFunction: messageOf(pb.StatFunctionSchema, { var: lvalue, func, self: fc.boolean() }),
+      StatLocalFunction: messageOf(pb.StatLocalFunctionSchema, { var: local, func }),
       StatTypeAlias: messageOf(pb.StatTypeAliasSchema, {
         export: fc.boolean(),
         name: t(pb.RegularTypeNameSchema),
-        type: t(pb.TypeSchema),
+        type,
         generics,
         genericpacks: genericPacks,
       }),
       StatTypeFunction: messageOf(pb.StatTypeFunctionSchema, {
         export: fc.boolean(),
         name: t(pb.RegularTypeNameSchema),
-        func: t(pb.ExprFunctionSchema),
+        func,
       }),
       StatRequireIntoLocalHelper: messageOf(pb.StatRequireIntoLocalHelperSchema, {
-        var: t(pb.LocalSchema),
+        var: local,
         modulenum: fc.constant(0),
       }),
       ModuleSet: messageOf(pb.ModuleSetSchema, {
-        module: f.modules
-          ? fc.option(t(pb.StatBlockSchema), { nil: undefined, freq: 3 })
-          : fc.constant(undefined),
-        program: t(pb.StatBlockSchema),
+        module: f.modules ? fc.option(block, { nil: undefined, freq: 3 }) : fc.constant(undefined),
+        program: block,
       }),
 
       ...rawTypes({
