@@ -1,5 +1,5 @@
-// npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] [--batch N]
-//   [--group N] [--share X|auto] [--skip-mutants] [--report FILE]
+// npm run bench -- guided [--minutes M] [--seed S | --seeds S,S,...] [--build DIR] [--tools DIR]
+//   [--batch N] [--group N] [--share X|auto] [--skip-mutants] [--report FILE]
 // Blind against coverage-guided, in one run, with the same time budget (default 3 minutes)
 // and the same runtime (the coverage build's `luau -O2 --codegen`, default
 // ../shared/tools/luau-715-coverage). The two arms run at the same time, each in a process of
@@ -13,6 +13,9 @@
 // "compared"), and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715)
 // that each set detects (faulty against sound build, at -O2 and at -O2 --codegen). Writes an
 // HTML report with both arms' curves (counters and lines over time) on one chart each.
+// --seeds runs the whole comparison once per seed, one after the other, and ends with a table of
+// each seed's figures and their median: one seed's figures move by tens of percent with the
+// seed and the machine's load.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +43,14 @@ import { writeArmsReport } from './_guided-html.js';
 import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';
 
 const usage =
-  'usage: npm run bench -- guided [--minutes M] [--seed S] [--build DIR] [--tools DIR] ' +
+  'usage: npm run bench -- guided [--minutes M] [--seed S | --seeds S,S,...] [--build DIR] [--tools DIR] ' +
   '[--batch N] [--group N] [--share X|auto] [--skip-mutants] [--report FILE]\n';
 const args: BenchArgs = benchArgs('guided', usage);
 const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '3' },
   seed: { type: 'string', default: '1' },
+  seeds: { type: 'string' },
   batch: { type: 'string', default: String(guidedDefaults.stepSize) },
   group: { type: 'string', default: '1' },
   share: { type: 'string', default: String(guidedDefaults.mutationShare) },
@@ -58,6 +62,8 @@ const { values, positionals } = args.parse({
   // One arm alone, its results written to --out (how the bench runs each arm).
   arm: { type: 'string' },
   out: { type: 'string' },
+  // Where a comparison writes its figures as JSON (how --seeds reads each seed's).
+  summary: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const minutes = Number(values.minutes);
@@ -277,6 +283,16 @@ async function compare(): Promise<void> {
     );
     const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
     say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
+    if (values.summary !== undefined) {
+      const figures: SeedFigures = {
+        seed,
+        gained: [gb, gg],
+        end: [end(bl), end(gl)],
+        last: [last(bl), last(gl)],
+        rate: rate(guided!) / rate(blind!),
+      };
+      writeFileSync(values.summary, JSON.stringify(figures));
+    }
 
     say(
       `\nlines and branches (guided = generated, blind = compared), luau ${coverageArgs.join(' ')}`,
@@ -330,7 +346,81 @@ async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
   }
 }
 
-if (values.arm !== undefined) {
+/** One seed's figures, blind then guided: what `--seeds` tabulates. */
+interface SeedFigures {
+  seed: number;
+  /** Lines gained after the first minute. */
+  gained: [number, number];
+  /** Lines at the end. */
+  end: [number, number];
+  /** Lines gained in the last two minutes. */
+  last: [number, number];
+  /** Programs per second, guided over blind. */
+  rate: number;
+}
+
+/** Runs the comparison once per seed (this script, `--seed S`), then tabulates the figures. */
+async function compareSeeds(seeds: readonly number[]): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-guided-seeds-'));
+  const rest: string[] = [];
+  for (let i = 2; i < process.argv.length; i++)
+    if (process.argv[i] === '--seeds' || process.argv[i] === '--seed') i++;
+    else if (!/^--seeds?=/.test(process.argv[i]!)) rest.push(process.argv[i]!);
+  const figures: SeedFigures[] = [];
+  try {
+    for (const s of seeds) {
+      const file = join(work, `seed${s}.json`);
+      const argv = [...process.execArgv, fileURLToPath(import.meta.url), ...rest];
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, [...argv, '--seed', String(s), '--summary', file], {
+          stdio: ['ignore', 'inherit', 'inherit'],
+        });
+        child.on('error', reject);
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`seed ${s} ended with status ${code}`)),
+        );
+      });
+      figures.push(JSON.parse(readFileSync(file, 'utf8')) as SeedFigures);
+      console.log('');
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  // Undefined (NaN) when blind gained nothing after minute 1: a run of a minute or less.
+  const more = (f: SeedFigures): number =>
+    f.gained[0] > 0 ? (f.gained[1] / f.gained[0] - 1) * 100 : NaN;
+  const pct = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(0)} %`);
+  console.log(`\nblind against guided, ${minutes} min a seed (lines)`);
+  console.log(
+    'seed  after minute 1 (blind / guided)  guided more  at the end (guided − blind)  last 2 min (blind / guided)  rate',
+  );
+  for (const f of figures)
+    console.log(
+      `${String(f.seed).padStart(4)}  ${`+${f.gained[0]} / +${f.gained[1]}`.padStart(31)}  ` +
+        `${pct(more(f)).padStart(11)}  ${String(f.end[1] - f.end[0]).padStart(27)}  ` +
+        `${`+${f.last[0]} / +${f.last[1]}`.padStart(27)}  ${f.rate.toFixed(2)}×`,
+    );
+  const median = (xs: number[]): number => {
+    const a = [...xs].sort((x, y) => x - y);
+    const m = a.length >> 1;
+    if (a.length === 0) return NaN;
+    return a.length % 2 === 1 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+  };
+  const meeting = figures.filter((f) => more(f) >= 10).length;
+  const ahead = figures.filter((f) => f.end[1] > f.end[0]).length;
+  console.log(
+    `median: guided ${pct(median(figures.map(more).filter((x) => !Number.isNaN(x))))} more after minute 1 ` +
+      `(goal ≥ 10 %: ${meeting} of ${figures.length} seeds), ` +
+      `${median(figures.map((f) => f.end[1] - f.end[0]))} lines ahead at the end ` +
+      `(ahead on ${ahead} of ${figures.length}), rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
+  );
+}
+
+if (values.seeds !== undefined) {
+  const seeds = values.seeds.split(',').map((t) => args.whole('--seeds', t.trim(), 0));
+  if (seeds.length === 0) args.fail('--seeds needs at least one seed');
+  await compareSeeds(seeds);
+} else if (values.arm !== undefined) {
   if (values.out === undefined) args.fail('--arm needs --out FILE');
   await runArm(values.arm, values.out);
 } else {
