@@ -2,6 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel } from './model.js';
+import { found, orElse } from './results.js';
 
 /**
  * A string index: small and often negative (counted from the end), sometimes zero or far out
@@ -68,9 +69,10 @@ function replacement(g: Gen): Expr {
   }
 }
 
-/** `(e or dflt)`: a library result that may be nil, made total. */
-function orElse(e: Expr, dflt: Expr): Expr {
-  return build.group(build.binary(ExprBinary_Op.Or, e, dflt));
+/** `string.find(s, plain, 1, true)`: a search for plain text. */
+function plainFind(g: Gen, d: number): Expr {
+  const args = [g.str(d + 1), build.string(g.c.pick(plains)), build.number(1), build.bool(true)];
+  return g.lib('string', 'find', args);
 }
 
 const patterns = [
@@ -213,16 +215,7 @@ export const stringModel: LibraryModel = {
           g.lib('string', 'byte', [g.str(d + 1), index(g, d), index(g, d)]),
         ]),
       (g, d) => g.lib('string', 'len', [g.str(d + 1)]),
-      (g, d) =>
-        orElse(
-          g.lib('string', 'find', [
-            g.str(d + 1),
-            build.string(g.c.pick(plains)),
-            build.number(1),
-            build.bool(true),
-          ]),
-          build.number(0),
-        ),
+      (g, d) => orElse(plainFind(g, d), build.number(0)),
       (g, d) =>
         orElse(
           g.lib('string', 'find', [g.str(d + 1), build.string(g.c.pick(patterns)), index(g, d)]),
@@ -242,18 +235,6 @@ export const stringModel: LibraryModel = {
           ]),
         ),
     ],
-    bool: [
-      (g, d) =>
-        build.binary(
-          ExprBinary_Op.CompareNe,
-          g.lib('string', 'find', [
-            g.str(d + 1),
-            build.string(g.c.pick(plains)),
-            build.number(1),
-            build.bool(true),
-          ]),
-          build.nil(),
-        ),
-    ],
+    bool: [(g, d) => found(plainFind(g, d))],
   },
 };

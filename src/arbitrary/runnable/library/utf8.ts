@@ -2,6 +2,7 @@ import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel } from './model.js';
+import { found, orElse } from './results.js';
 
 /** A valid code point: below the surrogates, or above them up to U+10FFFF. */
 function codePoint(g: Gen, d: number) {
@@ -44,26 +45,21 @@ export const utf8Model: LibraryModel = {
           build.number(1),
         ]),
       (g, d) =>
-        build.group(
-          build.binary(
-            ExprBinary_Op.Or,
-            g.lib('utf8', 'offset', [
-              g.lib('utf8', 'char', [codePoint(g, d), codePoint(g, d), codePoint(g, d)]),
-              build.number(g.c.pick([1, 2, 3, -1])),
-            ]),
-            build.number(0),
-          ),
+        orElse(
+          g.lib('utf8', 'offset', [
+            g.lib('utf8', 'char', [codePoint(g, d), codePoint(g, d), codePoint(g, d)]),
+            build.number(g.c.pick([1, 2, 3, -1])),
+          ]),
+          build.number(0),
         ),
     ],
     bool: [
       (g, d) =>
-        build.binary(
-          ExprBinary_Op.CompareNe,
+        found(
           g.lib('string', 'match', [
             g.str(d + 1),
             build.indexName(build.global('utf8'), build.name('charpattern')),
           ]),
-          build.nil(),
         ),
     ],
   },
