@@ -46,25 +46,23 @@ function stat(oneof: Stat['statOneof']): Stat {
   return made(StatSchema, { statOneof: oneof });
 }
 
-const locals = new SharedMessages((name: number) => {
-  return made(LocalSchema, { name });
-});
+const locals = new SharedMessages((name: number) => made(LocalSchema, { name }));
 
-const localRefs = new SharedMessages((name: number) => {
-  return expr({ case: 'local', value: made(ExprLocalSchema, { var: locals.get(name) }) });
-});
+const localRefs = new SharedMessages((name: number) =>
+  expr({ case: 'local', value: made(ExprLocalSchema, { var: locals.get(name) }) }),
+);
 
-const builtinNames = new SharedMessages((text: string) => {
-  return made(NameSchema, { nameOneof: { case: 'builtin', value: builtinIndex(text) } });
-});
+const builtinNames = new SharedMessages((text: string) =>
+  made(NameSchema, { nameOneof: { case: 'builtin', value: builtinIndex(text) } }),
+);
 
-const customNames = new SharedMessages((k: number) => {
-  return made(NameSchema, { nameOneof: { case: 'custom', value: k } });
-});
+const customNames = new SharedMessages((k: number) =>
+  made(NameSchema, { nameOneof: { case: 'custom', value: k } }),
+);
 
-const globals = new SharedMessages((text: string) => {
-  return expr({ case: 'global', value: made(ExprGlobalSchema, { name: builtinNames.get(text) }) });
-});
+const globals = new SharedMessages((text: string) =>
+  expr({ case: 'global', value: made(ExprGlobalSchema, { name: builtinNames.get(text) }) }),
+);
 
 function newNumber(val: number): Expr {
   return expr({ case: 'number', value: made(ExprConstantNumberSchema, { val }) });
