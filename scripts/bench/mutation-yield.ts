@@ -13,19 +13,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  programRecords,
-  recordMutations,
-  streamRandom,
-  type ProgramMutation,
-  type ProgramRecord,
-} from '../../src/arbitrary/index.js';
-import {
-  Corpus,
-  entryPicker,
-  runGuided,
-  type CorpusEntry,
-} from '../../src/campaign/guided/index.js';
+import { programRecords, recordMutations, streamRandom } from '../../src/arbitrary/index.js';
+import type { ProgramMutation, ProgramRecord } from '../../src/arbitrary/index.js';
+import { Corpus, entryPicker, runGuided } from '../../src/campaign/guided/index.js';
+import type { CorpusEntry } from '../../src/campaign/guided/index.js';
 import { campaignProgram } from '../../src/campaign/programs.js';
 import { CounterMap, CoverageRunner } from '../../src/coverage/index.js';
 import { packageRoot } from '../../src/package-root.js';
