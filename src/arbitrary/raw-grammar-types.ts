@@ -76,17 +76,8 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
   const { t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
   const f = p.features;
   const typeCases = casesOf(t, pb.TypeSchema, [
-    'primitive',
-    'literal',
-    'boolean',
-    'string',
-    'extern',
-    'ref',
-    'table',
-    'function',
-    'typeof',
-    'union',
-    'intersection',
+    ...['primitive', 'literal', 'boolean', 'string', 'extern', 'ref', 'table', 'function'],
+    ...['typeof', 'union', 'intersection'],
   ]);
 
   const type = t(pb.TypeSchema);

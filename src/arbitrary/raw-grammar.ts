@@ -127,12 +127,6 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       return weight === undefined ? arbitrary : { arbitrary, weight };
     });
 
-    const prefixCases = ['local', 'global', 'group', 'call', 'indexName', 'indexExpr'];
-    const generics = f.generics ? list(t(pb.GenericTypeNameSchema), 2) : none;
-    const genericPacks = f.generics ? list(t(pb.GenericTypeNameSchema), 1) : none;
-    const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
-    const annotations = (n: number) => (types ? list(t(pb.TypeSchema), n) : none);
-
     // The rules most fields draw from.
     const expr = t(pb.ExprSchema);
     const block = t(pb.StatBlockSchema);
@@ -142,6 +136,12 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     const prefix = t(pb.ExprPrefixSchema);
     const name = t(pb.NameSchema);
     const type = t(pb.TypeSchema);
+
+    const prefixCases = ['local', 'global', 'group', 'call', 'indexName', 'indexExpr'];
+    const generics = f.generics ? list(t(pb.GenericTypeNameSchema), 2) : none;
+    const genericPacks = f.generics ? list(t(pb.GenericTypeNameSchema), 1) : none;
+    const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
+    const annotations = (n: number) => (types ? list(type, n) : none);
 
     const out: Record<string, fc.Arbitrary<unknown>> = {
       // Names and literals.
