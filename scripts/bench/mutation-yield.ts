@@ -14,10 +14,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { programRecords, recordMutations, streamRandom } from '../../src/arbitrary/index.js';
-import type { ProgramMutation, ProgramRecord } from '../../src/arbitrary/index.js';
-import { Corpus, entryPicker, runGuided } from '../../src/campaign/guided/index.js';
+import type { ProgramMutation } from '../../src/arbitrary/index.js';
+import {
+  Corpus,
+  entryPicker,
+  guidedDefaults,
+  GuidedSteps,
+  runGuided,
+} from '../../src/campaign/guided/index.js';
 import type { CorpusEntry } from '../../src/campaign/guided/index.js';
-import { campaignProgram } from '../../src/campaign/programs.js';
+import type { CampaignProgram } from '../../src/campaign/programs.js';
 import { CounterMap, CoverageRunner } from '../../src/coverage/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { coverageBuild } from '../../src/runtime/index.js';
@@ -44,10 +50,10 @@ const seed = args.whole('--seed', values.seed, 0);
 const build = coverageBuild(values.build, ['luau']);
 const coverage = { luau: build.luau, args: ['-O2', '--codegen'] };
 const generator = { level: 'runnable', profile: 'luau' } as const;
-const step = 50;
+const step = guidedDefaults.stepSize;
 
 /** How an arm draws its k-th program of round `round`. */
-type Draw = (round: number, k: number) => ProgramRecord;
+type Draw = (round: number, k: number) => CampaignProgram;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-mutation-yield-'));
 try {
@@ -71,8 +77,15 @@ try {
   );
   const records = programRecords(generator);
   const hits = (i: number): number => warmMap.hits(i);
-  const donorOf = (random: ReturnType<typeof streamRandom>): ProgramRecord =>
-    corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
+  // Mutants as a campaign's steps draw them (spliced with an entry of the corpus, drawn again
+  // while they print as their parent); its runner is not used (its folder goes with the bench's).
+  const steps = new GuidedSteps({
+    records,
+    corpus,
+    runner: new CoverageRunner({ ...coverage, tmpDir: work }),
+    seed,
+    mutationShare: 1,
+  });
   // Entries copied per arm and round: a pick counts in the entry it picks.
   const entries = (): CorpusEntry[] => corpus.entries.map((e) => ({ ...e }));
   const mutants = (
@@ -83,14 +96,17 @@ try {
     let state:
       | { round: number; random: ReturnType<typeof streamRandom>; pick: ReturnType<typeof pickOf> }
       | undefined;
-    return (round) => {
+    return (round, k) => {
       if (state?.round !== round) {
         const random = streamRandom((Math.imul(seed + 1, 0x2545f491) ^ (salt * 7919 + round)) | 0);
         state = { round, random, pick: pickOf(entries()) };
       }
-      const parent = state.pick(state.random);
-      return records.mutate(parent.record, state.random, [donorOf(state.random)], weights).record;
+      return steps.mutant(state.pick(state.random), state.random, weights, k);
     };
+  };
+  const fresh: Draw = (round, k) => {
+    const run = warm + round * count + k;
+    return steps.build(records.ofRun(seed, run), { kind: 'fresh', run }, k);
   };
   const weighted = (es: CorpusEntry[]) => entryPicker(es, hits);
   const uniform = (es: CorpusEntry[]) => (r: ReturnType<typeof streamRandom>) =>
@@ -98,7 +114,7 @@ try {
   const only = (m: ProgramMutation): Partial<Record<ProgramMutation, number>> =>
     Object.fromEntries(recordMutations.map((o) => [o, o === m ? 1 : 0]));
   const arms: [string, Draw][] = [
-    ['fresh', (round, k) => records.ofRun(seed, warm + round * count + k)],
+    ['fresh', fresh],
     ['mutants, picked as campaigns do', mutants(1, weighted)],
     ['mutants, picked uniformly', mutants(2, uniform)],
     ...recordMutations.map((m, i): [string, Draw] => [
@@ -125,7 +141,7 @@ try {
         for (let k = 0; k < count; k += step) {
           const programs = [];
           for (let j = k; j < Math.min(count, k + step); j++) {
-            const p = campaignProgram(j, records.build(draw(round, j)));
+            const p = draw(round, j);
             if (p.printError === undefined) programs.push({ program: p.program, module: p.module });
           }
           for (const o of await runner.run(programs)) if (o.firstCounters.length > 0) kept++;

@@ -1,3 +1,4 @@
+import type fc from 'fast-check';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -159,28 +160,7 @@ export class GuidedSteps {
       }
       const parent = pick(random);
       picked.add(parent);
-      const donor = corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
-      // A mutant that prints as its parent is run for nothing: drawn again (a few times).
-      let m = records.mutate(parent.record, random, [donor], weights);
-      let mutant = this.build(
-        m.record,
-        { kind: 'mutant', parent: parent.id, mutations: m.mutations },
-        index,
-      );
-      let parentSource = this.#sources.get(parent);
-      if (parentSource === undefined) {
-        const p = this.build(parent.record, parent.origin, index);
-        this.#sources.set(parent, (parentSource = sourceOf(p)));
-      }
-      for (let again = 0; again < 3 && sourceOf(mutant) === parentSource; again++) {
-        m = records.mutate(parent.record, random, [donor], weights);
-        mutant = this.build(
-          m.record,
-          { kind: 'mutant', parent: parent.id, mutations: m.mutations },
-          index,
-        );
-      }
-      return mutant;
+      return this.mutant(parent, random, weights, index);
     });
     const kept = await this.#keep(programs);
     for (const e of kept)
@@ -214,6 +194,37 @@ export class GuidedSteps {
       kept,
       state: { step: state.step + 1, nextRun, yields, operators, origins },
     };
+  }
+
+  /**
+   * A mutant of `parent` (campaign index `index`), spliced with an entry of the corpus drawn
+   * from `random`, its first mutation drawn by `weights`. A mutant that prints as its parent
+   * would be run for nothing: it is drawn again, up to three times.
+   */
+  mutant(
+    parent: CorpusEntry,
+    random: fc.Random,
+    weights: Readonly<Partial<Record<ProgramMutation, number>>> | undefined,
+    index: number,
+  ): GuidedProgram {
+    const { records, corpus } = this.#o;
+    const donor = corpus.entries[random.nextInt(0, corpus.entries.length - 1)]!.record;
+    const draw = (): GuidedProgram => {
+      const m = records.mutate(parent.record, random, [donor], weights);
+      return this.build(
+        m.record,
+        { kind: 'mutant', parent: parent.id, mutations: m.mutations },
+        index,
+      );
+    };
+    let mutant = draw();
+    let parentSource = this.#sources.get(parent);
+    if (parentSource === undefined) {
+      const p = this.build(parent.record, parent.origin, index);
+      this.#sources.set(parent, (parentSource = sourceOf(p)));
+    }
+    for (let again = 0; again < 3 && sourceOf(mutant) === parentSource; again++) mutant = draw();
+    return mutant;
   }
 
   async #keep(programs: readonly GuidedProgram[]): Promise<CorpusEntry[]> {
