@@ -168,19 +168,26 @@ async function runArm(name: string, out: string): Promise<void> {
   }
 }
 
-/** Runs `name` in a process of its own (this script with `--arm`). */
-function spawnArm(name: string, out: string): Promise<ArmResult> {
-  const argv = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+/**
+ * Runs this script again with `args` (after node's own options), and reads the JSON it wrote
+ * to `out`; `what` names the run in an error.
+ */
+function runSelf<T>(args: readonly string[], out: string, what: string): Promise<T> {
+  const argv = [...process.execArgv, fileURLToPath(import.meta.url), ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...argv, '--arm', name, '--out', out], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`the ${name} arm ended with status ${code}`));
-      else resolve(JSON.parse(readFileSync(out, 'utf8')) as ArmResult);
+      if (code !== 0) reject(new Error(`${what} ended with status ${code}`));
+      else resolve(JSON.parse(readFileSync(out, 'utf8')) as T);
     });
   });
+}
+
+/** Runs `name` in a process of its own (this script with `--arm`). */
+function spawnArm(name: string, out: string): Promise<ArmResult> {
+  const args = [...process.argv.slice(2), '--arm', name, '--out', out];
+  return runSelf<ArmResult>(args, out, `the ${name} arm`);
 }
 
 /** The value of `curve` at `s` (its last point up to then). */
@@ -370,17 +377,8 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
   try {
     for (const s of seeds) {
       const file = join(work, `seed${s}.json`);
-      const argv = [...process.execArgv, fileURLToPath(import.meta.url), ...rest];
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, [...argv, '--seed', String(s), '--summary', file], {
-          stdio: ['ignore', 'inherit', 'inherit'],
-        });
-        child.on('error', reject);
-        child.on('exit', (code) =>
-          code === 0 ? resolve() : reject(new Error(`seed ${s} ended with status ${code}`)),
-        );
-      });
-      figures.push(JSON.parse(readFileSync(file, 'utf8')) as SeedFigures);
+      const args = [...rest, '--seed', String(s), '--summary', file];
+      figures.push(await runSelf<SeedFigures>(args, file, `seed ${s}`));
       console.log('');
     }
   } finally {
