@@ -15,13 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { programRecords, recordMutations, streamRandom } from '../../src/arbitrary/index.js';
 import type { ProgramMutation } from '../../src/arbitrary/index.js';
-import {
-  Corpus,
-  entryPicker,
-  guidedDefaults,
-  GuidedSteps,
-  runGuided,
-} from '../../src/campaign/guided/index.js';
+import { Corpus, entryPicker, guidedDefaults } from '../../src/campaign/guided/index.js';
+import { GuidedSteps, runGuided } from '../../src/campaign/guided/index.js';
 import type { CorpusEntry } from '../../src/campaign/guided/index.js';
 import type { CampaignProgram } from '../../src/campaign/programs.js';
 import { CounterMap, CoverageRunner } from '../../src/coverage/index.js';
