@@ -36,9 +36,14 @@ export type OperatorYields = OriginYields<ProgramMutation>;
 /**
  * The constants of the mutations' weights. Share: each mutation of a record of choices gets
  * between 4 % and 40 % of the mutants, so that none is dropped for a few unlucky steps and
- * none takes all (its yield would no longer be compared). Prior: each counts as having found
- * one counter in four mutants more than it did, so that a mutation tried a few times is not
- * judged on them. Memory: as the mutation share's, about the last five steps count.
+ * none takes all (its yield would no longer be compared). Prior: each counts as having made
+ * `prior` mutants more, at the rate of all mutations together (equal weights before any
+ * mutant is known), so that a mutation tried a few times is judged as the others are until
+ * its own mutants say otherwise. Memory: each step weighs 0.98 of the next, so about the last
+ * fifty steps count: finds are rare and come in lumps (a few counters, now and then dozens),
+ * and a mutation gets a few mutants a step, so a memory of a few steps judges it on a handful
+ * of mutants and one lucky find; fifty steps still follow the mutations that pay early
+ * giving way to others.
  *
  * @example
  * ```ts
@@ -47,8 +52,8 @@ export type OperatorYields = OriginYields<ProgramMutation>;
  */
 export const operatorWeighting = {
   share: [0.04, 0.4] as const,
-  prior: { counters: 1, programs: 4 },
-  memory: 0.8,
+  prior: 20,
+  memory: 0.98,
 } as const;
 
 /**
@@ -58,7 +63,10 @@ export const operatorWeighting = {
  *
  * @example
  * ```ts
- * const w = operatorWeights({ 'span-splice': { counters: 40, programs: 20 } });
+ * const w = operatorWeights({
+ *   'span-splice': { counters: 40, programs: 20 },
+ *   change: { counters: 0, programs: 200 },
+ * });
  * w['span-splice']; // 0.4, the most one mutation gets
  * ```
  */
@@ -66,9 +74,16 @@ export function operatorWeights(
   yields: OperatorYields | undefined,
 ): Partial<Record<ProgramMutation, number>> {
   const { prior, share } = operatorWeighting;
+  const all = Object.values(yields ?? {}).reduce(
+    (a, y) => ({ counters: a.counters + y.counters, programs: a.programs + y.programs }),
+    { counters: 0, programs: 0 },
+  );
+  const pooled = all.counters / all.programs;
   const rate = recordMutations.map((m) => {
     const y = yields?.[m];
-    return (prior.counters + (y?.counters ?? 0)) / (prior.programs + (y?.programs ?? 0));
+    // Nothing found yet: every mutation alike.
+    if (!(pooled > 0)) return 1;
+    return (prior * pooled + (y?.counters ?? 0)) / (prior + (y?.programs ?? 0));
   });
   const shares = bounded(rate, share);
   return Object.fromEntries(recordMutations.map((m, i) => [m, shares[i]!]));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordMutations } from '../../../src/arbitrary/index.js';
+import { recordMutations, streamRandom } from '../../../src/arbitrary/index.js';
+import type { ProgramMutation } from '../../../src/arbitrary/index.js';
 import {
   nextOperatorYields,
   operatorWeighting,
@@ -46,8 +47,55 @@ describe('the weights of mutations', () => {
     expect(course[9]!).toBeLessThan(0.2);
     expect(course[29]!).toBeCloseTo(operatorWeighting.share[1], 2);
     // Older steps weigh less by the memory.
+    const { memory } = operatorWeighting;
     const y = nextOperatorYields({ change: { counters: 10, programs: 10 } }, [], [['change', 5]]);
-    expect(y.change).toEqual({ counters: 8, programs: 13 });
+    expect(y.change).toEqual({ counters: 10 * memory, programs: 10 * memory + 5 });
+  });
+
+  it('tell a mutation that finds little from those that find more, when finds come in lumps', () => {
+    // Counters first per mutant of each mutation past a campaign's first minute (a guided
+    // campaign of seed 4, `bench guided`): a find is one mutant in twenty or fewer, of a
+    // few counters to dozens; about twenty mutants a step.
+    const rates: Record<ProgramMutation, number> = {
+      change: 0.11,
+      delete: 0.2,
+      insert: 0.25,
+      splice: 0.13,
+      'span-fresh': 0.05,
+      'span-splice': 0.08,
+      'span-delete': 0.01,
+      'span-duplicate': 0.04,
+    };
+    const lumps = [1, 1, 2, 2, 3, 4, 6, 9, 20];
+    const meanLump = lumps.reduce((a, b) => a + b, 0) / lumps.length;
+    const random = streamRandom(7);
+    let yields: OperatorYields | undefined;
+    const shares: Record<string, number[]> = {};
+    for (let step = 0; step < 170; step++) {
+      const w = operatorWeights(yields);
+      const drawn = new Map<ProgramMutation, number>();
+      for (let k = 0; k < 20; k++) {
+        let x = random.nextInt(0, 999_999) / 1_000_000;
+        const m = recordMutations.find((o) => (x -= w[o]!) < 0) ?? recordMutations.at(-1)!;
+        drawn.set(m, (drawn.get(m) ?? 0) + 1);
+      }
+      const tried = [...drawn];
+      const found: [ProgramMutation, number][] = [];
+      for (const [m, n] of tried)
+        for (let i = 0; i < n; i++)
+          if (random.nextInt(0, 999_999) < (rates[m] / meanLump) * 1_000_000)
+            found.push([m, lumps[random.nextInt(0, lumps.length - 1)]!]);
+      yields = nextOperatorYields(yields, found, tried);
+      if (step >= 50) for (const m of recordMutations) (shares[m] ??= []).push(w[m]!);
+    }
+    const mean = (m: ProgramMutation): number =>
+      shares[m]!.reduce((a, b) => a + b, 0) / shares[m]!.length;
+    // Equal weights would give each 1/8: the two that find least get well under, the two
+    // that find most well over.
+    expect(mean('span-delete')).toBeLessThan(0.07);
+    expect(mean('span-duplicate')).toBeLessThan(0.1);
+    expect(mean('insert')).toBeGreaterThan(0.17);
+    expect(mean('delete')).toBeGreaterThan(0.15);
   });
 
   it('add up over a whole campaign with a memory of 1, fresh programs beside mutants', () => {
