@@ -14,6 +14,7 @@ import { mutationShareOf, nextYields, type MutationShare, type Yields } from './
 import { entryPicker } from './schedule.js';
 import {
   nextOperatorYields,
+  nextOriginYields,
   operatorWeights,
   type OperatorYields,
   type OriginYields,
@@ -182,7 +183,7 @@ export class GuidedSteps {
       mutants === 0
         ? state.operators
         : nextOperatorYields(state.operators, found.filter(isMutation), tried.filter(isMutation));
-    const origins = nextOperatorYields(state.origins, found, tried, 1);
+    const origins = nextOriginYields(state.origins, found, tried);
     const yields = nextYields(
       state.yields,
       [freshCounters, indices.length - mutants],

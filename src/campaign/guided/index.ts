@@ -9,7 +9,12 @@ export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.j
 export { guidedDefaults, GuidedSteps } from './guided-step.js';
 export type { GuidedProgram, GuidedStepsOptions, StepResult, StepState } from './guided-step.js';
 export { autoShare, mutationShareOf, nextYields, warmingUp } from './mutation-share.js';
-export { nextOperatorYields, operatorWeighting, operatorWeights } from './operator-weights.js';
+export {
+  nextOperatorYields,
+  nextOriginYields,
+  operatorWeighting,
+  operatorWeights,
+} from './operator-weights.js';
 export type { OperatorYields, OriginYields, ProgramOrigin } from './operator-weights.js';
 export type { MutationShare, Yields } from './mutation-share.js';
 export { exportCorpus } from './export-corpus.js';

@@ -18,32 +18,43 @@ export type ProgramOrigin = 'fresh' | ProgramMutation;
  * const y: OriginYields = { fresh: { counters: 80, programs: 200 } };
  * ```
  */
-export type OriginYields<K extends ProgramOrigin = ProgramOrigin> = Readonly<
-  Partial<Record<K, { readonly counters: number; readonly programs: number }>>
->;
+export type OriginYields = Readonly<Partial<Record<ProgramOrigin, OriginYield>>>;
+
+interface OriginYield {
+  readonly counters: number;
+  readonly programs: number;
+}
 
 /**
  * Per mutation, what the mutants it made first found lately, older steps weighing less by
- * {@link operatorWeighting}'s `memory` each.
+ * {@link operatorWeighting}'s `memory` each: of each step that found anything, its share of
+ * the counters the step's mutants reached first (`counters`) and its share of the step's
+ * mutants (`expected`, what it would have found were every mutant alike); and its mutants.
  *
  * @example
  * ```ts
- * const y: OperatorYields = { 'span-splice': { counters: 12.5, programs: 30 } };
+ * const y: OperatorYields = { 'span-splice': { counters: 1.5, programs: 30, expected: 0.9 } };
  * ```
  */
-export type OperatorYields = OriginYields<ProgramMutation>;
+export type OperatorYields = Readonly<
+  Partial<
+    Record<
+      ProgramMutation,
+      { readonly counters: number; readonly programs: number; readonly expected: number }
+    >
+  >
+>;
 
 /**
  * The constants of the mutations' weights. Share: each mutation of a record of choices gets
  * between 4 % and 40 % of the mutants, so that none is dropped for a few unlucky steps and
  * none takes all (its yield would no longer be compared). Prior: each counts as having made
- * `prior` mutants more, at the rate of all mutations together (equal weights before any
- * mutant is known), so that a mutation tried a few times is judged as the others are until
- * its own mutants say otherwise. Memory: each step weighs 0.98 of the next, so about the last
- * fifty steps count: finds are rare and come in lumps (a few counters, now and then dozens),
- * and a mutation gets a few mutants a step, so a memory of a few steps judges it on a handful
- * of mutants and one lucky find; fifty steps still follow the mutations that pay early
- * giving way to others.
+ * every mutant of one step more and found all its counters (a share of one against one), so
+ * that a mutation tried a few times is judged as the others are until its own mutants say
+ * otherwise. Memory: each step weighs 0.98 of the next, so about the last fifty steps count:
+ * finds are rare and come in lumps (a few counters, now and then dozens), and a mutation gets
+ * a few mutants a step, so a memory of a few steps judges it on a handful of mutants and one
+ * lucky find.
  *
  * @example
  * ```ts
@@ -52,20 +63,24 @@ export type OperatorYields = OriginYields<ProgramMutation>;
  */
 export const operatorWeighting = {
   share: [0.04, 0.4] as const,
-  prior: 20,
+  prior: 1,
   memory: 0.98,
 } as const;
 
 /**
- * The weights the next step draws the first mutation of a mutant with: each mutation's
- * counters reached first per mutant (with the prior), as shares within the bounds of
- * {@link operatorWeighting}, as adaptive mutation schedulers (MOpt) weigh their operators.
+ * The weights the next step draws the first mutation of a mutant with: each mutation's share
+ * of its steps' counters against its share of their mutants (with the prior), as shares
+ * within the bounds of {@link operatorWeighting}, as adaptive mutation schedulers (MOpt)
+ * weigh their operators. Shares of each step rather than counters per mutant: every mutation
+ * finds ten times less a few minutes into a campaign than in its first minute, and the
+ * counters a mutation found then would otherwise outweigh what it finds now for as long as
+ * the memory lasts; a step counts as much as any other that found something.
  *
  * @example
  * ```ts
  * const w = operatorWeights({
- *   'span-splice': { counters: 40, programs: 20 },
- *   change: { counters: 0, programs: 200 },
+ *   'span-splice': { counters: 6, programs: 20, expected: 0.4 },
+ *   change: { counters: 0, programs: 200, expected: 3.6 },
  * });
  * w['span-splice']; // 0.4, the most one mutation gets
  * ```
@@ -74,17 +89,10 @@ export function operatorWeights(
   yields: OperatorYields | undefined,
 ): Partial<Record<ProgramMutation, number>> {
   const { prior, share } = operatorWeighting;
-  const all = Object.values(yields ?? {}).reduce(
-    (a, y) => ({ counters: a.counters + y.counters, programs: a.programs + y.programs }),
-    { counters: 0, programs: 0 },
+  const y = knownOperators(yields);
+  const rate = recordMutations.map(
+    (m) => (prior + (y?.[m]?.counters ?? 0)) / (prior + (y?.[m]?.expected ?? 0)),
   );
-  const pooled = all.counters / all.programs;
-  const rate = recordMutations.map((m) => {
-    const y = yields?.[m];
-    // Nothing found yet: every mutation alike.
-    if (!(pooled > 0)) return 1;
-    return (prior * pooled + (y?.counters ?? 0)) / (prior + (y?.programs ?? 0));
-  });
   const shares = bounded(rate, share);
   return Object.fromEntries(recordMutations.map((m, i) => [m, shares[i]!]));
 }
@@ -108,30 +116,76 @@ function bounded(rate: readonly number[], [low, high]: readonly [number, number]
 
 /**
  * The yields after a step whose programs were made by `tried` (a mutant by its first
- * mutation) and of which those kept reached `found` counters first; older steps weigh
- * `memory` each (1: totals over the campaign).
+ * mutation) and of which those kept reached `found` counters first, summed over the campaign.
  *
  * @example
  * ```ts
- * nextOperatorYields(undefined, [['span-delete', 3]], [['span-delete', 1]]);
- * // { 'span-delete': { counters: 3, programs: 1 } }
+ * nextOriginYields({ fresh: { counters: 3, programs: 10 } }, [['fresh', 2]], [['fresh', 5]]);
+ * // { fresh: { counters: 5, programs: 15 } }
  * ```
  */
-export function nextOperatorYields<K extends ProgramOrigin>(
-  yields: OriginYields<K> | undefined,
-  found: readonly (readonly [K, number])[],
-  tried: readonly (readonly [K, number])[],
-  memory: number = operatorWeighting.memory,
-): OriginYields<K> {
-  const out: Partial<Record<K, { counters: number; programs: number }>> = {};
-  for (const [m, y] of Object.entries(yields ?? {}) as [
-    K,
-    { counters: number; programs: number } | undefined,
-  ][])
-    if (y !== undefined) out[m] = { counters: memory * y.counters, programs: memory * y.programs };
-  const at = (m: K): { counters: number; programs: number } =>
+export function nextOriginYields(
+  yields: OriginYields | undefined,
+  found: readonly (readonly [ProgramOrigin, number])[],
+  tried: readonly (readonly [ProgramOrigin, number])[],
+): OriginYields {
+  const out: Partial<Record<ProgramOrigin, { counters: number; programs: number }>> = {};
+  for (const [m, y] of Object.entries(yields ?? {}) as [ProgramOrigin, OriginYield | undefined][])
+    if (y !== undefined) out[m] = { ...y };
+  const at = (m: ProgramOrigin): { counters: number; programs: number } =>
     (out[m] ??= { counters: 0, programs: 0 });
   for (const [m, n] of found) at(m).counters += n;
   for (const [m, n] of tried) at(m).programs += n;
   return out;
+}
+
+/**
+ * The mutations' yields after a step whose mutants were made by `tried` (by their first
+ * mutation) and of which those kept reached `found` counters first; older steps weigh
+ * {@link operatorWeighting}'s `memory` each. A step that found something is one share: a
+ * mutation whose mutants made a tenth of it expected a tenth of its counters.
+ *
+ * @example
+ * ```ts
+ * nextOperatorYields(undefined, [['insert', 3]], [['insert', 1], ['delete', 3]]);
+ * // insert: { counters: 1, programs: 1, expected: 0.25 }, delete: { counters: 0, programs: 3, expected: 0.75 }
+ * ```
+ */
+export function nextOperatorYields(
+  yields: OperatorYields | undefined,
+  found: readonly (readonly [ProgramMutation, number])[],
+  tried: readonly (readonly [ProgramMutation, number])[],
+): OperatorYields {
+  const { memory } = operatorWeighting;
+  const sum = (xs: readonly (readonly [ProgramMutation, number])[]): number =>
+    xs.reduce((a, [, n]) => a + n, 0);
+  const all = sum(found);
+  const mutants = sum(tried);
+  const out: Partial<
+    Record<ProgramMutation, { counters: number; programs: number; expected: number }>
+  > = {};
+  for (const [m, y] of Object.entries(knownOperators(yields) ?? {}) as [
+    ProgramMutation,
+    { counters: number; programs: number; expected: number } | undefined,
+  ][])
+    if (y !== undefined)
+      out[m] = {
+        counters: memory * y.counters,
+        programs: memory * y.programs,
+        expected: memory * y.expected,
+      };
+  const at = (m: ProgramMutation): { counters: number; programs: number; expected: number } =>
+    (out[m] ??= { counters: 0, programs: 0, expected: 0 });
+  for (const [m, n] of found) at(m).counters += n / all;
+  for (const [m, n] of tried) {
+    at(m).programs += n;
+    if (all > 0) at(m).expected += n / mutants;
+  }
+  return out;
+}
+
+// The state of a campaign written before the mutations' yields held what their mutants were
+// expected to find: it starts again from nothing known.
+function knownOperators(y: OperatorYields | undefined): OperatorYields | undefined {
+  return Object.values(y ?? {}).every((o) => typeof o.expected === 'number') ? y : undefined;
 }
