@@ -15,7 +15,12 @@ export {
   operatorWeighting,
   operatorWeights,
 } from './operator-weights.js';
-export type { OperatorYields, OriginYields, ProgramOrigin } from './operator-weights.js';
+export type {
+  OperatorYield,
+  OperatorYields,
+  OriginYields,
+  ProgramOrigin,
+} from './operator-weights.js';
 export type { MutationShare, Yields } from './mutation-share.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';

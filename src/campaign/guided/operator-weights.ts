@@ -27,23 +27,31 @@ interface OriginYield {
 
 /**
  * Per mutation, what the mutants it made first found lately, older steps weighing less by
- * {@link operatorWeighting}'s `memory` each: of each step that found anything, its share of
- * the counters the step's mutants reached first (`counters`) and its share of the step's
- * mutants (`expected`, what it would have found were every mutant alike); and its mutants.
+ * {@link operatorWeighting}'s `memory` each (see {@link OperatorYield}).
  *
  * @example
  * ```ts
- * const y: OperatorYields = { 'span-splice': { counters: 1.5, programs: 30, expected: 0.9 } };
+ * const y: OperatorYields = { 'span-splice': { found: 1.5, expected: 0.9, mutants: 30 } };
  * ```
  */
-export type OperatorYields = Readonly<
-  Partial<
-    Record<
-      ProgramMutation,
-      { readonly counters: number; readonly programs: number; readonly expected: number }
-    >
-  >
->;
+export type OperatorYields = Readonly<Partial<Record<ProgramMutation, OperatorYield>>>;
+
+/**
+ * What one mutation's mutants found lately, summed over the steps that found anything.
+ *
+ * @example
+ * ```ts
+ * const y: OperatorYield = { found: 1.5, expected: 0.9, mutants: 30 };
+ * ```
+ */
+export interface OperatorYield {
+  /** Its share of the counters each step's mutants reached first. */
+  readonly found: number;
+  /** Its share of each step's mutants: the share it would have found were every mutant alike. */
+  readonly expected: number;
+  /** Its mutants (every step). */
+  readonly mutants: number;
+}
 
 /**
  * The constants of the mutations' weights. Share: each mutation of a record of choices gets
@@ -79,8 +87,8 @@ export const operatorWeighting = {
  * @example
  * ```ts
  * const w = operatorWeights({
- *   'span-splice': { counters: 6, programs: 20, expected: 0.4 },
- *   change: { counters: 0, programs: 200, expected: 3.6 },
+ *   'span-splice': { found: 6, expected: 0.4, mutants: 20 },
+ *   change: { found: 0, expected: 3.6, mutants: 200 },
  * });
  * w['span-splice']; // 0.4, the most one mutation gets
  * ```
@@ -91,7 +99,7 @@ export function operatorWeights(
   const { prior, share } = operatorWeighting;
   const y = knownOperators(yields);
   const rate = recordMutations.map(
-    (m) => (prior + (y?.[m]?.counters ?? 0)) / (prior + (y?.[m]?.expected ?? 0)),
+    (m) => (prior + (y?.[m]?.found ?? 0)) / (prior + (y?.[m]?.expected ?? 0)),
   );
   const shares = bounded(rate, share);
   return Object.fromEntries(recordMutations.map((m, i) => [m, shares[i]!]));
@@ -148,7 +156,7 @@ export function nextOriginYields(
  * @example
  * ```ts
  * nextOperatorYields(undefined, [['insert', 3]], [['insert', 1], ['delete', 3]]);
- * // insert: { counters: 1, programs: 1, expected: 0.25 }, delete: { counters: 0, programs: 3, expected: 0.75 }
+ * // insert: { found: 1, expected: 0.25, mutants: 1 }, delete: { found: 0, expected: 0.75, mutants: 3 }
  * ```
  */
 export function nextOperatorYields(
@@ -162,30 +170,32 @@ export function nextOperatorYields(
   const all = sum(found);
   const mutants = sum(tried);
   const out: Partial<
-    Record<ProgramMutation, { counters: number; programs: number; expected: number }>
+    Record<ProgramMutation, { found: number; expected: number; mutants: number }>
   > = {};
   for (const [m, y] of Object.entries(knownOperators(yields) ?? {}) as [
     ProgramMutation,
-    { counters: number; programs: number; expected: number } | undefined,
+    OperatorYield | undefined,
   ][])
     if (y !== undefined)
       out[m] = {
-        counters: memory * y.counters,
-        programs: memory * y.programs,
+        found: memory * y.found,
         expected: memory * y.expected,
+        mutants: memory * y.mutants,
       };
-  const at = (m: ProgramMutation): { counters: number; programs: number; expected: number } =>
-    (out[m] ??= { counters: 0, programs: 0, expected: 0 });
-  for (const [m, n] of found) at(m).counters += n / all;
+  const at = (m: ProgramMutation): { found: number; expected: number; mutants: number } =>
+    (out[m] ??= { found: 0, expected: 0, mutants: 0 });
+  for (const [m, n] of found) at(m).found += n / all;
   for (const [m, n] of tried) {
-    at(m).programs += n;
+    at(m).mutants += n;
     if (all > 0) at(m).expected += n / mutants;
   }
   return out;
 }
 
-// The state of a campaign written before the mutations' yields held what their mutants were
-// expected to find: it starts again from nothing known.
+// The state of a campaign written before the mutations' yields were shares of steps (counters
+// per mutant): it starts again from nothing known.
 function knownOperators(y: OperatorYields | undefined): OperatorYields | undefined {
-  return Object.values(y ?? {}).every((o) => typeof o.expected === 'number') ? y : undefined;
+  const known = (o: OperatorYield): boolean =>
+    typeof o.found === 'number' && typeof o.expected === 'number';
+  return Object.values(y ?? {}).every(known) ? y : undefined;
 }

@@ -63,8 +63,8 @@ describe('the weights of mutations', () => {
 
   it('follow counters against those expected, within their bounds', () => {
     const w = operatorWeights({
-      'span-splice': { counters: 8, programs: 20, expected: 1 },
-      change: { counters: 0, programs: 500, expected: 6 },
+      'span-splice': { found: 8, expected: 1, mutants: 20 },
+      change: { found: 0, expected: 6, mutants: 500 },
     });
     const [low, high] = operatorWeighting.share;
     const values = recordMutations.map((m) => w[m]!);
@@ -97,7 +97,7 @@ describe('the weights of mutations', () => {
   it("share each step's counters, and expect them of its mutants alike, older steps weighing less", () => {
     const { memory } = operatorWeighting;
     const y = nextOperatorYields(
-      { change: { counters: 10, programs: 10, expected: 4 } },
+      { change: { found: 10, expected: 4, mutants: 10 } },
       [['insert', 6]],
       [
         ['change', 2],
@@ -105,15 +105,15 @@ describe('the weights of mutations', () => {
       ],
     );
     expect(y.change).toEqual({
-      counters: 10 * memory,
-      programs: 10 * memory + 2,
+      found: 10 * memory,
       expected: 4 * memory + 2 / 3,
+      mutants: 10 * memory + 2,
     });
-    expect(y.insert).toEqual({ counters: 1, programs: 1, expected: 1 / 3 });
-    // A campaign's state from before the expected counters: nothing known.
+    expect(y.insert).toEqual({ found: 1, expected: 1 / 3, mutants: 1 });
+    // A campaign's state from before the shares of steps: nothing known.
     const old = { change: { counters: 10, programs: 10 } } as unknown as OperatorYields;
     expect(nextOperatorYields(old, [], [['change', 1]])).toEqual({
-      change: { counters: 0, programs: 1, expected: 0 },
+      change: { found: 0, expected: 0, mutants: 1 },
     });
   });
 
