@@ -1,6 +1,8 @@
 // Argument checks shared by the benchmarks: a usage error names the flag and exits 2.
 // (A leading `_`: not a benchmark of its own.)
+import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { packageRoot } from '../../src/package-root.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -46,4 +48,17 @@ export function benchArgs(name: string, usage: string): BenchArgs {
       }
     },
   };
+}
+
+/**
+ * A path under `../shared` beside the package, where the benchmarks' default Luau builds and
+ * reference files are.
+ *
+ * @example
+ * ```ts
+ * const build = sharedPath('tools', 'luau-715-coverage');
+ * ```
+ */
+export function sharedPath(...parts: string[]): string {
+  return join(packageRoot, '..', 'shared', ...parts);
 }

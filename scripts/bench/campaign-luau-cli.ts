@@ -4,15 +4,14 @@
 // template of the same executable) on the same programs, as a ratio. Goal: ≥ 300 programs/s
 // batched. The executable: $LUAU, else ../shared/tools/luau-715/luau; skipped when absent.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
-import { packageRoot } from '../../src/package-root.js';
+import { sharedPath } from './_args.js';
 import { printPretty } from '../../src/print/index.js';
 import { createLocalRuntime, parseRuntime } from '../../src/runtime/index.js';
 import type { ProgramJob, ProgramOutcome } from '../../src/runtime/index.js';
 
-const luau = process.env.LUAU ?? join(packageRoot, '..', 'shared', 'tools', 'luau-715', 'luau');
+const luau = process.env.LUAU ?? sharedPath('tools', 'luau-715', 'luau');
 const count = Number(process.argv[2] ?? 2000);
 const seed = 2024;
 const workers = 2;

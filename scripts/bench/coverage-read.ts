@@ -7,8 +7,7 @@
 import { join } from 'node:path';
 import { generatedSample } from '../../src/cli/coverage.js';
 import { CoverageRunner } from '../../src/coverage/index.js';
-import { packageRoot } from '../../src/package-root.js';
-import { benchArgs, type BenchArgs } from './_args.js';
+import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- coverage-read [--count N] [--seed S] [--build DIR] [--group N]\n';
@@ -17,10 +16,7 @@ const { values, positionals } = args.parse({
   count: { type: 'string', default: '300' },
   seed: { type: 'string', default: '1' },
   group: { type: 'string', default: '1' },
-  build: {
-    type: 'string',
-    default: join(packageRoot, '..', 'shared', 'tools', 'luau-715-coverage'),
-  },
+  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const count = args.whole('--count', values.count, 1);

@@ -9,9 +9,7 @@
 //   typed     N typed-level programs, luau-analyze --mode=strict: Ast, Analysis.
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
 // beside the figures, and its wall time.
-import { join } from 'node:path';
 import { generatedSample } from '../../src/cli/coverage.js';
-import { packageRoot } from '../../src/package-root.js';
 import {
   coverageBuild,
   coverageModes,
@@ -25,19 +23,18 @@ import {
   type LuauTools,
   type ToolCoverage,
 } from '../../src/runtime/index.js';
-import { benchArgs, type BenchArgs } from './_args.js';
+import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] ' +
   '[--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]\n';
 const args: BenchArgs = benchArgs('coverage', usage);
-const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
   count: { type: 'string', default: '1000' },
   seed: { type: 'string', default: '1' },
   parts: { type: 'string', default: 'runnable,syntax,typed' },
-  build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
-  compare: { type: 'string', default: join(shared, 'reference', 'luau-conformance-715') },
+  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
+  compare: { type: 'string', default: sharedPath('reference', 'luau-conformance-715') },
   'llvm-bin': { type: 'string' },
   'batch-size': { type: 'string', default: '50' },
 });

@@ -38,7 +38,7 @@ import {
   luauTools,
   measureEngineCoverage,
 } from '../../src/runtime/index.js';
-import { benchArgs, type BenchArgs } from './_args.js';
+import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { writeArmsReport } from './_guided-html.js';
 import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';
 
@@ -46,7 +46,6 @@ const usage =
   'usage: npm run bench -- guided [--minutes M] [--seed S | --seeds S,S,...] [--build DIR] [--tools DIR] ' +
   '[--batch N] [--group N] [--share X|auto] [--skip-mutants] [--report FILE]\n';
 const args: BenchArgs = benchArgs('guided', usage);
-const shared = join(packageRoot, '..', 'shared');
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '3' },
   seed: { type: 'string', default: '1' },
@@ -54,8 +53,8 @@ const { values, positionals } = args.parse({
   batch: { type: 'string', default: String(guidedDefaults.stepSize) },
   group: { type: 'string', default: '1' },
   share: { type: 'string', default: String(guidedDefaults.mutationShare) },
-  build: { type: 'string', default: join(shared, 'tools', 'luau-715-coverage') },
-  tools: { type: 'string', default: join(shared, 'tools', 'luau-715') },
+  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
+  tools: { type: 'string', default: sharedPath('tools', 'luau-715') },
   'skip-mutants': { type: 'boolean', default: false },
   // The HTML report with both arms' curves (default luau-fuzz-runs/bench-guided-seedS.html).
   report: { type: 'string' },

@@ -20,9 +20,8 @@ import { GuidedSteps, runGuided } from '../../src/campaign/guided/index.js';
 import type { CorpusEntry } from '../../src/campaign/guided/index.js';
 import type { CampaignProgram } from '../../src/campaign/programs.js';
 import { CounterMap, CoverageRunner } from '../../src/coverage/index.js';
-import { packageRoot } from '../../src/package-root.js';
 import { coverageBuild } from '../../src/runtime/index.js';
-import { benchArgs, type BenchArgs } from './_args.js';
+import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 
 const usage =
   'usage: npm run bench -- mutation-yield [--warm N] [--count M] [--rounds R] [--seed S] [--build DIR]\n';
@@ -32,10 +31,7 @@ const { values, positionals } = args.parse({
   count: { type: 'string', default: '300' },
   rounds: { type: 'string', default: '2' },
   seed: { type: 'string', default: '1' },
-  build: {
-    type: 'string',
-    default: join(packageRoot, '..', 'shared', 'tools', 'luau-715-coverage'),
-  },
+  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const warm = args.whole('--warm', values.warm, 50);
