@@ -169,9 +169,7 @@ export function nextOperatorYields(
     xs.reduce((a, [, n]) => a + n, 0);
   const all = sum(found);
   const mutants = sum(tried);
-  const out: Partial<
-    Record<ProgramMutation, { found: number; expected: number; mutants: number }>
-  > = {};
+  const out: Partial<Record<ProgramMutation, Tally>> = {};
   for (const [m, y] of Object.entries(knownOperators(yields) ?? {}) as [
     ProgramMutation,
     OperatorYield | undefined,
@@ -182,8 +180,7 @@ export function nextOperatorYields(
         expected: memory * y.expected,
         mutants: memory * y.mutants,
       };
-  const at = (m: ProgramMutation): { found: number; expected: number; mutants: number } =>
-    (out[m] ??= { found: 0, expected: 0, mutants: 0 });
+  const at = (m: ProgramMutation): Tally => (out[m] ??= { found: 0, expected: 0, mutants: 0 });
   for (const [m, n] of found) at(m).found += n / all;
   for (const [m, n] of tried) {
     at(m).mutants += n;
@@ -191,6 +188,9 @@ export function nextOperatorYields(
   }
   return out;
 }
+
+// An OperatorYield as a step adds to it.
+type Tally = { -readonly [K in keyof OperatorYield]: number };
 
 // The state of a campaign written before the mutations' yields were shares of steps (counters
 // per mutant): it starts again from nothing known.
