@@ -28,6 +28,7 @@ import {
   type GuidedProgress,
   type MutationShare,
 } from '../../src/campaign/guided/index.js';
+import type { ProgramRecord } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import {
   batchOutcomesDiffer,
@@ -102,6 +103,14 @@ interface ArmResult {
     'early' | 'late',
     Record<string, { programs: number; counters: number }>
   >;
+  /** Per scale of a mutant's node budget (grown records), likewise. */
+  readonly scales: Record<'early' | 'late', Record<string, { programs: number; counters: number }>>;
+}
+
+// A mutant's scale of the node budget it was read with (1 unless grown), as a table's key.
+function scaleKey(p: { record: ProgramRecord; origin: EntryOrigin }): string | undefined {
+  if (p.origin.kind !== 'mutant') return undefined;
+  return String(p.record.kind === 'choices' ? (p.record.scale ?? 1) : 1);
 }
 
 async function runArm(name: string, out: string): Promise<void> {
@@ -113,13 +122,18 @@ async function runArm(name: string, out: string): Promise<void> {
   });
   const yields: ArmResult['yields'] = { early: origins(), late: origins() };
   const operators: ArmResult['operators'] = { early: {}, late: {} };
-  const operator = (
+  const scales: ArmResult['scales'] = { early: {}, late: {} };
+  const tallies = (
     when: 'early' | 'late',
-    origin: EntryOrigin,
-  ): { programs: number; counters: number } | undefined => {
-    if (origin.kind !== 'mutant') return undefined;
-    const m = origin.mutations[0] ?? 'none';
-    return (operators[when][m] ??= { programs: 0, counters: 0 });
+    p: { record: ProgramRecord; origin: EntryOrigin },
+  ): { programs: number; counters: number }[] => {
+    if (p.origin.kind !== 'mutant') return [];
+    const m = p.origin.mutations[0] ?? 'none';
+    const scale = scaleKey(p)!;
+    return [
+      (operators[when][m] ??= { programs: 0, counters: 0 }),
+      (scales[when][scale] ??= { programs: 0, counters: 0 }),
+    ];
   };
   const late = new Set<number>();
   const started = performance.now();
@@ -141,8 +155,7 @@ async function runArm(name: string, out: string): Promise<void> {
           const y = yields[s >= 60 ? 'late' : 'early'][p.origin.kind];
           y.programs++;
           y.chars += p.program.length + (p.module?.length ?? 0);
-          const o = operator(s >= 60 ? 'late' : 'early', p.origin);
-          if (o !== undefined) o.programs++;
+          for (const t of tallies(s >= 60 ? 'late' : 'early', p)) t.programs++;
         }
         return Promise.resolve();
       },
@@ -150,8 +163,7 @@ async function runArm(name: string, out: string): Promise<void> {
     for (const e of result.corpus.entries) {
       const when = late.has(e.keptAt) ? 'late' : 'early';
       yields[when][e.origin.kind].counters += e.firstCounters;
-      const o = operator(when, e.origin);
-      if (o !== undefined) o.counters += e.firstCounters;
+      for (const t of tallies(when, e)) t.counters += e.firstCounters;
     }
     const armResult: ArmResult = {
       name,
@@ -160,6 +172,7 @@ async function runArm(name: string, out: string): Promise<void> {
       programs,
       yields,
       operators,
+      scales,
     };
     writeFileSync(out, JSON.stringify(armResult));
   } finally {
@@ -232,19 +245,23 @@ async function compare(): Promise<void> {
                 `(${(y.counters / y.programs).toFixed(2)} per program), ${(y.chars / y.programs).toFixed(0)} characters each`,
             );
         }
-      for (const when of ['early', 'late'] as const) {
-        const ops = Object.entries(a.operators[when]).sort(([x], [y]) => x.localeCompare(y));
-        if (ops.length > 0)
-          say(
-            `  ${when === 'early' ? 'in minute 1' : 'after minute 1'}, per mutation (mutants, counters first, per mutant): ` +
-              ops
-                .map(
-                  ([m, o]) =>
-                    `${m} ${o.programs} ${o.counters} ${(o.counters / o.programs).toFixed(2)}`,
-                )
-                .join('; '),
-          );
-      }
+      for (const [table, what] of [
+        [a.operators, 'per mutation'],
+        [a.scales, 'per scale of the node budget'],
+      ] as const)
+        for (const when of ['early', 'late'] as const) {
+          const rows = Object.entries(table[when]).sort(([x], [y]) => x.localeCompare(y));
+          if (rows.length > 0)
+            say(
+              `  ${when === 'early' ? 'in minute 1' : 'after minute 1'}, ${what} (mutants, counters first, per mutant): ` +
+                rows
+                  .map(
+                    ([m, o]) =>
+                      `${m} ${o.programs} ${o.counters} ${(o.counters / o.programs).toFixed(2)}`,
+                  )
+                  .join('; '),
+            );
+        }
     }
     const llvm = findLlvmTools();
     const until = minutes * 60;

@@ -6,23 +6,25 @@ import { biasOfRun, generateFromRecord, type ChoiceRecord } from './choice-recor
 import { luauArbitraries } from './luau-arbitraries.js';
 import { ScopedResolver } from './resolve-scoped.js';
 import { mutateTree, subtreesOfKind, type TreeMutation } from './tree-mutation.js';
-import { resolveOptions, type LuauArbitraryOptions } from './options.js';
+import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
 import { MAX_CHOICES, runnableModuleSet, type ChoiceSpan } from './runnable/index.js';
 import { mutateSpans, spanMutations, type SpanMutation } from './span-mutation.js';
+import { choicesAtScale, growMutations, growRecord, type GrowMutation } from './grow-mutation.js';
 import { choiceRecord } from './runnable/record-arbitrary.js';
 
 /**
  * How a program was generated, enough to build it again: at the runnable and typed levels the
- * level's own record of choices (numbers below 65536, read type-directed by the generator);
- * at the others, the values fast-check's arbitraries drew ({@link ChoiceRecord}).
+ * level's own record of choices (numbers below 65536, read type-directed by the generator),
+ * with the scale of its node budget (a grown mutant's, see `growRecord`; absent: 1); at the
+ * others, the values fast-check's arbitraries drew ({@link ChoiceRecord}).
  */
 export type ProgramRecord =
-  | { readonly kind: 'choices'; readonly choices: Int32Array }
+  | { readonly kind: 'choices'; readonly choices: Int32Array; readonly scale?: number }
   | ({ readonly kind: 'draws' } & ChoiceRecord)
   | { readonly kind: 'tree'; readonly tree: ModuleSet };
 
 /** What a mutant's record was made by. */
-export type ProgramMutation = ChoiceMutation | SpanMutation | TreeMutation;
+export type ProgramMutation = ChoiceMutation | SpanMutation | GrowMutation | TreeMutation;
 
 /**
  * The mutations of the runnable and typed levels' records, which `mutate`'s weights choose
@@ -30,12 +32,13 @@ export type ProgramMutation = ChoiceMutation | SpanMutation | TreeMutation;
  *
  * @example
  * ```ts
- * recordMutations.length; // 8
+ * recordMutations.length; // 9
  * ```
  */
-export const recordMutations: readonly (ChoiceMutation | SpanMutation)[] = [
+export const recordMutations: readonly (ChoiceMutation | SpanMutation | GrowMutation)[] = [
   ...choiceMutations,
   ...spanMutations,
+  ...growMutations,
 ];
 
 /** The levels whose programs are built from the level's own record of choices. */
@@ -69,7 +72,7 @@ export interface ProgramRecords {
   /**
    * A mutant of `record`: 1 to 4 changes, insertions, deletions or splices of runs of choices;
    * at the runnable and typed levels, a mutation of one statement or block instead (see
-   * `mutateSpans`), the first mutation drawn by `weights` (per mutation, equal by default);
+   * `mutateSpans`) or the record grown (see `growRecord`), the first mutation drawn by `weights` (per mutation, equal by default);
    * at the levels built by fast-check, half the time a mutation of the tree instead (see
    * `mutateTree`), which gives a record of the tree itself.
    */
@@ -95,6 +98,16 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
   const arbitrary = luauArbitraries(options).moduleSet;
   if (buildsFromChoices(options)) {
     const resolved = resolveOptions(options);
+    // A grown record is read with its scale times the options' node budget.
+    const atScale = new Map<number, ResolvedOptions>([[1, resolved]]);
+    const optionsOf = (scale: number): ResolvedOptions => {
+      let at = atScale.get(scale);
+      if (at === undefined)
+        atScale.set(scale, (at = { ...resolved, maxNodes: resolved.maxNodes * scale }));
+      return at;
+    };
+    const choicesRecord = (choices: Int32Array, scale: number): ProgramRecord =>
+      scale === 1 ? { kind: 'choices', choices } : { kind: 'choices', choices, scale };
     // The same draws as the moduleSet arbitrary's, before it builds the tree.
     const records = choiceRecord();
     // A record's spans, noted by building it once (records of the corpus are mutated often).
@@ -106,7 +119,7 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
       let spans = spansOf.get(record.choices);
       if (spans === undefined) {
         const noted: ChoiceSpan[] = [];
-        runnableModuleSet(Array.from(record.choices), resolved, noted);
+        runnableModuleSet(Array.from(record.choices), optionsOf(scaleOf(record)), noted);
         spansOf.set(record.choices, (spans = noted));
       }
       return { choices: record.choices, spans };
@@ -117,7 +130,7 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
         return { kind: 'choices', choices: Int32Array.from(choices!) };
       },
       build(record) {
-        return runnableModuleSet(choicesOf(record), resolved);
+        return runnableModuleSet(choicesOf(record), optionsOf(scaleOf(record)));
       },
       read(record) {
         const choices = choicesOf(record);
@@ -129,14 +142,21 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
             return Reflect.get(target, key, receiver) as unknown;
           },
         });
-        const tree = runnableModuleSet(watched, resolved);
+        const tree = runnableModuleSet(watched, optionsOf(scaleOf(record)));
         return {
           tree,
-          record: { kind: 'choices', choices: Int32Array.from(choices.slice(0, end)) },
+          record: choicesRecord(Int32Array.from(choices.slice(0, end)), scaleOf(record)),
         };
       },
       mutate(record, random, donors, weights) {
         const first = weighted(random, weights);
+        const scale = scaleOf(record);
+        const maxLength = choicesAtScale(MAX_CHOICES, scale);
+        if (first === 'grow') {
+          const grown = growRecord(Int32Array.from(choicesOf(record)), scale, random, MAX_CHOICES);
+          if (grown !== undefined)
+            return { record: choicesRecord(grown.choices, grown.scale), mutations: ['grow'] };
+        }
         if (first.startsWith('span-')) {
           const choices = mutateSpans(
             spanned(record),
@@ -147,7 +167,7 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
           );
           if (choices !== undefined)
             return {
-              record: { kind: 'choices', choices: choices.slice(0, MAX_CHOICES) },
+              record: choicesRecord(choices.slice(0, maxLength), scale),
               mutations: [first as SpanMutation],
             };
         }
@@ -161,12 +181,14 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
               choices: Int32Array.from(choicesOf(d)),
             })),
             values: [0, 0xffff],
-            maxLength: MAX_CHOICES,
-            ...(first.startsWith('span-') ? {} : { first: first as ChoiceMutation }),
+            maxLength,
+            ...(choiceMutations.includes(first as ChoiceMutation)
+              ? { first: first as ChoiceMutation }
+              : {}),
           },
         );
         return {
-          record: { kind: 'choices', choices: mutated.record.choices },
+          record: choicesRecord(mutated.record.choices, scale),
           mutations: mutated.mutations,
         };
       },
@@ -236,13 +258,17 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
 function weighted(
   random: fc.Random,
   weights: Readonly<Partial<Record<ProgramMutation, number>>> | undefined,
-): ChoiceMutation | SpanMutation {
+): ChoiceMutation | SpanMutation | GrowMutation {
   const w = recordMutations.map((m) => Math.max(0, weights?.[m] ?? 1));
   const total = w.reduce((a, b) => a + b, 0);
   if (total <= 0) return recordMutations[random.nextInt(0, recordMutations.length - 1)]!;
   let x = random.nextDouble() * total;
   for (let i = 0; i < w.length; i++) if ((x -= w[i]!) < 0) return recordMutations[i]!;
   return recordMutations[recordMutations.length - 1]!;
+}
+
+function scaleOf(record: ProgramRecord): number {
+  return record.kind === 'choices' ? (record.scale ?? 1) : 1;
 }
 
 function choicesOf(record: ProgramRecord): readonly number[] {

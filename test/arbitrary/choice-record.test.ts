@@ -96,26 +96,28 @@ function mutants(
   parents: number,
   each: number,
   weights?: Partial<Record<ProgramMutation, number>>,
-): { programs: LuauBatchProgram[]; changed: number; spans: number } {
+): { programs: LuauBatchProgram[]; changed: number; spans: number; grown: number } {
   const records = programRecords({ level, profile: 'luau' });
   const firsts = Array.from({ length: parents }, (_, s) => records.ofRun(100, s));
   const random = streamRandom(7);
   const programs: LuauBatchProgram[] = [];
   let changed = 0;
   let spans = 0;
+  let grown = 0;
   for (const parent of firsts) {
     const parentProgram = sourcesOf(records.build(parent)).program;
     let record = parent;
     for (let k = 0; k < each; k++) {
       const mutated = records.mutate(record, random, firsts, weights);
       if (mutated.mutations[0]?.startsWith('span-') === true) spans++;
+      if (mutated.record.kind === 'choices' && (mutated.record.scale ?? 1) > 1) grown++;
       const sources = sourcesOf(records.build(mutated.record));
       programs.push(sources);
       if (sources.program !== parentProgram) changed++;
       if (random.nextInt(0, 3) === 0) record = mutated.record;
     }
   }
-  return { programs, changed, spans };
+  return { programs, changed, spans, grown };
 }
 
 /** Runs `programs` at -O0, -O2 and --codegen: the differences no known divergence explains. */
@@ -194,12 +196,13 @@ describe('program records', () => {
 
 describe.skipIf(!haveLuauTools)('mutated choice records on Luau 0.715', () => {
   it('give 1,000 runnable programs (profile luau) that run clean alike at -O0, -O2 and --codegen', async () => {
-    const { programs, changed, spans } = mutants('runnable', 50, 20);
+    const { programs, changed, spans, grown } = mutants('runnable', 50, 20);
     expect(programs).toHaveLength(1000);
     // A change past the last choice the program read leaves it as it was.
     expect(changed).toBeGreaterThan(600);
-    // Half the mutations are of statements and blocks.
+    // Four mutations in nine are of statements and blocks; one in nine grows the record.
     expect(spans).toBeGreaterThan(350);
+    expect(grown).toBeGreaterThan(80);
     const failures = await unexplained(programs);
     expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
   }, 300_000);

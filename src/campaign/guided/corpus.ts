@@ -9,6 +9,7 @@ import {
 import { join } from 'node:path';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
+import { MAX_SCALE } from '../../arbitrary/index.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
 
@@ -40,7 +41,7 @@ export interface CorpusEntry {
 interface EntryFile {
   readonly id: number;
   readonly record:
-    | { readonly kind: 'choices'; readonly choices: string }
+    | { readonly kind: 'choices'; readonly choices: string; readonly scale?: number }
     | {
         readonly kind: 'draws';
         readonly seed: number;
@@ -96,7 +97,9 @@ export type RecordJson = EntryFile['record'];
 export function recordToJson(r: ProgramRecord): RecordJson {
   switch (r.kind) {
     case 'choices':
-      return { kind: 'choices', choices: encodeChoices(r.choices) };
+      return r.scale === undefined
+        ? { kind: 'choices', choices: encodeChoices(r.choices) }
+        : { kind: 'choices', choices: encodeChoices(r.choices), scale: r.scale };
     case 'draws':
       return {
         kind: 'draws',
@@ -137,7 +140,15 @@ function toFile(e: CorpusEntry): EntryFile {
  */
 export function recordFromJson(json: unknown, file: string): ProgramRecord {
   const r = json as Partial<RecordJson> | undefined;
-  if (r?.kind === 'choices') return { kind: 'choices', choices: decodeChoices(r.choices, file) };
+  if (r?.kind === 'choices') {
+    const choices = decodeChoices(r.choices, file);
+    if (r.scale === undefined) return { kind: 'choices', choices };
+    if (!Number.isInteger(r.scale) || r.scale < 1 || r.scale > MAX_SCALE)
+      throw new CorpusError(
+        `${file}: record.scale is not an integer from 1 to ${MAX_SCALE} (${String(r.scale)})`,
+      );
+    return { kind: 'choices', choices, scale: r.scale };
+  }
   if (r?.kind === 'draws') {
     if (!Number.isInteger(r.seed)) throw new CorpusError(`${file}: record.seed is not an integer`);
     return {

@@ -63,7 +63,7 @@ describe('the weights of mutations', () => {
 
   it('follow counters against those expected, within their bounds', () => {
     const w = operatorWeights({
-      'span-splice': { found: 8, expected: 1, mutants: 20 },
+      'span-splice': { found: 12, expected: 1, mutants: 20 },
       change: { found: 0, expected: 6, mutants: 500 },
     });
     const [low, high] = operatorWeighting.share;
@@ -81,7 +81,7 @@ describe('the weights of mutations', () => {
     // span-delete finds 2 counters per mutant from step 10 on, the others 0.1.
     let yields: OperatorYields | undefined;
     const course: number[] = [];
-    for (let step = 0; step < 50; step++) {
+    for (let step = 0; step < 70; step++) {
       const w = operatorWeights(yields);
       course.push(w['span-delete']!);
       const tried = recordMutations.map((m) => [m, Math.round(w[m]! * 40)] as const);
@@ -91,7 +91,7 @@ describe('the weights of mutations', () => {
       yields = nextOperatorYields(yields, found, tried);
     }
     expect(course[9]!).toBeLessThan(0.2);
-    expect(course[49]!).toBeCloseTo(operatorWeighting.share[1], 2);
+    expect(course[69]!).toBeCloseTo(operatorWeighting.share[1], 2);
   });
 
   it("share each step's counters, and expect them of its mutants alike, older steps weighing less", () => {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { toBinary } from '@bufbuild/protobuf';
+import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import {
+  choicesAtScale,
+  growRecord,
+  MAX_SCALE,
+  programRecords,
+  recordMutations,
+  streamRandom,
+  type ProgramMutation,
+  type ProgramRecord,
+} from '../../src/arbitrary/index.js';
+import { MAX_CHOICES } from '../../src/arbitrary/runnable/index.js';
+
+function size(tree: ModuleSet): number {
+  return toBinary(ModuleSetSchema, tree).length;
+}
+
+function scaleOf(r: ProgramRecord): number {
+  if (r.kind !== 'choices') throw new Error(`a record of kind ${r.kind}`);
+  return r.scale ?? 1;
+}
+
+const onlyGrow = Object.fromEntries(
+  recordMutations.map((m) => [m, m === 'grow' ? 1 : 0]),
+) as Partial<Record<ProgramMutation, number>>;
+
+describe('growRecord', () => {
+  it('doubles the scale up to MAX_SCALE and appends choices after the record, alike for a seed', () => {
+    const choices = Int32Array.from({ length: 300 }, (_, i) => i);
+    const a = growRecord(choices, 1, streamRandom(5), MAX_CHOICES)!;
+    const b = growRecord(choices, 1, streamRandom(5), MAX_CHOICES)!;
+    expect(a.scale).toBe(2);
+    expect(a.choices.length).toBe(600);
+    expect(Array.from(a.choices.subarray(0, 300))).toEqual(Array.from(choices));
+    expect(a.choices.subarray(300).every((x) => x >= 0 && x < 0x10000)).toBe(true);
+    expect(Array.from(b.choices)).toEqual(Array.from(a.choices));
+    expect(growRecord(new Int32Array(0), 2, streamRandom(1), MAX_CHOICES)!.choices).toHaveLength(
+      256,
+    );
+    const long = growRecord(new Int32Array(MAX_CHOICES * 5), 4, streamRandom(1), MAX_CHOICES)!;
+    expect(long.scale).toBe(MAX_SCALE);
+    expect(long.choices.length).toBe(choicesAtScale(MAX_CHOICES, MAX_SCALE));
+    expect(growRecord(choices, MAX_SCALE, streamRandom(1), MAX_CHOICES)).toBeUndefined();
+  });
+});
+
+describe('grown runnable records', () => {
+  const records = programRecords({ level: 'runnable', profile: 'luau' });
+
+  it('read with twice the node budget give larger programs, and keep their scale when read and mutated', () => {
+    let larger = 0;
+    for (let run = 0; run < 20; run++) {
+      const parent = records.read(records.ofRun(9, run)).record;
+      const grown = records.mutate(parent, streamRandom(run), [parent], onlyGrow);
+      expect(grown.mutations).toEqual(['grow']);
+      expect(scaleOf(grown.record)).toBe(2);
+      const read = records.read(grown.record);
+      expect(scaleOf(read.record)).toBe(2);
+      expect(size(records.build(read.record))).toBe(size(read.tree));
+      if (size(read.tree) > size(records.build(parent))) larger++;
+      // Other mutations keep the scale of the record they change.
+      const other = records.mutate(read.record, streamRandom(run + 100), [parent], {
+        ...onlyGrow,
+        grow: 0,
+        change: 1,
+      });
+      expect(other.mutations[0]).toBe('change');
+      expect(scaleOf(other.record)).toBe(2);
+    }
+    // A program ends by its budget or its record; a larger budget can also draw otherwise.
+    expect(larger).toBeGreaterThan(12);
+  });
+
+  it('stop growing at MAX_SCALE: the mutation drawn there is another', () => {
+    let record = records.ofRun(9, 1);
+    for (let k = 0; k < 5; k++)
+      record = records.mutate(record, streamRandom(k), [record], onlyGrow).record;
+    expect(scaleOf(record)).toBe(MAX_SCALE);
+    const again = records.mutate(record, streamRandom(9), [record], onlyGrow);
+    expect(again.mutations[0]).not.toBe('grow');
+    expect(scaleOf(again.record)).toBe(MAX_SCALE);
+  });
+});
