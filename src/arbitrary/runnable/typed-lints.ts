@@ -3,7 +3,7 @@ import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
-import { opaque, print, scalarType, typeTest, use, value } from './typed-parts.js';
+import { opaque, print, scalarType, typeTest, use, value, valueRecord } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from './types.js';
 
@@ -84,10 +84,14 @@ export const lintStat: StatProduction = (g: Gen, d: number): Stat[] => {
         build.localStat(
           [x],
           [
-            build.record([
-              [0, value(g, s, d + 1)],
-              [0, value(g, s, d + 1)],
-            ]),
+            valueRecord(
+              g,
+              [
+                [0, s],
+                [0, s],
+              ],
+              d + 1,
+            ),
           ],
         ),
         print([build.field(build.local(x.name), 0)]),

@@ -71,6 +71,22 @@ export function value(g: Gen, s: Scalar, d: number): Expr {
   return s === 'str' ? g.lib('string', 'sub', [e, build.number(1), build.number(12)]) : e;
 }
 
+/**
+ * A table of scalar fields (`{[k] = value}` by field number), their values drawn in order.
+ *
+ * @example
+ * ```ts
+ * valueRecord(g, [[0, 'num'], [1, 'str']], d + 1); // { _0 = 1.5, _1 = string.sub("ab", 1, 12) }
+ * ```
+ */
+export function valueRecord(
+  g: Gen,
+  fields: readonly (readonly [number, Scalar])[],
+  d: number,
+): Expr {
+  return build.record(fields.map(([k, s]) => [k, value(g, s, d)]));
+}
+
 /** A use of a value known to be of scalar type `s` that only that type allows. */
 export function use(s: Scalar, e: Expr): Expr {
   if (s === 'str') return build.libCall('string', 'len', [e]);

@@ -1,7 +1,16 @@
 import { ExprBinary_Op, type ExprFunction, type Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { StatProduction } from './library/model.js';
-import { opaque, print, scalarType, use, value, scalars, fieldScalars } from './typed-parts.js';
+import {
+  opaque,
+  print,
+  scalarType,
+  use,
+  value,
+  valueRecord,
+  scalars,
+  fieldScalars,
+} from './typed-parts.js';
 import { ty } from './typed-types.js';
 
 /** An intersection of two table types, and a table with an indexer, written and read. */
@@ -19,10 +28,14 @@ export const tableTypeStat: StatProduction = (g, d) => {
     build.localStat(
       [v],
       [
-        build.record([
-          [0, value(g, a, d + 1)],
-          [1, value(g, b, d + 1)],
-        ]),
+        valueRecord(
+          g,
+          [
+            [0, a],
+            [1, b],
+          ],
+          d + 1,
+        ),
       ],
       [both],
     ),
