@@ -4,7 +4,8 @@
 // of --warm runnable programs (default 2000, profile luau, `luau -O2 --codegen` of the coverage
 // build, default ../shared/tools/luau-715-coverage) builds a corpus and its map. Then, per arm,
 // --count programs (default 300) run against a copy of that map, in steps of 50 as a campaign
-// runs them: fresh programs (the campaign's next runs), mutants of corpus entries picked as a
+// runs them: fresh programs (the campaign's next runs), the same records read with 2, 4 and 8
+// times the node budget (as `grow` reads a record), mutants of corpus entries picked as a
 // campaign picks them (by rarity and yield) with every mutation, mutants of entries picked
 // uniformly, and mutants whose first mutation is each one of the record mutations. Each arm
 // draws its own programs in each of --rounds rounds (default 2). Prints, per arm, the counters
@@ -95,17 +96,23 @@ try {
       return steps.mutant(state.pick(state.random), state.random, weights, k);
     };
   };
-  const fresh: Draw = (round, k) => {
-    const run = warm + round * count + k;
-    return steps.build(records.ofRun(seed, run), { kind: 'fresh', run }, k);
-  };
+  // The campaign's next runs, their records read with `scale` times the node budget.
+  const fresh =
+    (scale: number): Draw =>
+    (round, k) => {
+      const run = warm + round * count + k;
+      const r = records.ofRun(seed, run);
+      const record = r.kind === 'choices' && scale > 1 ? { ...r, scale } : r;
+      return steps.build(record, { kind: 'fresh', run }, k);
+    };
   const weighted = (es: CorpusEntry[]) => entryPicker(es, hits);
   const uniform = (es: CorpusEntry[]) => (r: ReturnType<typeof streamRandom>) =>
     es[r.nextInt(0, es.length - 1)]!;
   const only = (m: ProgramMutation): Partial<Record<ProgramMutation, number>> =>
     Object.fromEntries(recordMutations.map((o) => [o, o === m ? 1 : 0]));
   const arms: [string, Draw][] = [
-    ['fresh', fresh],
+    ['fresh', fresh(1)],
+    ...[2, 4, 8].map((scale): [string, Draw] => [`fresh, node budget x${scale}`, fresh(scale)]),
     ['mutants, picked as campaigns do', mutants(1, weighted)],
     ['mutants, picked uniformly', mutants(2, uniform)],
     ...recordMutations.map((m, i): [string, Draw] => [
