@@ -207,13 +207,14 @@ describe.skipIf(!haveLuauTools)('mutated choice records on Luau 0.715', () => {
     expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
   }, 300_000);
 
-  it('give typed programs by span mutations alone that run clean alike', async () => {
+  it('give typed programs by span mutations and growing alone that run clean alike', async () => {
     const only = Object.fromEntries(
-      recordMutations.map((m) => [m, m.startsWith('span-') ? 1 : 0]),
+      recordMutations.map((m) => [m, m.startsWith('span-') || m === 'grow' ? 1 : 0]),
     ) as Partial<Record<ProgramMutation, number>>;
-    const { programs, changed, spans } = mutants('typed', 30, 10, only);
+    const { programs, changed, spans, grown } = mutants('typed', 30, 10, only);
     // A record without a span the mutation needs (no donor span of the kind) falls back.
-    expect(spans).toBeGreaterThan(240);
+    expect(spans).toBeGreaterThan(190);
+    expect(grown).toBeGreaterThan(40);
     expect(changed).toBeGreaterThan(200);
     const failures = await unexplained(programs);
     expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
