@@ -72,9 +72,10 @@ export interface ProgramRecords {
   /**
    * A mutant of `record`: 1 to 4 changes, insertions, deletions or splices of runs of choices;
    * at the runnable and typed levels, a mutation of one statement or block instead (see
-   * `mutateSpans`) or the record grown (see `growRecord`), the first mutation drawn by `weights` (per mutation, equal by default);
-   * at the levels built by fast-check, half the time a mutation of the tree instead (see
-   * `mutateTree`), which gives a record of the tree itself.
+   * `mutateSpans`) or the record grown (see `growRecord`), the first mutation drawn by
+   * `weights` (per mutation, equal by default); at the levels built by fast-check, half the
+   * time a mutation of the tree instead (see `mutateTree`), which gives a record of the tree
+   * itself.
    */
   mutate(
     record: ProgramRecord,
