@@ -112,16 +112,18 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
     // The same draws as the moduleSet arbitrary's, before it builds the tree.
     const records = choiceRecord();
     // A record's spans, noted by building it once (records of the corpus are mutated often).
-    const spansOf = new WeakMap<Int32Array, readonly ChoiceSpan[]>();
+    // Keyed by the record, not its choices: the same choices read at another scale (a grown
+    // record's) are other spans.
+    const spansOf = new WeakMap<ProgramRecord, readonly ChoiceSpan[]>();
     const spanned = (
       record: ProgramRecord,
     ): { choices: Int32Array; spans: readonly ChoiceSpan[] } => {
       if (record.kind !== 'choices') return { choices: new Int32Array(0), spans: [] };
-      let spans = spansOf.get(record.choices);
+      let spans = spansOf.get(record);
       if (spans === undefined) {
         const noted: ChoiceSpan[] = [];
         runnableModuleSet(Array.from(record.choices), optionsOf(scaleOf(record)), noted);
-        spansOf.set(record.choices, (spans = noted));
+        spansOf.set(record, (spans = noted));
       }
       return { choices: record.choices, spans };
     };
