@@ -1,10 +1,11 @@
 import type fc from 'fast-check';
 
 /**
- * How a record of choices is let grow past the campaign's size: `grow` reads it with twice its
- * parent's node budget (`maxNodes` times its scale, at most {@link MAX_SCALE} times the
- * options'), with fresh choices appended for the generator to read on. Fresh programs keep
- * the options' size; a larger program enters a corpus only when it reaches something new.
+ * How a record of choices is let grow past the campaign's size: `grow` reads it with a larger
+ * node budget (`maxNodes` times its scale: twice, four or eight times its parent's, at most
+ * {@link MAX_SCALE} times the options'), with fresh choices appended for the generator to read
+ * on. Fresh programs keep the options' size; a larger program enters a corpus only when it
+ * reaches something new.
  */
 export type GrowMutation = 'grow';
 
@@ -35,13 +36,17 @@ export function choicesAtScale(maxChoices: number, scale: number): number {
 }
 
 /**
- * The record of choices grown once: the scale doubled (at most {@link MAX_SCALE}) and as many
- * choices appended as it holds (at least 256, within {@link choicesAtScale}), drawn from
- * `random` in `[0, 65536)`; undefined when it is at its largest scale already.
+ * The record of choices grown once: read with a larger scale, drawn among the doublings of
+ * its own up to {@link MAX_SCALE} in proportion to each (from 1: 2, 4 or 8, eight the most
+ * likely: programs read with the largest budget reach the most per program, and a campaign
+ * should not wait for a chain of kept mid-size entries to get there), with choices appended
+ * for the generator to read on (as many as it holds times the growth, at least 256, within
+ * {@link choicesAtScale}) drawn from `random` in `[0, 65536)`; undefined when it is at its
+ * largest scale already.
  *
  * @example
  * ```ts
- * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, choices: 258 long }
+ * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, 4 or 8, choices: 258 long or more }
  * ```
  */
 export function growRecord(
@@ -50,11 +55,18 @@ export function growRecord(
   random: fc.Random,
   maxChoices: number,
 ): { choices: Int32Array; scale: number } | undefined {
-  const next = Math.min(MAX_SCALE, scale * 2);
-  if (next <= scale) return undefined;
+  const larger: number[] = [];
+  for (let s = scale * 2; s <= MAX_SCALE; s *= 2) larger.push(s);
+  if (larger.length === 0) return undefined;
+  let x = random.nextInt(0, larger.reduce((a, b) => a + b, 0) - 1);
+  let next = larger[0]!;
+  for (const s of larger) {
+    next = s;
+    if ((x -= s) < 0) break;
+  }
   const length = Math.min(
     choicesAtScale(maxChoices, next),
-    choices.length + Math.max(256, choices.length),
+    choices.length + Math.max(256, (choices.length * (next - scale)) / scale),
   );
   const out = new Int32Array(length);
   out.set(choices.subarray(0, length));

@@ -27,18 +27,29 @@ const onlyGrow = Object.fromEntries(
 ) as Partial<Record<ProgramMutation, number>>;
 
 describe('growRecord', () => {
-  it('doubles the scale up to MAX_SCALE and appends choices after the record, alike for a seed', () => {
+  it('draws a larger scale among the doublings, the larger the likelier, and appends choices after the record, alike for a seed', () => {
     const choices = Int32Array.from({ length: 300 }, (_, i) => i);
-    const a = growRecord(choices, 1, streamRandom(5), MAX_CHOICES)!;
-    const b = growRecord(choices, 1, streamRandom(5), MAX_CHOICES)!;
-    expect(a.scale).toBe(2);
-    expect(a.choices.length).toBe(600);
-    expect(Array.from(a.choices.subarray(0, 300))).toEqual(Array.from(choices));
-    expect(a.choices.subarray(300).every((x) => x >= 0 && x < 0x10000)).toBe(true);
-    expect(Array.from(b.choices)).toEqual(Array.from(a.choices));
-    expect(growRecord(new Int32Array(0), 2, streamRandom(1), MAX_CHOICES)!.choices).toHaveLength(
-      256,
-    );
+    const drawn = new Map<number, number>();
+    for (let seed = 0; seed < 300; seed++) {
+      const a = growRecord(choices, 1, streamRandom(seed), MAX_CHOICES)!;
+      const b = growRecord(choices, 1, streamRandom(seed), MAX_CHOICES)!;
+      expect([2, 4, 8]).toContain(a.scale);
+      drawn.set(a.scale, (drawn.get(a.scale) ?? 0) + 1);
+      // As many choices as it holds for each time the budget it is read with.
+      expect(a.choices.length).toBe(300 * a.scale);
+      expect(Array.from(a.choices.subarray(0, 300))).toEqual(Array.from(choices));
+      expect(a.choices.subarray(300).every((x) => x >= 0 && x < 0x10000)).toBe(true);
+      expect(b.scale).toBe(a.scale);
+      expect(Array.from(b.choices)).toEqual(Array.from(a.choices));
+    }
+    // In proportion to the scale: 2/14, 4/14, 8/14 of 300.
+    expect(drawn.get(2)).toBeGreaterThan(20);
+    expect(drawn.get(2)).toBeLessThan(drawn.get(4)!);
+    expect(drawn.get(4)).toBeLessThan(drawn.get(8)!);
+    expect(drawn.get(8)).toBeGreaterThan(140);
+    const empty = growRecord(new Int32Array(0), 4, streamRandom(1), MAX_CHOICES)!;
+    expect(empty.scale).toBe(MAX_SCALE);
+    expect(empty.choices).toHaveLength(256);
     const long = growRecord(new Int32Array(MAX_CHOICES * 5), 4, streamRandom(1), MAX_CHOICES)!;
     expect(long.scale).toBe(MAX_SCALE);
     expect(long.choices.length).toBe(choicesAtScale(MAX_CHOICES, MAX_SCALE));
@@ -49,15 +60,16 @@ describe('growRecord', () => {
 describe('grown runnable records', () => {
   const records = programRecords({ level: 'runnable', profile: 'luau' });
 
-  it('read with twice the node budget give larger programs, and keep their scale when read and mutated', () => {
+  it('read with a larger node budget give larger programs, and keep their scale when read and mutated', () => {
     let larger = 0;
     for (let run = 0; run < 20; run++) {
       const parent = records.read(records.ofRun(9, run)).record;
       const grown = records.mutate(parent, streamRandom(run), [parent], onlyGrow);
       expect(grown.mutations).toEqual(['grow']);
-      expect(scaleOf(grown.record)).toBe(2);
+      const scale = scaleOf(grown.record);
+      expect(scale).toBeGreaterThan(1);
       const read = records.read(grown.record);
-      expect(scaleOf(read.record)).toBe(2);
+      expect(scaleOf(read.record)).toBe(scale);
       expect(size(records.build(read.record))).toBe(size(read.tree));
       if (size(read.tree) > size(records.build(parent))) larger++;
       // Other mutations keep the scale of the record they change.
@@ -67,7 +79,7 @@ describe('grown runnable records', () => {
         change: 1,
       });
       expect(other.mutations[0]).toBe('change');
-      expect(scaleOf(other.record)).toBe(2);
+      expect(scaleOf(other.record)).toBe(scale);
     }
     // A program ends by its budget or its record; a larger budget can also draw otherwise.
     expect(larger).toBeGreaterThan(12);
