@@ -46,7 +46,7 @@ export function choicesAtScale(maxChoices: number, scale: number): number {
  *
  * @example
  * ```ts
- * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, 4 or 8, choices: 258 long or more }
+ * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, 4 or 8, choices: 258 long }
  * ```
  */
 export function growRecord(

@@ -20,6 +20,7 @@ import {
   type OriginYields,
   type ProgramOrigin,
 } from './operator-weights.js';
+import { programCost } from './program-cost.js';
 import { treeSeeds } from './tree-seeds.js';
 
 /**
@@ -167,28 +168,32 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
     corpus.save(runner.map, new Set([...picked, ...kept]));
-    let mutantCounters = 0;
-    let freshCounters = 0;
-    for (const e of kept)
-      if (e.origin.kind === 'mutant') mutantCounters += e.firstCounters;
-      else freshCounters += e.firstCounters;
+    // Per origin, counters reached first and the cost of the programs tried.
+    const sums = { fresh: [0, 0] as [number, number], mutant: [0, 0] as [number, number] };
+    for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
+    for (const p of programs) sums[p.origin.kind][1] += programCost(p);
     // Each mutant's first mutation (it has at least one) is the one drawn by weight.
     const origin = (p: { origin: EntryOrigin }): ProgramOrigin =>
       p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
-    const tried = programs.map((p): [ProgramOrigin, number] => [origin(p), 1]);
+    const tried = programs.map((p): [ProgramOrigin, number, number] => [
+      origin(p),
+      1,
+      programCost(p),
+    ]);
     const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
-    const isMutation = (o: [ProgramOrigin, number]): o is [ProgramMutation, number] =>
-      o[0] !== 'fresh';
+    const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
+      o: T,
+    ): o is T & readonly [ProgramMutation, ...number[]] => o[0] !== 'fresh';
     const operators =
       mutants === 0
         ? state.operators
         : nextOperatorYields(state.operators, found.filter(isMutation), tried.filter(isMutation));
-    const origins = nextOriginYields(state.origins, found, tried);
-    const yields = nextYields(
-      state.yields,
-      [freshCounters, indices.length - mutants],
-      [mutantCounters, mutants],
+    const origins = nextOriginYields(
+      state.origins,
+      found,
+      tried.map(([o, n]) => [o, n]),
     );
+    const yields = nextYields(state.yields, sums.fresh, sums.mutant);
     return {
       programs,
       mutants,

@@ -24,6 +24,7 @@ export type {
 export type { MutationShare, Yields } from './mutation-share.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
+export { processCost, programCost } from './program-cost.js';
 export { holdsTrees, treeSeeds } from './tree-seeds.js';
 export { corpusCoverage } from './corpus-coverage.js';
 export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';

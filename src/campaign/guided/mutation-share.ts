@@ -2,12 +2,13 @@
 export type MutationShare = number | 'auto';
 
 /**
- * Per origin, the counters reached first per program tried over the last steps: each step's
- * own figure, older steps weighing less by {@link autoShare}'s `memory` each.
+ * Per origin, the counters reached first per unit of cost of the programs tried (characters,
+ * see `programCost`) over the last steps: each step's own figure, older steps weighing less
+ * by {@link autoShare}'s `memory` each.
  *
  * @example
  * ```ts
- * const yields: Yields = { fresh: 0.31, mutant: 0.37 };
+ * const yields: Yields = { fresh: 0.00031, mutant: 0.00037 };
  * ```
  */
 export interface Yields {
@@ -19,7 +20,7 @@ export interface Yields {
  * The constants of the `auto` share. Bounds: fresh programs keep a tenth of a step or more,
  * mutants a fifth once warm (their finds come in rare large jumps, which a few mutants a step
  * would mostly miss), so that both origins' yields stay known. Warm-up: while fresh programs
- * find more than `warmUp.ratio` times the counters per program mutants do (or before either
+ * find more than `warmUp.ratio` times the counters per cost mutants do (or before either
  * is known), mutants are only a probe, `warmUp.probe` of a step: early on a fresh program
  * reaches hundreds of counters and a mutant of an entry just kept mostly reaches its parent's,
  * so a fifth of the step spent on mutants leaves a guided campaign behind a blind one. The
@@ -42,7 +43,7 @@ export const autoShare = {
 /**
  * Whether a campaign whose origins found `yields` lately is still warming up: nothing known
  * yet, or fresh programs finding more than `autoShare.warmUp.ratio` times the counters per
- * program mutants find (measured, whatever the time).
+ * cost mutants find (measured, whatever the time).
  *
  * @example
  * ```ts
@@ -57,13 +58,15 @@ export function warmingUp(yields: Yields | undefined): boolean {
 
 /**
  * The share of mutants in the next step: `share` itself when fixed; with `auto`, the
- * mutants' share of both origins' yields (counters reached first per program tried, lately),
- * within {@link autoShare}'s bounds; its warm-up probe before anything is known and while
- * fresh programs find far more (see {@link warmingUp}). Counters, not
+ * mutants' share of both origins' yields (counters reached first per cost of the programs
+ * tried, lately), within {@link autoShare}'s bounds; its warm-up probe before anything is
+ * known and while fresh programs find far more (see {@link warmingUp}). Counters, not
  * programs kept: a fresh program that reaches a hundred new counters and a mutant that
- * reaches one are both kept, but are not worth the same. A campaign whose mutants find more
- * than its fresh programs draws more of them, and one whose mutants stop paying goes back to
- * fresh programs, as adaptive mutation schedulers (MOpt) weigh operators by what they found.
+ * reaches one are both kept, but are not worth the same. Per cost, not per program: a mutant
+ * grown to eight times a fresh program's size takes several times its time. A campaign whose
+ * mutants find more than its fresh programs for what they cost draws more of them, and one
+ * whose mutants stop paying goes back to fresh programs, as adaptive mutation schedulers
+ * (MOpt) weigh operators by what they found.
  *
  * @example
  * ```ts
@@ -82,8 +85,9 @@ export function mutationShareOf(share: MutationShare, yields: Yields | undefined
 }
 
 /**
- * The yields after a step whose fresh programs and mutants (`[counters reached first,
- * programs]` each) found what they did. A step without mutants (the corpus still empty) or
+ * The yields after a step whose fresh programs and mutants (`[counters reached first, cost of
+ * the programs]` each, the cost by `programCost`, or the programs themselves) found what they
+ * did. A step without mutants (the corpus still empty) or
  * without fresh programs leaves them as they were: fresh programs' early finds, hundreds of
  * counters each, would otherwise stand against the mutants of later steps, when every origin
  * finds less. The first step with both sets them.

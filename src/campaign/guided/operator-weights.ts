@@ -47,7 +47,10 @@ export type OperatorYields = Readonly<Partial<Record<ProgramMutation, OperatorYi
 export interface OperatorYield {
   /** Its share of the counters each step's mutants reached first. */
   readonly found: number;
-  /** Its share of each step's mutants: the share it would have found were every mutant alike. */
+  /**
+   * Its share of each step's mutants, by their cost (see `programCost`): the share it would
+   * have found were every mutant alike for what it cost.
+   */
   readonly expected: number;
   /** Its mutants (every step). */
   readonly mutants: number;
@@ -77,7 +80,7 @@ export const operatorWeighting = {
 
 /**
  * The weights the next step draws the first mutation of a mutant with: each mutation's share
- * of its steps' counters against its share of their mutants (with the prior), as shares
+ * of its steps' counters against its share of their mutants' cost (with the prior), as shares
  * within the bounds of {@link operatorWeighting}, as adaptive mutation schedulers (MOpt)
  * weigh their operators. Shares of each step rather than counters per mutant: every mutation
  * finds ten times less a few minutes into a campaign than in its first minute, and the
@@ -149,26 +152,28 @@ export function nextOriginYields(
 
 /**
  * The mutations' yields after a step whose mutants were made by `tried` (by their first
- * mutation) and of which those kept reached `found` counters first; older steps weigh
- * {@link operatorWeighting}'s `memory` each. A step that found something is one share: a
- * mutation whose mutants made a tenth of it expected a tenth of its counters.
+ * mutation: mutants, and what they cost, as many as the mutants when not given) and of which
+ * those kept reached `found` counters first; older steps weigh {@link operatorWeighting}'s
+ * `memory` each. A step that found something is one share: a mutation whose mutants cost a
+ * tenth of it expected a tenth of its counters, so that a mutation whose mutants are larger
+ * (growing) is weighed by what it found for the time its mutants took.
  *
  * @example
  * ```ts
  * nextOperatorYields(undefined, [['insert', 3]], [['insert', 1], ['delete', 3]]);
  * // insert: { found: 1, expected: 0.25, mutants: 1 }, delete: { found: 0, expected: 0.75, mutants: 3 }
+ * nextOperatorYields(undefined, [['grow', 3]], [['grow', 1, 6000], ['delete', 3, 6000]]);
+ * // grow: { found: 1, expected: 0.5, mutants: 1 }, delete: { found: 0, expected: 0.5, mutants: 3 }
  * ```
  */
 export function nextOperatorYields(
   yields: OperatorYields | undefined,
   found: readonly (readonly [ProgramMutation, number])[],
-  tried: readonly (readonly [ProgramMutation, number])[],
+  tried: readonly (readonly [ProgramMutation, number, number?])[],
 ): OperatorYields {
   const { memory } = operatorWeighting;
-  const sum = (xs: readonly (readonly [ProgramMutation, number])[]): number =>
-    xs.reduce((a, [, n]) => a + n, 0);
-  const all = sum(found);
-  const mutants = sum(tried);
+  const all = found.reduce((a, [, n]) => a + n, 0);
+  const cost = tried.reduce((a, [, n, c]) => a + (c ?? n), 0);
   const out: Partial<Record<ProgramMutation, Tally>> = {};
   for (const [m, y] of Object.entries(knownOperators(yields) ?? {}) as [
     ProgramMutation,
@@ -182,9 +187,9 @@ export function nextOperatorYields(
       };
   const at = (m: ProgramMutation): Tally => (out[m] ??= { found: 0, expected: 0, mutants: 0 });
   for (const [m, n] of found) at(m).found += n / all;
-  for (const [m, n] of tried) {
+  for (const [m, n, c] of tried) {
     at(m).mutants += n;
-    if (all > 0) at(m).expected += n / mutants;
+    if (all > 0) at(m).expected += (c ?? n) / cost;
   }
   return out;
 }

@@ -117,6 +117,40 @@ describe('the weights of mutations', () => {
     });
   });
 
+  it('expect of a mutation by what its mutants cost: larger mutants must find more', () => {
+    // Both made one mutant and found alike; growing's cost three times as much.
+    const y = nextOperatorYields(
+      undefined,
+      [
+        ['grow', 2],
+        ['insert', 2],
+      ],
+      [
+        ['grow', 1, 9000],
+        ['insert', 1, 3000],
+      ],
+    );
+    expect(y.grow).toEqual({ found: 0.5, expected: 0.75, mutants: 1 });
+    expect(y.insert).toEqual({ found: 0.5, expected: 0.25, mutants: 1 });
+    const w = operatorWeights(y);
+    expect(w.grow).toBeLessThan(w.insert!);
+    // Found three times as much for three times the cost: weighed alike.
+    const even = operatorWeights(
+      nextOperatorYields(
+        undefined,
+        [
+          ['grow', 6],
+          ['insert', 2],
+        ],
+        [
+          ['grow', 1, 9000],
+          ['insert', 1, 3000],
+        ],
+      ),
+    );
+    expect(even.grow).toBeCloseTo(even.insert!);
+  });
+
   it('tell a mutation that finds little from those that find more, when finds come in lumps', () => {
     const mean = meanWeights(() => lateRates, 170, 50);
     // Equal weights would give each 1/8: the two that find least get well under, the two
