@@ -87,10 +87,10 @@ export function mutationShareOf(share: MutationShare, yields: Yields | undefined
 /**
  * The yields after a step whose fresh programs and mutants (`[counters reached first, cost of
  * the programs]` each, the cost by `programCost`, or the programs themselves) found what they
- * did. A step without mutants (the corpus still empty) or
- * without fresh programs leaves them as they were: fresh programs' early finds, hundreds of
- * counters each, would otherwise stand against the mutants of later steps, when every origin
- * finds less. The first step with both sets them.
+ * did. A step without mutants (the corpus still empty) or without fresh programs leaves them
+ * as they were: fresh programs' early finds, hundreds of counters each, would otherwise stand
+ * against the mutants of later steps, when every origin finds less. The first step with both
+ * sets them.
  *
  * @example
  * ```ts
