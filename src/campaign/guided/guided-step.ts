@@ -168,10 +168,6 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
     corpus.save(runner.map, new Set([...picked, ...kept]));
-    // Per origin, counters reached first and the cost of the programs tried.
-    const sums = { fresh: [0, 0] as [number, number], mutant: [0, 0] as [number, number] };
-    for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
-    for (const p of programs) sums[p.origin.kind][1] += programCost(p);
     // Each mutant's first mutation (it has at least one) is the one drawn by weight.
     const origin = (p: { origin: EntryOrigin }): ProgramOrigin =>
       p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
@@ -180,6 +176,10 @@ export class GuidedSteps {
       1,
       programCost(p),
     ]);
+    // Per origin, counters reached first and the cost of the programs tried.
+    const sums = { fresh: [0, 0] as [number, number], mutant: [0, 0] as [number, number] };
+    for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
+    programs.forEach((p, k) => (sums[p.origin.kind][1] += tried[k]![2]));
     const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
     const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
       o: T,
