@@ -285,11 +285,18 @@ async function compare(): Promise<void> {
     const gained = (c: readonly LinesPoint[]): number =>
       c[c.length - 1]!.lines - at(c, 60, (q) => q.lines);
     const [gb, gg] = [gained(bl), gained(gl)];
+    // Past one plateau, blind's at 60 s: an arm that gains in the first minute what the other
+    // gains after it is not counted behind for it.
+    const plateau = at(bl, 60, (q) => q.lines);
+    const [pb, pg] = [bl, gl].map((c) => c[c.length - 1]!.lines - plateau) as [number, number];
     const cb = blind!.progress.counters - counters(blind!, 60);
     const cg = guided!.progress.counters - counters(guided!, 60);
     say(
       `\nafter the first minute: lines blind +${gb}, guided +${gg} (guided ${percent(gg, gb)} more; goal ≥ 10 %); ` +
         `counters blind +${cb}, guided +${cg} (${percent(cg, cb)})`,
+    );
+    say(
+      `beyond blind's plateau at 60 s: lines blind +${pb}, guided +${pg} (guided ${percent(pg, pb)} more)`,
     );
     const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
     say(
@@ -310,6 +317,7 @@ async function compare(): Promise<void> {
       const figures: SeedFigures = {
         seed,
         gained: [gb, gg],
+        beyond: [pb, pg],
         end: [end(bl), end(gl)],
         last: [last(bl), last(gl)],
         rate: rate(guided!) / rate(blind!),
@@ -374,6 +382,8 @@ interface SeedFigures {
   seed: number;
   /** Lines gained after the first minute. */
   gained: [number, number];
+  /** Lines gained past blind's lines at 60 s. */
+  beyond: [number, number];
   /** Lines at the end. */
   end: [number, number];
   /** Lines gained in the last two minutes. */
@@ -401,17 +411,19 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   // Undefined (NaN) when blind gained nothing after minute 1: a run of a minute or less.
-  const more = (f: SeedFigures): number =>
-    f.gained[0] > 0 ? (f.gained[1] / f.gained[0] - 1) * 100 : NaN;
+  const moreOf = ([b, g]: readonly [number, number]): number => (b > 0 ? (g / b - 1) * 100 : NaN);
+  const more = (f: SeedFigures): number => moreOf(f.gained);
+  const beyond = (f: SeedFigures): number => moreOf(f.beyond);
   const pct = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(0)} %`);
   console.log(`\nblind against guided, ${minutes} min a seed (lines)`);
   console.log(
-    'seed  after minute 1 (blind / guided)  guided more  at the end (guided − blind)  last 2 min (blind / guided)  rate',
+    'seed  after minute 1 (blind / guided)  guided more  beyond blind at 60 s  at the end (guided − blind)  last 2 min (blind / guided)  rate',
   );
   for (const f of figures)
     console.log(
       `${String(f.seed).padStart(4)}  ${`+${f.gained[0]} / +${f.gained[1]}`.padStart(31)}  ` +
-        `${pct(more(f)).padStart(11)}  ${String(f.end[1] - f.end[0]).padStart(27)}  ` +
+        `${pct(more(f)).padStart(11)}  ${pct(beyond(f)).padStart(19)}  ` +
+        `${String(f.end[1] - f.end[0]).padStart(27)}  ` +
         `${`+${f.last[0]} / +${f.last[1]}`.padStart(27)}  ${f.rate.toFixed(2)}×`,
     );
   const median = (xs: number[]): number => {
@@ -425,6 +437,8 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
   console.log(
     `median: guided ${pct(median(figures.map(more).filter((x) => !Number.isNaN(x))))} more after minute 1 ` +
       `(goal ≥ 10 %: ${meeting} of ${figures.length} seeds), ` +
+      `${pct(median(figures.map(beyond).filter((x) => !Number.isNaN(x))))} more beyond blind at 60 s ` +
+      `(≥ 10 %: ${figures.filter((f) => beyond(f) >= 10).length} of ${figures.length}), ` +
       `${median(figures.map((f) => f.end[1] - f.end[0]))} lines ahead at the end ` +
       `(ahead on ${ahead} of ${figures.length}), rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
   );
