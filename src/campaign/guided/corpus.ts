@@ -31,11 +31,6 @@ export interface CorpusEntry {
   readonly counters: Int32Array;
   /** Programs tried when it was kept (the campaign's clock). */
   readonly keptAt: number;
-  /**
-   * What its program costs to run, as `programCost` counts it (absent in corpora written
-   * without it).
-   */
-  readonly cost?: number | undefined;
   /** Mutants of it tried so far. */
   picks: number;
   /** Counters its mutants reached first, in all. */
@@ -59,7 +54,6 @@ interface EntryFile {
   /** Indices of the counters it reached first (base64, 32-bit little-endian). */
   readonly counters?: string;
   readonly keptAt: number;
-  readonly cost?: number;
   readonly picks: number;
   readonly found: number;
 }
@@ -130,7 +124,6 @@ function toFile(e: CorpusEntry): EntryFile {
     firstCounters: e.firstCounters,
     counters: encodeChoices(e.counters),
     keptAt: e.keptAt,
-    ...(e.cost === undefined ? {} : { cost: e.cost }),
     picks: e.picks,
     found: e.found,
   };
@@ -188,16 +181,9 @@ function fromFile(data: EntryFile, file: string): CorpusEntry {
         ? new Int32Array(0)
         : decodeChoices(data.counters, file, 'counters'),
     keptAt: Number(data.keptAt ?? 0),
-    ...(data.cost === undefined ? {} : { cost: costOf(data.cost, file) }),
     picks: Number(data.picks ?? 0),
     found: Number(data.found ?? 0),
   };
-}
-
-function costOf(cost: unknown, file: string): number {
-  if (typeof cost !== 'number' || !(cost > 0))
-    throw new CorpusError(`${file}: cost is not a positive number (${String(cost)})`);
-  return cost;
 }
 
 /**
@@ -327,9 +313,7 @@ export class Corpus {
    * (`outcomes[k]` is the run of `programs[k]`), and returns their new entries.
    */
   keepNew(
-    programs: readonly (Pick<CorpusEntry, 'record' | 'origin' | 'cost'> & {
-      readonly index: number;
-    })[],
+    programs: readonly (Pick<CorpusEntry, 'record' | 'origin'> & { readonly index: number })[],
     outcomes: readonly { readonly firstCounters: readonly number[] }[],
   ): CorpusEntry[] {
     const kept: CorpusEntry[] = [];
@@ -343,7 +327,6 @@ export class Corpus {
             firstCounters: o.firstCounters.length,
             counters: Int32Array.from(o.firstCounters),
             keptAt: p.index,
-            cost: p.cost,
           }),
         );
     });

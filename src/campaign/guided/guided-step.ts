@@ -41,12 +41,10 @@ export const guidedDefaults = {
   stepSize: 50,
 } as const;
 
-/** One program of a guided step: how it was made, the program, and what it costs to run. */
+/** One program of a guided step: how it was made, and the program. */
 export type GuidedProgram = CampaignProgram & {
   readonly record: ProgramRecord;
   readonly origin: EntryOrigin;
-  /** See `programCost`. */
-  readonly cost: number;
 };
 
 /** Where a guided campaign's steps stand: what the next step draws from. */
@@ -115,8 +113,7 @@ export class GuidedSteps {
   /** The program of `record` at campaign index `index`. */
   build(record: ProgramRecord, origin: EntryOrigin, index: number): GuidedProgram {
     const read = this.#o.records.read(record);
-    const program = campaignProgram(index, read.tree);
-    return { ...program, record: read.record, origin, cost: programCost(program) };
+    return { ...campaignProgram(index, read.tree), record: read.record, origin };
   }
 
   /**
@@ -174,11 +171,15 @@ export class GuidedSteps {
     // Each mutant's first mutation (it has at least one) is the one drawn by weight.
     const origin = (p: { origin: EntryOrigin }): ProgramOrigin =>
       p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
-    const tried = programs.map((p): [ProgramOrigin, number, number] => [origin(p), 1, p.cost]);
+    const tried = programs.map((p): [ProgramOrigin, number, number] => [
+      origin(p),
+      1,
+      programCost(p),
+    ]);
     // Per origin, counters reached first and the cost of the programs tried.
     const sums = { fresh: [0, 0] as [number, number], mutant: [0, 0] as [number, number] };
     for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
-    for (const p of programs) sums[p.origin.kind][1] += p.cost;
+    programs.forEach((p, k) => (sums[p.origin.kind][1] += tried[k]![2]));
     const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
     const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
       o: T,

@@ -8,31 +8,24 @@ export type CounterHits = (counter: number) => number;
  * How much a corpus entry is worth mutating now: by the rarity of the code it reached first
  * (its rarest counter, by the runs that reached it since: an entry whose code every program
  * reaches by now sits far from the edge of what the campaign reaches, as in AFL++'s rare
- * schedule and FairFuzz), by its yield (counters its mutants reached first, per mutant
+ * schedule and FairFuzz), and by its yield (counters its mutants reached first, per mutant
  * tried: an entry mutated often for nothing has its energy spent, as in AFL's power
- * schedules), and by what its program costs against `meanCost` (its mutants cost about as
- * much: a campaign weighs what it finds per cost, as AFL favours fast entries). An entry read
- * without its counters counts as one reached by a few runs; one without its cost, as one of
- * `meanCost`.
+ * schedules). An entry read without its counters counts as one reached by a few runs.
  *
  * @example
  * ```ts
  * entryWeight(entry, (i) => map.hits(i)); // higher for rare code, or mutants that found much
  * ```
  */
-export function entryWeight(
-  entry: CorpusEntry,
-  hits: CounterHits,
-  meanCost: number = entry.cost ?? 1,
-): number {
+export function entryWeight(entry: CorpusEntry, hits: CounterHits): number {
   let rarest = entry.counters.length === 0 ? 4 : Infinity;
   for (const c of entry.counters) rarest = Math.min(rarest, Math.max(1, hits(c)));
-  return (((1 + entry.found) / (1 + entry.picks) / rarest) * meanCost) / (entry.cost ?? meanCost);
+  return (1 + entry.found) / (1 + entry.picks) / rarest;
 }
 
 /**
- * Draws entries to mutate with probability proportional to {@link entryWeight} (against the
- * entries' mean cost), and counts each draw in its entry's `picks` (which the next draw sees).
+ * Draws entries to mutate with probability proportional to {@link entryWeight}, and counts
+ * each draw in its entry's `picks` (which the next draw sees).
  *
  * @example
  * ```ts
@@ -45,9 +38,7 @@ export function entryPicker(
   hits: CounterHits,
 ): (random: fc.Random) => CorpusEntry {
   if (entries.length === 0) throw new RangeError('entryPicker: the corpus is empty');
-  const costs = entries.flatMap((e) => (e.cost === undefined ? [] : [e.cost]));
-  const meanCost = costs.length === 0 ? 1 : costs.reduce((a, b) => a + b, 0) / costs.length;
-  const weights = entries.map((e) => entryWeight(e, hits, meanCost));
+  const weights = entries.map((e) => entryWeight(e, hits));
   let total = weights.reduce((a, b) => a + b, 0);
   return (random) => {
     let x = (random.nextInt(0, 0x3fffffff) / 0x40000000) * total;

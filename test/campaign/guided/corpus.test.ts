@@ -1,13 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  Corpus,
-  CorpusError,
-  recordFromJson,
-  recordToJson,
-} from '../../../src/campaign/guided/index.js';
+import { CorpusError, recordFromJson, recordToJson } from '../../../src/campaign/guided/index.js';
 
 describe('records as JSON', () => {
   it('keep the scale of a grown record of choices, and leave it out at scale 1', () => {
@@ -29,44 +21,6 @@ describe('records as JSON', () => {
         recordFromJson({ kind: 'choices', choices, scale }, 'c/000001.json');
       expect(read).toThrow(CorpusError);
       expect(read).toThrow(/c\/000001\.json: record\.scale is not an integer from 1 to 8/);
-    }
-  });
-});
-
-describe('corpus entries', () => {
-  const dir = (): string => mkdtempSync(join(tmpdir(), 'luau-fuzz-corpus-'));
-  const kept = {
-    record: { kind: 'choices', choices: Int32Array.of(5) },
-    origin: { kind: 'fresh', run: 0 },
-    firstCounters: 1,
-    counters: Int32Array.of(9),
-    keptAt: 0,
-  } as const;
-
-  it('keep what their program costs, and read back without it when it was not written', () => {
-    const d = dir();
-    try {
-      const corpus = Corpus.load(d);
-      corpus.add({ ...kept, cost: 4321 });
-      corpus.add(kept);
-      const [a, b] = Corpus.load(d).entries;
-      expect(a!.cost).toBe(4321);
-      expect(b!.cost).toBeUndefined();
-    } finally {
-      rmSync(d, { recursive: true, force: true });
-    }
-  });
-
-  it('refuse a cost that is no positive number, naming the file', () => {
-    const d = dir();
-    try {
-      Corpus.load(d).add({ ...kept, cost: 10 });
-      const file = join(d, '000000.json');
-      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), cost: -1 }));
-      expect(() => Corpus.load(d)).toThrow(CorpusError);
-      expect(() => Corpus.load(d)).toThrow(/000000\.json: cost is not a positive number \(-1\)/);
-    } finally {
-      rmSync(d, { recursive: true, force: true });
     }
   });
 });

@@ -29,22 +29,6 @@ describe('the guided schedule', () => {
     expect(entryWeight(entry(0, { counters: new Int32Array(0) }), hits)).toBeCloseTo(1 / 4);
   });
 
-  it('weighs an entry by what its program costs against the mean', () => {
-    const hits = (): number => 1;
-    expect(entryWeight(entry(0, { cost: 6000 }), hits, 2000)).toBeCloseTo(1 / 3);
-    expect(entryWeight(entry(0, { cost: 1000 }), hits, 2000)).toBeCloseTo(2);
-    // Without its cost (a corpus written before costs were kept): as one of the mean's.
-    expect(entryWeight(entry(0), hits, 2000)).toBeCloseTo(1);
-    // Three times the cost and three times the yield: alike.
-    const random = streamRandom(5);
-    let dear = 0;
-    for (let k = 0; k < 2000; k++) {
-      const entries = [entry(0, { cost: 2000 }), entry(1, { cost: 6000, found: 2 })];
-      if (entryPicker(entries, hits)(random).id === 1) dear++;
-    }
-    expect(Math.abs(dear - 1000)).toBeLessThan(80);
-  });
-
   it('picks entries in proportion to their weights, and counts the picks', () => {
     const hits = (): number => 1;
     const random = streamRandom(3);
