@@ -5,7 +5,8 @@
 // build, default ../shared/tools/luau-715-coverage) builds a corpus and its map. Then, per arm,
 // --count programs (default 300) run against a copy of that map, in steps of 50 as a campaign
 // runs them: fresh programs (the campaign's next runs), the same records read with 2, 4 and 8
-// times the node budget (as `grow` reads a record), mutants of corpus entries picked as a
+// times the node budget (as `grow` reads a record), and read with 4 to 32 times it after fresh
+// choices are appended up to what a record of that scale may hold (as `grow` appends), mutants of corpus entries picked as a
 // campaign picks them (by rarity and yield) with every mutation, mutants of entries picked
 // uniformly, and mutants whose first mutation is each one of the record mutations. Each arm
 // draws its own programs in each of --rounds rounds (default 2). Prints, per arm, the counters
@@ -14,8 +15,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { programRecords, recordMutations, streamRandom } from '../../src/arbitrary/index.js';
+import {
+  choicesAtScale,
+  programRecords,
+  recordMutations,
+  streamRandom,
+} from '../../src/arbitrary/index.js';
 import type { ProgramMutation } from '../../src/arbitrary/index.js';
+import { MAX_CHOICES } from '../../src/arbitrary/runnable/index.js';
 import { Corpus, entryPicker, guidedDefaults } from '../../src/campaign/guided/index.js';
 import { GuidedSteps, runGuided } from '../../src/campaign/guided/index.js';
 import type { CorpusEntry } from '../../src/campaign/guided/index.js';
@@ -105,6 +112,20 @@ try {
       const record = r.kind === 'choices' && scale > 1 ? { ...r, scale } : r;
       return steps.build(record, { kind: 'fresh', run }, k);
     };
+  // The same records with fresh choices for the generator to read on, as a grown record has.
+  const freshGrown =
+    (scale: number): Draw =>
+    (round, k) => {
+      const run = warm + round * count + k;
+      const r = records.ofRun(seed, run);
+      if (r.kind !== 'choices') throw new Error(`a record of ${r.kind}, not of choices`);
+      const random = streamRandom(run + 1);
+      const choices = new Int32Array(choicesAtScale(MAX_CHOICES, scale));
+      choices.set(r.choices);
+      for (let i = r.choices.length; i < choices.length; i++)
+        choices[i] = random.nextInt(0, 0xffff);
+      return steps.build({ kind: 'choices', choices, scale }, { kind: 'fresh', run }, k);
+    };
   const weighted = (es: CorpusEntry[]) => entryPicker(es, hits);
   const uniform = (es: CorpusEntry[]) => (r: ReturnType<typeof streamRandom>) =>
     es[r.nextInt(0, es.length - 1)]!;
@@ -113,6 +134,10 @@ try {
   const arms: [string, Draw][] = [
     ['fresh', fresh(1)],
     ...[2, 4, 8].map((scale): [string, Draw] => [`fresh, node budget x${scale}`, fresh(scale)]),
+    ...[4, 8, 16, 32].map((scale): [string, Draw] => [
+      `fresh, node budget x${scale}, choices added`,
+      freshGrown(scale),
+    ]),
     ['mutants, picked as campaigns do', mutants(1, weighted)],
     ['mutants, picked uniformly', mutants(2, uniform)],
     ...recordMutations.map((m, i): [string, Draw] => [
@@ -124,7 +149,7 @@ try {
     `\n${count} programs an arm and round, ${rounds} round(s), against the map of the blind campaign`,
   );
   console.log(
-    `${'arm'.padEnd(36)} ${'programs'.padStart(8)} ${'new counters'.padStart(12)} ${'per 100'.padStart(8)} ${'kept'.padStart(5)} ${'programs/s'.padStart(10)}`,
+    `${'arm'.padEnd(40)} ${'programs'.padStart(8)} ${'new counters'.padStart(12)} ${'per 100'.padStart(8)} ${'kept'.padStart(5)} ${'programs/s'.padStart(10)}`,
   );
   for (const [name, draw] of arms) {
     let reached = 0;
@@ -152,7 +177,7 @@ try {
     }
     const n = count * rounds;
     console.log(
-      `${name.padEnd(36)} ${String(n).padStart(8)} ${String(reached).padStart(12)} ${((reached * 100) / n).toFixed(1).padStart(8)} ${String(kept).padStart(5)} ${((n * 1000) / ms).toFixed(1).padStart(10)}`,
+      `${name.padEnd(40)} ${String(n).padStart(8)} ${String(reached).padStart(12)} ${((reached * 100) / n).toFixed(1).padStart(8)} ${String(kept).padStart(5)} ${((n * 1000) / ms).toFixed(1).padStart(10)}`,
     );
   }
 } finally {
