@@ -5,13 +5,13 @@
 // build, default ../shared/tools/luau-715-coverage) builds a corpus and its map. Then, per arm,
 // --count programs (default 300) run against a copy of that map, in steps of 50 as a campaign
 // runs them: fresh programs (the campaign's next runs), the same records read with 2, 4 and 8
-// times the node budget (as `grow` reads a record), and read with 4 to 32 times it after fresh
-// choices are appended up to what a record of that scale may hold (as `grow` appends), mutants of corpus entries picked as a
-// campaign picks them (by rarity and yield) with every mutation, mutants of entries picked
-// uniformly, and mutants whose first mutation is each one of the record mutations. Each arm
-// draws its own programs in each of --rounds rounds (default 2). Prints, per arm, the counters
-// its programs reached beyond the map (in all, and per 100 programs), the programs kept (those
-// that reached a counter first), and programs per second.
+// times the node budget (as `grow` reads a record), and read with 4 to 32 times it after
+// fresh choices are appended up to what a record of that scale may hold (as `grow` appends),
+// mutants of corpus entries picked as a campaign picks them (by rarity and yield) with every
+// mutation, mutants of entries picked uniformly, and mutants whose first mutation is each one
+// of the record mutations. Each arm draws its own programs in each of --rounds rounds (default
+// 2). Prints, per arm, the counters its programs reached beyond the map (in all, and per 100
+// programs), the programs kept (those that reached a counter first), and programs per second.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
