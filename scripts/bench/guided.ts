@@ -282,13 +282,13 @@ async function compare(): Promise<void> {
         `${String(p.s).padStart(4)} ${String(counters(blind!, p.s)).padStart(15)} ${String(counters(guided!, p.s)).padStart(7)}` +
           ` ${String(p.lines).padStart(17)} ${String(at(gl, p.s, (q) => q.lines)).padStart(7)}`,
       );
-    const gained = (c: readonly LinesPoint[]): number =>
-      c[c.length - 1]!.lines - at(c, 60, (q) => q.lines);
+    const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
+    const gained = (c: readonly LinesPoint[]): number => end(c) - at(c, 60, (q) => q.lines);
     const [gb, gg] = [gained(bl), gained(gl)];
     // Past one plateau, blind's at 60 s: an arm that gains in the first minute what the other
     // gains after it is not counted behind for it.
     const plateau = at(bl, 60, (q) => q.lines);
-    const [pb, pg] = [bl, gl].map((c) => c[c.length - 1]!.lines - plateau) as [number, number];
+    const [pb, pg] = [end(bl) - plateau, end(gl) - plateau];
     const cb = blind!.progress.counters - counters(blind!, 60);
     const cg = guided!.progress.counters - counters(guided!, 60);
     say(
@@ -298,14 +298,12 @@ async function compare(): Promise<void> {
     say(
       `beyond blind's plateau at 60 s: lines blind +${pb}, guided +${pg} (guided ${percent(pg, pb)} more)`,
     );
-    const end = (c: readonly LinesPoint[]): number => c[c.length - 1]!.lines;
     say(
       `at the end: lines blind ${end(bl)}, guided ${end(gl)} (${end(gl) - end(bl) >= 0 ? '+' : ''}${end(gl) - end(bl)}); ` +
         `at 60 s: blind ${at(bl, 60, (q) => q.lines)}, guided ${at(gl, 60, (q) => q.lines)}`,
     );
     // Still rising where blind has flattened: what each gained in the last two minutes.
-    const last = (c: readonly LinesPoint[]): number =>
-      c[c.length - 1]!.lines - at(c, until - 120, (q) => q.lines);
+    const last = (c: readonly LinesPoint[]): number => end(c) - at(c, until - 120, (q) => q.lines);
     say(
       `in the last 2 minutes: lines blind +${last(bl)}, guided +${last(gl)}; ` +
         `counters blind +${blind!.progress.counters - counters(blind!, until - 120)}, ` +

@@ -103,27 +103,22 @@ try {
       return steps.mutant(state.pick(state.random), state.random, weights, k);
     };
   };
-  // The campaign's next runs, their records read with `scale` times the node budget.
+  // The campaign's next runs, their records read with `scale` times the node budget; `grown`:
+  // with fresh choices appended for the generator to read on, as a grown record has.
   const fresh =
-    (scale: number): Draw =>
+    (scale: number, grown = false): Draw =>
     (round, k) => {
       const run = warm + round * count + k;
       const r = records.ofRun(seed, run);
-      const record = r.kind === 'choices' && scale > 1 ? { ...r, scale } : r;
-      return steps.build(record, { kind: 'fresh', run }, k);
-    };
-  // The same records with fresh choices for the generator to read on, as a grown record has.
-  const freshGrown =
-    (scale: number): Draw =>
-    (round, k) => {
-      const run = warm + round * count + k;
-      const r = records.ofRun(seed, run);
-      if (r.kind !== 'choices') throw new Error(`a record of ${r.kind}, not of choices`);
-      const random = streamRandom(run + 1);
-      const choices = new Int32Array(choicesAtScale(MAX_CHOICES, scale));
-      choices.set(r.choices);
-      for (let i = r.choices.length; i < choices.length; i++)
-        choices[i] = random.nextInt(0, 0xffff);
+      if (r.kind !== 'choices' || scale === 1) return steps.build(r, { kind: 'fresh', run }, k);
+      let choices = r.choices;
+      if (grown) {
+        const random = streamRandom(run + 1);
+        choices = new Int32Array(choicesAtScale(MAX_CHOICES, scale));
+        choices.set(r.choices);
+        for (let i = r.choices.length; i < choices.length; i++)
+          choices[i] = random.nextInt(0, 0xffff);
+      }
       return steps.build({ kind: 'choices', choices, scale }, { kind: 'fresh', run }, k);
     };
   const weighted = (es: CorpusEntry[]) => entryPicker(es, hits);
@@ -136,7 +131,7 @@ try {
     ...[2, 4, 8].map((scale): [string, Draw] => [`fresh, node budget x${scale}`, fresh(scale)]),
     ...[4, 8, 16, 32].map((scale): [string, Draw] => [
       `fresh, node budget x${scale}, choices added`,
-      freshGrown(scale),
+      fresh(scale, true),
     ]),
     ['mutants, picked as campaigns do', mutants(1, weighted)],
     ['mutants, picked uniformly', mutants(2, uniform)],
