@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 
 /**
  * How a record of choices is let grow past the campaign's size: `grow` reads it with a larger
- * node budget (`maxNodes` times its scale: twice, four or eight times its parent's, at most
+ * node budget (`maxNodes` times its scale: twice to sixteen times its parent's, at most
  * {@link MAX_SCALE} times the options'), with fresh choices appended for the generator to read
  * on. Fresh programs keep the options' size; a larger program enters a corpus only when it
  * reaches something new.
@@ -17,10 +17,10 @@ export const growMutations: readonly GrowMutation[] = ['grow'];
  *
  * @example
  * ```ts
- * MAX_SCALE; // 8
+ * MAX_SCALE; // 16
  * ```
  */
-export const MAX_SCALE = 8;
+export const MAX_SCALE = 16;
 
 /**
  * Most choices a record of scale `scale` holds: a record as long as
@@ -37,8 +37,8 @@ export function choicesAtScale(maxChoices: number, scale: number): number {
 
 /**
  * The record of choices grown once: read with a larger scale, drawn among the doublings of
- * its own up to {@link MAX_SCALE} in proportion to each (from 1: 2, 4 or 8, eight the most
- * likely: programs read with the largest budget reach the most per program, and a campaign
+ * its own up to {@link MAX_SCALE} in proportion to each (from 1: 2, 4, 8 or 16, sixteen the
+ * most likely: programs read with the largest budget reach the most per program, and a campaign
  * should not wait for a chain of kept mid-size entries to get there), with choices appended
  * for the generator to read on (as many as it holds times the growth, at least 256, within
  * {@link choicesAtScale}) drawn from `random` in `[0, 65536)`; undefined when it is at its
@@ -46,7 +46,7 @@ export function choicesAtScale(maxChoices: number, scale: number): number {
  *
  * @example
  * ```ts
- * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, 4 or 8, choices: 258 long }
+ * growRecord(Int32Array.of(3, 1), 1, streamRandom(1), 2048); // { scale: 2, 4, 8 or 16, choices: 258 long }
  * ```
  */
 export function growRecord(

@@ -33,7 +33,7 @@ describe('growRecord', () => {
     for (let seed = 0; seed < 300; seed++) {
       const a = growRecord(choices, 1, streamRandom(seed), MAX_CHOICES)!;
       const b = growRecord(choices, 1, streamRandom(seed), MAX_CHOICES)!;
-      expect([2, 4, 8]).toContain(a.scale);
+      expect([2, 4, 8, 16]).toContain(a.scale);
       drawn.set(a.scale, (drawn.get(a.scale) ?? 0) + 1);
       // As many choices as it holds for each time the budget it is read with.
       expect(a.choices.length).toBe(300 * a.scale);
@@ -42,15 +42,22 @@ describe('growRecord', () => {
       expect(b.scale).toBe(a.scale);
       expect(Array.from(b.choices)).toEqual(Array.from(a.choices));
     }
-    // In proportion to the scale: 2/14, 4/14, 8/14 of 300.
-    expect(drawn.get(2)).toBeGreaterThan(20);
+    // In proportion to the scale: 2/30, 4/30, 8/30, 16/30 of 300.
+    expect(drawn.get(2)).toBeGreaterThan(5);
     expect(drawn.get(2)).toBeLessThan(drawn.get(4)!);
     expect(drawn.get(4)).toBeLessThan(drawn.get(8)!);
-    expect(drawn.get(8)).toBeGreaterThan(140);
-    const empty = growRecord(new Int32Array(0), 4, streamRandom(1), MAX_CHOICES)!;
+    expect(drawn.get(8)).toBeLessThan(drawn.get(16)!);
+    expect(drawn.get(16)).toBeGreaterThan(130);
+    const half = MAX_SCALE / 2;
+    const empty = growRecord(new Int32Array(0), half, streamRandom(1), MAX_CHOICES)!;
     expect(empty.scale).toBe(MAX_SCALE);
     expect(empty.choices).toHaveLength(256);
-    const long = growRecord(new Int32Array(MAX_CHOICES * 5), 4, streamRandom(1), MAX_CHOICES)!;
+    const long = growRecord(
+      new Int32Array(MAX_CHOICES * (MAX_SCALE - 2)),
+      half,
+      streamRandom(1),
+      MAX_CHOICES,
+    )!;
     expect(long.scale).toBe(MAX_SCALE);
     expect(long.choices.length).toBe(choicesAtScale(MAX_CHOICES, MAX_SCALE));
     expect(growRecord(choices, MAX_SCALE, streamRandom(1), MAX_CHOICES)).toBeUndefined();

@@ -176,10 +176,14 @@ export class GuidedSteps {
       1,
       programCost(p),
     ]);
-    // Per origin, counters reached first and the cost of the programs tried.
-    const sums = { fresh: [0, 0] as [number, number], mutant: [0, 0] as [number, number] };
+    // Per origin, counters reached first, and the cost and number of the programs tried.
+    type Sum = [number, number, number];
+    const sums = { fresh: [0, 0, 0] as Sum, mutant: [0, 0, 0] as Sum };
     for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
-    programs.forEach((p, k) => (sums[p.origin.kind][1] += tried[k]![2]));
+    programs.forEach((p, k) => {
+      sums[p.origin.kind][1] += tried[k]![2];
+      sums[p.origin.kind][2] += 1;
+    });
     const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
     const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
       o: T,

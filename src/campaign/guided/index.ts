@@ -8,7 +8,7 @@ export { runGuided } from './guided-run.js';
 export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.js';
 export { guidedDefaults, GuidedSteps } from './guided-step.js';
 export type { GuidedProgram, GuidedStepsOptions, StepResult, StepState } from './guided-step.js';
-export { autoShare, mutationShareOf, nextYields, warmingUp } from './mutation-share.js';
+export { autoShare, mutationShareOf, nextYields, rateBound, warmingUp } from './mutation-share.js';
 export {
   nextOperatorYields,
   nextOriginYields,

@@ -3,23 +3,28 @@ export type MutationShare = number | 'auto';
 
 /**
  * Per origin, the counters reached first per unit of cost of the programs tried (characters,
- * see `programCost`) over the last steps: each step's own figure, older steps weighing less
- * by {@link autoShare}'s `memory` each.
+ * see `programCost`) over the last steps, and a program's mean cost (`cost`; absent in the
+ * state of a campaign written before it was kept): each step's own figure, older steps
+ * weighing less by {@link autoShare}'s `memory` each.
  *
  * @example
  * ```ts
- * const yields: Yields = { fresh: 0.00031, mutant: 0.00037 };
+ * const yields: Yields = { fresh: 0.00031, mutant: 0.00037, cost: { fresh: 4100, mutant: 9800 } };
  * ```
  */
 export interface Yields {
   readonly fresh: number;
   readonly mutant: number;
+  readonly cost?: { readonly fresh: number; readonly mutant: number } | undefined;
 }
 
 /**
  * The constants of the `auto` share. Bounds: fresh programs keep a tenth of a step or more,
  * mutants a fifth once warm (their finds come in rare large jumps, which a few mutants a step
- * would mostly miss), so that both origins' yields stay known. Warm-up: while fresh programs
+ * would mostly miss), so that both origins' yields stay known. Rate: a step's programs cost
+ * on average at most `1 / rate` times a fresh program's, so that a guided campaign runs at
+ * least `rate` times a blind one's programs per second; where mutants cost that much more
+ * (grown entries), this bound wins over the mutants' fifth, down to the warm-up probe. Warm-up: while fresh programs
  * find more than `warmUp.ratio` times the counters per cost mutants do (or before either
  * is known), mutants are only a probe, `warmUp.probe` of a step: early on a fresh program
  * reaches hundreds of counters and a mutant of an entry just kept mostly reaches its parent's,
@@ -36,6 +41,7 @@ export interface Yields {
  */
 export const autoShare = {
   bounds: [0.2, 0.9] as const,
+  rate: 0.6,
   warmUp: { ratio: 3, probe: 0.06 },
   memory: 0.8,
 } as const;
@@ -66,11 +72,14 @@ export function warmingUp(yields: Yields | undefined): boolean {
  * grown to eight times a fresh program's size takes several times its time. A campaign whose
  * mutants find more than its fresh programs for what they cost draws more of them, and one
  * whose mutants stop paying goes back to fresh programs, as adaptive mutation schedulers
- * (MOpt) weigh operators by what they found.
+ * (MOpt) weigh operators by what they found. Where mutants cost more than fresh programs,
+ * the share is held to what keeps a step's programs per second `autoShare.rate` times an
+ * all-fresh step's (see {@link rateBound}).
  *
  * @example
  * ```ts
  * mutationShareOf('auto', { fresh: 0.1, mutant: 0.3 }); // 0.75
+ * mutationShareOf('auto', { fresh: 0.1, mutant: 0.3, cost: { fresh: 4000, mutant: 12000 } }); // 1/3
  * ```
  */
 export function mutationShareOf(share: MutationShare, yields: Yields | undefined): number {
@@ -81,40 +90,76 @@ export function mutationShareOf(share: MutationShare, yields: Yields | undefined
   // Neither found anything lately: as likely one as the other.
   const m = y.mutant + 1e-9;
   const f = y.fresh + 1e-9;
-  return Math.min(high, Math.max(low, m / (m + f)));
+  const byYield = Math.min(high, Math.max(low, m / (m + f)));
+  return Math.max(autoShare.warmUp.probe, Math.min(byYield, rateBound(y.cost)));
+}
+
+/**
+ * The largest share of mutants whose step costs at most `1 / autoShare.rate` times an
+ * all-fresh step, programs costing on average `cost` per origin: with `s` the share, `s *
+ * mutant + (1 - s) * fresh <= fresh / rate`. One when mutants cost no more than fresh
+ * programs or their costs are not known.
+ *
+ * @example
+ * ```ts
+ * rateBound({ fresh: 4000, mutant: 12000 }); // 1/3 (0.6 times the programs per second)
+ * rateBound(undefined); // 1
+ * ```
+ */
+export function rateBound(cost: Yields['cost']): number {
+  if (cost === undefined || !(cost.mutant > cost.fresh)) return 1;
+  return (cost.fresh * (1 / autoShare.rate - 1)) / (cost.mutant - cost.fresh);
 }
 
 /**
  * The yields after a step whose fresh programs and mutants (`[counters reached first, cost of
- * the programs]` each, the cost by `programCost`, or the programs themselves) found what they
- * did. A step without mutants (the corpus still empty) or without fresh programs leaves them
+ * the programs, programs]` each, the cost by `programCost`) found what they did. A step
+ * without mutants (the corpus still empty) or without fresh programs leaves them
  * as they were: fresh programs' early finds, hundreds of counters each, would otherwise stand
  * against the mutants of later steps, when every origin finds less. The first step with both
  * sets them.
  *
  * @example
  * ```ts
- * nextYields(undefined, [40, 40], [3, 10]); // { fresh: 1, mutant: 0.3 }
+ * nextYields(undefined, [40, 40, 10], [3, 10, 2]);
+ * // { fresh: 1, mutant: 0.3, cost: { fresh: 4, mutant: 5 } }
  * ```
  */
 export function nextYields(
   yields: Yields | undefined,
-  fresh: readonly [number, number],
-  mutant: readonly [number, number],
+  fresh: readonly [number, number, number],
+  mutant: readonly [number, number, number],
 ): Yields | undefined {
   const y = known(yields);
   if (mutant[1] === 0 || fresh[1] === 0) return y;
-  const now = { fresh: fresh[0] / fresh[1], mutant: mutant[0] / mutant[1] };
+  const now = {
+    fresh: fresh[0] / fresh[1],
+    mutant: mutant[0] / mutant[1],
+    cost: { fresh: fresh[1] / fresh[2], mutant: mutant[1] / mutant[2] },
+  };
   if (y === undefined) return now;
   const { memory } = autoShare;
+  const blend = (old: number, next: number): number => memory * old + (1 - memory) * next;
   return {
-    fresh: memory * y.fresh + (1 - memory) * now.fresh,
-    mutant: memory * y.mutant + (1 - memory) * now.mutant,
+    fresh: blend(y.fresh, now.fresh),
+    mutant: blend(y.mutant, now.mutant),
+    cost:
+      y.cost === undefined
+        ? now.cost
+        : {
+            fresh: blend(y.cost.fresh, now.cost.fresh),
+            mutant: blend(y.cost.mutant, now.cost.mutant),
+          },
   };
 }
 
 // The state of a campaign written before yields were counters per program held pairs of
 // programs kept and tried: it starts again from nothing known.
+// A state written before a program's mean cost was kept has none: the rate bound waits for a step.
 function known(y: Yields | undefined): Yields | undefined {
-  return typeof y?.fresh === 'number' && typeof y.mutant === 'number' ? y : undefined;
+  if (typeof y?.fresh !== 'number' || typeof y.mutant !== 'number') return undefined;
+  const c = y.cost;
+  return typeof c?.fresh === 'number' && typeof c.mutant === 'number'
+    ? y
+    : { fresh: y.fresh, mutant: y.mutant };
 }

@@ -12,15 +12,15 @@ describe('records as JSON', () => {
     expect(recordFromJson(plain, 'e.json')).toEqual({ kind: 'choices', choices: Int32Array.of(3) });
   });
 
-  it('refuse a scale that is no whole number from 1 to 8, naming the file and the field', () => {
+  it('refuse a scale that is no whole number from 1 to 16, naming the file and the field', () => {
     const json = recordToJson({ kind: 'choices', choices: Int32Array.of(3) });
     if (json.kind !== 'choices') throw new Error(`a record of kind ${json.kind}`);
     const { choices } = json;
-    for (const scale of [0, 2.5, 9, '2']) {
+    for (const scale of [0, 2.5, 17, '2']) {
       const read = (): unknown =>
         recordFromJson({ kind: 'choices', choices, scale }, 'c/000001.json');
       expect(read).toThrow(CorpusError);
-      expect(read).toThrow(/c\/000001\.json: record\.scale is not an integer from 1 to 8/);
+      expect(read).toThrow(/c\/000001\.json: record\.scale is not an integer from 1 to 16/);
     }
   });
 });

@@ -3,18 +3,21 @@ import {
   autoShare,
   mutationShareOf,
   nextYields,
+  rateBound,
   warmingUp,
   type Yields,
 } from '../../../src/campaign/guided/index.js';
 
 /**
  * Steps of 50 programs under the `auto` share, each origin finding `rates(step)` counters per
- * program (a script of what a campaign might see): the share each step was drawn with.
+ * unit of cost, its programs costing `cost` each (a script of what a campaign might see): the
+ * share each step was drawn with.
  */
 function course(
   steps: number,
   rates: (step: number) => { fresh: number; mutant: number },
   start?: Yields,
+  cost = { fresh: 1, mutant: 1 },
 ): number[] {
   let yields = start;
   const shares: number[] = [];
@@ -25,8 +28,8 @@ function course(
     const r = rates(step);
     yields = nextYields(
       yields,
-      [r.fresh * (50 - mutants), 50 - mutants],
-      [r.mutant * mutants, mutants],
+      [r.fresh * cost.fresh * (50 - mutants), cost.fresh * (50 - mutants), 50 - mutants],
+      [r.mutant * cost.mutant * mutants, cost.mutant * mutants, mutants],
     );
   }
   return shares;
@@ -54,23 +57,32 @@ describe('the share of mutants in a guided step', () => {
   it('weighs counters, not programs kept: one rich fresh program outweighs many poor mutants', () => {
     // Kept per tried these would be 1 % fresh against 10 % mutants; by counters, the
     // fresh programs' 300 in one program beat the mutants' ten single counters.
-    const y = nextYields(undefined, [300, 100], [10, 100]);
-    expect(y).toEqual({ fresh: 3, mutant: 0.1 });
+    const y = nextYields(undefined, [300, 100, 100], [10, 100, 100]);
+    expect(y).toEqual({ fresh: 3, mutant: 0.1, cost: { fresh: 1, mutant: 1 } });
     expect(mutationShareOf('auto', y)).toBe(autoShare.warmUp.probe);
   });
 
   it('leaves the yields alone after a step without mutants (the corpus still empty)', () => {
-    expect(nextYields(undefined, [12_000, 50], [0, 0])).toBeUndefined();
-    const y: Yields = { fresh: 0.25, mutant: 0.5 };
-    expect(nextYields(y, [900, 50], [0, 0])).toBe(y);
-    // Each step's figure weighs a fifth beside the older ones.
-    const after = nextYields(y, [4, 40], [1, 10])!;
+    expect(nextYields(undefined, [12_000, 50, 50], [0, 0, 0])).toBeUndefined();
+    const y: Yields = { fresh: 0.25, mutant: 0.5, cost: { fresh: 2, mutant: 4 } };
+    expect(nextYields(y, [900, 50, 50], [0, 0, 0])).toEqual(y);
+    // Each step's figure weighs a fifth beside the older ones, the costs too.
+    const after = nextYields(y, [4, 40, 10], [1, 10, 1])!;
     expect(after.fresh).toBeCloseTo(0.8 * 0.25 + 0.2 * 0.1);
     expect(after.mutant).toBeCloseTo(0.8 * 0.5 + 0.2 * 0.1);
+    expect(after.cost!.fresh).toBeCloseTo(0.8 * 2 + 0.2 * 4);
+    expect(after.cost!.mutant).toBeCloseTo(0.8 * 4 + 0.2 * 10);
     // A campaign's state written with pairs of programs kept and tried starts from nothing.
     const old = { fresh: [3, 40], mutant: [1, 10] } as unknown as Yields;
     expect(mutationShareOf('auto', old)).toBe(autoShare.warmUp.probe);
-    expect(nextYields(old, [4, 40], [1, 10])).toEqual({ fresh: 0.1, mutant: 0.1 });
+    expect(nextYields(old, [4, 40, 10], [1, 10, 1])).toEqual({
+      fresh: 0.1,
+      mutant: 0.1,
+      cost: { fresh: 4, mutant: 10 },
+    });
+    // One written before a program's mean cost was kept: its yields stand, its costs start.
+    const uncosted = { fresh: 0.25, mutant: 0.5 };
+    expect(nextYields(uncosted, [4, 40, 10], [1, 10, 1])!.cost).toEqual({ fresh: 4, mutant: 10 });
   });
 
   it('follows a scripted campaign: a probe while fresh programs pay far more, up when mutants do, down when they stop', () => {
@@ -123,5 +135,43 @@ describe('the share of mutants in a guided step', () => {
   it('balances origins that pay alike at half, whatever it knew before', () => {
     const shares = course(60, () => ({ fresh: 0.4, mutant: 0.4 }), { fresh: 3, mutant: 0 });
     expect(shares[shares.length - 1]!).toBeCloseTo(0.5, 1);
+  });
+
+  it('holds a step to the rate bound where mutants cost more: at least `rate` times the programs per second', () => {
+    const { rate } = autoShare;
+    // Mutants at three times a fresh program's cost: a third of the step keeps 0.6×.
+    expect(rateBound({ fresh: 4000, mutant: 12_000 })).toBeCloseTo(1 / 3);
+    expect(rateBound({ fresh: 4000, mutant: 4000 })).toBe(1);
+    expect(rateBound({ fresh: 4000, mutant: 2000 })).toBe(1);
+    expect(rateBound(undefined)).toBe(1);
+    const richMutants = { fresh: 0.1, mutant: 0.9 };
+    expect(mutationShareOf('auto', richMutants)).toBeCloseTo(0.9);
+    const costly = mutationShareOf('auto', {
+      ...richMutants,
+      cost: { fresh: 4000, mutant: 12_000 },
+    });
+    expect(costly).toBeCloseTo(1 / 3);
+    // Whatever the costs, a step's expected programs per second stay within the bound…
+    for (const ratio of [1.5, 2, 3, 5, 8]) {
+      const s = mutationShareOf('auto', { ...richMutants, cost: { fresh: 1, mutant: ratio } });
+      const perSecond = 1 / (s * ratio + (1 - s));
+      expect(perSecond).toBeGreaterThanOrEqual(
+        Math.min(rate, 1 / (1 + autoShare.warmUp.probe * (ratio - 1))) - 1e-9,
+      );
+      // …and the bound takes only what it must: below the mutants' fifth only for costly ones.
+      if (ratio <= 1 + (1 / rate - 1) / autoShare.bounds[0])
+        expect(s).toBeGreaterThanOrEqual(autoShare.bounds[0]);
+    }
+    // Mutants eight times as costly: the probe still runs, so their yield stays known.
+    expect(mutationShareOf('auto', { ...richMutants, cost: { fresh: 1, mutant: 50 } })).toBe(
+      autoShare.warmUp.probe,
+    );
+    // Over a scripted campaign whose mutants pay three times as much per cost at three times
+    // the cost, the share settles at the bound, not at the yields' three quarters.
+    const shares = course(60, () => ({ fresh: 0.1, mutant: 0.3 }), undefined, {
+      fresh: 1,
+      mutant: 3,
+    });
+    expect(shares[59]!).toBeCloseTo(1 / 3, 2);
   });
 });
