@@ -23,14 +23,14 @@ export interface Yields {
  * mutants a fifth once warm (their finds come in rare large jumps, which a few mutants a step
  * would mostly miss), so that both origins' yields stay known. Rate: a step's programs cost
  * on average at most `1 / rate` times a fresh program's, so that a guided campaign runs at
- * least `rate` times a blind one's programs per second; where mutants cost that much more
- * (grown entries), this bound wins over the mutants' fifth, down to the warm-up probe. Warm-up: while fresh programs
- * find more than `warmUp.ratio` times the counters per cost mutants do (or before either
- * is known), mutants are only a probe, `warmUp.probe` of a step: early on a fresh program
- * reaches hundreds of counters and a mutant of an entry just kept mostly reaches its parent's,
- * so a fifth of the step spent on mutants leaves a guided campaign behind a blind one. The
- * probe keeps the mutants' yield known, and the warm-up ends when it is measured close
- * enough. Memory: each step's figure weighs 0.8 of the next one's, so about the last five
+ * least `rate` times a blind one's programs per second; where mutants cost much more than
+ * fresh programs (grown entries), this bound wins over the mutants' fifth, down to the
+ * warm-up probe. Warm-up: while fresh programs find more than `warmUp.ratio` times the
+ * counters per cost mutants do (or before either is known), mutants are only a probe,
+ * `warmUp.probe` of a step: early on a fresh program reaches hundreds of counters and a
+ * mutant of an entry just kept mostly reaches its parent's, so a fifth of the step spent on
+ * mutants leaves a guided campaign behind a blind one. The probe keeps the mutants' yield
+ * known, and the warm-up ends when it is measured close enough. Memory: each step's figure weighs 0.8 of the next one's, so about the last five
  * steps count: a phase change (the fresh programs' plateau, a corpus spent) moves the share
  * most of the way within ten steps.
  *
@@ -154,8 +154,8 @@ export function nextYields(
 }
 
 // The state of a campaign written before yields were counters per program held pairs of
-// programs kept and tried: it starts again from nothing known.
-// A state written before a program's mean cost was kept has none: the rate bound waits for a step.
+// programs kept and tried: it starts again from nothing known. One written before a program's
+// mean cost was kept has none: the rate bound waits for the next step.
 function known(y: Yields | undefined): Yields | undefined {
   if (typeof y?.fresh !== 'number' || typeof y.mutant !== 'number') return undefined;
   const c = y.cost;
