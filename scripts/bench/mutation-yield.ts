@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  appendChoices,
   choicesAtScale,
   programRecords,
   recordMutations,
@@ -111,14 +112,9 @@ try {
       const run = warm + round * count + k;
       const r = records.ofRun(seed, run);
       if (r.kind !== 'choices' || scale === 1) return steps.build(r, { kind: 'fresh', run }, k);
-      let choices = r.choices;
-      if (grown) {
-        const random = streamRandom(run + 1);
-        choices = new Int32Array(choicesAtScale(MAX_CHOICES, scale));
-        choices.set(r.choices);
-        for (let i = r.choices.length; i < choices.length; i++)
-          choices[i] = random.nextInt(0, 0xffff);
-      }
+      const choices = grown
+        ? appendChoices(r.choices, choicesAtScale(MAX_CHOICES, scale), streamRandom(run + 1))
+        : r.choices;
       return steps.build({ kind: 'choices', choices, scale }, { kind: 'fresh', run }, k);
     };
   const weighted = (es: CorpusEntry[]) => entryPicker(es, hits);

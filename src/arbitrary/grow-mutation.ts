@@ -68,8 +68,21 @@ export function growRecord(
     choicesAtScale(maxChoices, next),
     choices.length + Math.max(256, (choices.length * (next - scale)) / scale),
   );
+  return { choices: appendChoices(choices, length, random), scale: next };
+}
+
+/**
+ * `choices` cut or lengthened to `length`, the choices past its own drawn from `random` in
+ * `[0, 65536)`: what `grow` gives a record for the generator to read on.
+ *
+ * @example
+ * ```ts
+ * appendChoices(Int32Array.of(3, 1), 4, streamRandom(1)); // Int32Array [3, 1, x, y]
+ * ```
+ */
+export function appendChoices(choices: Int32Array, length: number, random: fc.Random): Int32Array {
   const out = new Int32Array(length);
   out.set(choices.subarray(0, length));
   for (let i = choices.length; i < length; i++) out[i] = random.nextInt(0, 0xffff);
-  return { choices: out, scale: next };
+  return out;
 }

@@ -27,7 +27,13 @@ export { programRecords, recordMutations, type ProgramMutation } from './program
 export { type ProgramRecord, type ProgramRecords } from './program-record.js';
 export { mutateSpans, spanMutations, type SpanMutation } from './span-mutation.js';
 export { type SpannedChoices } from './span-mutation.js';
-export { choicesAtScale, growMutations, growRecord, MAX_SCALE } from './grow-mutation.js';
+export {
+  appendChoices,
+  choicesAtScale,
+  growMutations,
+  growRecord,
+  MAX_SCALE,
+} from './grow-mutation.js';
 export { type GrowMutation } from './grow-mutation.js';
 export { mutateTree, subtreesOfKind, treeMutations } from './tree-mutation.js';
 export { type MutateTreeOptions, type TreeMutation } from './tree-mutation.js';

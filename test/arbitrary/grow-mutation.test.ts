@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toBinary } from '@bufbuild/protobuf';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import {
+  appendChoices,
   choicesAtScale,
   growRecord,
   MAX_SCALE,
@@ -25,6 +26,20 @@ function scaleOf(r: ProgramRecord): number {
 const onlyGrow = Object.fromEntries(
   recordMutations.map((m) => [m, m === 'grow' ? 1 : 0]),
 ) as Partial<Record<ProgramMutation, number>>;
+
+describe('appendChoices', () => {
+  it('keeps the record’s choices, cut or lengthened with choices in range, alike for a seed', () => {
+    const choices = Int32Array.of(7, 65_535, 0, 12);
+    expect(Array.from(appendChoices(choices, 2, streamRandom(1)))).toEqual([7, 65_535]);
+    const long = appendChoices(choices, 300, streamRandom(1));
+    expect(long).toHaveLength(300);
+    expect(Array.from(long.subarray(0, 4))).toEqual(Array.from(choices));
+    expect(long.subarray(4).every((x) => x >= 0 && x < 0x10000)).toBe(true);
+    expect(new Set(long.subarray(4)).size).toBeGreaterThan(200);
+    expect(Array.from(appendChoices(choices, 300, streamRandom(1)))).toEqual(Array.from(long));
+    expect(Array.from(appendChoices(choices, 300, streamRandom(2)))).not.toEqual(Array.from(long));
+  });
+});
 
 describe('growRecord', () => {
   it('draws a larger scale among the doublings, the larger the likelier, and appends choices after the record, alike for a seed', () => {
