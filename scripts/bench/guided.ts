@@ -309,6 +309,13 @@ async function compare(): Promise<void> {
         `counters blind +${blind!.progress.counters - counters(blind!, until - 120)}, ` +
         `guided +${guided!.progress.counters - counters(guided!, until - 120)}`,
     );
+    // Time to coverage: when guided first had the lines blind ended with.
+    const reached = gl.find((q) => q.lines >= end(bl))?.s ?? null;
+    say(
+      reached === null
+        ? `guided never had blind's ${end(bl)} lines`
+        : `guided had blind's ${end(bl)} lines at ${reached} s: ${(until / reached).toFixed(1)}× sooner`,
+    );
     const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
     say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
     if (values.summary !== undefined) {
@@ -318,6 +325,7 @@ async function compare(): Promise<void> {
         beyond: [pb, pg],
         end: [end(bl), end(gl)],
         last: [last(bl), last(gl)],
+        reached,
         rate: rate(guided!) / rate(blind!),
       };
       writeFileSync(values.summary, JSON.stringify(figures));
@@ -386,6 +394,8 @@ interface SeedFigures {
   end: [number, number];
   /** Lines gained in the last two minutes. */
   last: [number, number];
+  /** Seconds until guided had the lines blind ended with (null: never). */
+  reached: number | null;
   /** Programs per second, guided over blind. */
   rate: number;
 }
@@ -415,14 +425,15 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
   const pct = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(0)} %`);
   console.log(`\nblind against guided, ${minutes} min a seed (lines)`);
   console.log(
-    'seed  after minute 1 (blind / guided)  guided more  beyond blind at 60 s  at the end (guided − blind)  last 2 min (blind / guided)  rate',
+    "seed  after minute 1 (blind / guided)  guided more  beyond blind at 60 s  at the end (guided − blind)  last 2 min (blind / guided)  blind's end at  rate",
   );
   for (const f of figures)
     console.log(
       `${String(f.seed).padStart(4)}  ${`+${f.gained[0]} / +${f.gained[1]}`.padStart(31)}  ` +
         `${pct(more(f)).padStart(11)}  ${pct(beyond(f)).padStart(19)}  ` +
         `${String(f.end[1] - f.end[0]).padStart(27)}  ` +
-        `${`+${f.last[0]} / +${f.last[1]}`.padStart(27)}  ${f.rate.toFixed(2)}×`,
+        `${`+${f.last[0]} / +${f.last[1]}`.padStart(27)}  ` +
+        `${(f.reached === null ? 'never' : `${f.reached} s`).padStart(14)}  ${f.rate.toFixed(2)}×`,
     );
   const median = (xs: number[]): number => {
     const a = [...xs].sort((x, y) => x - y);
@@ -438,7 +449,10 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
       `${pct(median(figures.map(beyond).filter((x) => !Number.isNaN(x))))} more beyond blind at 60 s ` +
       `(≥ 10 %: ${figures.filter((f) => beyond(f) >= 10).length} of ${figures.length}), ` +
       `${median(figures.map((f) => f.end[1] - f.end[0]))} lines ahead at the end ` +
-      `(ahead on ${ahead} of ${figures.length}), rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
+      `(ahead on ${ahead} of ${figures.length}), blind's end ` +
+      `${median(figures.map((f) => (f.reached === null ? 0 : (minutes * 60) / f.reached))).toFixed(1)}× sooner ` +
+      `(never: ${figures.filter((f) => f.reached === null).length}), ` +
+      `rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
   );
 }
 
