@@ -8,7 +8,8 @@
 // (src/campaign/guided; `--share` of each step, default that of `run --guided`). Prints, for
 // each arm, counters and lines reached every 30 s (lines: the arm's programs run again, window
 // by window, profiles merged with llvm-profdata), the lines each gained after the first
-// minute, programs per second, corpus size; then lines and branches per component of both
+// minute, when guided first had the lines blind ended with (time to coverage), programs per
+// second, corpus size; then lines and branches per component of both
 // sets of programs (the report of `luau-fuzz coverage`: guided as "generated", blind as
 // "compared"), and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715)
 // that each set detects (faulty against sound build, at -O2 and at -O2 --codegen). Writes an
