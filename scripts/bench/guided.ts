@@ -315,7 +315,7 @@ async function compare(): Promise<void> {
     say(
       reached === null
         ? `guided never had blind's ${end(bl)} lines`
-        : `guided had blind's ${end(bl)} lines at ${reached} s: ${(until / reached).toFixed(1)}× sooner`,
+        : `guided had blind's ${end(bl)} lines at ${reached} s: ${sooner(reached).toFixed(1)}× sooner`,
     );
     const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
     say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
@@ -382,6 +382,11 @@ async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
     }
     say(`${a.name}: ${detected.length} of ${tools.faulty.length} (${detected.sort().join(', ')})`);
   }
+}
+
+/** How many times sooner than the run's end guided had blind's end lines (0: never). */
+function sooner(reached: number | null): number {
+  return reached === null ? 0 : (minutes * 60) / reached;
 }
 
 /** One seed's figures, blind then guided: what `--seeds` tabulates. */
@@ -451,7 +456,7 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
       `(≥ 10 %: ${figures.filter((f) => beyond(f) >= 10).length} of ${figures.length}), ` +
       `${median(figures.map((f) => f.end[1] - f.end[0]))} lines ahead at the end ` +
       `(ahead on ${ahead} of ${figures.length}), blind's end ` +
-      `${median(figures.map((f) => (f.reached === null ? 0 : (minutes * 60) / f.reached))).toFixed(1)}× sooner ` +
+      `${median(figures.map((f) => sooner(f.reached))).toFixed(1)}× sooner ` +
       `(never: ${figures.filter((f) => f.reached === null).length}), ` +
       `rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
   );

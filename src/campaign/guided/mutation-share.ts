@@ -30,9 +30,9 @@ export interface Yields {
  * `warmUp.probe` of a step: early on a fresh program reaches hundreds of counters and a
  * mutant of an entry just kept mostly reaches its parent's, so a fifth of the step spent on
  * mutants leaves a guided campaign behind a blind one. The probe keeps the mutants' yield
- * known, and the warm-up ends when it is measured close enough. Memory: each step's figure weighs 0.8 of the next one's, so about the last five
- * steps count: a phase change (the fresh programs' plateau, a corpus spent) moves the share
- * most of the way within ten steps.
+ * known, and the warm-up ends when it is measured close enough. Memory: each step's figure
+ * weighs 0.8 of the next one's, so about the last five steps count: a phase change (the fresh
+ * programs' plateau, a corpus spent) moves the share most of the way within ten steps.
  *
  * @example
  * ```ts
