@@ -8,8 +8,10 @@
 // (src/campaign/guided; `--share` of each step, default that of `run --guided`). Prints, for
 // each arm, counters and lines reached every 30 s (lines: the arm's programs run again, window
 // by window, profiles merged with llvm-profdata), the lines each gained after the first
-// minute, when guided first had the lines blind ended with (time to coverage), programs per
-// second, corpus size; then lines and branches per component of both
+// minute, when guided first had the lines blind ended with (time to coverage) and how many
+// times sooner it had blind's lines of 1, 2, 4 … minutes (a factor that holds: blind's course
+// run faster; one that grows: guided compounding), programs per second, corpus size; then
+// lines and branches per component of both
 // sets of programs (the report of `luau-fuzz coverage`: guided as "generated", blind as
 // "compared"), and the faults of the tools folder's mutants/ (default ../shared/tools/luau-715)
 // that each set detects (faulty against sound build, at -O2 and at -O2 --codegen). Writes an
@@ -214,6 +216,41 @@ function at<T extends { s: number }>(
   return v;
 }
 
+/**
+ * When `curve` first had `lines` (seconds, linear between its points; null: never): the
+ * time to coverage, at a finer grain than the curve's points.
+ */
+function firstAt(curve: readonly LinesPoint[], lines: number): number | null {
+  let prev = { s: 0, lines: 0 };
+  for (const p of curve) {
+    if (p.lines >= lines)
+      return p.lines > prev.lines
+        ? prev.s + ((p.s - prev.s) * (lines - prev.lines)) / (p.lines - prev.lines)
+        : p.s;
+    prev = p;
+  }
+  return null;
+}
+
+/**
+ * How many times sooner guided had what blind had at 1, 2, 4 … minutes and at its end (0:
+ * never). A factor that holds is blind's course run faster, and both flatten alike; one that
+ * grows is guided compounding, its curve rising where blind's has flattened.
+ */
+function soonerOverRun(bl: readonly LinesPoint[], gl: readonly LinesPoint[]): [number, number][] {
+  const until = bl[bl.length - 1]!.s;
+  const marks: number[] = [];
+  for (let s = 60; s < until; s *= 2) marks.push(s);
+  marks.push(until);
+  return marks.map((s) => {
+    const g = firstAt(
+      gl,
+      at(bl, s, (q) => q.lines),
+    );
+    return [s, g === null ? 0 : s / Math.max(g, 1)];
+  });
+}
+
 const percent = (a: number, b: number): string =>
   b > 0 ? `${((a / b - 1) * 100).toFixed(0)} %` : 'n/a';
 
@@ -317,6 +354,11 @@ async function compare(): Promise<void> {
         ? `guided never had blind's ${end(bl)} lines`
         : `guided had blind's ${end(bl)} lines at ${reached} s: ${sooner(reached).toFixed(1)}× sooner`,
     );
+    const over = soonerOverRun(bl, gl);
+    say(
+      `guided had blind's lines of ${over.map(([t]) => `${t}`).join(' / ')} s ` +
+        `${over.map(([, k]) => (k === 0 ? 'never' : `${k.toFixed(1)}×`)).join(' / ')} sooner`,
+    );
     const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
     say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
     if (values.summary !== undefined) {
@@ -327,6 +369,7 @@ async function compare(): Promise<void> {
         end: [end(bl), end(gl)],
         last: [last(bl), last(gl)],
         reached,
+        over,
         rate: rate(guided!) / rate(blind!),
       };
       writeFileSync(values.summary, JSON.stringify(figures));
@@ -402,6 +445,8 @@ interface SeedFigures {
   last: [number, number];
   /** Seconds until guided had the lines blind ended with (null: never). */
   reached: number | null;
+  /** Per mark of {@link soonerOverRun} (seconds), how many times sooner guided had blind's lines. */
+  over: [number, number][];
   /** Programs per second, guided over blind. */
   rate: number;
 }
@@ -447,6 +492,15 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
     if (a.length === 0) return NaN;
     return a.length % 2 === 1 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
   };
+  const marks = figures[0]?.over.map(([s]) => s) ?? [];
+  console.log(`\nhow many times sooner guided had blind's lines of ${marks.join(' / ')} s`);
+  for (const f of figures)
+    console.log(
+      `${String(f.seed).padStart(4)}  ${f.over.map(([, k]) => (k === 0 ? 'never' : `${k.toFixed(1)}×`).padStart(6)).join('')}`,
+    );
+  console.log(
+    `median${marks.map((_, i) => `${median(figures.map((f) => f.over[i]?.[1] ?? 0)).toFixed(1)}×`.padStart(6)).join('')}`,
+  );
   const meeting = figures.filter((f) => more(f) >= 10).length;
   const ahead = figures.filter((f) => f.end[1] > f.end[0]).length;
   console.log(
