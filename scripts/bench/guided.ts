@@ -216,10 +216,7 @@ function at<T extends { s: number }>(
   return v;
 }
 
-/**
- * When `curve` first had `lines` (seconds, linear between its points; null: never): the
- * time to coverage, at a finer grain than the curve's points.
- */
+/** When `curve` first had `lines` (seconds, linear between its points; null: never). */
 function firstAt(curve: readonly LinesPoint[], lines: number): number | null {
   let prev = { s: 0, lines: 0 };
   for (const p of curve) {
@@ -348,7 +345,8 @@ async function compare(): Promise<void> {
         `guided +${guided!.progress.counters - counters(guided!, until - 120)}`,
     );
     // Time to coverage: when guided first had the lines blind ended with.
-    const reached = gl.find((q) => q.lines >= end(bl))?.s ?? null;
+    const firstReached = firstAt(gl, end(bl));
+    const reached = firstReached === null ? null : Math.round(firstReached);
     say(
       reached === null
         ? `guided never had blind's ${end(bl)} lines`
