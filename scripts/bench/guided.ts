@@ -240,10 +240,8 @@ function soonerOverRun(bl: readonly LinesPoint[], gl: readonly LinesPoint[]): [n
   for (let s = 60; s < until; s *= 2) marks.push(s);
   marks.push(until);
   return marks.map((s) => {
-    const g = firstAt(
-      gl,
-      at(bl, s, (q) => q.lines),
-    );
+    const blindLines = at(bl, s, (q) => q.lines);
+    const g = firstAt(gl, blindLines);
     return [s, g === null ? 0 : s / Math.max(g, 1)];
   });
 }
@@ -347,12 +345,12 @@ async function compare(): Promise<void> {
     // Time to coverage: when guided first had the lines blind ended with.
     const firstReached = firstAt(gl, end(bl));
     const reached = firstReached === null ? null : Math.round(firstReached);
+    const over = soonerOverRun(bl, gl);
     say(
       reached === null
         ? `guided never had blind's ${end(bl)} lines`
-        : `guided had blind's ${end(bl)} lines at ${reached} s: ${sooner(reached).toFixed(1)}× sooner`,
+        : `guided had blind's ${end(bl)} lines at ${reached} s: ${atEnd(over).toFixed(1)}× sooner`,
     );
-    const over = soonerOverRun(bl, gl);
     say(
       `guided had blind's lines of ${over.map(([t]) => `${t}`).join(' / ')} s ` +
         `${over.map(([, k]) => (k === 0 ? 'never' : `${k.toFixed(1)}×`)).join(' / ')} sooner`,
@@ -425,9 +423,9 @@ async function detectMutants(arms: readonly ArmResult[]): Promise<void> {
   }
 }
 
-/** How many times sooner than the run's end guided had blind's end lines (0: never). */
-function sooner(reached: number | null): number {
-  return reached === null ? 0 : (minutes * 60) / reached;
+/** Of {@link soonerOverRun}'s factors, the last: how many times sooner guided had blind's end. */
+function atEnd(over: readonly [number, number][]): number {
+  return over[over.length - 1]![1];
 }
 
 /** One seed's figures, blind then guided: what `--seeds` tabulates. */
@@ -508,7 +506,7 @@ async function compareSeeds(seeds: readonly number[]): Promise<void> {
       `(≥ 10 %: ${figures.filter((f) => beyond(f) >= 10).length} of ${figures.length}), ` +
       `${median(figures.map((f) => f.end[1] - f.end[0]))} lines ahead at the end ` +
       `(ahead on ${ahead} of ${figures.length}), blind's end ` +
-      `${median(figures.map((f) => sooner(f.reached))).toFixed(1)}× sooner ` +
+      `${median(figures.map((f) => atEnd(f.over))).toFixed(1)}× sooner ` +
       `(never: ${figures.filter((f) => f.reached === null).length}), ` +
       `rate ${median(figures.map((f) => f.rate)).toFixed(2)}×`,
   );
