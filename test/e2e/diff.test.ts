@@ -65,21 +65,21 @@ describe('runCampaign', () => {
     const summary = await runCampaign({
       dir,
       options: resolveCampaignOptions({
-        count: 40,
+        count: 60,
         seed: 10,
         level: 'runnable',
         runtimes,
         workers: 3,
         // One process per program: room for slow starts on a busy machine.
         timeoutMs: 8000,
-        batchSize: 40,
+        batchSize: 60,
         shrinkFindings: 1,
         shrinkAttempts: 40,
         shrinkTimeMs: 40_000,
       }),
       target: { client, projectIds: ws.projectIds },
     });
-    expect(summary.done).toBe(40);
+    expect(summary.done).toBe(60);
     const records = results(dir);
     // The programs the corrupting runtime changed: its output differs from the faithful one's
     // (the output excerpt may stop before the added line: long outputs are cut).

@@ -36,6 +36,8 @@ import { protectShape } from './protect-shape.js';
 import { sourceTextShape } from './source-text-shape.js';
 import { knownOperandsShape } from './known-operands-shape.js';
 import { libraryPathsShape } from './library-paths-shape.js';
+import { convertedArgsShape } from './converted-args-shape.js';
+import { guardedTableShape } from './guarded-table-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -75,8 +77,10 @@ const shapes: [StatProduction, number, Lean][] = [
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
   [knownOperandsShape, 3, 'native'],
-  // Only where a program leans on the library: elsewhere the other shapes keep their draws.
+  // Only where a program leans on their area: elsewhere the other shapes keep their draws.
   [libraryPathsShape, 0, 'library'],
+  [convertedArgsShape, 0, 'native'],
+  [guardedTableShape, 0, 'errors'],
 ];
 
 /**
@@ -84,7 +88,11 @@ const shapes: [StatProduction, number, Lean][] = [
  * its share of the chunk's draws, and two constructs slow to compile (the fan-out and the
  * long-jump chunk) do not meet in one program.
  */
-const apartFromFanOut: ReadonlySet<StatProduction> = new Set([libraryPathsShape]);
+const apartFromFanOut: ReadonlySet<StatProduction> = new Set([
+  libraryPathsShape,
+  convertedArgsShape,
+  guardedTableShape,
+]);
 
 /** How much more often a program draws the shapes of the area it leans on. */
 const LEAN_FACTOR = 5;

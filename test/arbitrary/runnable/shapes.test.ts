@@ -51,6 +51,9 @@ const markers: Record<string, RegExp> = {
   sourceText: /local l\d+, l\d+ = loadstring\(/,
   knownOperands: /local (l\d+, ){7}l\d+ = [^\n]*, "(ab|Luau|)", (true|false), nil\n/,
   refused: /print\(\(pcall\(l\d+, 3\)\)\)/,
+  convertedArgs: /l(\d+) = l\1 \+ l\d+\n\s+end\n\s+return l\1, [^\n]*\n\s+end\n\s+print\(l\d+\(/,
+  guardedTable:
+    /local l\d+ = \{\["__metatable"\] = [^\n]*\n\s+local l\d+ = setmetatable\(\{\}, l\d+\)/,
   libraryPaths:
     /table\.concat\(\{string\.(find|match|gsub)\("|table\.foreachi?\(|loadstring\("local x, n = \.\.\. /,
 };
