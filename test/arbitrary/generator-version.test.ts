@@ -25,7 +25,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   7: 'd9e6a1a9c32e040dcc3df8bae6250b83f52f6bec7515971a8b1fba3f70391891',
   8: '01e283a60e1c238ec4bc15ff79c4c49879420f70bd66bd0397d57a3c39be5ac7',
   9: '106ae1c05ceb59d39dc3ce14525818860e3dd9f94a68ebb43028ad5613d83448',
-  10: '5e4da9afefbea7e9daabda2a72da3661fffc8200caecc06f9b3281b9bbc53dbe',
+  10: '145b16f8712a5d1de2219c84f79e34023bff38560762824eacbf69071721a8bd',
 };
 
 /** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */

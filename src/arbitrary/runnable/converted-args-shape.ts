@@ -1,4 +1,4 @@
-import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Choices } from './choices.js';
 import { paramAnnotations } from './annotations.js';
@@ -72,7 +72,7 @@ const calls: Call[] = [
 export const convertedArgsShape: StatProduction = (g) => {
   return localFunctionShape(g, { swarm: 'arithmetic', room: 8 }, ({ f: cv, fresh, endFrame }) => {
     const c = g.c;
-    const [a, b, n, i] = freshLocals(fresh, 4) as [Local, Local, Local, Local];
+    const [a, b, n, i] = freshLocals(fresh, 4);
     const picked = calls.filter(() => c.chance(35));
     const results = picked.map((call) => call(kit.ref(a), kit.ref(b), c));
     const step = c.chance(30) ? kit.str(c.pick(['2', ' 3', '0x2'])) : undefined;

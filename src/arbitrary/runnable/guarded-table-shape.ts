@@ -1,5 +1,6 @@
-import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
+import type { Expr, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
+import { attemptFunction, attemptStats } from './attempt.js';
 import { freshLocals, kit } from './kit.js';
 import { localFunctionShape } from './local-function-shape.js';
 import type { StatProduction } from './library/model.js';
@@ -18,8 +19,9 @@ const PROTECTIONS: (() => Expr)[] = [
  * replaced and removed, a frozen table written through `rawset` and assignment, `rawset` with a
  * nil or NaN key. One function probes each value with `getmetatable` (for one result, and with
  * every result wanted as `select`'s last argument: the fast call's two cases) and with
- * `setmetatable` and `rawset` under `pcall`; the program prints only whether each refusal happened (the messages are the
- * runtime's words), so the fast calls' fallbacks and the library functions' checks must agree.
+ * `setmetatable` and `rawset` under `pcall`; the program prints only whether each refusal
+ * happened (`false` or `!`: the messages are the runtime's words), so the fast calls' fallbacks
+ * and the library functions' checks must agree.
  *
  * @example
  * ```ts
@@ -35,9 +37,8 @@ export const guardedTableShape: StatProduction = (g) => {
     { swarm: 'metatables', room: 8 },
     ({ f: probe, fresh, endFrame }) => {
       const c = g.c;
-      const [x] = freshLocals(fresh, 1) as [Local];
-      const ok = (body: Stat): Expr =>
-        kit.first(kit.call('pcall', [build.funcExpr(build.func([], [body]))]));
+      const [x, attempt] = freshLocals(fresh, 2);
+      const ok = (body: Stat): Expr => attemptStats(attempt, [body]);
       const checks: Expr[] = [
         kit.first(kit.call('pcall', [build.global('setmetatable'), kit.ref(x), build.array([])])),
         kit.type(kit.first(kit.call('getmetatable', [kit.ref(x)]))),
@@ -54,14 +55,12 @@ export const guardedTableShape: StatProduction = (g) => {
       // Last in `select`'s list: `getmetatable` with every result wanted, which the fast call
       // leaves to the library function (counted, not printed: a metatable prints as an address).
       const count = kit.call('select', [kit.str('#'), kit.call('getmetatable', [kit.ref(x)])]);
-      const fn = build.func([x], [build.ret([...checks, count])]);
+      const fn = build.func(
+        [x],
+        [attemptFunction(g, fresh, attempt), build.ret([...checks, count])],
+      );
       endFrame();
-      const [mt, protectedT, replaced, frozen] = freshLocals(fresh, 4) as [
-        Local,
-        Local,
-        Local,
-        Local,
-      ];
+      const [mt, protectedT, replaced, frozen] = freshLocals(fresh, 4);
       const index = build.record([[1, kit.str('from __index')]]);
       const stats: Stat[] = [
         build.localStat(
