@@ -1,7 +1,8 @@
 import { basename, join, resolve } from 'node:path';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import { saveFindings } from './finding-storage.js';
-import type { ResolvedCampaignOptions } from './options.js';
+import { saveFindings, saveFound } from './finding-storage.js';
+import { shrinkShare, type ResolvedCampaignOptions } from './options.js';
+import { PendingIndices } from './pending-indices.js';
 import { ProgramGenerator } from './program-generator.js';
 import {
   corpusCoverage,
@@ -17,7 +18,7 @@ import { writeReport } from './report.js';
 import { runBatches } from './scheduling.js';
 import type { FinishedProgram } from './scheduling.js';
 import { CampaignSession } from './session.js';
-import { CampaignStore } from './store.js';
+import { CampaignStore, type ResumeOptions } from './store.js';
 import { campaignSummary } from './summary.js';
 import type { CampaignSummary } from './summary.js';
 import { Tally } from './tally.js';
@@ -57,16 +58,13 @@ export type RunCampaignArgs = CampaignRunArgs &
         readonly options: ResolvedCampaignOptions;
         readonly resume?: false;
       }
-    | {
-        /** Continue the campaign in `dir` with the options it recorded. */
-        readonly resume: true;
+    | ({
         /**
-         * Resume a campaign recorded by another generator version, drawing the programs not
-         * run yet with this one (see `CampaignStore.resume`). Default false: such a campaign
-         * is refused.
+         * Continue the campaign in `dir` with the options it recorded, and the new count or
+         * time budget, or another generator version, that `ResumeOptions` allow.
          */
-        readonly rederive?: boolean;
-      }
+        readonly resume: true;
+      } & ResumeOptions)
   );
 
 /** What every run of {@link runCampaign} is given, new or resumed. */
@@ -75,9 +73,12 @@ interface CampaignRunArgs {
   readonly dir: string;
   /** Where to run. */
   readonly target: CampaignTarget;
-  /** Stops the campaign cleanly: batches in flight finish, nothing new starts, nothing is shrunk. */
+  /**
+   * Stops the campaign cleanly: batches in flight finish, nothing new starts, nothing more is
+   * shrunk; every finding counted so far is saved, in `summary.json` and `report.html`.
+   */
   readonly signal?: AbortSignal;
-  /** Progress after every batch and phase change. Default: none. */
+  /** Progress at least once a second, after every batch and at each phase change. Default: none. */
   readonly onProgress?: (snapshot: CampaignSnapshot) => void;
   /** Project events (runner installed, exec failed…). Default: none. */
   readonly onProjectEvent?: (event: ProjectEvent) => void;
@@ -116,7 +117,7 @@ async function measuredCorpus(
  */
 function openSource(
   o: ResolvedCampaignOptions,
-  pending: number[],
+  pending: PendingIndices,
   args: RunCampaignArgs,
 ): ProgramSource & { close(): Promise<void>; guided?: GuidedSource } {
   if (o.guided !== undefined) {
@@ -166,7 +167,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let resumed: CampaignStore | undefined;
   let o: ResolvedCampaignOptions;
   if (args.resume === true) {
-    resumed = CampaignStore.resume(args.dir, { rederive: args.rederive === true });
+    const { rederive, count, durationMs } = args;
+    resumed = CampaignStore.resume(args.dir, {
+      ...(rederive === undefined ? {} : { rederive }),
+      ...(count === undefined ? {} : { count }),
+      ...(durationMs === undefined ? {} : { durationMs }),
+    });
     o = resumed.options;
   } else {
     CampaignStore.assertFree(args.dir);
@@ -183,7 +189,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     batchDir: `.luau-fuzz/campaigns/${campaignId(args.dir, o.seed)}`,
     ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
   });
-  const pending = resumed?.pending() ?? Array.from({ length: o.count }, (_, i) => i);
+  const pending = resumed?.pending() ?? new PendingIndices(o.count);
   const source = openSource(o, pending, args);
   try {
     if (o.analyze !== undefined) assertChecker(o.analyze);
@@ -199,71 +205,110 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   const tally = new Tally(o.runtimes);
   for (const r of store.records()) tally.add(r);
   const session = new CampaignSession(store);
-  const snapshot = (phase: CampaignSnapshot['phase']): CampaignSnapshot => {
+  let phase: CampaignSnapshot['phase'] = 'run';
+  const snapshot = (): CampaignSnapshot => {
     const guided = source.guided?.timeline().at(-1);
     return tally.snapshot(phase, {
       done: store.progress.done,
       total: o.count,
       programsPerSecond: session.rate(),
+      elapsedSeconds: session.elapsedSeconds(),
+      ...(o.durationMs === undefined ? {} : { durationSeconds: o.durationMs / 1000 }),
       ...(guided === undefined ? {} : { guided }),
     });
   };
+  const progress = (next: CampaignSnapshot['phase'] = phase): void => {
+    phase = next;
+    args.onProgress?.(snapshot());
+  };
+  // What a stop at any moment leaves: the findings, summary.json and report.html as counted.
+  const report = (stopped: boolean, engine?: CorpusCoverage): CampaignSummary => {
+    const summary = campaignSummary(store, tally, pool, stopped, source.guided, engine);
+    writeReport(args.dir, summary, store);
+    return summary;
+  };
   // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree
-  // (not when another generator's thread drew it: this one cannot draw it again).
+  // (not when another generator's thread drew it: this one cannot draw it again). Findings
+  // are saved as found, before the programs are counted in `results.jsonl`.
   const record = (finished: readonly FinishedProgram[]): void => {
     const entries = finished.map(({ record, program }) =>
       record.finding === undefined || args.generatorWorker !== undefined || program === undefined
         ? { record }
         : { record, tree: program.tree },
     );
-    for (const r of store.recordAll(entries)) {
-      session.done++;
-      tally.add(r);
-    }
-  };
-
-  args.onProgress?.(snapshot('run'));
-  try {
-    await runBatches({
-      pool,
-      source,
-      options: o,
-      ...(args.signal === undefined ? {} : { signal: args.signal }),
-      record,
-      afterBatch: () => {
-        session.save();
-        args.onProgress?.(snapshot('run'));
-      },
+    const recorded = store.recordAll(entries, (taken) => {
+      for (const { record: r } of taken) tally.add(r);
+      if (saveFound(store, taken)) report(true);
     });
+    session.done += recorded.length;
+  };
+  // The time budget: no program starts once what is left is kept for shrinking.
+  const budget = new AbortController();
+  const runUntil =
+    o.durationMs === undefined
+      ? undefined
+      : (hasFindings: boolean) =>
+          o.durationMs! * (hasFindings && o.shrink ? 1 - shrinkShare : 1) -
+          session.elapsedSeconds() * 1000;
+  const ticker = setInterval(() => {
+    session.save();
+    if (runUntil !== undefined && runUntil(tally.signatures.size > 0) <= 0) budget.abort();
+    progress();
+  }, 1000);
+  const signal =
+    args.signal === undefined ? budget.signal : AbortSignal.any([args.signal, budget.signal]);
+
+  progress('run');
+  try {
+    if (runUntil === undefined || runUntil(tally.signatures.size > 0) > 0)
+      await runBatches({
+        pool,
+        source,
+        options: o,
+        signal,
+        record,
+        afterBatch: () => {
+          session.save();
+          progress();
+        },
+      });
   } catch (e) {
+    clearInterval(ticker);
     await source.close();
     await pool.close();
     session.save(true);
+    report(true);
     throw e;
   }
   await source.close();
   session.save(true);
 
   const ranAll = store.progress.done >= o.count;
-  if (ranAll)
+  const budgetLeft =
+    o.durationMs === undefined ? undefined : o.durationMs - session.elapsedSeconds() * 1000;
+  if (!aborted() && (budgetLeft === undefined || budgetLeft > 0)) {
+    progress('shrink');
     await saveFindings({
       store,
       pool,
       ...(args.signal === undefined ? {} : { signal: args.signal }),
-      beforeEach: () => args.onProgress?.(snapshot('shrink')),
+      ...(budgetLeft === undefined ? {} : { deadline: Date.now() + budgetLeft }),
+      beforeEach: () => progress(),
     });
+  }
+  clearInterval(ticker);
   await pool.close();
-  // Stopped while running or while shrinking: `--resume` continues either.
-  const stopped = !ranAll || aborted();
+  session.save(true);
+  // Stopped while running or shrinking: `--resume` continues either. A campaign whose budget
+  // ran out is done; `--resume --duration` gives it more time.
+  const stopped = aborted() || (!ranAll && o.durationMs === undefined);
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
-  args.onProgress?.(snapshot('report'));
+  progress('report');
   // A stop asked for is not held up by one more run of the corpus; `--resume` measures at its end.
   const engine =
     o.guided === undefined || aborted()
       ? undefined
       : await measuredCorpus(args.dir, o.guided.coverage, o);
-  const summary = campaignSummary(store, tally, pool, stopped, source.guided, engine);
-  writeReport(args.dir, summary, store);
-  return summary;
+  return report(stopped, engine);
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
@@ -67,6 +74,13 @@ export interface FindingRecord extends Required<GeneratorSettings> {
     readonly reproduced: boolean;
     /** Whether it was shrunk (false: past the campaign's shrink budget, or not shrinking; no `shrunk.*` files). */
     readonly shrunk: boolean;
+    /**
+     * True while it waits to be shrunk: a finding is saved as found, its smallest program the
+     * representative, and shrunk once the campaign has run its programs (by `--resume` when
+     * the campaign stopped first). Absent in records written before findings were saved as
+     * found: false.
+     */
+    readonly pending?: boolean;
   };
   /** Every program of the campaign with this signature (the representative first). */
   readonly occurrences: readonly FindingOccurrence[];
@@ -107,6 +121,11 @@ export interface FindingToSave
   readonly others?: readonly FindingOccurrence[];
   /** The shrunk representative; absent when it was not shrunk. */
   readonly shrunk?: ShrunkProgram;
+  /**
+   * Saved as found, to be shrunk later (`shrunk` absent): a program of the group smaller than
+   * the representative replaces it until then. Default false.
+   */
+  readonly pending?: boolean;
 }
 
 function writeTree(dir: string, stem: string, tree: ModuleSet): void {
@@ -159,7 +178,28 @@ function readRecord(path: string): FindingRecord {
 }
 
 function writeRecord(dir: string, record: FindingRecord): void {
-  writeFileSync(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
+  const path = join(dir, 'outcome.json');
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** Whether occurrence `a` represents a group better than `b`: fewer nodes, then a lower index. */
+function smaller(a: FindingOccurrence, b: FindingOccurrence): boolean {
+  return a.nodes < b.nodes || (a.nodes === b.nodes && a.index < b.index);
+}
+
+/** The section of a record for a finding not shrunk (yet, when `pending`). */
+function notShrunk(original: FindingOccurrence, pending: boolean): FindingRecord['shrunk'] {
+  return {
+    nodes: original.nodes,
+    outcomes: original.outcomes,
+    ...(original.check === undefined ? {} : { check: original.check }),
+    attempts: 0,
+    timeMs: 0,
+    reproduced: false,
+    shrunk: false,
+    ...(pending ? { pending } : {}),
+  };
 }
 
 function plain(o: FindingOccurrence): FindingOccurrence {
@@ -180,9 +220,10 @@ function writeCheck(dir: string, stem: string, check: CheckOutcome | undefined):
  * Saves a finding under `findingsDir/<hash of signature>/`: `original.{binpb,textproto,luau}`
  * (the representative), `shrunk.{binpb,textproto,luau}` only when it was shrunk (and, when
  * there is a module, `.module.luau` and a `-run/` folder that the `luau` CLI runs as is), and
- * `outcome.json` with every occurrence. When the
- * signature is already saved (an earlier session), the programs are added to its occurrences
- * and nothing else changes. Returns the record and whether it was new.
+ * `outcome.json` with every occurrence. When the signature is already saved (an earlier
+ * batch or session), the programs are added to its occurrences; and while it waits to be
+ * shrunk (`pending`), a smaller program than its representative replaces it. Returns the
+ * record and whether it was new.
  *
  * @example
  * ```ts
@@ -202,7 +243,28 @@ export function saveFinding(
     const known = new Set(existing.occurrences.map((o) => o.index));
     const added = incoming.filter((o) => !known.has(o.index));
     if (added.length === 0) return { record: existing, created: false };
-    const record: FindingRecord = { ...existing, occurrences: [...existing.occurrences, ...added] };
+    const occurrences = [...existing.occurrences, ...added];
+    // Not shrunk yet: the smallest program of the group represents it, as triage picks it.
+    const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);
+    if (!replace) {
+      const record: FindingRecord = { ...existing, occurrences };
+      writeRecord(dir, record);
+      return { record, created: false };
+    }
+    const original = plain(f.original);
+    writeTree(dir, 'original', f.original.tree);
+    writeCheck(dir, 'original', f.original.check);
+    const record: FindingRecord = {
+      ...existing,
+      groups: runtimeGroups(f.runtimes, f.original.outcomes),
+      generatorVersion: f.generatorVersion,
+      original,
+      shrunk: notShrunk(original, true),
+      occurrences: [
+        original,
+        ...occurrences.filter((o) => o.index !== original.index).sort((a, b) => a.index - b.index),
+      ],
+    };
     writeRecord(dir, record);
     return { record, created: false };
   }
@@ -225,15 +287,7 @@ export function saveFinding(
     original: plain(f.original),
     shrunk:
       f.shrunk === undefined
-        ? {
-            nodes: f.original.nodes,
-            outcomes: f.original.outcomes,
-            ...(f.original.check === undefined ? {} : { check: f.original.check }),
-            attempts: 0,
-            timeMs: 0,
-            reproduced: false,
-            shrunk: false,
-          }
+        ? notShrunk(plain(f.original), f.pending === true)
         : {
             nodes: treeStats(ModuleSetSchema, f.shrunk.tree).nodes,
             outcomes: f.shrunk.outcomes,
@@ -265,6 +319,22 @@ export function readFindings(findingsDir: string): FindingRecord[] {
     if (existsSync(path)) out.push(readRecord(path));
   }
   return out;
+}
+
+/**
+ * Marks a finding saved as found as one that will not be shrunk (past the campaign's shrink
+ * budget, or a campaign that does not shrink). Returns the updated record.
+ *
+ * @example
+ * ```ts
+ * markNotShrunk('out/findings/3f9a…');
+ * ```
+ */
+export function markNotShrunk(findingDir: string): FindingRecord {
+  const existing = readRecord(join(findingDir, 'outcome.json'));
+  const record: FindingRecord = { ...existing, shrunk: notShrunk(existing.original, false) };
+  writeRecord(findingDir, record);
+  return record;
 }
 
 /**

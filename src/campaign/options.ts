@@ -25,8 +25,18 @@ export interface GeneratorChange {
 
 /** How a campaign runs its programs and shrinks its findings, beside what it generates. */
 export interface CampaignRunSettings {
-  /** Programs to generate and run. Default 1000. */
+  /**
+   * Programs to generate and run. Default 1000, or {@link unlimitedCount} (no limit) when
+   * the campaign has a time budget (`durationMs`).
+   */
   readonly count: number;
+  /**
+   * The campaign's running time over all its sessions, in ms (`--duration`): it stops
+   * starting programs when what is left is {@link shrinkShare} of it (or at the end, with
+   * no finding to shrink), shrinks its findings in that share, and reports. Default: none
+   * (the count alone ends it).
+   */
+  readonly durationMs?: number;
   /**
    * Runtimes, as `parseRuntime` specs. One runtime, or two or more for differential mode
    * (every program runs under each; a difference between any two in output or in
@@ -119,6 +129,27 @@ export class CampaignOptionsError extends OptionError {
     super(option, reason, `${option} ${reason}`);
   }
 }
+
+/**
+ * The count of a campaign that only a time budget ends: more programs than it can run.
+ *
+ * @example
+ * ```ts
+ * resolveCampaignOptions({ durationMs: 600_000 }).count === unlimitedCount; // true
+ * ```
+ */
+export const unlimitedCount: number = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The share of a time budget (`durationMs`) a campaign keeps for shrinking its findings: it
+ * starts no program after `1 − shrinkShare` of its budget when it has a finding to shrink.
+ *
+ * @example
+ * ```ts
+ * const runUntilMs = o.durationMs! * (1 - shrinkShare);
+ * ```
+ */
+export const shrinkShare = 0.2;
 
 function positive(name: keyof CampaignRunSettings, value: number, min = 1): number {
   if (!Number.isInteger(value) || value < min)
@@ -237,7 +268,13 @@ export function optionsBesideSeed(
     );
   for (const r of runtimes) parseRuntime(r);
   return {
-    count: positive('count', options.count ?? 1000),
+    count: positive(
+      'count',
+      options.count ?? (options.durationMs === undefined ? 1000 : unlimitedCount),
+    ),
+    ...(options.durationMs === undefined
+      ? {}
+      : { durationMs: positive('durationMs', options.durationMs) }),
     ...campaignSettings(options),
     generatorVersion: GENERATOR_VERSION,
     runtimes: [...runtimes],

@@ -11,6 +11,7 @@ import { packageRoot } from '../package-root.js';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
+import type { IndexQueue } from './pending-indices.js';
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
@@ -24,7 +25,7 @@ export interface ProgramGeneratorOptions {
    * The indices wanted next (read, not changed): after each call, the first `readAhead` of
    * them are generated in advance.
    */
-  readonly upcoming?: readonly number[];
+  readonly upcoming?: Pick<IndexQueue, 'slice'>;
   /** Programs generated in advance from `upcoming`. Default 1000. */
   readonly readAhead?: number;
   /**
@@ -66,7 +67,7 @@ export class ProgramGenerator {
   readonly #settings: GeneratorSettings;
   readonly #threads: Thread[] = [];
   readonly #threadCount: number;
-  readonly #upcoming: readonly number[];
+  readonly #upcoming: Pick<IndexQueue, 'slice'>;
   readonly #readAhead: number;
   readonly #ahead = new Map<number, Promise<CampaignProgram>>();
   readonly #waiting = new Map<

@@ -1,4 +1,5 @@
 import type { ProgramGenerator } from './program-generator.js';
+import type { IndexQueue } from './pending-indices.js';
 import type { CampaignProgram } from './programs.js';
 
 /**
@@ -31,7 +32,7 @@ export interface ProgramSource {
  * const source = freshPrograms(new ProgramGenerator(options, { upcoming: pending }), pending);
  * ```
  */
-export function freshPrograms(generator: ProgramGenerator, pending: number[]): ProgramSource {
+export function freshPrograms(generator: ProgramGenerator, pending: IndexQueue): ProgramSource {
   return {
     get remaining() {
       return pending.length;

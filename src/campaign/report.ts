@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
 import { parseChecker } from './type-check.js';
@@ -6,6 +6,7 @@ import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './summary.js';
+import { unlimitedCount } from './options.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
 import { guidedHtml, guidedLines, type ComparedCourse } from './guided-report.js';
@@ -42,6 +43,13 @@ function table(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
+/** `120/1000 programs`, or `120 programs` without a count, with the time budget if any. */
+function programsText(s: CampaignSummary): string {
+  const of = s.total === unlimitedCount ? '' : `/${s.total}`;
+  const budget = s.durationSeconds === undefined ? '' : ` (budget ${s.durationSeconds} s)`;
+  return `${s.done}${of} programs${budget}`;
+}
+
 /**
  * The campaign's final summary as a text table (what `luau-fuzz run` prints).
  *
@@ -53,7 +61,7 @@ function table(rows: readonly (readonly string[])[]): string {
 export function formatSummary(s: CampaignSummary): string {
   const lines: string[] = [];
   lines.push(
-    `${s.stopped ? 'Stopped' : 'Finished'}: ${s.done}/${s.total} programs in ${s.elapsedSeconds.toFixed(1)} s ` +
+    `${s.stopped ? 'Stopped' : 'Finished'}: ${programsText(s)} in ${s.elapsedSeconds.toFixed(1)} s ` +
       `(${s.programsPerSecond.toFixed(1)} programs/s), level ${s.level}, seed ${s.seed}`,
   );
   lines.push('');
@@ -81,7 +89,11 @@ export function formatSummary(s: CampaignSummary): string {
           f.kind,
           String(f.occurrences.length),
           String(f.original.nodes),
-          f.shrunk.shrunk ? String(f.shrunk.nodes) : 'not shrunk',
+          f.shrunk.shrunk
+            ? String(f.shrunk.nodes)
+            : f.shrunk.pending === true
+              ? 'not shrunk yet'
+              : 'not shrunk',
         ]),
       ]),
     );
@@ -267,7 +279,9 @@ function findingHtml(s: CampaignSummary, f: FindingRecord): string {
   const shown = f.shrunk.shrunk ? 'shrunk' : 'original';
   const size = f.shrunk.shrunk
     ? `shrunk from ${f.original.nodes} to ${f.shrunk.nodes} nodes in ${f.shrunk.attempts} runs`
-    : `<strong>not shrunk</strong> (${f.original.nodes} nodes; past the shrink budget): <code>luau-fuzz shrink</code> shrinks it`;
+    : f.shrunk.pending === true
+      ? `<strong>not shrunk yet</strong> (${f.original.nodes} nodes, the smallest program so far): the campaign shrinks it when its programs have run, <code>luau-fuzz run --resume</code> when it was stopped`
+      : `<strong>not shrunk</strong> (${f.original.nodes} nodes; past the shrink budget): <code>luau-fuzz shrink</code> shrinks it`;
   const groupRows = groups
     .map(
       (g) =>
@@ -333,7 +347,7 @@ table.groups td{text-align:left}section.finding{border-top:2px solid #c44;margin
 .signature{font-family:monospace}</style></head>
 <body>
 <h1>luau-fuzz campaign</h1>
-<p>${s.done}/${s.total} programs${s.stopped ? ' (stopped)' : ''}, level <b>${escapeHtml(s.level)}</b>, seed ${s.seed},
+<p>${programsText(s)}${s.stopped ? ' (stopped)' : ''}, level <b>${escapeHtml(s.level)}</b>, seed ${s.seed},
 runtimes ${s.runtimes.map(escapeHtml).join(' vs ')}; ${s.elapsedSeconds.toFixed(1)} s, ${s.programsPerSecond.toFixed(1)} programs/s.</p>
 <h2 id="findings">Findings (${s.findings.length})</h2>
 ${s.findings.length === 0 ? '<p>None.</p>' : `<p>${programs} program(s) showed a finding, grouped by signature (kind, runtimes, message) into ${s.findings.length}.</p>\n${findings}`}
@@ -382,6 +396,11 @@ export function writeReport(
   store: CampaignStore,
   compared: readonly ComparedCourse[] = [],
 ): void {
-  writeFileSync(join(dir, 'report.html'), reportHtml(summary, store, compared));
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  // Rewritten as findings arrive: a campaign killed at any moment leaves whole files.
+  const write = (name: string, text: string): void => {
+    writeFileSync(join(dir, `${name}.tmp`), text);
+    renameSync(join(dir, `${name}.tmp`), join(dir, name));
+  };
+  write('report.html', reportHtml(summary, store, compared));
+  write('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
 }

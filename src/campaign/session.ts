@@ -28,6 +28,11 @@ export class CampaignSession {
     this.#elapsedBefore = store.progress.elapsedSeconds;
   }
 
+  /** Seconds spent running, over every session so far. */
+  elapsedSeconds(): number {
+    return this.#elapsedBefore + (Date.now() - this.#start) / 1000;
+  }
+
   /** Programs per second in this session. */
   rate(): number {
     const seconds = (Date.now() - this.#start) / 1000;
@@ -40,7 +45,7 @@ export class CampaignSession {
    */
   save(force = false): void {
     const progress = this.#store.progress;
-    progress.elapsedSeconds = this.#elapsedBefore + (Date.now() - this.#start) / 1000;
+    progress.elapsedSeconds = this.elapsedSeconds();
     const samples = progress.samples;
     samples.push({ t: Math.round(progress.elapsedSeconds * 10) / 10, done: progress.done });
     if (samples.length > MAX_SAMPLES)

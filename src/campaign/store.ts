@@ -15,6 +15,7 @@ import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
+import { PendingIndices } from './pending-indices.js';
 import type { CheckOutcome } from './classify.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
@@ -44,6 +45,12 @@ const statusOnly: Readonly<Record<OutcomeStatus, ProgramOutcome>> = Object.fromE
     Object.freeze({ id: '', status, outputHash: '', output: '', timeMs: 0 }),
   ]),
 ) as Record<OutcomeStatus, ProgramOutcome>;
+
+/** A finished program to record, with its tree when it is a finding drawn in this session. */
+export interface RecordEntry {
+  readonly record: ProgramRecord;
+  readonly tree?: ModuleSet;
+}
 
 /** A throughput sample: programs done at a time since the campaign began. */
 export interface ProgressSample {
@@ -128,6 +135,11 @@ function readOptions(path: string): ResolvedCampaignOptions {
   }
 }
 
+/** `progress.json` of a campaign. */
+function readProgress(path: string): CampaignProgress {
+  return JSON.parse(readFileSync(path, 'utf8')) as CampaignProgress;
+}
+
 function treePath(dir: string, i: number): string {
   return join(dir, 'trees', `${i}.binpb`);
 }
@@ -148,6 +160,45 @@ export interface ResumeOptions {
    * (`generatorChanges`). Default false: such a campaign is refused.
    */
   readonly rederive?: boolean;
+  /**
+   * A new count of programs for the campaign (`--resume DIR --count N`): more programs, or
+   * fewer but not below those already run. Recorded in `options.json`. Default: as recorded.
+   */
+  readonly count?: number;
+  /**
+   * A new running-time budget for the campaign over all its sessions, in ms (`--duration`):
+   * more than it has run already. Recorded in `options.json`. Default: as recorded.
+   */
+  readonly durationMs?: number;
+}
+
+/**
+ * The limits a resume changes, checked against what the campaign in `dir` has done.
+ *
+ * @throws {@link CampaignStoreError} for a count below the programs run, or a budget already spent.
+ */
+function newLimits(
+  dir: string,
+  given: ResumeOptions,
+  done: number,
+  elapsedSeconds: number,
+): { count?: number; durationMs?: number } {
+  const out: { count?: number; durationMs?: number } = {};
+  if (given.count !== undefined) {
+    if (given.count < done)
+      throw new CampaignStoreError(
+        `--count ${given.count} is below the ${done} programs the campaign in ${dir} has run already: give at least ${done}`,
+      );
+    out.count = given.count;
+  }
+  if (given.durationMs !== undefined) {
+    if (given.durationMs <= elapsedSeconds * 1000)
+      throw new CampaignStoreError(
+        `--duration ${given.durationMs / 1000} s is no more than the ${elapsedSeconds.toFixed(1)} s the campaign in ${dir} has run already: give a longer budget (it counts every session)`,
+      );
+    out.durationMs = given.durationMs;
+  }
+  return out;
 }
 
 /**
@@ -226,6 +277,12 @@ export class CampaignStore {
           '(findings keep their recorded trees), or start a new campaign.',
       );
     }
+    // A new count or budget is checked against where the campaign stood when it last saved.
+    const progressPath = join(dir, 'progress.json');
+    if (existsSync(progressPath)) {
+      const { done, elapsedSeconds } = readProgress(progressPath);
+      newLimits(dir, resumeOptions, done, elapsedSeconds);
+    }
     return saved;
   }
 
@@ -259,8 +316,21 @@ export class CampaignStore {
       done.add(record.i);
       records.push(record);
     }
-    if (dropped) writeFileSync(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    let options = saved;
+    const progressPath = join(dir, 'progress.json');
+    const progress = existsSync(progressPath)
+      ? readProgress(progressPath)
+      : {
+          done: 0,
+          total: saved.count,
+          elapsedSeconds: 0,
+          sessions: 0,
+          finished: false,
+          samples: [],
+        };
+    let options = {
+      ...saved,
+      ...newLimits(dir, resumeOptions, done.size, progress.elapsedSeconds),
+    };
     if (rederive) {
       const change: GeneratorChange = {
         from: recorded,
@@ -268,32 +338,26 @@ export class CampaignStore {
         programsDone: done.size,
       };
       options = {
-        ...saved,
+        ...options,
         generatorVersion: GENERATOR_VERSION,
         generatorChanges: [...(saved.generatorChanges ?? []), change],
       };
+    }
+    if (JSON.stringify(options) !== JSON.stringify(saved)) {
       writeFileSync(`${optionsPath}.tmp`, `${JSON.stringify(options, null, 2)}\n`);
       renameSync(`${optionsPath}.tmp`, optionsPath);
     }
-    const progressPath = join(dir, 'progress.json');
-    const progress = existsSync(progressPath)
-      ? (JSON.parse(readFileSync(progressPath, 'utf8')) as CampaignProgress)
-      : {
-          done: 0,
-          total: options.count,
-          elapsedSeconds: 0,
-          sessions: 0,
-          finished: false,
-          samples: [],
-        };
+    progress.total = options.count;
+    if (dropped) writeFileSync(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     const store = new CampaignStore(dir, options, progress);
     for (const r of records) {
       store.#done.add(r.i);
       store.#keep(r);
     }
     progress.done = done.size;
-    // Programs run again after a re-derivation: the campaign is not finished any more.
-    if (dropped) progress.finished = false;
+    // Programs run again after a re-derivation, or more of them or more time: not finished.
+    if (dropped || resumeOptions.count !== undefined || resumeOptions.durationMs !== undefined)
+      progress.finished = false;
     progress.sessions++;
     mkdirSync(join(dir, 'findings'), { recursive: true });
     return store;
@@ -314,10 +378,8 @@ export class CampaignStore {
   }
 
   /** The indices not finished yet, in order. */
-  pending(): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < this.options.count; i++) if (!this.#done.has(i)) out.push(i);
-    return out;
+  pending(): PendingIndices {
+    return new PendingIndices(this.options.count, this.#done);
   }
 
   /**
@@ -334,7 +396,9 @@ export class CampaignStore {
    * records a batch at a time, and a file opened, appended to and closed per program took a
    * third of the recording's time. The tree of a finding is saved first
    * (`trees/<index>.binpb`), so that every recorded finding can be saved and shrunk from its
-   * own tree, whatever generator version resumes the campaign. Returns the records recorded.
+   * own tree, whatever generator version resumes the campaign; then `beforeAppend` is given
+   * the entries to be recorded (the campaign saves their findings there), and only then are
+   * they appended. Returns the records recorded.
    *
    * @example
    * ```ts
@@ -342,23 +406,29 @@ export class CampaignStore {
    * ```
    */
   recordAll(
-    entries: readonly { readonly record: ProgramRecord; readonly tree?: ModuleSet }[],
+    entries: readonly RecordEntry[],
+    beforeAppend?: (recorded: readonly RecordEntry[]) => void,
   ): ProgramRecord[] {
-    const recorded: ProgramRecord[] = [];
+    const taken: RecordEntry[] = [];
     const indices = new Set<number>();
-    const lines: string[] = [];
-    for (const { record, tree } of entries) {
+    for (const entry of entries) {
+      const { record, tree } = entry;
       if (this.#done.has(record.i) || indices.has(record.i)) continue;
       indices.add(record.i);
       if (record.finding !== undefined && tree !== undefined) {
         mkdirSync(join(this.dir, 'trees'), { recursive: true });
         writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
       }
-      lines.push(`${JSON.stringify(record)}\n`);
-      recorded.push(record);
+      taken.push(entry);
     }
+    const recorded = taken.map((e) => e.record);
     if (recorded.length === 0) return recorded;
-    appendFileSync(join(this.dir, 'results.jsonl'), lines.join(''));
+    // What is counted (a line here) is saved first: a campaign killed now has it on disk.
+    beforeAppend?.(taken);
+    appendFileSync(
+      join(this.dir, 'results.jsonl'),
+      recorded.map((r) => `${JSON.stringify(r)}\n`).join(''),
+    );
     // Done once written: a write that failed leaves them to run again.
     for (const record of recorded) {
       this.#done.add(record.i);

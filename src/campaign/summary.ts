@@ -30,11 +30,16 @@ export interface CampaignSummary {
   readonly level: string;
   /** Runtime specs (two or more in differential mode). */
   readonly runtimes: readonly string[];
-  /** Programs in the campaign. */
+  /** Programs in the campaign (`unlimitedCount`: only its time budget ends it). */
   readonly total: number;
+  /** Its time budget in seconds, over every session (`--duration`), when it has one. */
+  readonly durationSeconds?: number;
   /** Programs finished. */
   readonly done: number;
-  /** True when the campaign was stopped before every program ran (resume it with `--resume`). */
+  /**
+   * True when the campaign was stopped (a signal) before every program ran and every finding
+   * was shrunk (continue it with `--resume`); false at its count or its time budget's end.
+   */
   readonly stopped: boolean;
   /** Seconds spent running programs, over all sessions. */
   readonly elapsedSeconds: number;
@@ -111,6 +116,7 @@ export function campaignSummary(
     level: o.level,
     runtimes: o.runtimes,
     total: o.count,
+    ...(o.durationMs === undefined ? {} : { durationSeconds: o.durationMs / 1000 }),
     done,
     stopped,
     elapsedSeconds: Math.round(elapsedSeconds * 10) / 10,

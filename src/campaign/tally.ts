@@ -3,7 +3,7 @@ import type { ProgramRecord } from './store.js';
 import { findingSignature } from './triage.js';
 
 /**
- * A progress report, sent after every batch and when the phase changes.
+ * A progress report, sent at least once a second, after every batch and when the phase changes.
  *
  * @example
  * ```ts
@@ -17,6 +17,10 @@ export interface CampaignSnapshot {
   readonly total: number;
   /** Programs per second in this session. */
   readonly programsPerSecond: number;
+  /** Seconds the campaign has run, over every session. */
+  readonly elapsedSeconds: number;
+  /** Its time budget in seconds (`--duration`), when it has one. */
+  readonly durationSeconds?: number;
   /** Outcome counts of the first runtime (all sessions). */
   readonly statuses: Readonly<Record<string, number>>;
   /** Programs that are findings (all sessions). */
@@ -60,7 +64,7 @@ export class Tally {
   add(r: ProgramRecord): void {
     if (r.printError !== undefined) this.unprintable++;
     if (r.finding !== undefined)
-      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));
+      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes, r.check));
     r.outcomes.forEach((o, k) => {
       const s = this.statuses[k];
       if (s !== undefined) s[o.status] = (s[o.status] ?? 0) + 1;
@@ -72,7 +76,10 @@ export class Tally {
   /** A progress report of the counts, with where the campaign stands. */
   snapshot(
     phase: CampaignSnapshot['phase'],
-    at: Pick<CampaignSnapshot, 'done' | 'total' | 'programsPerSecond' | 'guided'>,
+    at: Pick<
+      CampaignSnapshot,
+      'done' | 'total' | 'programsPerSecond' | 'elapsedSeconds' | 'durationSeconds' | 'guided'
+    >,
   ): CampaignSnapshot {
     return {
       ...at,

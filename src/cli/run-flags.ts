@@ -31,6 +31,7 @@ import type { WorkspaceFlags } from './workspace-options.js';
  */
 export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
   count?: string;
+  duration?: number;
   runtime?: string;
   diff?: string[];
   out?: string;
@@ -91,6 +92,7 @@ function intFlag(flag: string, read: (f: RunFlags) => string | undefined): RunFl
  */
 const runSettingFlags: { readonly [K in keyof CampaignRunSettings]?: RunFlag } = {
   count: intFlag('--count', (f) => f.count),
+  durationMs: { flag: '--duration', value: (f) => f.duration },
   runtimes: {
     flag: '--runtime',
     value: (f) => f.diff ?? (f.runtime === undefined ? undefined : [f.runtime]),
@@ -196,13 +198,16 @@ export function checkCampaignOptions(
   }
 }
 
+/** The flags a resume takes: a new count or time budget for the campaign. */
+const resumeFlags: readonly string[] = ['--count', '--duration'];
+
 /**
- * The campaign-option flags given on the command line, which a resume ignores (the campaign
- * keeps the options it recorded).
+ * The campaign-option flags given on the command line that a resume ignores (the campaign
+ * keeps the options it recorded; `--count` and `--duration` change its limits).
  *
  * @example
  * ```ts
- * givenCampaignFlags(command); // ['--count', '--seed']
+ * givenCampaignFlags(command); // ['--level', '--seed']
  * ```
  */
 export function givenCampaignFlags(command: Command): string[] {
@@ -213,6 +218,7 @@ export function givenCampaignFlags(command: Command): string[] {
     '--corpus',
     '--mutation-share',
   ]);
+  for (const flag of resumeFlags) flags.delete(flag);
   return command.options
     .filter((o) => o.long !== undefined && flags.has(o.long))
     .filter((o) => command.getOptionValueSource(o.attributeName()) === 'cli')

@@ -11,8 +11,15 @@ import {
   publishFindings,
   randomSeed,
   runCampaign,
+  shrinkShare,
+  unlimitedCount,
 } from '../campaign/index.js';
-import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
+import type {
+  CampaignSnapshot,
+  ResolvedCampaignOptions,
+  ResumeOptions,
+} from '../campaign/index.js';
+import { durationMs } from './duration-flag.js';
 import { addGeneratorFlags, wholeNumber } from './generator-options.js';
 import {
   campaignOptions,
@@ -35,9 +42,30 @@ export function defaultOut(): string {
   return join('luau-fuzz-runs', stamp);
 }
 
+/** The signals that stop a campaign cleanly. */
+const stopSignals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/** Where a campaign stands, from 0 to 1: by its programs, or by its time budget if further. */
+function fraction(s: CampaignSnapshot): number {
+  const byCount = s.total === unlimitedCount ? 0 : s.done / s.total;
+  const byTime = s.durationSeconds === undefined ? 0 : s.elapsedSeconds / s.durationSeconds;
+  return Math.min(1, Math.max(byCount, byTime));
+}
+
+/** `12.3s` or `4m05s`. */
+function clock(seconds: number): string {
+  const s = Math.floor(seconds);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
 function statusLine(s: CampaignSnapshot): Record<string, string | number> {
   const st = s.statuses;
   return {
+    done: s.done,
+    of: s.total === unlimitedCount ? '' : `/${s.total}`,
+    time:
+      clock(s.elapsedSeconds) +
+      (s.durationSeconds === undefined ? '' : ` of ${clock(s.durationSeconds)}`),
     rate: s.programsPerSecond.toFixed(1),
     ok: st.ok ?? 0,
     cerr: st['compile-error'] ?? 0,
@@ -65,6 +93,16 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
  */
 export const findingsExitCode = 3;
 
+/** What `--resume` changes of a campaign: its generator version, count and time budget. */
+function resumeLimits(flags: RunFlags): ResumeOptions {
+  const count = campaignOptions(flags).count;
+  return {
+    rederive: flags.rederive === true,
+    ...(count === undefined ? {} : { count }),
+    ...(flags.duration === undefined ? {} : { durationMs: flags.duration }),
+  };
+}
+
 /**
  * `luau-fuzz run`: a fuzzing campaign. Generates programs, runs them in workspace projects
  * through `project_exec` (the embedded workspace when none is given), shrinks and saves the
@@ -85,7 +123,17 @@ export function runCommand(): Command {
       .description(
         'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
       )
-      .option('--count <n>', 'programs to generate and run (default 1000)'),
+      .option(
+        '--count <n>',
+        'programs to generate and run (default 1000, no limit with --duration); with --resume, a new total',
+      )
+      .addOption(
+        new Option(
+          '--duration <time>',
+          `running time over all sessions (90s, 10m, 1h30m): no program starts once ${shrinkShare * 100} % ` +
+            'of it is left and there are findings, which are shrunk in that share; then the report. With --resume, a new total',
+        ).argParser((text) => durationMs('--duration', text)),
+      ),
     'run',
   )
     .option(
@@ -176,7 +224,7 @@ export function runCommand(): Command {
         runtimes = given.runtimes ?? [];
       } else {
         existingDirectory('--resume', dir);
-        runtimes = CampaignStore.inspect(dir, { rederive: flags.rederive === true }).runtimes;
+        runtimes = CampaignStore.inspect(dir, resumeLimits(flags)).runtimes;
       }
       const ignored = givenCampaignFlags(command);
       if (flags.resume !== undefined && ignored.length > 0) {
@@ -195,19 +243,20 @@ export function runCommand(): Command {
         for (const notice of ws.notices) process.stderr.write(errorLine(notice));
       const controller = new AbortController();
       const onSecondInt = (): void => process.exit(130);
-      const onInt = (): void => {
+      // SIGINT (Ctrl-C) and SIGTERM stop alike: every finding so far is saved already.
+      const onStop = (signal: NodeJS.Signals): void => {
         process.stderr.write(
-          '\nluau-fuzz run: stopping (batches in flight finish; Ctrl-C again to quit at once)\n',
+          `\nluau-fuzz run: stopping on ${signal} (batches in flight finish; again to quit at once)\n`,
         );
         controller.abort();
-        process.once('SIGINT', onSecondInt);
+        for (const s of stopSignals) process.once(s, onSecondInt);
       };
-      process.once('SIGINT', onInt);
+      for (const s of stopSignals) process.once(s, onStop);
       const showProgress = flags.progress && flags.json !== true && process.stderr.isTTY === true;
       const bar = new cliProgress.SingleBar(
         {
           format:
-            '{bar} {value}/{total} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
+            '{bar} {done}{of} programs | {time} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
           stream: process.stderr,
           hideCursor: true,
         },
@@ -224,9 +273,7 @@ export function runCommand(): Command {
         }
         const summary = await runCampaign({
           dir,
-          ...(options === undefined
-            ? { resume: true, rederive: flags.rederive === true }
-            : { options }),
+          ...(options === undefined ? { resume: true, ...resumeLimits(flags) } : { options }),
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {
@@ -234,18 +281,19 @@ export function runCommand(): Command {
               // Not a terminal (CI logs): a plain line every 5 seconds.
               if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
                 lastLine = Date.now();
+                const line = statusLine(s);
                 process.stderr.write(
-                  `${s.phase}: ${s.done}/${s.total} programs, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
-                    `${statusLine(s).guided}\n`,
+                  `${s.phase}: ${s.done}${line.of} programs, ${line.time}, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
+                    `${line.guided}\n`,
                 );
               }
               return;
             }
             if (!barStarted) {
-              bar.start(s.total, s.done, statusLine(s));
+              bar.start(1000, 0, statusLine(s));
               barStarted = true;
             }
-            bar.update(s.done, statusLine(s));
+            bar.update(Math.round(fraction(s) * 1000), statusLine(s));
           },
         });
         if (barStarted) bar.stop();
@@ -274,8 +322,10 @@ export function runCommand(): Command {
           process.exitCode = findingsExitCode;
       } finally {
         if (barStarted) bar.stop();
-        process.removeListener('SIGINT', onInt);
-        process.removeListener('SIGINT', onSecondInt);
+        for (const s of stopSignals) {
+          process.removeListener(s, onStop);
+          process.removeListener(s, onSecondInt);
+        }
         await ws.close();
       }
     });

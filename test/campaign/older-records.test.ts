@@ -41,7 +41,7 @@ describe('campaign directories written before the depth, statement and type limi
       types: true,
       generatorVersion: GENERATOR_VERSION,
     });
-    expect(resumed.pending()).toEqual([0, 1, 2]);
+    expect([...resumed.pending()]).toEqual([0, 1, 2]);
   });
 
   it('refuse an options.json whose generator settings are bad, naming the file and field', () => {

@@ -44,7 +44,7 @@ describe('CampaignStore', () => {
     expect(store.record({ i: 3, outcomes: [outcome], nodes: 3 })).toBe(false);
     const resumed = CampaignStore.resume(dir);
     expect(resumed.options.seed).toBe(1);
-    expect(resumed.pending()).toEqual([1, 2, 4]);
+    expect([...resumed.pending()]).toEqual([1, 2, 4]);
     expect(resumed.coverage()).toEqual({ Stat: 3 });
     expect(resumed.progress.sessions).toBe(2);
   });
@@ -67,7 +67,7 @@ describe('CampaignStore', () => {
     expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 4, 2]);
     expect(printPretty(store.tree(2)!)).toEqual(printPretty(p2!.tree));
     expect(store.coverage()).toEqual({ Stat: 2 });
-    expect(CampaignStore.resume(dir).pending()).toEqual([1, 3, 5]);
+    expect([...CampaignStore.resume(dir).pending()]).toEqual([1, 3, 5]);
   });
 
   it('drops a partial last line left by a killed campaign', () => {
@@ -76,7 +76,7 @@ describe('CampaignStore', () => {
     store.record({ i: 1, outcomes: [outcome], nodes: 3 });
     appendFileSync(join(dir, 'results.jsonl'), '{"i":2,"outco');
     const resumed = CampaignStore.resume(dir);
-    expect(resumed.pending()).toEqual([0, 2]);
+    expect([...resumed.pending()]).toEqual([0, 2]);
     expect(readFileSync(join(dir, 'results.jsonl'), 'utf8').endsWith('}\n')).toBe(true);
   });
 
@@ -97,7 +97,7 @@ describe('CampaignStore', () => {
       readFileSync(join(dir, 'options.json'), 'utf8'),
     ) as ResolvedCampaignOptions;
     expect(saved.generatorVersion).toBe(GENERATOR_VERSION);
-    expect(CampaignStore.resume(dir).pending()).toEqual([1, 2]);
+    expect([...CampaignStore.resume(dir).pending()]).toEqual([1, 2]);
 
     recordedBy(dir, GENERATOR_VERSION + 1);
     const results = readFileSync(join(dir, 'results.jsonl'), 'utf8');
@@ -150,7 +150,7 @@ describe('CampaignStore', () => {
     recordedBy(dir, undefined);
 
     const resumed = CampaignStore.resume(dir, { rederive: true });
-    expect(resumed.pending()).toEqual([2, 3, 4]);
+    expect([...resumed.pending()]).toEqual([2, 3, 4]);
     expect(resumed.tree(1)).toBeDefined();
     expect(resumed.options.generatorVersion).toBe(GENERATOR_VERSION);
     expect(resumed.options.generatorChanges).toEqual([
@@ -162,7 +162,7 @@ describe('CampaignStore', () => {
 
     // Recorded on disk: the next resume needs no --rederive and keeps the history.
     const again = CampaignStore.resume(dir);
-    expect(again.pending()).toEqual([2, 4]);
+    expect([...again.pending()]).toEqual([2, 4]);
     expect(again.generatorVersionOf(0)).toBeNull();
     expect(again.generatorVersionOf(3)).toBe(GENERATOR_VERSION);
     expect(again.options.generatorChanges).toHaveLength(1);

@@ -144,15 +144,21 @@ describe('runCampaign', () => {
     });
     expect(first).toMatchObject({ done: 20, stopped: true });
     expect(records(dir).map((r) => r.i)).toEqual(range(20));
-    expect(findings(dir)).toEqual([]);
+    // Every finding counted so far is saved, as found: none shrunk, each waiting for it.
+    const counted = new Set(records(dir).flatMap((r) => (r.finding === undefined ? [] : [r.i])));
+    expect(counted.size).toBeGreaterThan(0);
+    expect(new Set(findings(dir).flatMap((f) => f.occurrences))).toEqual(counted);
+    expect(readFindings(join(dir, 'findings')).every((f) => f.shrunk.pending === true)).toBe(true);
+    expect(first.findings.flatMap((f) => f.occurrences.map((o) => o.index)).sort()).toEqual(
+      [...counted].sort(),
+    );
 
-    // Session 2: runs the rest, shrinks the first finding, saves the second, and is stopped.
-    let shrinkEvents = 0;
+    // Session 2: runs the rest, shrinks the first finding, and is stopped before the others.
     const second = await runCampaign({
       dir,
       resume: true,
       target: target(),
-      ...stopWhen((s) => s.phase === 'shrink' && ++shrinkEvents === 2),
+      ...stopWhen((s) => s.phase === 'shrink' && findings(dir).some((f) => f.shrunk)),
     });
     expect(second).toMatchObject({ done: 60, stopped: true });
     expect(
@@ -161,13 +167,16 @@ describe('runCampaign', () => {
         .sort((a, b) => a - b),
     ).toEqual(range(60));
     const partial = findings(dir);
-    expect(partial).toHaveLength(2);
+    // Every finding saved, with the programs the uninterrupted run groups under it.
+    expect(partial.map((f) => [f.hash, f.occurrences])).toEqual(
+      found.map((f) => [f.hash, f.occurrences]),
+    );
     expect(partial.filter((f) => f.shrunk)).toEqual(found.filter((f) => f.shrunk));
     expect(JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8'))).toMatchObject({
       finished: false,
     });
 
-    // Session 3: saves the remaining findings, shrinking none again.
+    // Session 3: marks the findings past the shrink budget, shrinking none again.
     const third = await runCampaign({ dir, resume: true, target: target() });
     expect(third).toMatchObject({ done: 60, stopped: false });
     expect(findings(dir)).toEqual(found);

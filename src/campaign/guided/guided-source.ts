@@ -7,6 +7,7 @@ import {
 } from '../../arbitrary/index.js';
 import { CoverageRunner } from '../../coverage/index.js';
 import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
+import type { IndexQueue } from '../pending-indices.js';
 import type { ProgramSource } from '../program-source.js';
 import type { CampaignProgram } from '../programs.js';
 import {
@@ -178,7 +179,7 @@ export function guidedSource(args: {
   /** Programs in the campaign. */
   readonly count: number;
   /** Indices not finished yet, in order (taken from as programs are handed out). */
-  readonly pending: number[];
+  readonly pending: IndexQueue;
   /** Wall-clock limit of one program on the coverage build, in ms. */
   readonly timeoutMs?: number;
 }): GuidedSource {
