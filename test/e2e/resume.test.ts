@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +12,10 @@ import {
   type ProgramRecord,
   type ResolvedCampaignOptions,
 } from '../../src/campaign/index.js';
-import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { cliProcess } from '../helpers/cli-process.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-resume-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -196,25 +194,6 @@ describe('runCampaign', () => {
   });
 });
 
-function cli(args: string[]): {
-  child: ChildProcess;
-  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
-} {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
-    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, done };
-}
-
 describe('luau-fuzz run --resume', () => {
   const out = join(root, 'campaign');
   const workspaceDir = join(root, 'cli-workspace');
@@ -231,7 +210,7 @@ describe('luau-fuzz run --resume', () => {
     const common = ['--workspace-dir', workspaceDir, '--json'];
     // One batch of ten at a time: a signal sent once K programs are recorded finds the
     // campaign far from its end (each batch is a process started in the project).
-    const first = cli([
+    const first = cliProcess([
       'run',
       '--count',
       String(count),
@@ -258,7 +237,7 @@ describe('luau-fuzz run --resume', () => {
     expect(afterKill).toBeLessThan(count - 40);
 
     // Ctrl-C: the batch in flight finishes, the campaign says it stopped, exit code 130.
-    const second = cli(['run', '--resume', out, ...common]);
+    const second = cliProcess(['run', '--resume', out, ...common]);
     await waitForResults(afterKill + 20, second.done);
     second.child.kill('SIGINT');
     const interrupted = await second.done;
@@ -269,7 +248,7 @@ describe('luau-fuzz run --resume', () => {
     expect(stopped.done).toBeLessThan(count);
     expect(stopped.done).toBe(new Set(indices()).size);
 
-    const third = cli(['run', '--resume', out, ...common]);
+    const third = cliProcess(['run', '--resume', out, ...common]);
     const resumed = await third.done;
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ done: count, total: count, stopped: false });
