@@ -284,8 +284,12 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   session.save(true);
 
   const ranAll = store.progress.done >= o.count;
+  // Shrinking takes what is left of the budget; a resume of a campaign whose budget was spent
+  // already, which runs nothing, shrinks what the campaign left without a deadline.
   const budgetLeft =
-    o.durationMs === undefined ? undefined : o.durationMs - session.elapsedSeconds() * 1000;
+    o.durationMs === undefined || session.done === 0
+      ? undefined
+      : o.durationMs - session.elapsedSeconds() * 1000;
   if (!aborted() && (budgetLeft === undefined || budgetLeft > 0)) {
     progress('shrink');
     await saveFindings({

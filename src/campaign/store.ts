@@ -179,6 +179,7 @@ export interface ResumeOptions {
  */
 function newLimits(
   dir: string,
+  recorded: ResolvedCampaignOptions,
   given: ResumeOptions,
   done: number,
   elapsedSeconds: number,
@@ -188,6 +189,14 @@ function newLimits(
     if (given.count < done)
       throw new CampaignStoreError(
         `--count ${given.count} is below the ${done} programs the campaign in ${dir} has run already: give at least ${done}`,
+      );
+    if (
+      given.durationMs === undefined &&
+      recorded.durationMs !== undefined &&
+      recorded.durationMs <= elapsedSeconds * 1000
+    )
+      throw new CampaignStoreError(
+        `--count ${given.count} would run no program: the campaign in ${dir} has spent its time budget (${recorded.durationMs / 1000} s); give --duration with it`,
       );
     out.count = given.count;
   }
@@ -281,7 +290,7 @@ export class CampaignStore {
     const progressPath = join(dir, 'progress.json');
     if (existsSync(progressPath)) {
       const { done, elapsedSeconds } = readProgress(progressPath);
-      newLimits(dir, resumeOptions, done, elapsedSeconds);
+      newLimits(dir, saved, resumeOptions, done, elapsedSeconds);
     }
     return saved;
   }
@@ -329,7 +338,7 @@ export class CampaignStore {
         };
     let options = {
       ...saved,
-      ...newLimits(dir, resumeOptions, done.size, progress.elapsedSeconds),
+      ...newLimits(dir, saved, resumeOptions, done.size, progress.elapsedSeconds),
     };
     if (rederive) {
       const change: GeneratorChange = {

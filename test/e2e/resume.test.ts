@@ -8,6 +8,7 @@ import {
   readFindings,
   resolveCampaignOptions,
   runCampaign,
+  unlimitedCount,
   type CampaignSnapshot,
   type ProgramRecord,
   type ResolvedCampaignOptions,
@@ -269,5 +270,80 @@ describe('luau-fuzz run --resume', () => {
     expect(recorded).toEqual(
       new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
     );
+  });
+});
+
+describe('runCampaign with limits', () => {
+  let ws: EmbeddedWorkspace;
+  let client: WorkspaceClient;
+  beforeAll(async () => {
+    ws = await startEmbeddedWorkspace({ dataDir: join(root, 'limits-workspace'), projects: 1 });
+    client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+  });
+  afterAll(() => ws.close());
+  const target = (): { client: WorkspaceClient; projectIds: string[] } => ({
+    client,
+    projectIds: [ws.projectIds[0]!],
+  });
+
+  it('ends at its time budget, reports at least once a second, and takes a new count or budget on resume', async () => {
+    const dir = join(root, 'budget');
+    const snapshots: CampaignSnapshot[] = [];
+    const summary = await runCampaign({
+      dir,
+      options: resolveCampaignOptions({
+        seed: 5,
+        level: 'syntax',
+        durationMs: 4000,
+        batchSize: 50,
+        inFlight: 1,
+      }),
+      target: target(),
+      onProgress: (s) => snapshots.push(s),
+    });
+    // No count: the budget alone ends it, as done, not stopped.
+    expect(summary).toMatchObject({ stopped: false, total: unlimitedCount, durationSeconds: 4 });
+    expect(summary.done).toBeGreaterThan(0);
+    expect(summary.elapsedSeconds).toBeGreaterThanOrEqual(4);
+    expect(records(dir)).toHaveLength(summary.done);
+    // A snapshot every second while it ran, with the time it had run.
+    const times = snapshots.filter((s) => s.phase === 'run').map((s) => s.elapsedSeconds);
+    expect(times.length).toBeGreaterThanOrEqual(4);
+    for (let k = 1; k < times.length; k++)
+      expect(times[k]! - times[k - 1]!).toBeLessThanOrEqual(1.5);
+    // The throughput chart's samples are real: one a second at least.
+    const progress = JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8')) as {
+      samples: unknown[];
+    };
+    expect(progress.samples.length).toBeGreaterThanOrEqual(5);
+
+    // A budget already spent is refused, naming both; a count below the programs run too.
+    await expect(
+      runCampaign({ dir, resume: true, durationMs: 2000, target: target() }),
+    ).rejects.toThrow(/--duration 2 s is no more than the .* s the campaign .* has run already/);
+    await expect(
+      runCampaign({ dir, resume: true, count: summary.done - 1, target: target() }),
+    ).rejects.toThrow(
+      new RegExp(`--count ${summary.done - 1} is below the ${summary.done} programs`),
+    );
+
+    // A count alone, with the budget spent, would run nothing: refused, saying so.
+    await expect(
+      runCampaign({ dir, resume: true, count: summary.done + 30, target: target() }),
+    ).rejects.toThrow(/has spent its time budget \(4 s\); give --duration with it/);
+    // A count and a budget: the campaign runs exactly that many, the new ones too.
+    const more = await runCampaign({
+      dir,
+      resume: true,
+      count: summary.done + 30,
+      durationMs: 600_000,
+      target: target(),
+    });
+    expect(more).toMatchObject({ done: summary.done + 30, total: summary.done + 30 });
+    expect(
+      records(dir)
+        .map((r) => r.i)
+        .sort((a, b) => a - b),
+    ).toEqual(range(summary.done + 30));
   });
 });
