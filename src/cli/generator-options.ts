@@ -227,7 +227,7 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
     .addOption(
       wholeNumberOption(
         '--planted-errors <n>',
-        `percent of typed programs with a planted type error (default: ${DEFAULT_PLANTED_ERRORS})`,
+        `percent of typed programs with a planted type error (--level typed only; default: ${DEFAULT_PLANTED_ERRORS})`,
         0,
       ),
     )

@@ -41,6 +41,10 @@ describe('luau-fuzz run', () => {
     [['--guided', 'luau-cli:path=/no/such/luau'], '--guided: /no/such/luau does not exist'],
     [['--corpus', '/no/such/corpus'], '--corpus seeds a guided campaign: give --guided'],
     [['--mutation-share', '0.2'], '--mutation-share is of a guided campaign: give --guided'],
+    [
+      ['--planted-errors', '10'],
+      "--planted-errors applies only at the typed level (its programs are type-checked), not at level 'runnable'",
+    ],
     ...(haveLuauTools
       ? [[['--guided', `luau-cli:path=${sound}`], `--guided: ${sound} is not a coverage build`]]
       : []),
