@@ -52,7 +52,7 @@ describe('luau-fuzz run', () => {
       ? [
           [
             ['--guided', `luau-cli:path=${coverageLuau}`, '--corpus', '/no/such/corpus'],
-            '--corpus: /no/such/corpus holds no corpus',
+            '--corpus: /no/such/corpus: no such folder',
           ],
           [
             ['--guided', `luau-cli:path=${coverageLuau}`, '--mutation-share', '1.5'],
