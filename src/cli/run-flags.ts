@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { OptionError } from '../arbitrary/index.js';
+import { OptionError, type ProfileName } from '../arbitrary/index.js';
 import { assertChecker, optionsBesideSeed } from '../campaign/index.js';
 import {
   corpusFolder,
@@ -29,7 +29,9 @@ import type { WorkspaceFlags } from './workspace-options.js';
  * campaignOptions({ level: 'runnable', profile: 'luau-web', types: true, shrink: true, count: '300' } as RunFlags);
  * ```
  */
-export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
+export interface RunFlags extends WorkspaceFlags, Omit<GeneratorFlags, 'profile'> {
+  /** Absent: the one the campaign's runtimes all take. */
+  profile?: ProfileName | undefined;
   count?: string;
   runtime?: string;
   diff?: string[];
