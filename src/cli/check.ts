@@ -10,6 +10,7 @@ import {
 import type { GeneratorFlags } from './generator-options.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import {
+  missingExecutable,
   parseRuntime,
   profileOfRuntimes,
   RuntimeSpecError,
@@ -163,12 +164,17 @@ export function checkCommand(): Command {
           'command:TEMPLATE (other than luau-web, the default --profile is luau)',
       )
         .argParser((spec: string) => {
+          let runtime: RuntimeProfile;
           try {
-            return parseRuntime(spec);
+            runtime = parseRuntime(spec);
           } catch (e) {
             if (e instanceof RuntimeSpecError) throw new InvalidArgumentError(e.message);
             throw e;
           }
+          // Run here, from the current directory.
+          const missing = missingExecutable(spec, process.cwd());
+          if (missing !== undefined) throw new InvalidArgumentError(`${missing} does not exist`);
+          return runtime;
         })
         .default(parseRuntime('luau-web'), 'luau-web'),
     )

@@ -12,7 +12,7 @@ import type {
   CampaignRunSettings,
   ResolvedCampaignOptions,
 } from '../campaign/index.js';
-import { RuntimeSpecError } from '../runtime/index.js';
+import { missingExecutable, RuntimeSpecError } from '../runtime/index.js';
 import {
   flagError,
   generatorFlagNames,
@@ -188,14 +188,23 @@ export function checkCampaignOptions(
     } catch (e) {
       throw new Error(`--${(e as Error).message}`, { cause: e });
     }
+  let resolved: Omit<ResolvedCampaignOptions, 'seed'>;
   try {
-    return optionsBesideSeed(options);
+    resolved = optionsBesideSeed(options);
   } catch (e) {
     if (e instanceof RuntimeSpecError)
       throw new Error(`${flagOf('runtimes', f)}: ${e.message}`, { cause: e });
     if (e instanceof OptionError) throw flagError(e, (option) => flagOf(option, f));
     throw e;
   }
+  // The embedded workspace runs the runtimes from this machine; a hosted one, from its own.
+  if ((f.url ?? process.env.WORKSPACE_URL ?? '') === '')
+    for (const spec of resolved.runtimes) {
+      const missing = missingExecutable(spec);
+      if (missing !== undefined)
+        throw new Error(`${flagOf('runtimes', f)}: ${missing} does not exist (in '${spec}')`);
+    }
+  return resolved;
 }
 
 /**

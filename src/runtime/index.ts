@@ -9,7 +9,7 @@ export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
 export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';
 export { runnerRuntimeOptions, shellWord } from './profile.js';
-export { runtimeHostPaths } from './host-paths.js';
+export { missingExecutable, runtimeHostPaths } from './host-paths.js';
 export { profileOfRuntimes } from './runtimes-profile.js';
 export type { CommandProfile, LuauCliProfile, LuauWebProfile, RuntimeProfile } from './profile.js';
 export { chunkText, encodeBatch, installRunner, RunnerBatchError } from './remote-runner.js';

@@ -41,6 +41,16 @@ describe('luau-fuzz run', () => {
     [['--diff', 'luau-web', 'lua'], "--diff: unknown runtime 'lua'"],
     [['--guided', 'luau-web'], "--guided: 'luau-web' is not a luau-cli runtime"],
     [['--guided', 'luau-cli:path=/no/such/luau'], '--guided: /no/such/luau does not exist'],
+    [
+      ['--runtime', 'luau-cli:-O2:path=/no/such/luau'],
+      "--runtime: /no/such/luau does not exist (in 'luau-cli:-O2:path=/no/such/luau')",
+    ],
+    [['--diff', 'luau-web', 'luau-cli:path=/no/such/luau'], '--diff: /no/such/luau does not exist'],
+    [['--runtime', 'command:/no/such/luau {program}'], '--runtime: /no/such/luau does not exist'],
+    [
+      ['--level', 'typed', '--analyze', '/no/such/luau-analyze'],
+      "--analyze: no checker at '/no/such/luau-analyze'",
+    ],
     [['--corpus', '/no/such/corpus'], '--corpus seeds a guided campaign: give --guided'],
     [['--mutation-share', '0.2'], '--mutation-share is of a guided campaign: give --guided'],
     [
