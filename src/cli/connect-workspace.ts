@@ -93,13 +93,8 @@ async function startOnFreeDataDir<T>(
   const busy: WorkspaceServer.DataDirBusyError[] = [];
   for (let k = 0; k < (given === undefined ? DATA_DIRS : 1); k++) {
     const dataDir = given ?? (k === 0 ? base : `${base}-${k + 1}`);
-    outputDirectory(
-      given === undefined ? 'the default data directory' : '--workspace-dir',
-      dataDir,
-      {
-        create: false,
-      },
-    );
+    const flag = given === undefined ? 'the default data directory' : '--workspace-dir';
+    outputDirectory(flag, dataDir, { create: false });
     try {
       return { ws: await start(dataDir), dataDir, busy };
     } catch (e) {
