@@ -220,4 +220,97 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/campaign/findings.test.ts', 'test/campaign/shrink.test.ts'],
   },
+  {
+    name: 'profile-ignores-runtimes',
+    what: 'a campaign on real Luau takes the luau-web profile unless --profile is given',
+    claim: 'unless `--profile` is given, `run` takes the profile its runtimes all take',
+    edits: [
+      {
+        file: 'src/campaign/options.ts',
+        search: 'profile: options.profile ?? profileOfRuntimes(runOn),',
+        replace: "profile: options.profile ?? 'luau-web',",
+      },
+    ],
+    tests: ['test/campaign/options.test.ts'],
+  },
+  {
+    name: 'run-profile-always-given',
+    what: "`run` hands the campaign --profile's default as if it were given",
+    claim: 'unless `--profile` is given, `run` takes the profile its runtimes all take',
+    edits: [
+      {
+        file: 'src/cli/run.ts',
+        search: 'campaignOptions({ ...flags, profile: givenProfile(command) })',
+        replace: 'campaignOptions(flags)',
+      },
+    ],
+    tests: ['test/cli/run.test.ts'],
+    only: 'follows the runtimes unless given',
+  },
+  {
+    name: 'one-data-dir-per-user',
+    what: 'a second campaign at once is refused the per-user data directory',
+    claim: 'campaigns at once each start a server on a per-user data directory no other one uses',
+    edits: [
+      {
+        file: 'src/cli/connect-workspace.ts',
+        search: 'const dataDir = given ?? (k === 0 ? base : `${base}-${k + 1}`);',
+        replace: 'const dataDir = given ?? base;',
+      },
+    ],
+    tests: ['test/cli/connect-workspace.test.ts'],
+  },
+  {
+    name: 'reshrink-overwrites',
+    what: 'shrinking a finding again replaces a smaller shrunk program',
+    claim: '`shrink FINDING_DIR` keeps the smaller of the new and the saved shrunk program',
+    edits: [
+      {
+        file: 'src/campaign/findings.ts',
+        search: '  if (!compareShrunk(findingDir, tree).smaller) return existing;\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/campaign/findings.test.ts'],
+  },
+  {
+    name: 'runtime-path-unchecked',
+    what: 'a runtime path that does not exist is found only once the runtime runs',
+    claim: 'a runtime path that does not exist is refused when the arguments are read',
+    edits: [
+      {
+        file: 'src/runtime/host-paths.ts',
+        search: "return existsSync(resolve(base ?? '/', path)) ? undefined : path;",
+        replace: 'return undefined;',
+      },
+    ],
+    tests: ['test/runtime/host-paths.test.ts', 'test/cli/run.test.ts'],
+    only: 'missingExecutable|refuses',
+  },
+  {
+    name: 'corpus-export-own-folder',
+    what: '`corpus export` reads only a corpus folder, not what `run --corpus` takes',
+    claim: '`corpus export` takes the folders `--corpus` takes',
+    edits: [
+      {
+        file: 'src/campaign/guided/export-corpus.ts',
+        search: '  const folder = corpusFolder(dir);\n',
+        replace: '  const folder = dir;\n',
+      },
+    ],
+    tests: ['test/cli/corpus.test.ts'],
+  },
+  {
+    name: 'planted-errors-any-level',
+    what: '`--planted-errors` below the typed level is taken and does nothing',
+    claim: '`--planted-errors` below the typed level is refused',
+    edits: [
+      {
+        file: 'src/arbitrary/options.ts',
+        search: "if (options.plantedErrors !== undefined && level !== 'typed') {",
+        replace: 'if (options.plantedErrors === -1) {',
+      },
+    ],
+    tests: ['test/arbitrary/options.test.ts', 'test/cli/generator-options.test.ts'],
+  },
 ];

@@ -254,6 +254,13 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     depthSize: options.depthSize ?? 'medium',
     plantedErrors: options.plantedErrors ?? DEFAULT_PLANTED_ERRORS,
   };
+  // Only typed programs carry planted errors: a share given at another level would do nothing.
+  if (options.plantedErrors !== undefined && level !== 'typed') {
+    throw new OptionError(
+      'plantedErrors',
+      `applies only at the typed level (its programs are type-checked), not at level '${level}'`,
+    );
+  }
   const planted = resolved.plantedErrors;
   if (!Number.isInteger(planted) || planted < 0 || planted > 100) {
     throw new OptionError(

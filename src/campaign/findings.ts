@@ -13,7 +13,7 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
-import { encodeTree, treeStats } from '../tree/index.js';
+import { decodeTree, encodeTree, treeStats } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
 import type { RuntimeGroup } from './triage.js';
@@ -338,9 +338,63 @@ export function markNotShrunk(findingDir: string): FindingRecord {
 }
 
 /**
+ * How large a program is, for keeping the smaller of two: its messages, then the length of its
+ * printed source (program and module; a tree the printer refuses is larger than any other).
+ */
+export interface ProgramSize {
+  /** Messages in its tree. */
+  readonly nodes: number;
+  /** Characters of its printed source. */
+  readonly chars: number;
+}
+
+function programSize(tree: ModuleSet): ProgramSize {
+  let chars: number;
+  try {
+    const { program, module } = sourcesOf(tree);
+    chars = program.length + (module?.length ?? 0);
+  } catch {
+    chars = Number.POSITIVE_INFINITY;
+  }
+  return { nodes: treeStats(ModuleSetSchema, tree).nodes, chars };
+}
+
+/** The shrunk program a finding directory holds, when it holds one. */
+function savedShrunk(findingDir: string, record: FindingRecord): ModuleSet | undefined {
+  const file = join(findingDir, 'shrunk.binpb');
+  if (!record.shrunk.shrunk || !existsSync(file)) return undefined;
+  return decodeTree(ModuleSetSchema, readFileSync(file), 'binpb', { source: file });
+}
+
+/**
+ * A shrunk program measured against the one a finding already holds: `smaller` when it has
+ * fewer messages, or as many and a shorter printed source, or when the finding holds none.
+ *
+ * @example
+ * ```ts
+ * const { smaller, saved, candidate } = compareShrunk('out/findings/3f9a…', tree);
+ * if (!smaller) console.log(`kept ${saved!.nodes} nodes over ${candidate.nodes}`);
+ * ```
+ */
+export function compareShrunk(
+  findingDir: string,
+  tree: ModuleSet,
+): { readonly candidate: ProgramSize; readonly saved?: ProgramSize; readonly smaller: boolean } {
+  const candidate = programSize(tree);
+  const saved = savedShrunk(findingDir, readRecord(join(findingDir, 'outcome.json')));
+  if (saved === undefined) return { candidate, smaller: true };
+  const size = programSize(saved);
+  const smaller =
+    candidate.nodes < size.nodes ||
+    (candidate.nodes === size.nodes && candidate.chars < size.chars);
+  return { candidate, saved: size, smaller };
+}
+
+/**
  * Replaces the shrunk program of a saved finding (`shrunk.*` and the `shrunk` section of
- * `outcome.json`), as `luau-fuzz shrink` does after shrinking again. The directory keeps its
- * name. Returns the updated record.
+ * `outcome.json`) with `tree`, as `luau-fuzz shrink` does after shrinking again, when `tree`
+ * is smaller ({@link compareShrunk}); otherwise the finding keeps the one it has and nothing
+ * is written. The directory keeps its name. Returns the record as it now is.
  *
  * @example
  * ```ts
@@ -360,6 +414,7 @@ export function updateShrunk(
 ): FindingRecord {
   const recordPath = join(findingDir, 'outcome.json');
   const existing = readRecord(recordPath);
+  if (!compareShrunk(findingDir, tree).smaller) return existing;
   writeTree(findingDir, 'shrunk', tree);
   writeCheck(findingDir, 'shrunk', info.check);
   const record: FindingRecord = {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
-import { parseRuntime, runnerDefaults } from '../runtime/index.js';
+import { parseRuntime, profileOfRuntimes, runnerDefaults } from '../runtime/index.js';
 import type { GuidedSettings } from './guided/guided-source.js';
 import { parseChecker } from './type-check.js';
 
@@ -85,7 +85,8 @@ export interface CampaignRunSettings {
 
 /**
  * Options of a campaign: its generator settings (seed: random, level `'runnable'`, profile
- * `'luau-web'`, limits: the arbitraries' defaults) and how it runs, every one optional.
+ * the one its runtimes all take, `profileOfRuntimes`: `'luau-web'` unless none of them is
+ * luau-web; limits: the arbitraries' defaults) and how it runs, every one optional.
  *
  * @example
  * ```ts
@@ -208,14 +209,20 @@ function checkerSpec(options: Omit<CampaignOptions, 'seed'>): string {
   return spec;
 }
 
-/** The generator settings of a new campaign but its seed, checked. */
+/**
+ * The generator settings of a new campaign but its seed, checked. Its programs run on
+ * `runtimes` (and on the coverage build of a guided campaign): the profile, unless given, is
+ * the one they all take.
+ */
 function campaignSettings(
   options: Omit<CampaignOptions, 'seed'>,
+  runtimes: readonly string[],
 ): Required<Omit<GeneratorSettings, 'seed'>> {
+  const runOn = [...runtimes, ...(options.guided === undefined ? [] : [options.guided.coverage])];
   try {
     return settingsBesideSeed({
       level: options.level ?? 'runnable',
-      profile: options.profile ?? 'luau-web',
+      profile: options.profile ?? profileOfRuntimes(runOn),
       maxNodes: options.maxNodes ?? null,
       maxDepth: options.maxDepth ?? null,
       maxStatements: options.maxStatements ?? null,
@@ -275,7 +282,7 @@ export function optionsBesideSeed(
     ...(options.durationMs === undefined
       ? {}
       : { durationMs: positive('durationMs', options.durationMs) }),
-    ...campaignSettings(options),
+    ...campaignSettings(options, runtimes),
     generatorVersion: GENERATOR_VERSION,
     runtimes: [...runtimes],
     batchSize: positive('batchSize', options.batchSize ?? 1000),

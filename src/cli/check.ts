@@ -1,10 +1,21 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
+import {
+  addGeneratorFlags,
+  generatorOptions,
+  givenProfile,
+  wholeNumberOption,
+} from './generator-options.js';
 import type { GeneratorFlags } from './generator-options.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
-import { parseRuntime, RuntimeSpecError, type RuntimeProfile } from '../runtime/index.js';
+import {
+  missingExecutable,
+  parseRuntime,
+  profileOfRuntimes,
+  RuntimeSpecError,
+  type RuntimeProfile,
+} from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 
 interface CheckFlags extends GeneratorFlags {
@@ -153,12 +164,17 @@ export function checkCommand(): Command {
           'command:TEMPLATE (other than luau-web, the default --profile is luau)',
       )
         .argParser((spec: string) => {
+          let runtime: RuntimeProfile;
           try {
-            return parseRuntime(spec);
+            runtime = parseRuntime(spec);
           } catch (e) {
             if (e instanceof RuntimeSpecError) throw new InvalidArgumentError(e.message);
             throw e;
           }
+          // Run here, from the current directory.
+          const missing = missingExecutable(spec, process.cwd());
+          if (missing !== undefined) throw new InvalidArgumentError(`${missing} does not exist`);
+          return runtime;
         })
         .default(parseRuntime('luau-web'), 'luau-web'),
     )
@@ -173,11 +189,7 @@ export function checkCommand(): Command {
       }),
     )
     .action(async (flags: CheckFlags, command: Command) => {
-      // Real Luau takes the whole language: the `luau` profile, unless one was chosen.
-      const profile =
-        command.getOptionValueSource('profile') === 'default' && flags.runtime.kind !== 'luau-web'
-          ? 'luau'
-          : flags.profile;
+      const profile = givenProfile(command) ?? profileOfRuntimes([flags.runtime.spec]);
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
       const bar = showProgress
         ? new cliProgress.SingleBar(

@@ -2,7 +2,8 @@ import type { CampaignTarget } from '../campaign/index.js';
 import { runtimeHostPaths } from '../runtime/index.js';
 import { parseApiChoice, WorkspaceClient, type ApiVersion } from '../workspace/client/index.js';
 import { outputDirectory } from './directory-flags.js';
-import { loadWorkspaceServer } from './load-server.js';
+import type * as WorkspaceServer from '../workspace/server/index.js';
+import { loadWorkspaceServer, type WorkspaceServerModule } from './load-server.js';
 
 /**
  * The request body limit of the embedded server a campaign starts, which the client is
@@ -24,7 +25,10 @@ export interface ConnectOptions {
   readonly projectTitles?: readonly string[];
   /** Projects of the embedded workspace. Default 1. */
   readonly embeddedProjects?: number;
-  /** Data directory of the embedded workspace. Default: the per-user one (`defaultDataDir()`). */
+  /**
+   * Data directory of the embedded workspace. Default: the first per-user one no other server
+   * is using (`defaultDataDir()`, then the same with `-2`, `-3`, …).
+   */
   readonly workspaceDir?: string;
   /** Environment to read `WORKSPACE_URL`, `WORKSPACE_API_KEY`, `WORKSPACE_API` from. Default `process.env`. */
   readonly env?: Record<string, string | undefined>;
@@ -45,6 +49,8 @@ export interface ConnectedWorkspace {
   readonly embedded: boolean;
   /** Where it is (the service URL). */
   readonly baseUrl: string;
+  /** The embedded workspace's data directory (absent for a remote service). */
+  readonly dataDir?: string;
   /**
    * What the command should tell its user about the embedded server: its warnings (no sandbox,
    * say, as `warning: …`) and the runtime paths its sandbox shows.
@@ -66,6 +72,48 @@ export class ConnectError extends Error {
   override readonly name = 'ConnectError';
 }
 
+/** Per-user data directories a campaign tries, the default first (`…/workspace`, `…/workspace-2`, …). */
+const DATA_DIRS = 64;
+
+/**
+ * Starts the embedded workspace on a data directory no other server is using. One server
+ * locks its directory (two would kill each other's project processes), so campaigns run at
+ * once each take their own: the directory `--workspace-dir` names, refused when in use, or
+ * the first free one of the per-user default and its numbered siblings, which later
+ * campaigns reuse with the account, key and projects made there. Returns the server, its
+ * directory, and the directories found in use before it.
+ */
+async function startOnFreeDataDir<T>(
+  server: WorkspaceServerModule,
+  options: ConnectOptions,
+  start: (dataDir: string) => Promise<T>,
+): Promise<{ ws: T; dataDir: string; busy: WorkspaceServer.DataDirBusyError[] }> {
+  const given = options.workspaceDir;
+  const base = server.defaultDataDir(options.env ?? process.env);
+  const busy: WorkspaceServer.DataDirBusyError[] = [];
+  for (let k = 0; k < (given === undefined ? DATA_DIRS : 1); k++) {
+    const dataDir = given ?? (k === 0 ? base : `${base}-${k + 1}`);
+    const flag = given === undefined ? 'the default data directory' : '--workspace-dir';
+    outputDirectory(flag, dataDir, { create: false });
+    try {
+      return { ws: await start(dataDir), dataDir, busy };
+    } catch (e) {
+      if (!(e instanceof server.DataDirBusyError)) throw e;
+      if (given !== undefined)
+        throw new ConnectError(
+          `--workspace-dir ${given} is in use by another workspace server (pid ${e.pid}): stop it, ` +
+            'or leave out --workspace-dir to take a per-user data directory no server is using',
+          { cause: e },
+        );
+      busy.push(e);
+    }
+  }
+  throw new ConnectError(
+    `the per-user data directories ${base} to ${base}-${DATA_DIRS} are all in use by workspace ` +
+      'servers: stop one, or give --workspace-dir DIR',
+  );
+}
+
 /**
  * Connects a campaign to its workspace: a service given by URL (projects by id, or found by
  * title with `query`; stopped ones are started with `action_request`), or, when no service is
@@ -84,22 +132,16 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
   const url = options.url ?? env.WORKSPACE_URL;
   if (url === undefined || url === '') {
     const wanted = Math.max(1, options.embeddedProjects ?? 1);
-    const { startEmbeddedWorkspace, defaultDataDir } = await loadWorkspaceServer(
-      options.command ?? 'run',
-    );
-    const dataDir = options.workspaceDir ?? defaultDataDir();
-    outputDirectory(
-      options.workspaceDir === undefined ? 'the default data directory' : '--workspace-dir',
-      dataDir,
-      { create: false },
-    );
+    const server = await loadWorkspaceServer(options.command ?? 'run');
     const readOnlyPaths = runtimeHostPaths(options.runtimes ?? []);
-    const ws = await startEmbeddedWorkspace({
-      dataDir,
-      readOnlyPaths,
-      projects: wanted,
-      bodyLimit: EMBEDDED_BODY_LIMIT,
-    });
+    const { ws, dataDir, busy } = await startOnFreeDataDir(server, options, (dataDir) =>
+      server.startEmbeddedWorkspace({
+        dataDir,
+        readOnlyPaths,
+        projects: wanted,
+        bodyLimit: EMBEDDED_BODY_LIMIT,
+      }),
+    );
     const client = new WorkspaceClient({
       baseUrl: ws.baseUrl,
       apiKey: ws.apiKey,
@@ -116,7 +158,12 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
       target: { client, projectIds: ids },
       embedded: true,
       baseUrl: ws.baseUrl,
+      dataDir,
       notices: [
+        ...busy.map(
+          (e) =>
+            `${e.dataDir} is in use by another workspace server (pid ${e.pid}): this one uses ${dataDir}`,
+        ),
         ...ws.warnings.map((w) => `warning: ${w}`),
         ...(readOnlyPaths.length > 0 && ws.sandbox.bubblewrap
           ? [`the projects' sandbox shows the runtimes' ${readOnlyPaths.join(', ')} read-only`]

@@ -27,6 +27,11 @@ export interface GeneratorDefaults {
   readonly profile: ProfileName;
   /** Why, as the help says it. */
   readonly why: string;
+  /**
+   * Whether the profile, unless `--profile` is given, is the one the command's runtimes all
+   * take (`profileOfRuntimes`): `profile` is then the default runtime's.
+   */
+  readonly followsRuntime?: boolean;
 }
 
 /**
@@ -54,6 +59,7 @@ export const generatorDefaults = {
     why:
       'what `run` runs by default, so that the report measures it: runnable programs in the ' +
       "bundled luau-web VM's profile (the luau profile when --runtime names another runtime)",
+    followsRuntime: true,
   },
   coverage: {
     level: 'runnable',
@@ -66,8 +72,10 @@ export const generatorDefaults = {
     level: 'runnable',
     profile: 'luau-web',
     why:
-      'a campaign runs its programs in luau-web unless --runtime says otherwise: its profile, ' +
-      'and the runnable level, at which any error, timeout or difference is a finding',
+      'a campaign runs its programs in luau-web unless --runtime says otherwise: its profile ' +
+      '(the luau profile when no runtime of --runtime, --diff or --guided is luau-web), and the ' +
+      'runnable level, at which any error, timeout or difference is a finding',
+    followsRuntime: true,
   },
 } as const satisfies Record<string, GeneratorDefaults>;
 
@@ -114,7 +122,9 @@ export type GeneratorFlags = Partial<GeneratorSettings> &
  * settingsOfFlags({ level: 'scoped', profile: 'luau', types: true, maxDepth: 3 }).maxDepth; // 3
  * ```
  */
-export function settingsOfFlags(flags: Partial<GeneratorSettings>): Partial<GeneratorSettings> {
+export function settingsOfFlags(flags: {
+  readonly [K in keyof GeneratorSettings]?: GeneratorSettings[K] | undefined;
+}): Partial<GeneratorSettings> {
   const keys = Object.keys(generatorFlagNames) as (keyof GeneratorSettings)[];
   return Object.fromEntries(keys.filter((k) => flags[k] !== undefined).map((k) => [k, flags[k]]));
 }
@@ -143,6 +153,22 @@ export function flagError(e: OptionError, flagOf: (option: string) => string | u
  */
 export function generatorFlagOf(option: string): string | undefined {
   return (generatorFlagNames as Record<string, string>)[option];
+}
+
+/**
+ * The `--profile` given on the command line, or undefined when it was not: a command whose
+ * defaults {@link GeneratorDefaults.followsRuntime} then takes the one its runtimes all take
+ * (`profileOfRuntimes`).
+ *
+ * @example
+ * ```ts
+ * givenProfile(command) ?? profileOfRuntimes(['luau-cli:-O2']); // 'luau' unless --profile was given
+ * ```
+ */
+export function givenProfile(command: Command): ProfileName | undefined {
+  return command.getOptionValueSource('profile') === 'default'
+    ? undefined
+    : command.opts<{ profile: ProfileName }>().profile;
 }
 
 /**
@@ -217,7 +243,12 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
     .addOption(
       new Option('--profile <profile>', 'feature profile')
         .choices([...profileNames])
-        .default(defaults.profile),
+        .default(
+          defaults.profile,
+          defaults.followsRuntime === true
+            ? `"${defaults.profile}" while a runtime is luau-web, else "luau"`
+            : undefined,
+        ),
     )
     .addOption(wholeNumberOption('--seed <n>', 'generator seed (default: random)', 0))
     .addOption(wholeNumberOption('--max-depth <n>', 'deepest nesting (default: 6)', 1))
@@ -227,7 +258,7 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
     .addOption(
       wholeNumberOption(
         '--planted-errors <n>',
-        `percent of typed programs with a planted type error (default: ${DEFAULT_PLANTED_ERRORS})`,
+        `percent of typed programs with a planted type error (--level typed only; default: ${DEFAULT_PLANTED_ERRORS})`,
         0,
       ),
     )

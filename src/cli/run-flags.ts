@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { OptionError } from '../arbitrary/index.js';
+import { OptionError, type ProfileName } from '../arbitrary/index.js';
 import { assertChecker, optionsBesideSeed } from '../campaign/index.js';
 import {
   corpusFolder,
@@ -12,7 +12,7 @@ import type {
   CampaignRunSettings,
   ResolvedCampaignOptions,
 } from '../campaign/index.js';
-import { RuntimeSpecError } from '../runtime/index.js';
+import { missingExecutable, RuntimeSpecError } from '../runtime/index.js';
 import {
   flagError,
   generatorFlagNames,
@@ -29,7 +29,9 @@ import type { WorkspaceFlags } from './workspace-options.js';
  * campaignOptions({ level: 'runnable', profile: 'luau-web', types: true, shrink: true, count: '300' } as RunFlags);
  * ```
  */
-export interface RunFlags extends WorkspaceFlags, GeneratorFlags {
+export interface RunFlags extends WorkspaceFlags, Omit<GeneratorFlags, 'profile'> {
+  /** Absent: the one the campaign's runtimes all take. */
+  profile?: ProfileName | undefined;
   count?: string;
   duration?: number;
   runtime?: string;
@@ -188,14 +190,23 @@ export function checkCampaignOptions(
     } catch (e) {
       throw new Error(`--${(e as Error).message}`, { cause: e });
     }
+  let resolved: Omit<ResolvedCampaignOptions, 'seed'>;
   try {
-    return optionsBesideSeed(options);
+    resolved = optionsBesideSeed(options);
   } catch (e) {
     if (e instanceof RuntimeSpecError)
       throw new Error(`${flagOf('runtimes', f)}: ${e.message}`, { cause: e });
     if (e instanceof OptionError) throw flagError(e, (option) => flagOf(option, f));
     throw e;
   }
+  // The embedded workspace runs the runtimes from this machine; a hosted one, from its own.
+  if ((f.url ?? process.env.WORKSPACE_URL ?? '') === '')
+    for (const spec of resolved.runtimes) {
+      const missing = missingExecutable(spec);
+      if (missing !== undefined)
+        throw new Error(`${flagOf('runtimes', f)}: ${missing} does not exist (in '${spec}')`);
+    }
+  return resolved;
 }
 
 /** The flags a resume takes: a new count or time budget for the campaign. */

@@ -20,7 +20,7 @@ import type {
   ResumeOptions,
 } from '../campaign/index.js';
 import { durationMs } from './duration-flag.js';
-import { addGeneratorFlags, wholeNumber } from './generator-options.js';
+import { addGeneratorFlags, givenProfile, wholeNumber } from './generator-options.js';
 import {
   campaignOptions,
   checkCampaignOptions,
@@ -211,7 +211,8 @@ export function runCommand(): Command {
       if (flags.rederive === true && flags.resume === undefined)
         throw new Error('--rederive goes with --resume DIR');
       const dir = flags.resume ?? flags.out ?? defaultOut();
-      const given = campaignOptions(flags);
+      // Unless given, the profile is the one the campaign's runtimes all take.
+      const given = campaignOptions({ ...flags, profile: givenProfile(command) });
       // Checked before a workspace is started: options, or the campaign to resume. A new
       // campaign's options are resolved here once, and its seed decided here (the flag's,
       // which its parser checked, or a random one), so that it goes from here to the

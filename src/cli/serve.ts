@@ -79,7 +79,8 @@ export function serveCommand(): Command {
         insecureSharedUser?: boolean;
         sandbox: boolean;
       }) => {
-        const { defaultDataDir, startEmbeddedWorkspace } = await loadWorkspaceServer('serve');
+        const { DataDirBusyError, defaultDataDir, startEmbeddedWorkspace } =
+          await loadWorkspaceServer('serve');
         const dataDir = opts.data ?? defaultDataDir();
         outputDirectory(
           opts.data === undefined ? 'the default data directory' : '--data',
@@ -99,6 +100,12 @@ export function serveCommand(): Command {
           allowRemote: opts.allowRemote === true,
           insecureSharedUser: opts.insecureSharedUser === true,
           sandbox: opts.sandbox ? 'auto' : 'none',
+        }).catch((e: unknown) => {
+          if (e instanceof DataDirBusyError)
+            throw new Error(`${e.message}: stop it, or serve another directory with --data DIR`, {
+              cause: e,
+            });
+          throw e;
         });
         process.stdout.write(
           `workspace server listening on ${ws.baseUrl} (API ${opts.api === 'both' ? 'v1 and v2' : opts.api})\n` +

@@ -13,6 +13,7 @@ import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import {
   campaignArbitrary,
+  compareShrunk,
   GeneratorVersionError,
   isCheckerFinding,
   shrinkCheckerFinding,
@@ -57,15 +58,31 @@ async function shrinkChecked(
     maxTimeMs: flags.time,
   });
   if (!result.reproduced) process.exitCode = 1;
+  const kept = result.reproduced ? keptLine(dir, result.tree) : undefined;
   const record = result.reproduced
     ? updateShrunk(dir, result.tree, { ...result, outcomes: finding.original.outcomes })
     : finding;
   process.stdout.write(
     flags.json === true
       ? `${JSON.stringify(record, null, 2)}\n`
-      : result.reproduced
-        ? `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} checks\n${join(dir, 'shrunk.luau')}\n`
-        : `${finding.kind}: the checker did not misjudge the original again (${finding.signature}); nothing shrunk\n`,
+      : !result.reproduced
+        ? `${finding.kind}: the checker did not misjudge the original again (${finding.signature}); nothing shrunk\n`
+        : kept !== undefined
+          ? `${finding.kind}: ${kept}`
+          : `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} checks\n${join(dir, 'shrunk.luau')}\n`,
+  );
+}
+
+/**
+ * What to say when the finding keeps its shrunk program because `tree` is not smaller
+ * (undefined when `tree` replaces it).
+ */
+function keptLine(dir: string, tree: ModuleSet): string | undefined {
+  const { smaller, saved, candidate } = compareShrunk(dir, tree);
+  if (smaller || saved === undefined) return undefined;
+  return (
+    `kept the shrunk program saved before (${saved.nodes} nodes, ${saved.chars} characters): ` +
+    `this one (${candidate.nodes} nodes, ${candidate.chars} characters) is not smaller\n${join(dir, 'shrunk.luau')}\n`
   );
 }
 
@@ -80,7 +97,8 @@ interface ShrinkFlags extends WorkspaceFlags {
 /**
  * `luau-fuzz shrink FINDING_DIR`: shrinks a saved finding again (with a new budget), running
  * the candidates in workspace projects (the embedded workspace when none is given), and
- * rewrites its `shrunk.*` files and `outcome.json`. It starts from the recorded tree
+ * rewrites its `shrunk.*` files and `outcome.json` when the new program is smaller (fewer
+ * messages, then a shorter printed source; otherwise it keeps them and says so). It starts from the recorded tree
  * (`original.binpb`); a finding drawn by another generator version is refused before anything
  * starts, unless `--rederive` (statement deletion on the recorded tree, without fast-check's
  * replay of the seed and index).
@@ -168,9 +186,12 @@ export function shrinkCommand(): Command {
           maxTimeMs: flags.time,
         });
         // A finding that did not fail again keeps its files: nothing was shrunk.
+        const kept = result.reproduced ? keptLine(dir, result.tree) : undefined;
         const record = result.reproduced ? updateShrunk(dir, result.tree, result) : finding;
         if (flags.json === true) {
           process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+        } else if (kept !== undefined) {
+          process.stdout.write(`${finding.kind}: ${kept}`);
         } else if (result.reproduced) {
           process.stdout.write(
             `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} runs ` +

@@ -41,7 +41,7 @@ export function withWorkspaceOptions(command: Command): Command {
     .option('--project-title <title>', 'projects with this title (repeatable)', collect)
     .option(
       '--workspace-dir <dir>',
-      'data directory of the embedded workspace (default: per user)',
+      'data directory of the embedded workspace (default: the first per-user one no other server is using)',
     );
 }
 

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { dirname, isAbsolute } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseRuntime } from './profile.js';
 
 /**
@@ -37,4 +37,29 @@ export function runtimeHostPaths(specs: readonly string[]): string[] {
     for (const word of words) if (isAbsolute(word) && word !== '/') paths.add(directoryOf(word));
   }
   return [...paths];
+}
+
+/**
+ * The executable a runtime spec names by a path that does not exist, or undefined: a
+ * `luau-cli:path=EXE`'s, or the first word of a `command:` template, when it is a path (it
+ * holds a `/`; a bare name is looked up on the PATH where it runs). A relative path is read
+ * from `base` when given; without `base` (where relative paths are the project's, not this
+ * machine's) only absolute paths are checked.
+ *
+ * @example
+ * ```ts
+ * missingExecutable('luau-cli:-O2:path=/nope/luau'); // '/nope/luau'
+ * missingExecutable('luau-cli:-O2'); // undefined: `luau` on the PATH
+ * ```
+ */
+export function missingExecutable(spec: string, base?: string): string | undefined {
+  const profile = parseRuntime(spec);
+  const path =
+    profile.kind === 'luau-cli'
+      ? profile.executable
+      : profile.kind === 'command'
+        ? profile.template.split(/\s+/)[0]!.replace(/^['"]|['"]$/g, '')
+        : '';
+  if (!path.includes('/') || (!isAbsolute(path) && base === undefined)) return undefined;
+  return existsSync(resolve(base ?? '/', path)) ? undefined : path;
 }

@@ -54,4 +54,12 @@ describe('resolveOptions', () => {
     );
     expect(resolveOptions({ level: 'schema', maxDepth: 200 }).maxDepth).toBe(200);
   });
+
+  it('refuses a share of planted errors below the typed level, naming the option and the level', () => {
+    expect(() => resolveOptions({ level: 'runnable', plantedErrors: 10 })).toThrow(
+      "option plantedErrors applies only at the typed level (its programs are type-checked), not at level 'runnable'",
+    );
+    expect(() => luauArbitraries({ level: 'scoped', plantedErrors: 0 })).toThrow(/level 'scoped'/);
+    expect(resolveOptions({ level: 'typed', plantedErrors: 10 }).plantedErrors).toBe(10);
+  });
 });

@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findingHash, readFindings, saveFinding } from '../../src/campaign/findings.js';
+import {
+  compareShrunk,
+  findingHash,
+  readFindings,
+  saveFinding,
+  updateShrunk,
+} from '../../src/campaign/findings.js';
 import { GENERATOR_VERSION } from '../../src/arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
@@ -98,5 +104,75 @@ describe('saveFinding', () => {
     const printed = printPretty(tree);
     expect(readFileSync(join(folder, 'original.luau'), 'utf8')).toBe(printed[printed.length - 1]);
     expect(printed).toEqual(printPretty(c!.tree));
+  });
+});
+
+describe('updateShrunk', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-findings-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const programs = generatePrograms(arbitrary, seed, [...Array(60).keys()]);
+  const chars = (p: (typeof programs)[number]): number =>
+    p.program.length + (p.module?.length ?? 0);
+  const bySize = [...programs].sort((x, y) => x.nodes - y.nodes || chars(x) - chars(y));
+  const [small, , large] = [bySize[1]!, bySize[2]!, bySize[bySize.length - 1]!];
+  // Two programs of as many messages, one printed shorter than the other.
+  const tie = programs.flatMap((x) =>
+    programs.filter((y) => y.nodes === x.nodes && chars(y) > chars(x)).map((y) => [x, y] as const),
+  )[0]!;
+  const shrunk = (attempts: number) => ({ outcomes: segv, attempts, timeMs: 1, reproduced: true });
+
+  function saved(tree: (typeof programs)[number]): string {
+    const { record } = saveFinding(dir, {
+      ...common,
+      original: { index: 0, outcomes: segv, nodes: large.nodes, tree: large.tree },
+      shrunk: { tree: tree.tree, ...shrunk(5) },
+    });
+    return join(dir, record.hash);
+  }
+
+  it('keeps the shrunk program saved before when the new one has more messages', () => {
+    const folder = saved(small);
+    const before = readFileSync(join(folder, 'outcome.json'), 'utf8');
+    expect(compareShrunk(folder, large.tree)).toMatchObject({
+      smaller: false,
+      saved: { nodes: small.nodes },
+      candidate: { nodes: large.nodes },
+    });
+    const record = updateShrunk(folder, large.tree, shrunk(9));
+    expect(record.shrunk).toMatchObject({ nodes: small.nodes, attempts: 5 });
+    expect(readFileSync(join(folder, 'outcome.json'), 'utf8')).toBe(before);
+    expect(readFileSync(join(folder, 'shrunk.luau'), 'utf8')).toBe(small.program);
+  });
+
+  it('replaces it with a smaller one: fewer messages, or as many printed shorter', () => {
+    const folder = saved(large);
+    expect(updateShrunk(folder, small.tree, shrunk(9)).shrunk).toMatchObject({
+      nodes: small.nodes,
+      attempts: 9,
+    });
+    expect(readFileSync(join(folder, 'shrunk.luau'), 'utf8')).toBe(small.program);
+    const [shorter, longer] = tie;
+    rmSync(dir, { recursive: true, force: true });
+    const tied = saved(longer);
+    expect(compareShrunk(tied, shorter.tree).smaller).toBe(true);
+    expect(updateShrunk(tied, shorter.tree, shrunk(3)).shrunk.attempts).toBe(3);
+    expect(compareShrunk(tied, longer.tree).smaller).toBe(false);
+  });
+
+  it('takes any program for a finding not shrunk before', () => {
+    const { record } = saveFinding(dir, {
+      ...common,
+      original: { index: 0, outcomes: segv, nodes: small.nodes, tree: small.tree },
+    });
+    const folder = join(dir, record.hash);
+    expect(compareShrunk(folder, large.tree)).toEqual({
+      smaller: true,
+      candidate: { nodes: large.nodes, chars: chars(large) },
+    });
+    expect(updateShrunk(folder, large.tree, shrunk(4)).shrunk).toMatchObject({ shrunk: true });
   });
 });

@@ -16,6 +16,18 @@ describe('resolveCampaignOptions', () => {
     });
   });
 
+  it('takes the profile its runtimes all take unless one is given', () => {
+    const cli = ['luau-cli:-O0', 'luau-cli:-O2'];
+    expect(resolveCampaignOptions({ runtimes: cli }).profile).toBe('luau');
+    expect(resolveCampaignOptions({ runtimes: ['command:cat {program}'] }).profile).toBe('luau');
+    expect(resolveCampaignOptions({ runtimes: ['luau-web', ...cli] }).profile).toBe('luau-web');
+    expect(resolveCampaignOptions({ runtimes: cli, profile: 'luau-web' }).profile).toBe('luau-web');
+    const guided = { coverage: 'luau-cli:-O2', corpora: [], mutationShare: 0, stepSize: 50 };
+    expect(resolveCampaignOptions({ runtimes: cli, guided }).profile).toBe('luau');
+    // The programs of a guided campaign also run in luau-web, its default runtime.
+    expect(resolveCampaignOptions({ guided }).profile).toBe('luau-web');
+  });
+
   it('takes three runtimes for a differential campaign', () => {
     const runtimes = ['luau-cli:-O0', 'luau-cli:-O2', 'luau-cli:-O2:--codegen'];
     expect(resolveCampaignOptions({ runtimes }).runtimes).toEqual(runtimes);

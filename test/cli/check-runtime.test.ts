@@ -26,6 +26,15 @@ describe('checkCommand --runtime', () => {
     expect(r.stderr).toMatch(/--runtime.*-O7/);
   });
 
+  it('refuses a luau path that does not exist, naming the flag and the path, before it runs anything', async () => {
+    const r = await luauFuzz('check', '--count', '1', '--runtime', 'luau-cli:path=/no/such/luau');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      "option '--runtime <spec>' argument 'luau-cli:path=/no/such/luau' is invalid. /no/such/luau does not exist",
+    );
+  });
+
   it.skipIf(realLuau === undefined)(
     'measures validity on real Luau, integer literals included',
     async () => {

@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectError, connectWorkspace } from '../../src/cli/connect-workspace.js';
+import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
+
+const execFileAsync = promisify(execFile);
 
 describe('connectWorkspace', () => {
   let root: string;
@@ -92,5 +97,83 @@ describe('connectWorkspace', () => {
     await expect(
       connectWorkspace({ workspaceDir: join(root, 'ws', 'api-key'), env: {} }),
     ).rejects.toThrow(`--workspace-dir ${join(root, 'ws', 'api-key')}: not a directory`);
+  });
+});
+
+describe('campaigns at once on one machine', () => {
+  const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-concurrent-'));
+  const env = { XDG_DATA_HOME: join(root, 'xdg') };
+  const base = join(root, 'xdg', 'luau-fuzz', 'workspace');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('each start a server on a per-user data directory no other one uses, and say which', async () => {
+    const [a, b] = await Promise.all([connectWorkspace({ env }), connectWorkspace({ env })]);
+    try {
+      expect(new Set([a.dataDir, b.dataDir])).toEqual(new Set([base, `${base}-2`]));
+      const second = a.dataDir === base ? b : a;
+      expect(second.notices[0]).toMatch(
+        new RegExp(
+          `^${base} is in use by another workspace server \\(pid \\d+\\): this one uses ${base}-2$`,
+        ),
+      );
+      await a.close();
+      // The other campaign's server runs on.
+      expect((await b.target.client.ping()).event).toBe('pong');
+      const again = await connectWorkspace({ env });
+      try {
+        expect(again.dataDir).toBe(a.dataDir);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('refuses a --workspace-dir in use, naming --workspace-dir', async () => {
+    const dir = join(root, 'given');
+    const a = await connectWorkspace({ env, workspaceDir: dir });
+    try {
+      const refused = connectWorkspace({ env, workspaceDir: dir });
+      await expect(refused).rejects.toThrow(ConnectError);
+      await expect(refused).rejects.toThrow(
+        new RegExp(
+          `^--workspace-dir ${dir} is in use by another workspace server \\(pid \\d+\\): stop it, or leave out --workspace-dir`,
+        ),
+      );
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('two `luau-fuzz run` at once both finish their campaigns', async () => {
+    const run = (out: string) =>
+      execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(packageRoot, 'src', 'cli', 'main.ts'),
+          'run',
+          '--count',
+          '6',
+          '--seed',
+          '1',
+          '--json',
+          '--no-fail-on-findings',
+          '--out',
+          join(root, out),
+        ],
+        { cwd: packageRoot, env: { ...process.env, ...env } },
+      ).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+    const results = await Promise.all([run('c1'), run('c2')]);
+    for (const r of results) {
+      expect(r.stderr).not.toMatch(/--data/);
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { done: number }).done).toBe(6);
+    }
   });
 });

@@ -12,6 +12,8 @@ import {
 } from '../../src/campaign/index.js';
 import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
 import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+import { mainOutput } from '../helpers/cli-in-process.js';
+import { realLuau } from '../runtime/luau-715.js';
 
 // A Luau build that is not one for coverage, and one that is (the check reads the file only).
 const sound = join(luauToolsDir, 'luau');
@@ -39,8 +41,22 @@ describe('luau-fuzz run', () => {
     [['--diff', 'luau-web', 'lua'], "--diff: unknown runtime 'lua'"],
     [['--guided', 'luau-web'], "--guided: 'luau-web' is not a luau-cli runtime"],
     [['--guided', 'luau-cli:path=/no/such/luau'], '--guided: /no/such/luau does not exist'],
+    [
+      ['--runtime', 'luau-cli:-O2:path=/no/such/luau'],
+      "--runtime: /no/such/luau does not exist (in 'luau-cli:-O2:path=/no/such/luau')",
+    ],
+    [['--diff', 'luau-web', 'luau-cli:path=/no/such/luau'], '--diff: /no/such/luau does not exist'],
+    [['--runtime', 'command:/no/such/luau {program}'], '--runtime: /no/such/luau does not exist'],
+    [
+      ['--level', 'typed', '--analyze', '/no/such/luau-analyze'],
+      "--analyze: no checker at '/no/such/luau-analyze'",
+    ],
     [['--corpus', '/no/such/corpus'], '--corpus seeds a guided campaign: give --guided'],
     [['--mutation-share', '0.2'], '--mutation-share is of a guided campaign: give --guided'],
+    [
+      ['--planted-errors', '10'],
+      "--planted-errors applies only at the typed level (its programs are type-checked), not at level 'runnable'",
+    ],
     ...(haveLuauTools
       ? [[['--guided', `luau-cli:path=${sound}`], `--guided: ${sound} is not a coverage build`]]
       : []),
@@ -48,7 +64,7 @@ describe('luau-fuzz run', () => {
       ? [
           [
             ['--guided', `luau-cli:path=${coverageLuau}`, '--corpus', '/no/such/corpus'],
-            '--corpus: /no/such/corpus holds no corpus',
+            '--corpus: /no/such/corpus: no such folder',
           ],
           [
             ['--guided', `luau-cli:path=${coverageLuau}`, '--mutation-share', '1.5'],
@@ -124,6 +140,48 @@ describe('luau-fuzz run', () => {
         expect(p.kinds.Type ?? 0).toBe(0);
         expect(p.program).not.toMatch(/^local \w+ *:/m);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('luau-fuzz run --profile', () => {
+  const real = realLuau ?? '/absent/luau';
+  it.each([
+    [['--runtime', 'command:cat {program}'], 'luau'],
+    ...(realLuau === undefined
+      ? []
+      : [
+          [['--runtime', `luau-cli:-O2:path=${real}`], 'luau'],
+          [['--diff', `luau-cli:-O0:path=${real}`, `luau-cli:-O2:path=${real}`], 'luau'],
+          [['--diff', 'luau-web', `luau-cli:-O2:path=${real}`], 'luau-web'],
+          [['--runtime', `luau-cli:-O2:path=${real}`, '--profile', 'luau-web'], 'luau-web'],
+        ]),
+  ])('follows the runtimes unless given: %j runs the %s profile', async (args, profile) => {
+    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
+    try {
+      const out = join(dir, 'c');
+      const r = await mainOutput([
+        'run',
+        ...args,
+        '--count',
+        '4',
+        '--seed',
+        '3',
+        '--json',
+        '--no-fail-on-findings',
+        '--workspace-dir',
+        join(dir, 'ws'),
+        '--out',
+        out,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const options = JSON.parse(
+        readFileSync(join(out, 'options.json'), 'utf8'),
+      ) as ResolvedCampaignOptions;
+      expect(options.profile).toBe(profile);
+      expect((JSON.parse(r.stdout) as { done: number }).done).toBe(4);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
+import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
+import { mainOutput } from '../helpers/cli-in-process.js';
 import { tempDir } from '../workspace/helpers.js';
 
 const MAIN = join(packageRoot, 'src', 'cli', 'main.ts');
@@ -53,6 +55,21 @@ describe('serveCommand', () => {
     expect(await v2.client.apiVersion()).toBe('v2');
     expect(await both.client.apiVersion()).toBe('v1');
     expect((await v2.client.ping()).event).toBe('pong');
+  });
+
+  it('refuses a data directory another server uses, naming its process and --data', async () => {
+    const dataDir = tempDir('luau-fuzz-serve-busy-');
+    dirs.push(dataDir);
+    const ws = await startEmbeddedWorkspace({ dataDir });
+    try {
+      const r = await mainOutput(['serve', '--data', dataDir, '--port', '0']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `luau-fuzz: another workspace server (pid ${process.pid}) is using ${dataDir}: stop it, or serve another directory with --data DIR\n`,
+      );
+    } finally {
+      await ws.close();
+    }
   });
 
   it('refuses an unknown version', async () => {

@@ -181,6 +181,32 @@ describe('luau-fuzz shrink', () => {
     expect(readFileSync(join(folder, 'shrunk.luau'), 'utf8')).toContain('while');
   });
 
+  it('keeps the shrunk program saved before when shrinking again gives a larger one, and says so', async () => {
+    const [finding] = readFindings(join(dir, 'findings'));
+    const folder = join(dir, 'findings', finding!.hash);
+    const before = readFileSync(join(folder, 'outcome.json'), 'utf8');
+    const shrunk = readFileSync(join(folder, 'shrunk.luau'), 'utf8');
+    // One candidate: the original, which fails again and is larger than the shrunk program.
+    const again = await cli([
+      'shrink',
+      folder,
+      '--rederive',
+      '--attempts',
+      '1',
+      ...workspaceFlags(),
+    ]);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    const nodes = (JSON.parse(before) as FindingRecord).shrunk.nodes;
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^crash: kept the shrunk program saved before \\(${nodes} nodes, \\d+ characters\\): this one \\(\\d+ nodes, \\d+ characters\\) is not smaller\n`,
+      ),
+    );
+    expect(readFileSync(join(folder, 'outcome.json'), 'utf8')).toBe(before);
+    expect(readFileSync(join(folder, 'shrunk.luau'), 'utf8')).toBe(shrunk);
+  });
+
   it('names a bad --attempts before it connects to a workspace', async () => {
     const r = await cli(['shrink', root, '--attempts', '0']);
     expect(r.code).toBe(1);

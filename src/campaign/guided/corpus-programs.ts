@@ -28,14 +28,23 @@ export function corpusPrograms(dir: string): CorpusProgram[] {
   const generator = corpus.generator();
   if (generator === undefined) throw new CorpusError(`${dir}: no corpus here (no generator.json)`);
   const records = programRecords(generator);
-  return corpus.entries.map((e) => {
-    const tree = records.build(e.record);
-    let sources: LuauBatchProgram | undefined;
-    try {
-      sources = sourcesOf(tree);
-    } catch {
-      sources = undefined;
-    }
-    return { id: e.id, tree, sources };
-  });
+  return corpus.entries.map((e) => corpusProgram(e.id, records.build(e.record)));
+}
+
+/**
+ * A tree numbered `id` with its Luau sources (undefined when the printer refuses it).
+ *
+ * @example
+ * ```ts
+ * corpusProgram(0, tree).sources?.program; // 'local l0 = …'
+ * ```
+ */
+export function corpusProgram(id: number, tree: ModuleSet): CorpusProgram {
+  let sources: LuauBatchProgram | undefined;
+  try {
+    sources = sourcesOf(tree);
+  } catch {
+    sources = undefined;
+  }
+  return { id, tree, sources };
 }

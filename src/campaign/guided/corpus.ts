@@ -9,7 +9,7 @@ import {
 import { join } from 'node:path';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
-import { MAX_SCALE } from '../../arbitrary/index.js';
+import { MAX_SCALE, OptionError, resolveOptions } from '../../arbitrary/index.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
 
@@ -263,11 +263,13 @@ export class Corpus {
   generator(): LuauArbitraryOptions | undefined {
     const file = join(this.#dir, generatorFile);
     if (!existsSync(file)) return undefined;
+    let json: unknown;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as LuauArbitraryOptions;
+      json = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
       throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
     }
+    return generatorOptions(json, file);
   }
 
   /**
@@ -356,6 +358,29 @@ export class Corpus {
 }
 
 const generatorFile = 'generator.json';
+
+/**
+ * The generator options of `generator.json`, checked: its records mean nothing under options
+ * the generator would not take, or under its defaults in place of a missing level or profile.
+ */
+function generatorOptions(json: unknown, file: string): LuauArbitraryOptions {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new CorpusError(
+      `${file}: not an object of generator options (level, profile, …), got ${JSON.stringify(json)}`,
+    );
+  const options = json as LuauArbitraryOptions;
+  for (const field of ['level', 'profile'] as const)
+    if (options[field] === undefined)
+      throw new CorpusError(`${file}: ${field} is missing (every corpus records its own)`);
+  try {
+    resolveOptions(options);
+  } catch (e) {
+    if (e instanceof OptionError)
+      throw new CorpusError(`${file}: ${e.option} ${e.reason}`, { cause: e });
+    throw e;
+  }
+  return options;
+}
 
 function writeWhole(file: string, text: string): void {
   writeFileSync(`${file}.tmp`, text);

@@ -1,8 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import { encodeTree } from '../../tree/index.js';
-import { corpusPrograms } from './corpus-programs.js';
+import { corpusFolder } from './corpus-folder.js';
+import { corpusProgram, corpusPrograms, type CorpusProgram } from './corpus-programs.js';
+import { treeSeeds } from './tree-seeds.js';
 
 /** What {@link exportCorpus} wrote. */
 export interface CorpusExport {
@@ -12,20 +14,32 @@ export interface CorpusExport {
   readonly unprintable: number;
 }
 
+/** The trees of a folder of text-format trees, numbered in name order, with their sources. */
+function treePrograms(dir: string): CorpusProgram[] {
+  return treeSeeds(dir).flatMap((record, id) =>
+    record.kind === 'tree' ? [corpusProgram(id, record.tree)] : [],
+  );
+}
+
 /**
- * Writes the programs of a corpus folder as text-format trees (`NNNNNN.txtpb`, a seed corpus
- * for Luau's own fuzzer and for `luau-fuzz print`) and as Luau sources (`NNNNNN.luau`, and
- * `NNNNNN.module.luau` for a program with a module), built again from their records with the
- * generator options the corpus was written with.
+ * Writes the programs of a corpus as text-format trees (`NNNNNN.txtpb`, a seed corpus for
+ * Luau's own fuzzer and for `luau-fuzz print`) and as Luau sources (`NNNNNN.luau`, and
+ * `NNNNNN.module.luau` for a program with a module). `dir` is any folder `run --corpus` takes
+ * ({@link corpusFolder}): a corpus folder, whose entries are built again from their records
+ * with the generator options it was written with, a campaign directory holding one, or a
+ * folder of `.txtpb` trees.
  *
- * @throws CorpusError when the folder holds no corpus.
+ * @throws CorpusError when the folder holds no corpus, or its `generator.json` does not read.
  * @example
  * ```ts
- * exportCorpus('runs/c1/corpus', 'seed-corpus'); // { entries: 212, unprintable: 0 }
+ * exportCorpus('runs/c1', 'seed-corpus'); // { entries: 212, unprintable: 0 }
  * ```
  */
 export function exportCorpus(dir: string, out: string): CorpusExport {
-  const programs = corpusPrograms(dir);
+  const folder = corpusFolder(dir);
+  const programs = existsSync(join(folder, 'generator.json'))
+    ? corpusPrograms(folder)
+    : treePrograms(folder);
   mkdirSync(out, { recursive: true });
   let unprintable = 0;
   for (const { id, tree, sources } of programs) {

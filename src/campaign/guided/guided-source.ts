@@ -18,7 +18,7 @@ import {
   type EntryOrigin,
   type RecordJson,
 } from './corpus.js';
-import { holdsTrees } from './tree-seeds.js';
+import { corpusFolder } from './corpus-folder.js';
 import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
 import type { OriginYields } from './operator-weights.js';
 import type { MutationShare } from './mutation-share.js';
@@ -136,24 +136,6 @@ export function coverageLuau(spec: string): { luau: string; args: string[] } {
         'with `make config=coverage CXX=clang++` and give path= its luau',
     );
   return { luau: runtime.executable, args: [...runtime.options] };
-}
-
-/**
- * A folder to seed from: a corpus folder, the `corpus/` of a campaign directory, or a folder
- * of text-format trees (`*.txtpb`).
- *
- * @throws {@link CorpusError} when none of these is there.
- * @example
- * ```ts
- * corpusFolder('runs/c1'); // 'runs/c1/corpus'
- * ```
- */
-export function corpusFolder(dir: string): string {
-  for (const d of [dir, join(dir, 'corpus')]) if (existsSync(join(d, 'generator.json'))) return d;
-  if (holdsTrees(dir)) return dir;
-  throw new CorpusError(
-    `${dir} holds no corpus (no generator.json, nor corpus/generator.json) and no .txtpb trees`,
-  );
 }
 
 /**

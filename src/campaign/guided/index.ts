@@ -1,6 +1,7 @@
 export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
 export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
-export { corpusFolder, coverageLuau, freshRuns, guidedSource } from './guided-source.js';
+export { coverageLuau, freshRuns, guidedSource } from './guided-source.js';
+export { corpusFolder } from './corpus-folder.js';
 export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
 export { entryPicker, entryWeight } from './schedule.js';
 export type { CounterHits } from './schedule.js';
@@ -28,5 +29,5 @@ export { processCost, programCost } from './program-cost.js';
 export { holdsTrees, treeSeeds } from './tree-seeds.js';
 export { corpusCoverage } from './corpus-coverage.js';
 export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';
-export { corpusPrograms } from './corpus-programs.js';
+export { corpusProgram, corpusPrograms } from './corpus-programs.js';
 export type { CorpusProgram } from './corpus-programs.js';

@@ -4,6 +4,29 @@ import { join } from 'node:path';
 /** The file that names the process serving a data directory. */
 export const LOCK_FILE = 'server.pid';
 
+/**
+ * A data directory is in use by another live workspace server. The message names the
+ * directory and the process; a command adds the flag that chooses another directory.
+ *
+ * @example
+ * ```ts
+ * try { lockDataDir(dir); } catch (e) { if (e instanceof DataDirBusyError) console.error(e.pid); }
+ * ```
+ */
+export class DataDirBusyError extends Error {
+  override readonly name = 'DataDirBusyError';
+  /** The directory. */
+  readonly dataDir: string;
+  /** The process of the server using it. */
+  readonly pid: number;
+
+  constructor(dataDir: string, pid: number) {
+    super(`another workspace server (pid ${pid}) is using ${dataDir}`);
+    this.dataDir = dataDir;
+    this.pid = pid;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -17,6 +40,8 @@ function alive(pid: number): boolean {
  * Claims a data directory for one server: two servers on one directory would kill each
  * other's project processes. A lock left by a process that is gone is taken over.
  * Returns the function that releases it.
+ *
+ * @throws {@link DataDirBusyError} when a live server holds it.
  *
  * @example
  * ```ts
@@ -62,11 +87,7 @@ function claim(file: string, draft: string, token: string, dataDir: string): () 
         continue;
       }
       const pid = Number(holder.split(':')[0]);
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        throw new Error(
-          `another workspace server (pid ${pid}) is using ${dataDir}; stop it or choose another --data directory`,
-        );
-      }
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new DataDirBusyError(dataDir, pid);
       rmSync(file, { force: true });
     }
   }

@@ -1,4 +1,5 @@
 export { isLoopback, startWorkspaceServer, type WorkspaceServer } from './server.js';
+export { DataDirBusyError } from './data-lock.js';
 export { type WorkspaceServerOptions } from './server.js';
 export { bootstrapWorkspace, defaultDataDir, LOCAL_ALLOWANCE } from './bootstrap.js';
 export { startEmbeddedWorkspace, KEY_FILE, type BootstrapResult } from './bootstrap.js';

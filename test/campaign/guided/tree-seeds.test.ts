@@ -42,6 +42,7 @@ describe('text-format trees as seeds', () => {
     writeFileSync(join(dir, '000009.txtpb'), 'chunk { nonsense');
     expect(() => treeSeeds(dir)).toThrow(CorpusError);
     expect(() => treeSeeds(dir)).toThrow(/000009\.txtpb/);
+    mkdirSync(join(root, 'nothing'));
     expect(() => corpusFolder(join(root, 'nothing'))).toThrow(/no \.txtpb trees/);
   });
 });
