@@ -313,4 +313,67 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/arbitrary/options.test.ts', 'test/cli/generator-options.test.ts'],
   },
+  {
+    name: 'findings-after-count',
+    what: 'a batch is counted in results.jsonl before its findings are saved',
+    claim: 'a campaign stopped at any moment keeps every finding it counted',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search: `    beforeAppend?.(taken);
+    appendFileSync(
+      join(this.dir, 'results.jsonl'),
+      recorded.map((r) => \`\${JSON.stringify(r)}\\n\`).join(''),
+    );`,
+        replace: `    appendFileSync(
+      join(this.dir, 'results.jsonl'),
+      recorded.map((r) => \`\${JSON.stringify(r)}\\n\`).join(''),
+    );
+    beforeAppend?.(taken);`,
+      },
+    ],
+    tests: ['test/campaign/store.test.ts'],
+  },
+  {
+    name: 'report-only-at-end',
+    what: 'summary.json and report.html are written only when the campaign ends',
+    claim: 'a campaign stopped at any moment keeps every finding it counted',
+    edits: [
+      {
+        file: 'src/campaign/campaign.ts',
+        search: '      if (saveFound(store, taken)) report(true);',
+        replace: '      saveFound(store, taken);',
+      },
+    ],
+    tests: ['test/e2e/stop-anywhere.test.ts'],
+  },
+  {
+    name: 'representative-first-found',
+    what: 'a finding not shrunk yet keeps its first program, not the smallest',
+    claim: '`--resume` ends with the findings of a run without a stop',
+    edits: [
+      {
+        file: 'src/campaign/findings.ts',
+        search:
+          '    const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);',
+        replace: '    const replace = false && smaller(incoming[0]!, existing.original);',
+      },
+    ],
+    tests: ['test/campaign/findings.test.ts'],
+  },
+  {
+    name: 'duration-ignored',
+    what: 'a campaign runs past its time budget',
+    claim: '`run --duration T` ends the campaign at its budget',
+    edits: [
+      {
+        file: 'src/campaign/campaign.ts',
+        search:
+          '    if (runUntil !== undefined && runUntil(tally.signatures.size > 0) <= 0) budget.abort();',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/resume.test.ts'],
+    only: 'limits',
+  },
 ];

@@ -40,6 +40,57 @@ describe('saveFinding', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('saves a finding as found, and while it waits to be shrunk a smaller program represents it', () => {
+    const [big, small] = [a!, b!, c!].sort((x, y) => y.nodes - x.nodes);
+    expect(big!.nodes).toBeGreaterThan(small!.nodes);
+    const first = saveFinding(dir, {
+      ...common,
+      original: { index: 7, outcomes: segv, nodes: big!.nodes, tree: big!.tree },
+      pending: true,
+    });
+    expect(first.record.shrunk).toMatchObject({ shrunk: false, pending: true });
+    const smaller = saveFinding(dir, {
+      ...common,
+      original: { index: 9, outcomes: segv, nodes: small!.nodes, tree: small!.tree },
+      pending: true,
+    }).record;
+    expect(smaller.original).toMatchObject({ index: 9, nodes: small!.nodes });
+    expect(smaller.occurrences.map((o) => o.index)).toEqual([9, 7]);
+    expect(
+      printPretty(
+        decodeTree(
+          ModuleSetSchema,
+          readFileSync(join(dir, smaller.hash, 'original.binpb')),
+          'binpb',
+        ),
+      ),
+    ).toEqual(printPretty(small!.tree));
+    // A larger one later is only counted.
+    const larger = saveFinding(dir, {
+      ...common,
+      original: { index: 3, outcomes: segv, nodes: big!.nodes, tree: big!.tree },
+      pending: true,
+    }).record;
+    expect(larger.original.index).toBe(9);
+    expect(larger.occurrences.map((o) => o.index)).toEqual([9, 7, 3]);
+    // Once shrunk, the representative stays, whatever comes.
+    updateShrunk(join(dir, smaller.hash), small!.tree, {
+      outcomes: segv,
+      attempts: 1,
+      timeMs: 1,
+      reproduced: true,
+    });
+    const tiny = { ...small!, nodes: 1 };
+    const after = saveFinding(dir, {
+      ...common,
+      original: { index: 1, outcomes: segv, nodes: tiny.nodes, tree: tiny.tree },
+      pending: true,
+    }).record;
+    expect(after.original.index).toBe(9);
+    expect(after.shrunk).toMatchObject({ shrunk: true });
+    expect(after.shrunk.pending).toBeUndefined();
+  });
+
   it('saves a group under its signature, with every occurrence counted', () => {
     const { record, created } = saveFinding(dir, {
       ...common,

@@ -70,6 +70,28 @@ describe('CampaignStore', () => {
     expect([...CampaignStore.resume(dir).pending()]).toEqual([1, 3, 5]);
   });
 
+  it('hands the programs to record to beforeAppend before it counts them in results.jsonl', () => {
+    const dir = tempDir();
+    const store = CampaignStore.create(dir, resolveCampaignOptions({ count: 4, seed: 1 }));
+    store.record({ i: 0, outcomes: [outcome], nodes: 3 });
+    const seen: { given: number[]; lines: number }[] = [];
+    store.recordAll(
+      [
+        { record: { i: 0, outcomes: [outcome], nodes: 3 } },
+        { record: { i: 1, outcomes: [crash], finding: 'crash', nodes: 4 } },
+        { record: { i: 2, outcomes: [outcome], nodes: 2 } },
+      ],
+      (taken) =>
+        seen.push({
+          given: taken.map((e) => e.record.i),
+          lines: readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').length - 1,
+        }),
+    );
+    // Only the programs not recorded before, and none of them counted yet.
+    expect(seen).toEqual([{ given: [1, 2], lines: 1 }]);
+    expect(readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n')).toHaveLength(4);
+  });
+
   it('drops a partial last line left by a killed campaign', () => {
     const dir = tempDir();
     const store = CampaignStore.create(dir, resolveCampaignOptions({ count: 3, seed: 1 }));
