@@ -68,6 +68,7 @@ export type TypeName = g715.TypeName | g735.TypeName;
 export type TypeTable = g715.TypeTable | g735.TypeTable;
 
 export type {
+  ClassMetamethodName,
   ClassMethod,
   ClassProp,
   ExprBuiltinRef,
