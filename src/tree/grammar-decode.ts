@@ -1,4 +1,4 @@
-import type { Message } from '@bufbuild/protobuf';
+import { toBinary, type Message } from '@bufbuild/protobuf';
 import { decodeTree, type DecodeOptions } from './codec.js';
 import { TreeError } from './errors.js';
 import type { TreeFormat } from './format.js';
@@ -14,7 +14,14 @@ export interface GrammarDecodeOptions extends DecodeOptions {
   grammar?: AnyGrammar;
 }
 
-type Reading = { tree: GrammarTree; unknown: string | undefined } | { error: unknown };
+/**
+ * How well bytes read as a grammar: 2 every field known and the bytes those of the tree (a
+ * binary reading can decode only by taking one wire type for another: protobuf-es reads a
+ * length-delimited field where a `bool` goes as a number, so 735's `parenless` reads as 715's
+ * `self`), 1 every field known, 0 decoded with fields the schema does not know, -1 not decoded.
+ */
+type Reading =
+  { score: 2 | 1 | 0; tree: GrammarTree; why?: string } | { score: -1; error: unknown };
 
 function read(
   grammar: AnyGrammar,
@@ -29,9 +36,18 @@ function read(
         ? { grammar: grammar715, tree: decodeTree(grammar715.moduleSet, bytes, format, options) }
         : { grammar: grammar735, tree: decodeTree(grammar735.moduleSet, bytes, format, options) };
   } catch (error) {
-    return { error };
+    return { score: -1, error };
   }
-  return { tree, unknown: unknownFieldPath(tree) };
+  const unknown = unknownFieldPath(tree);
+  if (unknown !== undefined)
+    return { score: 0, tree, why: `field ${unknown} is not in its schema` };
+  if (format === 'binpb' && !sameBytes(toBinary(tree.grammar.moduleSet, tree.tree), bytes))
+    return { score: 1, tree, why: 'its bytes read as it only with a field of another wire type' };
+  return { score: 2, tree };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Where the first field that the tree's schema does not know is, or undefined. */
@@ -46,12 +62,13 @@ function unknownFieldPath({ grammar, tree }: GrammarTree): string | undefined {
 
 /**
  * Decodes a tree of either grammar and says which it is in. The two grammars share their
- * package and most messages, so a binary tree of one often decodes as the other, garbled: a
- * reading counts only when it decodes with every required field set and no field the schema
- * does not know. A tree that does not fit the grammar asked for, but fits the other one, is a
- * {@link TreeError} that names the grammar it is in; a tree that fits neither gets the error
- * of the grammar asked for (or the seed's), and a binary tree that decodes only with fields
- * neither schema knows keeps them (as {@link decodeTree} does).
+ * package and most messages, so a binary tree of one often decodes as the other, garbled: the
+ * reading that counts is the one with every required field set, no field the schema does not
+ * know and, in binary, the same bytes when encoded again. A tree that reads better as the
+ * other grammar than as the one asked for is a {@link TreeError} that names the grammar it is
+ * in; a tree that reads as neither gets the error of the grammar asked for (or the seed's),
+ * and a binary tree that decodes only with fields neither schema knows keeps them (as
+ * {@link decodeTree} does).
  *
  * @example
  * ```ts
@@ -67,21 +84,21 @@ export function decodeGrammarTree(
   const first = grammar ?? grammar715;
   const other = first === grammar715 ? grammar735 : grammar715;
   const asFirst = read(first, bytes, format, decode);
-  if ('tree' in asFirst && asFirst.unknown === undefined) return asFirst.tree;
+  if (asFirst.score === 2) return asFirst.tree;
   const asOther = read(other, bytes, format, decode);
-  if ('tree' in asOther && asOther.unknown === undefined) {
+  if ('tree' in asOther && asOther.score >= 1 && asOther.score > asFirst.score) {
     if (grammar === undefined) return asOther.tree;
     const why =
-      'error' in asFirst
+      asFirst.score === -1
         ? asFirst.error instanceof TreeError
           ? asFirst.error.reason
           : String(asFirst.error)
-        : `field ${asFirst.unknown} is not in its schema`;
+        : asFirst.why;
     throw new TreeError(
       options.source ?? '<input>',
       `not a tree of grammar ${first.name} (${why}); it reads as a tree of grammar ${other.name}: choose grammar ${other.name}`,
     );
   }
-  if ('tree' in asFirst) return asFirst.tree;
-  throw asFirst.error;
+  if (asFirst.score === -1) throw asFirst.error;
+  return asFirst.tree;
 }
