@@ -1,12 +1,11 @@
 import type { DescMessage } from '@bufbuild/protobuf';
-import type { LValue, Stat, StatBlock, StatClass, StatIf } from '../../tree/nodes.js';
+import type { LValue, Stat, StatClass } from '../../tree/nodes.js';
 import { walkTree } from '../../tree/index.js';
 import { localText } from '../names.js';
 import type { PrettyContext } from './context.js';
+import { frameBlocks } from './frame-blocks.js';
 
 // Where `const` and `export` (grammar 735) may be written so that Luau 0.735 parses them.
-
-const blockReturns = (b: StatBlock | undefined): boolean => b?.body.some(returnsInFrame) ?? false;
 
 /**
  * Whether a statement returns from the function it is in (a `return` in it or in a block of
@@ -18,41 +17,8 @@ const blockReturns = (b: StatBlock | undefined): boolean => b?.body.some(returns
  * ```
  */
 export function returnsInFrame(stat: Stat): boolean {
-  const o = stat.statOneof;
-  switch (o.case) {
-    case 'return':
-      return true;
-    case 'block':
-      return blockReturns(o.value);
-    case 'if': {
-      for (let s: StatIf | undefined = o.value; s !== undefined;) {
-        if (blockReturns(s.then)) return true;
-        const e: StatIf['elseOneof'] = s.elseOneof;
-        if (e.case === 'else') return blockReturns(e.value);
-        s = e.case === 'elseif' ? e.value : undefined;
-      }
-      return false;
-    }
-    case 'while':
-    case 'repeat':
-    case 'for':
-    case 'forIn':
-      return blockReturns(o.value.body);
-    case 'break':
-    case 'continue':
-    case 'call':
-    case 'local':
-    case 'assign':
-    case 'compoundAssign':
-    case 'function':
-    case 'localFunction':
-    case 'typeAlias':
-    case 'requireIntoLocal':
-    case 'typeFunction':
-    case 'class':
-    case undefined:
-      return false;
-  }
+  if (stat.statOneof.case === 'return') return true;
+  return frameBlocks(stat).some((b) => b?.body.some(returnsInFrame) === true);
 }
 
 /**

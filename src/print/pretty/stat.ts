@@ -4,7 +4,6 @@ import type {
   Stat,
   StatBlock,
   StatFunction,
-  StatIf,
   StatRepeat,
   StatTypeFunction,
 } from '../../tree/nodes.js';
@@ -23,6 +22,7 @@ import {
 } from '../stat-cases.js';
 import { printClass } from './class.js';
 import { mayBeConst, mayExport } from './exports.js';
+import { frameBlocks } from './frame-blocks.js';
 import { printType } from './type.js';
 import { declaredNames, mentionsLocal } from './repeat-scope.js';
 
@@ -125,43 +125,11 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
 
 /** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
 function continuesLoop(stat: Stat): boolean {
-  const o = stat.statOneof;
-  switch (o.case) {
-    case 'continue':
-      return true;
-    case 'block':
-      return o.value.body.some(continuesLoop);
-    case 'if': {
-      for (let s: StatIf | undefined = o.value; s !== undefined;) {
-        if (s.then?.body.some(continuesLoop) === true) return true;
-        const e: StatIf['elseOneof'] = s.elseOneof;
-        if (e.case === 'else') return e.value.body.some(continuesLoop);
-        s = e.case === 'elseif' ? e.value : undefined;
-      }
-      return false;
-    }
-    case 'while':
-    case 'repeat':
-    case 'for':
-    case 'forIn':
-      // A loop owns the `continue`s of its body.
-      return false;
-    case 'break':
-    case 'return':
-    case 'call':
-    case 'local':
-    case 'assign':
-    case 'compoundAssign':
-    case 'function':
-    case 'localFunction':
-    case 'typeAlias':
-    case 'requireIntoLocal':
-    case 'typeFunction':
-    case 'class':
-    case undefined:
-      // No nested statements of this frame (a function body is a new frame).
-      return false;
-  }
+  const kind = stat.statOneof.case;
+  if (kind === 'continue') return true;
+  // A loop owns the `continue`s of its body.
+  if (kind === 'while' || kind === 'repeat' || kind === 'for' || kind === 'forIn') return false;
+  return frameBlocks(stat).some((b) => b?.body.some(continuesLoop) === true);
 }
 
 /**
