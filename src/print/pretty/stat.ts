@@ -102,6 +102,7 @@ const spelling: StatSpelling<PrettyContext> = {
   function: printFunctionStat,
   typeFunction: printTypeFunction,
   localWords(ctx, s) {
+    if (!isConst(s) && !isExported(s)) return 'local ';
     const names = s.vars.length === 0 ? ['_'] : s.vars.map((v) => localText(v));
     const konst = isConst(s) && mayBeConst(ctx, names, s.values.length);
     return (
@@ -109,9 +110,10 @@ const spelling: StatSpelling<PrettyContext> = {
     );
   },
   localFunctionWords(ctx, s) {
+    if (!isConst(s) && !isExported(s)) return 'local function ';
     const names = [localText(s.var)];
     // An exported function is constant too.
-    if (!(isConst(s) || isExported(s)) || !mayBeConst(ctx, names, 1)) return 'local function ';
+    if (!mayBeConst(ctx, names, 1)) return 'local function ';
     if (isExported(s) && mayExport(ctx, names)) return 'export function ';
     return isConst(s) ? 'const function ' : 'local function ';
   },
