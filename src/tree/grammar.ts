@@ -58,7 +58,7 @@ function grammar<M extends ModuleSet715 | ModuleSet735>(
  *
  * @example
  * ```ts
- * readGrammarTree(bytes, 'binpb', { grammar: grammar715 });
+ * decodeGrammarTree(bytes, 'binpb', { grammar: grammar715 });
  * ```
  */
 export const grammar715: Grammar<ModuleSet715> = grammar({
