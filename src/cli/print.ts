@@ -3,9 +3,16 @@ import { basename, extname, join } from 'node:path';
 import { errorLine } from './error-line.js';
 import { outputDirectory } from './directory-flags.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { ModuleSet } from '../../gen/luau_pb.js';
 import { printCompat, printPretty } from '../print/index.js';
-import { parseTreeFormat, readTreeFile, STDIO_PATH, type TreeFormat } from '../tree/index.js';
+import {
+  parseTreeFormat,
+  readGrammarTreeFile,
+  STDIO_PATH,
+  type AnyGrammar,
+  type GrammarTree,
+  type TreeFormat,
+} from '../tree/index.js';
+import { grammarOption } from './grammar-option.js';
 
 interface PrintCliOptions {
   mode: 'compat' | 'pretty';
@@ -13,6 +20,7 @@ interface PrintCliOptions {
   format?: string;
   out?: string;
   indent?: number;
+  grammar?: AnyGrammar;
 }
 
 function parseIndent(value: string): number {
@@ -23,11 +31,15 @@ function parseIndent(value: string): number {
 }
 
 /** The sources of one tree, named `module` and `program`. */
-function sourcesOf(tree: ModuleSet, opts: PrintCliOptions): { name: string; text: string }[] {
+function sourcesOf(
+  { grammar, tree }: GrammarTree,
+  opts: PrintCliOptions,
+): { name: string; text: string }[] {
   const texts =
     opts.mode === 'compat'
-      ? printCompat(tree, { types: opts.types })
+      ? printCompat(tree, { grammar, types: opts.types })
       : printPretty(tree, {
+          grammar,
           types: opts.types,
           ...(opts.indent === undefined ? {} : { indent: opts.indent }),
         });
@@ -72,6 +84,12 @@ export function printCommand(): Command {
       'spaces per indentation level in pretty mode (default: 4)',
       parseIndent,
     )
+    .addOption(
+      grammarOption(
+        '--grammar <grammar>',
+        "the trees' grammar: 715 (the seed's) or 735 (default: the one each tree reads as, 715 when both)",
+      ),
+    )
     .option('--out <dir>', 'write .luau files into this directory instead of printing')
     .action(async (files: string[], opts: PrintCliOptions, command: Command) => {
       const format =
@@ -84,7 +102,10 @@ export function printCommand(): Command {
       let printed = 0;
       for (const file of files) {
         try {
-          const tree = await readTreeFile(file, format === undefined ? {} : { format });
+          const tree = await readGrammarTreeFile(file, {
+            ...(format === undefined ? {} : { format }),
+            ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
+          });
           let sources: { name: string; text: string }[];
           try {
             sources = sourcesOf(tree, opts);

@@ -1,3 +1,4 @@
+import type { AnyGrammar } from '../tree/grammar.js';
 import type { FunctionFrames } from './frames.js';
 import type { Writer } from './writer.js';
 
@@ -16,6 +17,8 @@ import type { Writer } from './writer.js';
  */
 export interface PrintContext extends FunctionFrames {
   readonly w: Writer;
+  /** The grammar of the tree being printed. */
+  readonly grammar: AnyGrammar;
   readonly types: boolean;
   /** Between the items of a list: `,` or `, `. */
   readonly sep: string;

@@ -2,16 +2,19 @@ import type {
   Expr,
   ExprBinary,
   ExprCall,
+  ExprClassInst,
   ExprFunction,
   ExprInterpString,
+  ExprPrefix,
   ExprTable,
   ExprUnary,
   Name,
-} from '../../gen/luau_pb.js';
+  ParenlessCall,
+} from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 import { printIfElseExpr } from './if-chain.js';
 import { printList } from './lists.js';
-import { localText } from './names.js';
+import { builtinRefText, localText } from './names.js';
 
 // The walk over an expression's cases both printers share (prefixes and assignment targets
 // are expression cases too); each printer passes the texts and expressions it writes its own
@@ -78,6 +81,10 @@ export interface ExprSpelling<C extends PrintContext> extends ConstantSpelling {
   unary(ctx: C, e: ExprUnary): void;
   binary(ctx: C, e: ExprBinary): void;
   interp(ctx: C, e: ExprInterpString): void;
+  /** An instantiation of a class (grammar 735) where an expression goes. */
+  classInst(ctx: C, e: ExprClassInst): void;
+  /** The argument of a paren-less call that has none. */
+  readonly emptyTable: string;
 }
 
 /**
@@ -163,6 +170,12 @@ export function printExprCases<C extends PrintContext>(
     case 'interpstring':
       spelling.interp(ctx, o.value);
       break;
+    case 'builtinRef':
+      w.write(builtinRefText(o.value));
+      break;
+    case 'classinst':
+      spelling.classInst(ctx, o.value);
+      break;
     case undefined:
       w.write(ctx.ref('_'));
       break;
@@ -170,9 +183,17 @@ export function printExprCases<C extends PrintContext>(
   ctx.shallower(1);
 }
 
+/** A call with parentheses: grammar 715's `ExprCall`, grammar 735's `ParenCall`. */
+interface ParenCallNode {
+  func?: ExprPrefix | undefined;
+  self: boolean;
+  args: readonly Expr[];
+}
+
 /**
- * `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name` (any other
- * callee ignores `self`).
+ * A call: `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name` (any
+ * other callee ignores `self`); in grammar 735 also `f "s"` and `f {…}`. An unset call is the
+ * grammar's empty call: `_()` in 715, `_ { }` (an empty paren-less call) in 735.
  *
  * @example
  * ```ts
@@ -181,7 +202,57 @@ export function printExprCases<C extends PrintContext>(
  */
 export function printCallCases<C extends PrintContext>(
   ctx: C,
-  call: ExprCall,
+  call: ExprCall | undefined,
+  spelling: ExprSpelling<C>,
+): void {
+  if (call === undefined) {
+    if (ctx.grammar.has('ParenlessCall')) printParenless(ctx, undefined, spelling);
+    else printParenCall(ctx, { self: false, args: [] }, spelling);
+    return;
+  }
+  if (!('callOneof' in call)) {
+    printParenCall(ctx, call, spelling);
+    return;
+  }
+  const o = call.callOneof;
+  switch (o.case) {
+    case 'paren':
+      printParenCall(ctx, o.value, spelling);
+      return;
+    case 'parenless':
+      printParenless(ctx, o.value, spelling);
+      return;
+    case undefined:
+      printParenless(ctx, undefined, spelling);
+      return;
+  }
+}
+
+/** `f "s"`, `f {…}`; no argument is an empty table. */
+function printParenless<C extends PrintContext>(
+  ctx: C,
+  call: ParenlessCall | undefined,
+  spelling: ExprSpelling<C>,
+): void {
+  printExprCases(ctx, call?.func?.exprOneof, spelling);
+  ctx.w.write(' ');
+  const a = call?.argOneof;
+  switch (a?.case) {
+    case 'string':
+      ctx.w.write(spelling.stringText(a.value.val));
+      return;
+    case 'table':
+      spelling.table(ctx, a.value);
+      return;
+    case undefined:
+      ctx.w.write(spelling.emptyTable);
+      return;
+  }
+}
+
+function printParenCall<C extends PrintContext>(
+  ctx: C,
+  call: ParenCallNode,
   spelling: ExprSpelling<C>,
 ): void {
   const w = ctx.w;

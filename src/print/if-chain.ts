@@ -1,4 +1,4 @@
-import type { Expr, ExprIfElse } from '../../gen/luau_pb.js';
+import type { Expr, ExprIfElse } from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 
 /** The `else` of an `if` expression or statement: a final branch, a nested `if`, or none. */

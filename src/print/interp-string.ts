@@ -1,4 +1,4 @@
-import type { Expr, ExprInterpString } from '../../gen/luau_pb.js';
+import type { Expr, ExprInterpString } from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 
 /**

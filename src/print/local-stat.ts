@@ -1,27 +1,29 @@
-import type { Expr, StatLocal, Type } from '../../gen/luau_pb.js';
+import type { Expr, StatLocal, Type } from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 import { printList } from './lists.js';
 import { localText } from './names.js';
 
 /**
- * `local a:T,b = x,y` in the printing's spacing: the names (`_` when none), a type annotation
+ * `local a:T,b = x,y` in the printing's spacing: `words` (`local `, `const `, …), the names
+ * (`_` when none), a type annotation
  * per name that has one when types are on, ` = ` and the values when there are any. What
  * follows (a newline, declaring the names) is the caller's.
  *
  * @example
  * ```ts
- * printLocalStat(ctx, s, (t) => printType(ctx, t), (e) => printExpr(ctx, e));
+ * printLocalStat(ctx, s, 'local ', (t) => printType(ctx, t), (e) => printExpr(ctx, e));
  * ```
  */
 export function printLocalStat(
   ctx: PrintContext,
   s: StatLocal,
+  words: string,
   printType: (type: Type | undefined) => void,
   printExpr: (expr: Expr | undefined) => void,
 ): void {
   const w = ctx.w;
   const { vars, values, types } = s;
-  w.write('local ');
+  w.write(words);
   if (vars.length === 0) w.write('_');
   for (let i = 0; i < vars.length; i++) {
     if (i > 0) w.write(ctx.sep);
@@ -33,6 +35,6 @@ export function printLocalStat(
   }
   if (values.length > 0) {
     w.write(' = ');
-    printList(ctx, values, printExpr);
+    printList<Expr>(ctx, values, printExpr);
   }
 }

@@ -65,6 +65,67 @@ export const nameTables: NameTables = {
   },
 };
 
+/**
+ * The tables that the reference printer of Luau 0.735 adds (`data/name-tables-735.json`).
+ *
+ * @example
+ * ```ts
+ * const { builtinLibraries }: NameTables735 = nameTables735;
+ * ```
+ */
+export interface NameTables735 {
+  /** Libraries by `ExprBuiltinRef.Library`, each with its functions by `method`. */
+  readonly builtinLibraries: readonly {
+    readonly name: string;
+    readonly methods: readonly string[];
+  }[];
+  /** The metamethods a class may define, indexed by `ClassMetamethodName.index`. */
+  readonly classMetamethods: readonly string[];
+}
+
+function loadNameTables735(path: string): NameTables735 {
+  const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<string, unknown>>;
+  const libraries = data['builtinLibraries'];
+  const strings = (v: unknown): boolean =>
+    Array.isArray(v) && v.length > 0 && v.every((n) => typeof n === 'string');
+  if (
+    !Array.isArray(libraries) ||
+    libraries.length === 0 ||
+    !libraries.every(
+      (l: Partial<Record<string, unknown>>) =>
+        typeof l['name'] === 'string' && strings(l['methods']),
+    )
+  )
+    throw new Error(`${path}: 'builtinLibraries' must be a non-empty list of { name, methods }`);
+  if (!strings(data['classMetamethods']))
+    throw new Error(`${path}: 'classMetamethods' must be a non-empty list of strings`);
+  return data as unknown as NameTables735;
+}
+
+let loaded735: NameTables735 | undefined;
+
+function tables735(): NameTables735 {
+  return (loaded735 ??= loadNameTables735(join(packageRoot, 'data', 'name-tables-735.json')));
+}
+
+/**
+ * The name tables that Luau 0.735's reference printer adds, read on first use as
+ * {@link nameTables} is.
+ *
+ * @example
+ * ```ts
+ * nameTables735.builtinLibraries[0]!.name; // 'math'
+ * ```
+ */
+export const nameTables735: NameTables735 = {
+  get builtinLibraries() {
+    return tables735().builtinLibraries;
+  },
+  get classMetamethods() {
+    return tables735().classMetamethods;
+  },
+};
+
 const TWO_64 = 2n ** 64n;
 
 /**

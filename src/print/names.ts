@@ -5,8 +5,9 @@ import type {
   Name,
   RegularTypeName,
   TypeName,
-} from '../../gen/luau_pb.js';
-import { nameTables, u64Mod } from './name-tables.js';
+} from '../tree/nodes.js';
+import type { ClassMetamethodName, ExprBuiltinRef } from '../tree/nodes.js';
+import { nameTables, nameTables735, u64Mod } from './name-tables.js';
 
 // The names both printers write alike; each printer spells generic names its own way and
 // passes that spelling to `typeNameText` and `genericListText`.
@@ -121,4 +122,32 @@ export function genericListText(
   for (const g of generics) names.push(generic(g));
   for (const p of packs) names.push(generic(p) + '...');
   return '<' + names.join(separator) + '>';
+}
+
+/**
+ * `ExprBuiltinRef` → `library.function`: the library by its enum, the function by
+ * `u64(method) mod` the library's count.
+ *
+ * @example
+ * ```ts
+ * builtinRefText(create(ExprBuiltinRefSchema, { library: 0, method: 0 })); // 'math.abs'
+ * ```
+ */
+export function builtinRefText(ref: ExprBuiltinRef): string {
+  const libraries = nameTables735.builtinLibraries;
+  const library = libraries[u64Mod(ref.library, libraries.length)]!;
+  return library.name + '.' + library.methods[u64Mod(ref.method, library.methods.length)]!;
+}
+
+/**
+ * `ClassMetamethodName` → the metamethod at `u64(index) mod` the table's length.
+ *
+ * @example
+ * ```ts
+ * metamethodText(create(ClassMetamethodNameSchema, { index: 0 })); // '__call'
+ * ```
+ */
+export function metamethodText(name: ClassMetamethodName): string {
+  const table = nameTables735.classMetamethods;
+  return table[u64Mod(name.index, table.length)]!;
 }

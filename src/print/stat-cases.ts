@@ -6,11 +6,14 @@ import type {
   LValue,
   Stat,
   StatBlock,
+  StatClass,
   StatFunction,
+  StatLocal,
+  StatLocalFunction,
   StatRepeat,
   StatTypeFunction,
   Type,
-} from '../../gen/luau_pb.js';
+} from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 import { printIfChain } from './if-chain.js';
 import { printList } from './lists.js';
@@ -43,7 +46,8 @@ export interface StatSpelling<C extends PrintContext> {
   readonly generic: GenericSpelling;
   expr(ctx: C, expr: Expr | undefined): void;
   lvalue(ctx: C, v: LValue | undefined): void;
-  call(ctx: C, call: ExprCall): void;
+  /** A call statement's call (unset: the grammar's empty call). */
+  call(ctx: C, call: ExprCall | undefined): void;
   type(ctx: C, type: Type | undefined): void;
   /**
    * A block after the words that open it, up to where the words that close it go (`end`,
@@ -61,6 +65,12 @@ export interface StatSpelling<C extends PrintContext> {
   repeat(ctx: C, s: StatRepeat): void;
   function(ctx: C, s: StatFunction): void;
   typeFunction(ctx: C, s: StatTypeFunction): void;
+  /** The words before a `local` statement's names: `local `, `const `, `export local `. */
+  localWords(ctx: C, s: StatLocal): string;
+  /** The words before a local function's name: `local function `, `export function `. */
+  localFunctionWords(ctx: C, s: StatLocalFunction): string;
+  /** A class statement (grammar 735). */
+  classStat(ctx: C, s: StatClass): void;
 }
 
 /** {@link StatSpelling.body} + `end`. */
@@ -140,17 +150,17 @@ export function printStatCases<C extends PrintContext>(
       return;
     case 'return':
       w.write(o.value.list.length === 0 ? spelling.emptyReturn : 'return ');
-      printList(ctx, o.value.list, (e) => spelling.expr(ctx, e));
+      printList<Expr>(ctx, o.value.list, (e) => spelling.expr(ctx, e));
       return;
     case 'call':
-      if (o.value.expr === undefined) w.write(ctx.ref('_') + '()');
-      else spelling.call(ctx, o.value.expr);
+      spelling.call(ctx, o.value.expr);
       return;
     case 'local': {
       const s = o.value;
       printLocalStat(
         ctx,
         s,
+        spelling.localWords(ctx, s),
         (t) => spelling.type(ctx, t),
         (e) => spelling.expr(ctx, e),
       );
@@ -182,7 +192,7 @@ export function printStatCases<C extends PrintContext>(
       const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
       w.write('for ' + names.join(ctx.sep) + ' in ');
       if (f.values.length === 0) spelling.noValues(ctx);
-      else printList(ctx, f.values, (e) => spelling.expr(ctx, e));
+      else printList<Expr>(ctx, f.values, (e) => spelling.expr(ctx, e));
       w.write(' do');
       const mark = ctx.openScope();
       for (const name of names) ctx.declare(name);
@@ -193,10 +203,10 @@ export function printStatCases<C extends PrintContext>(
     case 'assign': {
       const { vars, values } = o.value;
       if (vars.length === 0) w.write(ctx.ref('_'));
-      printList(ctx, vars, (v) => spelling.lvalue(ctx, v));
+      printList<LValue>(ctx, vars, (v) => spelling.lvalue(ctx, v));
       w.write(' = ');
       if (values.length === 0) w.write('nil');
-      else printList(ctx, values, (e) => spelling.expr(ctx, e));
+      else printList<Expr>(ctx, values, (e) => spelling.expr(ctx, e));
       return;
     }
     case 'compoundAssign':
@@ -210,7 +220,9 @@ export function printStatCases<C extends PrintContext>(
     case 'localFunction': {
       const f = o.value.func;
       const name = localText(o.value.var);
-      w.write(spelling.attributes(f?.attributes ?? []) + 'local function ' + name);
+      w.write(
+        spelling.attributes(f?.attributes ?? []) + spelling.localFunctionWords(ctx, o.value) + name,
+      );
       // The name is in scope in its own body.
       ctx.declare(name);
       spelling.functionPart(ctx, f);
@@ -237,6 +249,9 @@ export function printStatCases<C extends PrintContext>(
     case 'typeFunction':
       spelling.typeFunction(ctx, o.value);
       return;
+    case 'class':
+      spelling.classStat(ctx, o.value);
+      return;
     case undefined:
       w.write('do end');
       return;
@@ -255,4 +270,28 @@ export function printStatCases<C extends PrintContext>(
 export function endsBlock(stat: Stat): boolean {
   const kind = stat.statOneof.case;
   return kind === 'return' || kind === 'break' || kind === 'continue';
+}
+
+/**
+ * Whether a `local` statement or local function is `const` (grammar 735).
+ *
+ * @example
+ * ```ts
+ * const words = isConst(s) ? 'const ' : 'local ';
+ * ```
+ */
+export function isConst(s: StatLocal | StatLocalFunction): boolean {
+  return 'isConst' in s && s.isConst;
+}
+
+/**
+ * Whether a `local` statement or local function is `export`ed (grammar 735).
+ *
+ * @example
+ * ```ts
+ * const words = isExported(s) ? 'export ' : '';
+ * ```
+ */
+export function isExported(s: StatLocal | StatLocalFunction | StatClass): boolean {
+  return 'isExported' in s && s.isExported;
 }

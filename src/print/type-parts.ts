@@ -1,11 +1,5 @@
-import {
-  TableFieldAccess,
-  type Expr,
-  type GenericTypeName,
-  type Type,
-  type TypeFunction,
-  type TypeTable,
-} from '../../gen/luau_pb.js';
+import { TableFieldAccess } from '../../gen/luau_pb.js';
+import type { Expr, GenericTypeName, Type, TypeFunction, TypeTable } from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
 import { printList } from './lists.js';
 import { nameTables, u64Mod } from './name-tables.js';

@@ -4,6 +4,8 @@ import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { decodeTree, encodeTree, type DecodeOptions } from './codec.js';
 import { TreeError } from './errors.js';
 import { treeFormatFromPath, type TreeFormat } from './format.js';
+import { decodeGrammarTree, type GrammarDecodeOptions } from './grammar-decode.js';
+import type { GrammarTree } from './grammar.js';
 
 /** Options of {@link readTreeFile} and {@link writeTreeFile}. */
 export interface TreeFileOptions<Desc extends DescMessage> extends Omit<DecodeOptions, 'source'> {
@@ -46,6 +48,16 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    return path === STDIO_PATH ? await readStdin() : await readFile(path);
+  } catch (e) {
+    throw new TreeError(path, `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
+      cause: e,
+    });
+  }
+}
+
 /**
  * Reads a tree file, in the format its extension says unless `format` is given; the path `-`
  * reads standard input (the format must then be given).
@@ -61,16 +73,34 @@ export async function readTreeFile<Desc extends DescMessage = typeof ModuleSetSc
   options: TreeFileOptions<Desc> = {},
 ): Promise<MessageShape<Desc>> {
   const format = formatOf(path, options.format);
-  let bytes: Uint8Array;
-  try {
-    bytes = path === STDIO_PATH ? await readStdin() : await readFile(path);
-  } catch (e) {
-    throw new TreeError(path, `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, {
-      cause: e,
-    });
-  }
+  const bytes = await readBytes(path);
   const schema = (options.schema ?? ModuleSetSchema) as Desc;
   return decodeTree(schema, bytes, format, { ...options, source: path });
+}
+
+/** Options of {@link readGrammarTreeFile}. */
+export interface GrammarTreeFileOptions extends Omit<GrammarDecodeOptions, 'source'> {
+  /** The encoding; default: from the file's extension. */
+  format?: TreeFormat;
+}
+
+/**
+ * Reads a tree file of either grammar ({@link decodeGrammarTree}): the grammar asked for, or
+ * the one the tree is in. A tree of the other grammar than the one asked for is a
+ * {@link TreeError} that names the grammar it is in.
+ *
+ * @example
+ * ```ts
+ * const { grammar, tree } = await readGrammarTreeFile('crash.binpb', { grammar: grammar735 });
+ * ```
+ */
+export async function readGrammarTreeFile(
+  path: string,
+  options: GrammarTreeFileOptions = {},
+): Promise<GrammarTree> {
+  const format = formatOf(path, options.format);
+  const bytes = await readBytes(path);
+  return decodeGrammarTree(bytes, format, { ...options, source: path });
 }
 
 /**

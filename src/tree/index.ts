@@ -1,9 +1,14 @@
 export { decodeTree, encodeTree, missingRequiredField, MAX_TREE_DEPTH } from './codec.js';
 export { type DecodeOptions, type EncodeOptions } from './codec.js';
 export { TreeError } from './errors.js';
-export { readTreeFile, STDIO_PATH, writeTreeFile, type TreeFileOptions } from './files.js';
+export { readGrammarTreeFile, readTreeFile, STDIO_PATH, writeTreeFile } from './files.js';
+export { type GrammarTreeFileOptions, type TreeFileOptions } from './files.js';
 export { parseTreeFormat, treeFormatExtension, treeFormatFromPath, treeFormats } from './format.js';
 export { type TreeFormat } from './format.js';
+export { grammar715, grammar735, grammars, parseGrammar } from './grammar.js';
+export { type AnyGrammar, type Grammar, type GrammarName, type GrammarTree } from './grammar.js';
+export { convertGrammar } from './grammar-convert.js';
+export { decodeGrammarTree, type GrammarDecodeOptions } from './grammar-decode.js';
 export { treeKinds, type TreeKinds } from './kinds.js';
 export { addTreeStats, emptyTreeStats, treeStats, type TreeStats } from './stats.js';
 export { treePath, walkTree, type TreeNode } from './walk.js';

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
-import { fromBinary, toBinary, toJson, type JsonObject } from '@bufbuild/protobuf';
+import {
+  fromBinary,
+  toBinary,
+  toJson,
+  type DescMessage,
+  type JsonObject,
+} from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
-import { compatVectors } from '../helpers/vectors.js';
+import { grammar735 } from '../../src/tree/index.js';
+import { compatVectors, haveVectors735 } from '../helpers/vectors.js';
 
 // protobufjs reads proto/luau.proto itself: an implementation independent of protobuf-es.
 const root = new protobuf.Root().loadSync(join(packageRoot, 'proto', 'luau.proto'), {
@@ -19,19 +26,21 @@ function esContent(tree: ModuleSet): JsonObject {
   return toJson(ModuleSetSchema, tree, { useProtoFieldName: true }) as JsonObject;
 }
 
-function jsContent(bytes: Uint8Array): Record<string, unknown> {
-  return ModuleSetType.toObject(ModuleSetType.decode(bytes), toObjectOptions);
-}
-
 /** Encodes with protobuf-es, decodes with protobufjs and back; bytes and content must agree. */
-function crossCheck(tree: ModuleSet): void {
-  const esBytes = toBinary(ModuleSetSchema, tree);
-  const jsMessage = ModuleSetType.decode(esBytes);
-  const jsBytes = ModuleSetType.encode(jsMessage).finish();
+function crossCheck(
+  tree: ModuleSet,
+  schema: DescMessage = ModuleSetSchema,
+  type: protobuf.Type = ModuleSetType,
+): void {
+  const esBytes = toBinary(schema, tree);
+  const jsMessage = type.decode(esBytes);
+  const jsBytes = type.encode(jsMessage).finish();
   expect(Buffer.from(jsBytes).equals(Buffer.from(esBytes))).toBe(true);
-  expect(jsContent(esBytes)).toEqual(esContent(tree));
-  const fromJs = fromBinary(ModuleSetSchema, jsBytes, { recursionLimit: 1000 });
-  expect(Buffer.from(toBinary(ModuleSetSchema, fromJs)).equals(Buffer.from(esBytes))).toBe(true);
+  expect(type.toObject(type.decode(esBytes), toObjectOptions)).toEqual(
+    toJson(schema, tree, { useProtoFieldName: true }),
+  );
+  const fromJs = fromBinary(schema, jsBytes, { recursionLimit: 1000 });
+  expect(Buffer.from(toBinary(schema, fromJs)).equals(Buffer.from(esBytes))).toBe(true);
 }
 
 describe('wire compatibility with protobufjs', () => {
@@ -39,6 +48,16 @@ describe('wire compatibility with protobufjs', () => {
     for (const v of compatVectors()) {
       const bytes = Buffer.from(v.binpb_base64, 'base64');
       crossCheck(fromBinary(ModuleSetSchema, bytes));
+    }
+  });
+
+  it.runIf(haveVectors735)('agrees on all 400 reference vectors of grammar 735', () => {
+    const type = new protobuf.Root()
+      .loadSync(join(packageRoot, 'proto', grammar735.protoFile), { keepCase: true })
+      .lookupType('luau.ModuleSet');
+    for (const v of compatVectors('compat-vectors-735.jsonl')) {
+      const tree = fromBinary(grammar735.moduleSet, Buffer.from(v.binpb_base64, 'base64'));
+      crossCheck(tree as unknown as ModuleSet, grammar735.moduleSet, type);
     }
   });
 

@@ -1,4 +1,5 @@
-import { AttrType, type ExprAttr, type ExprLiteral } from '../../../gen/luau_pb.js';
+import { AttrType } from '../../../gen/luau_pb.js';
+import type { ExprAttr, ExprLiteral } from '../../tree/nodes.js';
 import type { CompatContext } from './context.js';
 import { constantText } from './expr.js';
 import { nameText } from '../names.js';

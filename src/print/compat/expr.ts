@@ -6,7 +6,7 @@ import type {
   ExprPrefix,
   ExprTable,
   LValue,
-} from '../../../gen/luau_pb.js';
+} from '../../tree/nodes.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import {
@@ -48,6 +48,9 @@ const spelling: ExprSpelling<CompatContext> = {
     printExpr(ctx, e.right);
   },
   interp: printInterp,
+  // Only a class statement instantiates: an instantiation anywhere else is `_`.
+  classInst: (ctx) => ctx.w.write('_'),
+  emptyTable: '{ }',
 };
 
 /** The text of a {@link Constant} of an expression or an attribute's literal. */
@@ -73,7 +76,7 @@ export function printLValue(ctx: CompatContext, v: LValue | undefined): void {
 }
 
 /** `ExprCall`: an `index_name` callee uses `:` when `self`; any other callee ignores `self`. */
-export function printCall(ctx: CompatContext, call: ExprCall): void {
+export function printCall(ctx: CompatContext, call: ExprCall | undefined): void {
   printCallCases(ctx, call, spelling);
 }
 

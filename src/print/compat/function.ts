@@ -1,4 +1,4 @@
-import type { ExprFunction } from '../../../gen/luau_pb.js';
+import type { ExprFunction } from '../../tree/nodes.js';
 import type { CompatContext } from './context.js';
 import { localText } from '../names.js';
 import { genericListText } from './name.js';

@@ -1,4 +1,4 @@
-import type { GenericTypeName } from '../../../gen/luau_pb.js';
+import type { GenericTypeName } from '../../tree/nodes.js';
 import { genericListText as listText } from '../names.js';
 
 /** `GenericTypeName` → the character `65 + index % 26` (`%` truncates, so -1 gives `@`). */

@@ -4,14 +4,21 @@ import type {
   StatFunction,
   StatRepeat,
   StatTypeFunction,
-} from '../../../gen/luau_pb.js';
+} from '../../tree/nodes.js';
 import { printAttr } from './attr.js';
 import type { CompatContext } from './context.js';
 import { printCall, printExpr, printLValue, printPrefix } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { nameText, regularTypeText } from '../names.js';
 import { genericTypeText } from './name.js';
-import { endsBlock, printStatCases, type StatSpelling } from '../stat-cases.js';
+import {
+  endsBlock,
+  isConst,
+  isExported,
+  printStatCases,
+  type StatSpelling,
+} from '../stat-cases.js';
+import { printClass } from './class.js';
 import { printType } from './type.js';
 
 /**
@@ -21,10 +28,14 @@ import { printType } from './type.js';
  */
 export function printBlock(ctx: CompatContext, block: StatBlock | undefined): void {
   if (block === undefined) return;
+  ctx.blockDepth++;
   for (const stat of block.body) {
+    // A class may only be declared in the source's own block: elsewhere it is left out.
+    if (stat.statOneof.case === 'class' && ctx.blockDepth !== 0) continue;
     printStat(ctx, stat);
-    if (endsBlock(stat)) return;
+    if (endsBlock(stat)) break;
   }
+  ctx.blockDepth--;
 }
 
 const spelling: StatSpelling<CompatContext> = {
@@ -51,6 +62,10 @@ const spelling: StatSpelling<CompatContext> = {
   repeat: printRepeat,
   function: printFunctionStat,
   typeFunction: printTypeFunction,
+  localWords: (_ctx, s) => (isExported(s) ? 'export ' : '') + (isConst(s) ? 'const ' : 'local '),
+  localFunctionWords: (_ctx, s) =>
+    isExported(s) ? 'export function ' : isConst(s) ? 'const function ' : 'local function ',
+  classStat: printClass,
 };
 
 /** Prints one `Stat` with its final newline; unset → `do end\n`. */
@@ -69,7 +84,8 @@ function printRepeat(ctx: CompatContext, s: StatRepeat): void {
   printExpr(ctx, s.cond);
 }
 
-function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
+/** A function part; a missing required function prints as an empty one. */
+export function printFunction(ctx: CompatContext, f: StatFunction['func']): void {
   if (f === undefined) {
     // A missing required function prints as an empty one.
     ctx.w.write('()\n');

@@ -1,4 +1,5 @@
-import { AttrType, type ExprAttr } from '../../../gen/luau_pb.js';
+import { AttrType } from '../../../gen/luau_pb.js';
+import type { ExprAttr } from '../../tree/nodes.js';
 
 const attrNames: Record<number, string> = {
   [AttrType.Checked]: 'checked',

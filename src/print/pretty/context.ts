@@ -1,3 +1,5 @@
+import type { AnyGrammar } from '../../tree/grammar.js';
+import type { Stat } from '../../tree/nodes.js';
 import { PrintError } from '../errors.js';
 import { FunctionFrames } from '../frames.js';
 import type { PrintContext } from '../context.js';
@@ -23,6 +25,7 @@ export const NESTING_LIMIT = 1000;
  */
 export class PrettyContext extends FunctionFrames implements PrintContext {
   readonly w: Writer;
+  readonly grammar: AnyGrammar;
   readonly types: boolean;
   readonly sep = ', ';
   readonly colon = ': ';
@@ -32,9 +35,21 @@ export class PrettyContext extends FunctionFrames implements PrintContext {
   private readonly scope: string[] = [];
   /** Where the innermost type function's locals start in `scope`, -1 outside type functions. */
   private typeFunctionBase = -1;
+  /** Whether the statement being printed is one of the source's own block. */
+  topLevel = false;
+  /** The block of the statement being printed, and where in it that statement is. */
+  block: readonly Stat[] = [];
+  at = 0;
+  /** Whether `export` may be written: the source's frame has no `return` (grammar 735). */
+  exportable = false;
+  /** The names exported so far (each at most once). */
+  readonly exported = new Set<string>();
+  /** The classes declared so far: their names and props, as printed. */
+  readonly classes: { readonly name: string; readonly props: readonly string[] }[] = [];
 
-  constructor(indent: string, types: boolean) {
+  constructor(grammar: AnyGrammar, indent: string, types: boolean) {
     super();
+    this.grammar = grammar;
     this.w = new Writer(indent);
     this.types = types;
   }

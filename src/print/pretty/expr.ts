@@ -6,7 +6,7 @@ import type {
   ExprTable,
   LValue,
   Name,
-} from '../../../gen/luau_pb.js';
+} from '../../tree/nodes.js';
 import { nameText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
@@ -22,6 +22,7 @@ import { fieldText, identifierText, isReserved } from './names.js';
 import { binaryOp, binaryOpText, unaryOp, unaryOpText } from '../operators.js';
 import { leftNeedsParens, operandNeedsParens, rightNeedsParens } from './precedence.js';
 import { interpText, quoteString } from './string.js';
+import { printInstanceExpr } from './class.js';
 
 const INT64_MIN = -(2n ** 63n);
 
@@ -53,6 +54,8 @@ const spelling: ExprSpelling<PrettyContext> = {
     printExpr(ctx, right, rightNeedsParens(op, right));
   },
   interp: printInterp,
+  classInst: printInstanceExpr,
+  emptyTable: '{}',
 };
 
 /** Prints an `Expr`, parenthesised when `parens`; unset → `_`. */
@@ -75,7 +78,7 @@ export function printLValue(ctx: PrettyContext, v: LValue | undefined): void {
 }
 
 /** `f(args)`, or `obj:method(args)` when `self` and the callee is an `index_name`. */
-export function printCall(ctx: PrettyContext, call: ExprCall): void {
+export function printCall(ctx: PrettyContext, call: ExprCall | undefined): void {
   printCallCases(ctx, call, spelling);
 }
 

@@ -1,4 +1,4 @@
-import type { ExprFunction } from '../../../gen/luau_pb.js';
+import type { ExprFunction } from '../../tree/nodes.js';
 import { localText } from '../names.js';
 import type { PrettyContext } from './context.js';
 import { genericListText } from './names.js';

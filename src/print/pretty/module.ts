@@ -1,5 +1,7 @@
-import type { ModuleSet, StatBlock } from '../../../gen/luau_pb.js';
+import { grammar715, type AnyGrammar } from '../../tree/grammar.js';
+import type { ModuleSet, StatBlock } from '../../tree/nodes.js';
 import { PrettyContext } from './context.js';
+import { returnsInFrame } from './exports.js';
 import { printStatements } from './stat.js';
 
 /**
@@ -21,6 +23,8 @@ export interface PrettyOptions {
    * and `typeof` print their types either way. Default `true`.
    */
   types?: boolean;
+  /** The grammar of the tree. Default 715. */
+  grammar?: AnyGrammar;
 }
 
 function indentUnit(indent: number | string | undefined): string {
@@ -37,8 +41,15 @@ function indentUnit(indent: number | string | undefined): string {
   return indent;
 }
 
-function printSource(block: StatBlock | undefined, indent: string, types: boolean): string {
-  const ctx = new PrettyContext(indent, types);
+function printSource(
+  block: StatBlock | undefined,
+  grammar: AnyGrammar,
+  indent: string,
+  types: boolean,
+): string {
+  const ctx = new PrettyContext(grammar, indent, types);
+  // A source that returns may export nothing ("export/return conflict").
+  ctx.exportable = !(block?.body.some(returnsInFrame) ?? false);
   printStatements(ctx, block, false);
   const text = ctx.w.text();
   return text === '' ? '' : text + '\n';
@@ -58,7 +69,12 @@ function printSource(block: StatBlock | undefined, indent: string, types: boolea
  * words used as names are renamed (`nil_`) or indexed (`t["nil"]`); function statements
  * whose target is not a function name print as assignments; a missing `else` of an
  * if-expression is `else nil`; a type function's references to enclosing locals are renamed
- * `outer_<name>`; a `repeat` whose `continue` skips a local is wrapped in `do … end`.
+ * `outer_<name>`; a `repeat` whose `continue` skips a local is wrapped in `do … end`. In grammar
+ * 735: a class declared anywhere but in the source's own block is dropped (as compat does);
+ * classes are named `C0`, `C1`, … in order, their props and methods renamed where a name is
+ * not one (`nil_`, `p__index`, `m__index`) and kept once each; `const` is written only where
+ * every name has its value and nothing assigns it afterwards, `export` only in the source's
+ * own block, once per name, and when the source does not `return`.
  *
  * @throws {PrintError} when the tree nests deeper than Luau's parser accepts.
  * @example
@@ -69,8 +85,10 @@ function printSource(block: StatBlock | undefined, indent: string, types: boolea
 export function printPretty(moduleSet: ModuleSet, options: PrettyOptions = {}): string[] {
   const indent = indentUnit(options.indent);
   const types = options.types ?? true;
+  const grammar = options.grammar ?? grammar715;
   const out: string[] = [];
-  if (moduleSet.module !== undefined) out.push(printSource(moduleSet.module, indent, types));
-  out.push(printSource(moduleSet.program, indent, types));
+  if (moduleSet.module !== undefined)
+    out.push(printSource(moduleSet.module, grammar, indent, types));
+  out.push(printSource(moduleSet.program, grammar, indent, types));
   return out;
 }

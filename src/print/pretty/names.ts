@@ -1,4 +1,4 @@
-import type { GenericTypeName, Name } from '../../../gen/luau_pb.js';
+import type { GenericTypeName, Name } from '../../tree/nodes.js';
 import { genericListText as listText, nameText } from '../names.js';
 import { luauKeywords as reserved } from '../keywords.js';
 

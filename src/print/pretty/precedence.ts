@@ -1,4 +1,5 @@
-import type { Expr, ExprBinary_Op } from '../../../gen/luau_pb.js';
+import type { ExprBinary_Op } from '../../../gen/luau_pb.js';
+import type { Expr } from '../../tree/nodes.js';
 import { binaryOp } from '../operators.js';
 
 /**
@@ -52,6 +53,8 @@ export function shapeOf(e: Expr | undefined): Shape {
     case 'function':
     case 'table':
     case 'interpstring':
+    case 'builtinRef':
+    case 'classinst':
     case undefined:
       return Shape.Atom;
   }

@@ -1,4 +1,6 @@
-import { ExprSchema, type Expr, type ExprLocal, type Stat } from '../../../gen/luau_pb.js';
+import type { DescMessage } from '@bufbuild/protobuf';
+import type { AnyGrammar } from '../../tree/grammar.js';
+import type { Expr, ExprLocal, Stat } from '../../tree/nodes.js';
 import { walkTree } from '../../tree/index.js';
 import { localText } from '../names.js';
 
@@ -31,13 +33,13 @@ export function declaredNames(stat: Stat): string[] {
  *
  * @example
  * ```ts
- * mentionsLocal(cond, new Set(['l5'])); // true when `cond` reads l5
+ * mentionsLocal(grammar715, cond, new Set(['l5'])); // true when `cond` reads l5
  * ```
  */
-export function mentionsLocal(e: Expr, names: ReadonlySet<string>): boolean {
+export function mentionsLocal(grammar: AnyGrammar, e: Expr, names: ReadonlySet<string>): boolean {
   if (names.size === 0) return false;
   let found = false;
-  walkTree(ExprSchema, e, (node) => {
+  walkTree(grammar.registry.getMessage('luau.Expr') as DescMessage, e, (node) => {
     const m = node.message as { $typeName?: string };
     if (!found && m.$typeName === 'luau.ExprLocal')
       found = names.has(localText((m as ExprLocal).var));

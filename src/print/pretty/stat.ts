@@ -4,17 +4,25 @@ import type {
   Stat,
   StatBlock,
   StatFunction,
-  StatIf,
   StatRepeat,
   StatTypeFunction,
-} from '../../../gen/luau_pb.js';
+} from '../../tree/nodes.js';
 import { localText, nameText, regularTypeText } from '../names.js';
 import { attributesText } from './attr.js';
 import type { PrettyContext } from './context.js';
 import { printCall, printExpr, printFunctionExpr, globalText, printLValue } from './expr.js';
 import { printFunctionPart } from './function.js';
 import { genericText, isReserved } from './names.js';
-import { endsBlock, printStatCases, type StatSpelling } from '../stat-cases.js';
+import {
+  endsBlock,
+  isConst,
+  isExported,
+  printStatCases,
+  type StatSpelling,
+} from '../stat-cases.js';
+import { printClass } from './class.js';
+import { mayBeConst, mayExport } from './exports.js';
+import { frameBlocks } from './frame-blocks.js';
 import { printType } from './type.js';
 import { declaredNames, mentionsLocal } from './repeat-scope.js';
 
@@ -31,15 +39,26 @@ export function printStatements(
 ): void {
   if (block === undefined) return;
   const w = ctx.w;
+  const outer = { topLevel: ctx.topLevel, block: ctx.block, at: ctx.at };
+  const body = block.body;
+  ctx.topLevel = !nested;
+  ctx.block = body;
   let first = true;
-  for (const stat of block.body) {
+  for (let i = 0; i < body.length; i++) {
+    const stat = body[i]!;
+    // A class may only be declared in the source's own block: elsewhere it is left out.
+    if (nested && stat.statOneof.case === 'class') continue;
+    ctx.at = i;
     const at = w.parts.length;
     if (nested || !first) w.newline();
     printStat(ctx, stat);
     if (!first && w.firstCharSince(at + 1) === '(') w.parts[at] = ';' + w.parts[at]!;
     first = false;
-    if (endsBlock(stat)) return;
+    if (endsBlock(stat)) break;
   }
+  ctx.topLevel = outer.topLevel;
+  ctx.block = outer.block;
+  ctx.at = outer.at;
 }
 
 /** An indented block in its own scope (the caller writes what opens and closes it). */
@@ -82,6 +101,23 @@ const spelling: StatSpelling<PrettyContext> = {
   repeat: printRepeat,
   function: printFunctionStat,
   typeFunction: printTypeFunction,
+  localWords(ctx, s) {
+    if (!isConst(s) && !isExported(s)) return 'local ';
+    const names = s.vars.length === 0 ? ['_'] : s.vars.map((v) => localText(v));
+    const konst = isConst(s) && mayBeConst(ctx, names, s.values.length);
+    return (
+      (isExported(s) && mayExport(ctx, names) ? 'export ' : '') + (konst ? 'const ' : 'local ')
+    );
+  },
+  localFunctionWords(ctx, s) {
+    if (!isConst(s) && !isExported(s)) return 'local function ';
+    const names = [localText(s.var)];
+    // An exported function is constant too.
+    if (!mayBeConst(ctx, names, 1)) return 'local function ';
+    if (isExported(s) && mayExport(ctx, names)) return 'export function ';
+    return isConst(s) ? 'const function ' : 'local function ';
+  },
+  classStat: printClass,
 };
 
 /** Prints one `Stat` (no line break); unset → `do end`. */
@@ -91,42 +127,11 @@ export function printStat(ctx: PrettyContext, stat: Stat): void {
 
 /** Whether a `continue` of this loop is nested in a top-level statement of `block`. */
 function continuesLoop(stat: Stat): boolean {
-  const o = stat.statOneof;
-  switch (o.case) {
-    case 'continue':
-      return true;
-    case 'block':
-      return o.value.body.some(continuesLoop);
-    case 'if': {
-      for (let s: StatIf | undefined = o.value; s !== undefined;) {
-        if (s.then?.body.some(continuesLoop) === true) return true;
-        const e: StatIf['elseOneof'] = s.elseOneof;
-        if (e.case === 'else') return e.value.body.some(continuesLoop);
-        s = e.case === 'elseif' ? e.value : undefined;
-      }
-      return false;
-    }
-    case 'while':
-    case 'repeat':
-    case 'for':
-    case 'forIn':
-      // A loop owns the `continue`s of its body.
-      return false;
-    case 'break':
-    case 'return':
-    case 'call':
-    case 'local':
-    case 'assign':
-    case 'compoundAssign':
-    case 'function':
-    case 'localFunction':
-    case 'typeAlias':
-    case 'requireIntoLocal':
-    case 'typeFunction':
-    case undefined:
-      // No nested statements of this frame (a function body is a new frame).
-      return false;
-  }
+  const kind = stat.statOneof.case;
+  if (kind === 'continue') return true;
+  // A loop owns the `continue`s of its body.
+  if (kind === 'while' || kind === 'repeat' || kind === 'for' || kind === 'forIn') return false;
+  return frameBlocks(stat).some((b) => b?.body.some(continuesLoop) === true);
 }
 
 /**
@@ -145,7 +150,7 @@ function printRepeat(ctx: PrettyContext, s: StatRepeat): void {
     if (endsBlock(stat)) break;
     if (!continued && continuesLoop(stat)) continued = true;
   }
-  const wrap = s.cond !== undefined && mentionsLocal(s.cond, skipped);
+  const wrap = s.cond !== undefined && mentionsLocal(ctx.grammar, s.cond, skipped);
   w.write('repeat');
   ctx.enterLoop();
   const mark = ctx.openScope();
@@ -190,6 +195,8 @@ function nameChain(ctx: PrettyContext, p: ExprPrefix | undefined): string | unde
     case 'group':
     case 'call':
     case 'indexExpr':
+    case 'builtinRef':
+    case 'classinst':
       // Not a name: `function (a).b()` and `function f().b()` do not parse.
       return undefined;
   }

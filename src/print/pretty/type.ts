@@ -1,4 +1,4 @@
-import type { Type, TypeTable } from '../../../gen/luau_pb.js';
+import type { Type, TypeTable } from '../../tree/nodes.js';
 import { nameText } from '../names.js';
 import type { PrettyContext } from './context.js';
 import { printExpr } from './expr.js';

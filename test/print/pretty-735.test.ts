@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import { fromText } from '@bufbuild/protobuf/txtpb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { printPretty } from '../../src/print/index.js';
+import { grammar735 } from '../../src/tree/index.js';
+import { required } from '../helpers/required.js';
+import { sharedDir } from '../helpers/shared.js';
+import { compatVectors, haveVectors735 } from '../helpers/vectors.js';
+
+const compiler = join(sharedDir, 'tools', 'luau-735', 'luau-compile');
+const haveCompiler = required(`Luau 0.735's luau-compile (${compiler})`, existsSync(compiler));
+const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-pretty-735-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The syntax errors Luau 0.735 (with the class flags) finds in each source, by name. */
+function compileErrors(sources: Map<string, string>): string[] {
+  const files = [...sources].map(([name, text]) => {
+    writeFileSync(join(dir, name), text);
+    return name;
+  });
+  const run = spawnSync(compiler, [`--fflags=${grammar735.flags.join(',')}`, '--null', ...files], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const errors = (run.stdout + run.stderr).split('\n').filter((l) => /Error/.test(l));
+  if (run.status !== 0 && errors.length === 0) errors.push(`exit ${run.status}: ${run.stderr}`);
+  return errors;
+}
+
+const pretty = (textproto: string): string =>
+  printPretty(fromText(grammar735.moduleSet, textproto), { grammar: grammar735 }).at(-1)!;
+
+describe.runIf(haveVectors735 && haveCompiler)('printPretty, grammar 735', () => {
+  const vectors = compatVectors('compat-vectors-735.jsonl');
+
+  it('prints every reference tree so that Luau 0.735 with the class flags compiles it', () => {
+    const sources = new Map<string, string>();
+    for (const v of vectors) {
+      const tree = fromBinary(grammar735.moduleSet, Buffer.from(v.binpb_base64, 'base64'));
+      for (const types of [true, false]) {
+        const printed = printPretty(tree, { grammar: grammar735, types });
+        printed.forEach((text, i) => sources.set(`${v.id}-${types}-${i}.luau`, text));
+        // The text format reads as the same tree.
+        const again = fromText(grammar735.moduleSet, v.textproto);
+        expect(printPretty(again, { grammar: grammar735, types }), v.id).toEqual(printed);
+      }
+    }
+    const all = [...sources.values()].join('\n');
+    // The trees hold what 0.735 added, so the check is of that.
+    for (const added of [/^(export )?(open )?class C0/m, /\bconst /, /^export /m, /\w "/, /math\./])
+      expect(all).toMatch(added);
+    expect(compileErrors(sources)).toEqual([]);
+  });
+
+  it('writes const only where every name has its value and nothing assigns it later', () => {
+    expect(
+      pretty('program { body { local { vars { name: 1 } values { nil {} } is_const: true } } }'),
+    ).toBe('const l1 = nil\n');
+    const reassigned = `program {
+      body { local { vars { name: 1 } values { nil {} } is_const: true } }
+      body { assign { vars { local { var { name: 1 } } } values { nil {} } } }
+    }`;
+    expect(pretty(reassigned)).toBe('local l1 = nil\nl1 = nil\n');
+    expect(pretty('program { body { local { vars { name: 1 } is_const: true } } }')).toBe(
+      'local l1\n',
+    );
+  });
+
+  it('exports only in the source block of a source that does not return, each name once', () => {
+    const local = 'local { vars { name: 1 } values { nil {} } is_exported: true }';
+    expect(pretty(`program { body { ${local} } body { ${local} } }`)).toBe(
+      'export local l1 = nil\nlocal l1 = nil\n',
+    );
+    expect(pretty(`program { body { block { body { ${local} } } } }`)).toBe(
+      'do\n    local l1 = nil\nend\n',
+    );
+    expect(pretty(`program { body { ${local} } body { return {} } }`)).toBe(
+      'local l1 = nil\nreturn\n',
+    );
+  });
+
+  it('declares classes in the source block only, with members that are names, once each', () => {
+    const cls = `class {
+      name { name: 7 } local { name: 2 } is_open: true
+      inst { index: 0 firstArg { nil {} } }
+      props { name { builtin: 2 } } props { name { custom: 1 } } props { name { custom: 1 } }
+      methods { name { builtin: 8 } func { vararg: false body {} } }
+    }`;
+    expect(pretty(`program { body { ${cls} } body { block { body { ${cls} } } } }`)).toBe(
+      'open class C0\n    public p__add\n    public n1\n    function m__index()\n    end\nend\n' +
+        'l2 = C0.new { p__add = nil, n1 = nil }\ndo\nend\n',
+    );
+  });
+});
