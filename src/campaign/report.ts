@@ -13,6 +13,7 @@ import { outputDifference } from './output-difference.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
 import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
 import { runtimeGroups, type RuntimeGroup } from './triage.js';
+import { writeFileAtomic } from '../format/index.js';
 
 /**
  * How the runtimes split on the program a finding shows: the shrunk program's own outcomes
@@ -383,5 +384,5 @@ export function writeReport(
   compared: readonly ComparedCourse[] = [],
 ): void {
   writeFileSync(join(dir, 'report.html'), reportHtml(summary, store, compared));
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 }

@@ -1,11 +1,4 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
@@ -16,6 +9,7 @@ import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 import type { CheckOutcome } from './classify.js';
+import { writeFileAtomic } from '../format/index.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {
@@ -243,7 +237,7 @@ export class CampaignStore {
     const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
     // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
     const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-    if (complete !== text) writeFileSync(resultsPath, complete);
+    if (complete !== text) writeFileAtomic(resultsPath, complete);
     const records: ProgramRecord[] = [];
     const done = new Set<number>();
     let dropped = false;
@@ -259,7 +253,8 @@ export class CampaignStore {
       done.add(record.i);
       records.push(record);
     }
-    if (dropped) writeFileSync(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    if (dropped)
+      writeFileAtomic(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     let options = saved;
     if (rederive) {
       const change: GeneratorChange = {
@@ -272,8 +267,7 @@ export class CampaignStore {
         generatorVersion: GENERATOR_VERSION,
         generatorChanges: [...(saved.generatorChanges ?? []), change],
       };
-      writeFileSync(`${optionsPath}.tmp`, `${JSON.stringify(options, null, 2)}\n`);
-      renameSync(`${optionsPath}.tmp`, optionsPath);
+      writeFileAtomic(optionsPath, `${JSON.stringify(options, null, 2)}\n`);
     }
     const progressPath = join(dir, 'progress.json');
     const progress = existsSync(progressPath)
@@ -416,7 +410,6 @@ export class CampaignStore {
   /** Writes `progress.json` (atomically). */
   saveProgress(): void {
     const path = join(this.dir, 'progress.json');
-    writeFileSync(`${path}.tmp`, `${JSON.stringify(this.progress, null, 2)}\n`);
-    renameSync(`${path}.tmp`, path);
+    writeFileAtomic(path, `${JSON.stringify(this.progress, null, 2)}\n`);
   }
 }

@@ -1,17 +1,11 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import { MAX_SCALE } from '../../arbitrary/index.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
+import { writeFileAtomic } from '../../format/index.js';
 
 /** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
 export type EntryOrigin =
@@ -281,7 +275,7 @@ export class Corpus {
     const text = JSON.stringify(options);
     if (had === undefined) {
       mkdirSync(this.#dir, { recursive: true });
-      writeWhole(join(this.#dir, generatorFile), text);
+      writeFileAtomic(join(this.#dir, generatorFile), text);
     } else if (JSON.stringify(had) !== text) {
       throw new CorpusError(
         `${join(this.#dir, generatorFile)}: the corpus was written with generator options ` +
@@ -339,7 +333,7 @@ export class Corpus {
     for (const e of changed) this.#write(e);
     const state = map.state();
     if (state !== undefined)
-      writeWhole(
+      writeFileAtomic(
         join(this.#dir, 'map.json'),
         JSON.stringify({
           binaryId: state.binaryId,
@@ -351,13 +345,11 @@ export class Corpus {
 
   #write(e: CorpusEntry): void {
     mkdirSync(this.#dir, { recursive: true });
-    writeWhole(join(this.#dir, `${String(e.id).padStart(6, '0')}.json`), JSON.stringify(toFile(e)));
+    writeFileAtomic(
+      join(this.#dir, `${String(e.id).padStart(6, '0')}.json`),
+      JSON.stringify(toFile(e)),
+    );
   }
 }
 
 const generatorFile = 'generator.json';
-
-function writeWhole(file: string, text: string): void {
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
-}
