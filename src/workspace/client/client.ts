@@ -107,16 +107,16 @@ export class WorkspaceClient {
   }
 
   /**
-   * Sends one API v1 operation (`POST /api/v1/<operation>`) and returns its JSON answer;
-   * throws typed errors.
+   * Sends one API v1 operation (`POST /api/v1/<operation>`) and returns its JSON object
+   * unchecked (check it with the operation's wire schema); throws typed errors.
    *
    * @example
    * ```ts
-   * const pong = await client.request('ping', {});
+   * const pong = checkValue(PongResponse, await client.request('ping', {}), 'ping');
    * ```
    */
-  async request<T>(operation: string, body: Body, timeoutMs?: number): Promise<T> {
-    return (await this.#transport.call('v1', operation, body, timeoutMs)).body as T;
+  async request(operation: string, body: Body, timeoutMs?: number): Promise<Body> {
+    return (await this.#transport.call('v1', operation, body, timeoutMs)).body;
   }
 
   /**
@@ -125,11 +125,11 @@ export class WorkspaceClient {
    *
    * @example
    * ```ts
-   * const r = await client.requestV2<{ status: string }>('projects/touch', { project_id });
+   * const r = await client.requestV2('projects/touch', { project_id }); // unchecked: {}
    * ```
    */
-  async requestV2<T>(endpoint: string, body: Body, timeoutMs?: number): Promise<T> {
-    return (await this.#transport.call('v2', endpoint, body, timeoutMs)).body as T;
+  async requestV2(endpoint: string, body: Body, timeoutMs?: number): Promise<Body> {
+    return (await this.#transport.call('v2', endpoint, body, timeoutMs)).body;
   }
 
   /**
