@@ -36,27 +36,43 @@ export interface AnsweredRequest {
 /** Characters of an answer's body quoted in an error. */
 export const EXCERPT = 500;
 
+/** Where a checked value came from: the route and request it answers. */
+export type AnswerPlace = Pick<Answer, 'route' | 'requestId'> & { status?: number };
+
 /**
- * Checks an answer's body against the route's answer schema and returns it typed; another
- * shape is a {@link MalformedAnswerError} naming the route, the request id and the field.
+ * Checks a value of an answer (its body, or the part `field` of it) against a schema and
+ * returns it typed; another shape is a {@link MalformedAnswerError} naming the route, the
+ * request id and the field.
  *
  * @example
  * ```ts
  * const pong = checkAnswer(PongResponse, await transport.call('v1', 'ping', {}));
+ * const p = checkAnswer(ProjectRecord, r.query.projects, place, 'query.projects');
  * ```
  */
-export function checkAnswer<T extends TSchema>(schema: T, answer: Answer): Static<T> {
+export function checkAnswer<T extends TSchema>(schema: T, answer: Answer): Static<T>;
+export function checkAnswer<T extends TSchema>(
+  schema: T,
+  value: unknown,
+  place: AnswerPlace,
+  field: string,
+): Static<T>;
+export function checkAnswer<T extends TSchema>(
+  schema: T,
+  value: unknown,
+  place: AnswerPlace = value as Answer,
+  field?: string,
+): Static<T> {
+  const body = field === undefined ? (value as Answer).body : value;
   try {
-    return checkValue(
-      schema,
-      answer.body,
-      `the answer of ${answer.route} to request ${answer.requestId}`,
-    );
+    return checkValue(schema, body, `the answer of ${place.route} to request ${place.requestId}`);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    throw new MalformedAnswerError(e.message, answer.route, e.field, {
-      requestId: answer.requestId,
-      status: answer.status,
+    const path = [field ?? '', e.field].filter((p) => p !== '').join('.');
+    const message = `the answer of ${place.route} to request ${place.requestId}: ${path === '' ? '' : `field '${path}' `}${e.problem}`;
+    throw new MalformedAnswerError(message, place.route, path, {
+      requestId: place.requestId,
+      status: place.status,
       cause: e,
     });
   }

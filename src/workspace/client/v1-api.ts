@@ -6,6 +6,7 @@ import type { Transport } from './transport.js';
 import {
   execSeconds,
   PROJECT_FIELDS,
+  queryPlace,
   type QueryCallOptions,
   type VersionedApi,
 } from './versioned-api.js';
@@ -56,14 +57,19 @@ export class V1Api implements VersionedApi {
   }
 
   async getProject(projectId: string): Promise<wire.ProjectRecord> {
-    const r = await this.query<{ projects: wire.ProjectRecord | null }>(
+    const r = await this.query<{ projects?: unknown }>(
       { projects: { project_id: projectId, ...PROJECT_FIELDS } },
       {},
     );
     if (r.query.projects === null || r.query.projects === undefined) {
       throw new WorkspaceError(`no project '${projectId}'`, { requestId: r.id });
     }
-    return r.query.projects;
+    return checkAnswer(
+      wire.ProjectRecord,
+      r.query.projects,
+      queryPlace('v1', r.id),
+      'query.projects',
+    );
   }
 
   async projectAction(projectId: string, action: 'start' | 'stop'): Promise<void> {

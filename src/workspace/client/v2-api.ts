@@ -7,6 +7,8 @@ import type { Transport } from './transport.js';
 import {
   execSeconds,
   PROJECT_FIELDS,
+  ProjectRows,
+  queryPlace,
   type QueryCallOptions,
   type VersionedApi,
 } from './versioned-api.js';
@@ -117,11 +119,17 @@ export class V2Api implements VersionedApi {
 
   async getProject(projectId: string): Promise<wire.ProjectRecord> {
     // v2's `projects` hides projects not edited for 6 weeks; `projects_all` has no cutoff.
-    const r = await this.query<{ projects_all?: wire.ProjectRecord[] }>(
+    const r = await this.query<{ projects_all?: unknown }>(
       { projects_all: [{ project_id: projectId, ...PROJECT_FIELDS }] },
       {},
     );
-    const found = r.query.projects_all?.find((p) => p.project_id === projectId);
+    const rows = checkAnswer(
+      ProjectRows,
+      r.query.projects_all ?? [],
+      queryPlace('v2', r.id),
+      'query.projects_all',
+    );
+    const found = rows.find((p) => p.project_id === projectId);
     if (found === undefined) throw new WorkspaceError(`no project '${projectId}'`);
     return found;
   }

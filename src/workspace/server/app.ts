@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
-import type { ExecOutcome, ExecParams } from './exec-outcome.js';
+import type { ExecOutcome } from './exec-outcome.js';
 import type { ProjectManager } from './project-manager.js';
 import { runQuery } from './query/index.js';
 import { FIELD_KINDS } from './schemas.js';
@@ -307,50 +307,59 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     }),
   );
 
-  app.post('/api/v1/query', { schema: { body: QueryRequest } }, async (req) => {
-    const id = requestId(req);
-    const b = req.body as { query: unknown; multi_response?: boolean; options?: unknown };
-    try {
-      if (b.multi_response === true) throw new ApiError(v1Errors.multiResponse.text);
-      const query = await runQuery(
-        { accountId: req.accountId as string, store: opts.store, projects: opts.projects },
-        b.query,
-        b.options,
-      );
-      return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 200)
-        return { event: 'error', id, error: e.message } satisfies ErrorResponse;
-      throw e;
-    }
-  });
+  // The bodies are validated with their schemas before a handler runs.
+  app.post<{ Body: QueryRequest }>(
+    '/api/v1/query',
+    { schema: { body: QueryRequest } },
+    async (req) => {
+      const id = requestId(req);
+      const b = req.body;
+      try {
+        if (b.multi_response === true) throw new ApiError(v1Errors.multiResponse.text);
+        const query = await runQuery(
+          { accountId: req.accountId as string, store: opts.store, projects: opts.projects },
+          b.query,
+          b.options,
+        );
+        return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 200)
+          return { event: 'error', id, error: e.message } satisfies ErrorResponse;
+        throw e;
+      }
+    },
+  );
 
-  app.post('/api/v1/project_exec', { schema: { body: ExecRequest } }, async (req, reply) => {
-    const id = requestId(req);
-    const b = req.body as Partial<ExecParams> & { project_id: string; command: string };
-    const project = opts.store.getProject(b.project_id);
-    const group = project?.users[req.accountId as string]?.group;
-    if (group !== 'owner' && group !== 'collaborator') {
-      return { event: 'error', id, error: v1Errors.noWriteAccess.text };
-    }
-    const outcome = await opts.projects.exec(
-      {
-        project_id: b.project_id,
-        path: b.path ?? '',
-        command: b.command,
-        args: b.args ?? [],
-        timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
-        max_output: b.max_output,
-        bash: b.bash ?? false,
-        err_on_exit: b.err_on_exit ?? true,
-        aggregate: b.aggregate,
-      },
-      req.accountId as string,
-    );
-    const [status, body] = execAnswer(outcome, id);
-    if (status === 429) void reply.header('retry-after', '1');
-    return reply.code(status).send(body);
-  });
+  app.post<{ Body: ExecRequest }>(
+    '/api/v1/project_exec',
+    { schema: { body: ExecRequest } },
+    async (req, reply) => {
+      const id = requestId(req);
+      const b = req.body;
+      const project = opts.store.getProject(b.project_id);
+      const group = project?.users[req.accountId as string]?.group;
+      if (group !== 'owner' && group !== 'collaborator') {
+        return { event: 'error', id, error: v1Errors.noWriteAccess.text };
+      }
+      const outcome = await opts.projects.exec(
+        {
+          project_id: b.project_id,
+          path: b.path ?? '',
+          command: b.command,
+          args: b.args ?? [],
+          timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
+          max_output: b.max_output,
+          bash: b.bash ?? false,
+          err_on_exit: b.err_on_exit ?? true,
+          aggregate: b.aggregate,
+        },
+        req.accountId as string,
+      );
+      const [status, body] = execAnswer(outcome, id);
+      if (status === 429) void reply.header('retry-after', '1');
+      return reply.code(status).send(body);
+    },
+  );
 
   return app;
 }

@@ -1,11 +1,11 @@
 // The workspace API's wire format: what the client sends and reads and the server reads and
 // answers, defined once for both sides: a schema per body, a definition per error.
-export { DEFAULT_EDITOR_SETTINGS, EDITOR_SETTING_TYPES, type AccountRecord } from './account.js';
-export { type EditorSettings } from './account.js';
+export { AccountRecord, DEFAULT_EDITOR_SETTINGS, EDITOR_SETTING_TYPES } from './account.js';
+export { EditorSettings } from './account.js';
 export { BODY_LIMITS, DEFAULT_EXEC_TIMEOUTS, type ApiVersion } from './api-version.js';
 export { platformErrors, v1Errors, v2Errors, type ErrorKind, type WireError } from './errors.js';
-export { UPGRADE_FIELDS, type ProjectGroup, type ProjectRecord } from './project.js';
-export { type ProjectState, type ProjectUpgrades, type ProjectUser } from './project.js';
+export { ProjectGroup, ProjectRecord, ProjectState, UPGRADE_FIELDS } from './project.js';
+export { ProjectUpgrades, ProjectUser } from './project.js';
 export { type PublicPathRecord } from './project.js';
 export { readError, type ReadError } from './read-error.js';
 export { AggregateValue, ErrorResponse, ExecRequest, ExecResponse } from './v1.js';
