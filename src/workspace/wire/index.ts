@@ -8,7 +8,7 @@ export { ProjectGroup, ProjectRecord, ProjectState, UPGRADE_FIELDS } from './pro
 export { ProjectUpgrades, ProjectUser } from './project.js';
 export { type PublicPathRecord } from './project.js';
 export { readError, type ReadError } from './read-error.js';
-export { AggregateValue, ErrorResponse, ExecRequest, ExecResponse } from './v1.js';
+export { AggregateValue, ErrorResponse, ExecOutput, ExecRequest, ExecResponse } from './v1.js';
 export { PingRequest, PongResponse, QueryAnswer, QueryRequest } from './v1.js';
 export { type QueryOption, type QueryResponse } from './v1.js';
 export { AsyncJob, BlockingExec, ExecV2Request, ExecV2Response } from './v2.js';

@@ -110,6 +110,21 @@ export const ExecRequest = Type.Object(
 export type ExecRequest = Static<typeof ExecRequest>;
 
 /**
+ * What a command printed and how it ended, in every exec answer of both versions.
+ *
+ * @example
+ * ```ts
+ * const { stdout, exit_code }: ExecOutput = await client.exec({ project_id, command: 'true' });
+ * ```
+ */
+export const ExecOutput = Type.Object({
+  stdout: Type.String(),
+  stderr: Type.String(),
+  exit_code: Type.Integer(),
+});
+export type ExecOutput = Static<typeof ExecOutput>;
+
+/**
  * A successful `project_exec` response.
  *
  * @example
@@ -120,9 +135,7 @@ export type ExecRequest = Static<typeof ExecRequest>;
 export const ExecResponse = Type.Object({
   event: Type.Literal('project_exec_output'),
   id: Type.String(),
-  stdout: Type.String(),
-  stderr: Type.String(),
-  exit_code: Type.Integer(),
+  ...ExecOutput.properties,
 });
 export type ExecResponse = Static<typeof ExecResponse>;
 

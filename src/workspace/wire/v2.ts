@@ -1,6 +1,6 @@
 /** Requests and answers of the workspace API v2 that differ from v1's, one schema each. */
 import Type, { type Static } from 'typebox';
-import { ExecRequest } from './v1.js';
+import { ExecOutput, ExecRequest } from './v1.js';
 
 const { id: _id, ...execFields } = ExecRequest.properties;
 
@@ -33,9 +33,7 @@ export type ExecV2Request = Static<typeof ExecV2Request>;
  */
 export const BlockingExec = Type.Object({
   type: Type.Literal('blocking'),
-  stdout: Type.String(),
-  stderr: Type.String(),
-  exit_code: Type.Number(),
+  ...ExecOutput.properties,
 });
 
 /**
@@ -51,9 +49,7 @@ export const AsyncJob = Type.Object({
   job_id: Type.String(),
   status: Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('error')]),
   start: Type.Number({ description: 'Start time in ms since the epoch.' }),
-  stdout: Type.String(),
-  stderr: Type.String(),
-  exit_code: Type.Number(),
+  ...ExecOutput.properties,
   pid: Type.Optional(Type.Number()),
   elapsed_s: Type.Optional(Type.Number({ description: 'Seconds the job ran, once it finished.' })),
 });
