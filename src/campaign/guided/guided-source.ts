@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   arbitraryOptionsOf,
@@ -22,6 +22,7 @@ import { corpusFolder } from './corpus-folder.js';
 import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
 import type { OriginYields } from './operator-weights.js';
 import type { MutationShare } from './mutation-share.js';
+import { writeFileAtomic } from '../../format/index.js';
 
 /**
  * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
@@ -230,8 +231,7 @@ export function guidedSource(args: {
       programs: state.programs + indices.length,
       timeline: [...state.timeline, point],
     };
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
-    renameSync(`${stateFile}.tmp`, stateFile);
+    writeFileAtomic(stateFile, JSON.stringify(state));
     return done.programs.map(({ record: _r, origin: _o, ...p }) => p);
   };
   // A program handed out before the campaign stopped, built again from the log.
