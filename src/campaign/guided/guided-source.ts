@@ -244,7 +244,7 @@ export function guidedSource(args: {
     get remaining() {
       return pending.length;
     },
-    async next(count) {
+    async next(count, signal) {
       await seed();
       const taken = pending.splice(0, count);
       const old = taken.filter((i) => i < state.programs && !made.has(i));
@@ -259,16 +259,16 @@ export function guidedSource(args: {
       const last = wanted[wanted.length - 1];
       // Whole steps, whatever the batch asks: a step's programs depend on the corpus as the
       // step before left it, so that a resumed campaign draws the same ones.
-      while (last !== undefined && state.programs <= last) {
+      while (last !== undefined && state.programs <= last && signal?.aborted !== true) {
         const first = state.programs;
         const size = Math.min(guided.stepSize, args.count - first);
         const programs = await step(Array.from({ length: size }, (_, k) => first + k));
         for (const p of programs) made.set(p.index, p);
       }
-      const fresh = wanted.map((i) => {
-        const p = made.get(i)!;
+      const fresh = wanted.flatMap((i) => {
+        const p = made.get(i);
         made.delete(i);
-        return p;
+        return p === undefined ? [] : [p];
       });
       return [...replayed, ...fresh];
     },
