@@ -88,6 +88,7 @@ export function missingFuzzerTools(
     { what: 'cmake', present: () => present('cmake'), apt: 'cmake' },
     { what: 'make', present: () => present('make'), apt: 'make' },
     { what: 'git', present: () => present('git'), apt: 'git' },
+    { what: 'flock', present: () => present('flock'), apt: 'util-linux' },
   ];
   const missing = needed.filter((n) => !n.present());
   if (missing.length === 0) return undefined;
@@ -130,7 +131,8 @@ export interface LuauFuzzer {
 
 /**
  * `fuzz-proto` of Luau release `tag`, from the cache when it was built before, else built
- * there with `nice -n 15 make -jN config=fuzz CXX=clang++ CC=clang fuzz-proto` in a work tree
+ * there with `nice -n 15 make -jN config=fuzz CXX=clang++ CC=clang fuzz-proto` (one build at a
+ * time per tree) in a work tree
  * of the tag's commit, libprotobuf-mutator at the commit Luau's Makefile checks out.
  *
  * @throws {@link FuzzerSetupError} when a tool or a git directory is missing, or the build fails.
@@ -202,7 +204,10 @@ export function buildLuauFuzzer(options: FuzzerBuildOptions): LuauFuzzer {
       throw new FuzzerSetupError(`--mutator-git: ${options.mutatorGit} has no commit ${pinned}`);
     }
   }
+  // One build at a time in a tree: a second bench waits for the first's (flock, util-linux).
   const make = [
+    'flock',
+    join(dir, 'build.lock'),
     'nice',
     '-n',
     '15',
@@ -219,6 +224,7 @@ export function buildLuauFuzzer(options: FuzzerBuildOptions): LuauFuzzer {
   say(`building: (cd ${tree} && ${make.join(' ')}) > ${log}`);
   const fd = openSync(log, 'a');
   const built = spawnSync(make[0]!, make.slice(1), { cwd: tree, stdio: ['ignore', fd, fd] });
+  if (built.error !== undefined) throw new FuzzerSetupError(`${make[0]}: ${built.error.message}`);
   closeSync(fd);
   if (built.status !== 0 || !existsSync(executable)) {
     const tail = readFileSync(log, 'utf8').split('\n').slice(-15).join('\n');
