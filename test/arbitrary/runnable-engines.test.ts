@@ -74,7 +74,7 @@ async function confirmNeutralised(
   }));
 }
 
-describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {
+describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', { tags: ['shared'] }, () => {
   it.each(seeds)(
     'gives 1,000 runnable programs (profile luau, seed %i) that run clean alike at -O0, -O2 and --codegen of Luau 0.715 and 0.735, and alike in both, but for known divergences of Luau',
     async (seed) => {
@@ -189,7 +189,7 @@ describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {
   );
 });
 
-describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', () => {
+describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', { tags: ['shared'] }, () => {
   it.each(knownDivergences.map((d) => [d.name, d] as const))(
     '%s: its repro prints what is listed in every mode of 0.715 and 0.735, differing on the releases listed',
     async (_name, d) => {

@@ -57,6 +57,7 @@ describe('tree mutation', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives scoped and syntax programs that luau-compile accepts, scopes resolved again',
+    { tags: ['shared'], timeout: 120_000 },
     () => {
       for (const level of ['scoped', 'syntax'] as const) {
         const records = programRecords({ level, profile: 'luau' });
@@ -88,6 +89,5 @@ describe('tree mutation', () => {
         }
       }
     },
-    120_000,
   );
 });

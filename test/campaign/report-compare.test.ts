@@ -46,6 +46,7 @@ function points(html: string, label: string): string[] {
 
 describe.runIf(haveCoverageBuild && haveLuauTools)(
   'report --compare: a blind and a guided campaign on one chart',
+  { tags: ['shared'] },
   () => {
     let root: string;
     let ws: EmbeddedWorkspace;

@@ -172,6 +172,7 @@ describe('formatSummary', () => {
 describe('reproduceCommands', () => {
   it.skipIf(realLuau === undefined)(
     'runs a program that requires its module with the plain luau command line',
+    { tags: ['shared'] },
     () => {
       const o = resolveCampaignOptions({ level: 'runnable', profile: 'luau', seed: 1 });
       const found = generatePrograms(

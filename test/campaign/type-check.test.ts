@@ -48,7 +48,7 @@ describe('judgeReport', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('typeCheck', () => {
+describe.skipIf(!haveLuauTools)('typeCheck', { tags: ['shared'] }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-checkers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const programs = [

@@ -28,6 +28,7 @@ describe('checkCommand --runtime', () => {
 
   it.skipIf(realLuau === undefined)(
     'measures validity on real Luau, integer literals included',
+    { tags: ['shared'] },
     async () => {
       const r = await luauFuzz(
         'check',

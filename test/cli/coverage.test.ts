@@ -16,7 +16,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', () => {
+describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', { tags: ['shared'] }, () => {
   it('prints the report as JSON: per executable and component, generated, compared, union and what each set alone covers', async () => {
     const compare = tempDir();
     writeFileSync(join(compare, 'quote.luau'), 'print(string.format("%q", "a\\nb"))\n');
@@ -116,6 +116,7 @@ describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', () => {
 describe('luau-fuzz coverage arguments', () => {
   it.skipIf(!haveLuauTools)(
     'refuses a build that is not instrumented for coverage, naming --build',
+    { tags: ['shared'] },
     async () => {
       const { code, stderr } = await mainOutput(['coverage', '--build', luauToolsDir]);
       expect(code).toBe(1);

@@ -43,7 +43,7 @@ function findings(dir: string): { dir: string; record: FindingRecord }[] {
   }));
 }
 
-describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', () => {
+describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', { tags: ['shared'] }, () => {
   const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-analyze-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const fake = haveLuauTools ? fakeCheckers(root, tools().luauAnalyze) : undefined;

@@ -27,6 +27,7 @@ describe('measureSample', () => {
 
   it.skipIf(!haveLuauTools)(
     'compiles the sample with luau-compile and counts opcodes',
+    { tags: ['shared'] },
     async () => {
       const m = await measureSample(
         printedSample({ level: 'runnable', profile: 'luau' }, 3, 30),

@@ -15,7 +15,7 @@ const luau = join(luauToolsDir, 'luau');
 const faulty = join(luauToolsDir, 'mutants', 'fmod-fast-sign', 'luau');
 const haveFaulty = required(`the faulty build ${faulty}`, existsSync(faulty)) && haveLuauTools;
 
-describe.runIf(haveFaulty)('a faulty Luau build', () => {
+describe.runIf(haveFaulty)('a faulty Luau build', { tags: ['shared'] }, () => {
   let root: string;
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;

@@ -21,7 +21,7 @@ describe('countListing', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('bytecodeCoverage', () => {
+describe.skipIf(!haveLuauTools)('bytecodeCoverage', { tags: ['shared'] }, () => {
   it('compiles a sample with luau-compile and counts its opcodes, builtins and errors', async () => {
     const c = await bytecodeCoverage(
       [

@@ -15,7 +15,7 @@ function component(report: EngineCoverage, tool: string, name: string): Componen
   return found;
 }
 
-describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', () => {
+describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', { tags: ['shared'] }, () => {
   it('finds the VM code that string.format %q reaches and a plain print does not, and the CodeGen code of a loop under --codegen', async () => {
     const build = coverageBuild(coverageBuildDir, ['luau']);
     const report = await measureEngineCoverage({

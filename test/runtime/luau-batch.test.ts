@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { batchOutcomesDiffer, LuauBatchRunner } from '../../src/runtime/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner', { tags: ['shared'] }, () => {
   it('gives each program its own output and its own errors', async () => {
     const batch = new LuauBatchRunner([
       { program: 'print(1, 0.1 + 0.2)' },
@@ -57,7 +57,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', { tags: ['shared'] }, () => {
   it('gives a crash mid-batch to the program at fault and runs the others again', async () => {
     // A CLI that runs each file with the real luau and dies of SIGSEGV at a file that says
     // CRASH: what a faulty build does mid-batch.
@@ -96,7 +96,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', { tags: ['shared'] }, () => {
   it('stops a program that prints past the limit and keeps the others', async () => {
     const programs = [
       { program: 'print(1)' },
@@ -120,7 +120,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('batchOutcomesDiffer', () => {
+describe.skipIf(!haveLuauTools)('batchOutcomesDiffer', { tags: ['shared'] }, () => {
   it('tells a faulty build from the sound one by what a program prints', async () => {
     const t = tools();
     const faulty = t.faulty.find((f) => f.name === 'fold-mul-neg');

@@ -31,7 +31,7 @@ async function printed(specs: readonly string[], program: string): Promise<strin
   );
 }
 
-describe.skipIf(!haveLuau735)('luau-cli options on Luau 0.735', () => {
+describe.skipIf(!haveLuau735)('luau-cli options on Luau 0.735', { tags: ['shared'] }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-modes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

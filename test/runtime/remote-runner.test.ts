@@ -80,6 +80,7 @@ describe('installRunner', () => {
 
     it.skipIf(realLuau === undefined)(
       'runs a luau-cli batch with the installed runner: one luau process, outcomes per program',
+      { tags: ['shared'] },
       async () => {
         const jobs = [
           { id: 'a', program: 'print("hello")' },

@@ -29,6 +29,7 @@ describe('cutString', () => {
   // Skipped without the Luau tools, except under CI, where their absence fails the test.
   it.skipIf(!haveLuauTools && !inCi)(
     'bounds what runnable programs build: none of many seeds runs past a memory or time cap',
+    { tags: ['shared'], timeout: 600_000 },
     async () => {
       expect(haveLuauTools, `the Luau tools are missing: ${luauToolsDir}`).toBe(true);
       // Fixed seeds, so a failure is the same on every run; `LUAU_FUZZ_SEED` starts elsewhere.
@@ -75,6 +76,5 @@ describe('cutString', () => {
         batch.close();
       }
     },
-    600_000,
   );
 });

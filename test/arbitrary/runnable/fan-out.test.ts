@@ -252,7 +252,7 @@ describe('fanOutStat', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', () => {
+describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', { tags: ['shared'] }, () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-fan-out-'));

@@ -7,6 +7,7 @@ import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
 describe('fuelGuard', () => {
   it.skipIf(!haveLuauTools)(
     'leaves most programs fuel at the end: each loop stops at its own count first',
+    { tags: ['shared'], timeout: 120_000 },
     async () => {
       const first = new RegExp(`^local (l\\d+) = \\{${LOOP_FUEL}\\}\n`);
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 23, 300).flatMap(
@@ -33,6 +34,5 @@ describe('fuelGuard', () => {
         batch.close();
       }
     },
-    120_000,
   );
 });

@@ -39,6 +39,7 @@ describe('globalChecksum', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives programs with globals that run clean alike at -O0, -O2 and --codegen',
+    { tags: ['shared'], timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 52, 900)
         .filter((p) => defined(p.program).length > 0)
@@ -46,6 +47,5 @@ describe('globalChecksum', () => {
       expect(programs.length).toBeGreaterThan(30);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

@@ -101,7 +101,7 @@ describe('drawSwarm', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('kit.num', () => {
+describe.skipIf(!haveLuauTools)('kit.num', { tags: ['shared'] }, () => {
   it('spells every number so that Luau reads it back exactly, though tree constants are 32-bit', () => {
     const values = [
       0,

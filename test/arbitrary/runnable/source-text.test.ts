@@ -55,7 +55,7 @@ describe('TextChunk', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('source text on Luau', () => {
+describe.skipIf(!haveLuauTools)('source text on Luau', { tags: ['shared'] }, () => {
   const valid = Array.from({ length: COUNT }, (_, i) => text(i + 1, false).text);
   const faulty = Array.from({ length: COUNT }, (_, i) => text(i + 1, true).text);
 
@@ -99,8 +99,12 @@ describe.skipIf(!haveLuauTools)('source text on Luau', () => {
     }
   });
 
-  it.skipIf(!haveLuau735)('gives the valid chunks the same results on 0.715 and 0.735', () => {
-    const source = harness(valid, true);
-    expect(runAll(luau735, ['-O2'], source)).toBe(runAll(tools().luau, ['-O2'], source));
-  });
+  it.skipIf(!haveLuau735)(
+    'gives the valid chunks the same results on 0.715 and 0.735',
+    { tags: ['shared'] },
+    () => {
+      const source = harness(valid, true);
+      expect(runAll(luau735, ['-O2'], source)).toBe(runAll(tools().luau, ['-O2'], source));
+    },
+  );
 });

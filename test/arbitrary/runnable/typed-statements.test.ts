@@ -75,7 +75,7 @@ describe('typedModel', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('typedModel with Luau 0.715', () => {
+describe.skipIf(!haveLuauTools)('typedModel with Luau 0.715', { tags: ['shared'] }, () => {
   it('gives programs without a planted error that all pass luau-analyze --mode=strict', async () => {
     const seed = 2027;
     const programs = samplePrograms(

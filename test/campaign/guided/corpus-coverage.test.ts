@@ -14,7 +14,7 @@ const luau = join(coverageBuildDir, 'luau');
 const runnable: LuauArbitraryOptions = { level: 'runnable', profile: 'luau' };
 const corpus = (name: string, count: number): string => corpusOf(root, name, runnable, count, 5);
 
-describe.runIf(haveCoverageBuild)('corpusCoverage', () => {
+describe.runIf(haveCoverageBuild)('corpusCoverage', { tags: ['shared'] }, () => {
   it('measures a corpus per component in the coverage runtime’s mode', async () => {
     const small = await corpusCoverage(corpus('small', 2), `luau-cli:-O0:path=${luau}`);
     const large = await corpusCoverage(corpus('large', 20), `luau-cli:-O0:path=${luau}`);

@@ -46,7 +46,7 @@ describe('text-format trees as seeds', () => {
   });
 });
 
-describe.skipIf(!haveCoverageBuild)('a guided run seeded with trees', () => {
+describe.skipIf(!haveCoverageBuild)('a guided run seeded with trees', { tags: ['shared'] }, () => {
   const options = (dir: string, generator: LuauArbitraryOptions, seeds: string[]) => ({
     generator,
     seed: 2,

@@ -26,6 +26,7 @@ describe('integerModel', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives integer programs that run clean alike at -O0, -O2 and --codegen',
+    { tags: ['shared'], timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 32, 400)
         .filter((p) => p.program.includes('integer.'))
@@ -33,6 +34,5 @@ describe('integerModel', () => {
       expect(programs.length).toBeGreaterThan(40);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

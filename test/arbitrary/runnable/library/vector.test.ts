@@ -16,6 +16,7 @@ describe('vectorModel', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives vector programs that run clean alike at -O0, -O2 and --codegen',
+    { tags: ['shared'], timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 42, 400)
         .filter((p) => p.program.includes('vector.create('))
@@ -23,6 +24,5 @@ describe('vectorModel', () => {
       expect(programs.length).toBeGreaterThan(40);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

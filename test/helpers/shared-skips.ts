@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+
+/**
+ * A reporter that says once, at the end of a run, how many tests tagged `shared` were skipped
+ * and why: `../shared` is absent (a clone of its own), or some of its tools are.
+ *
+ * @example
+ * ```ts
+ * defineConfig({ test: { reporters: ['default', new SharedSkips('../shared')] } });
+ * ```
+ */
+export class SharedSkips implements Reporter {
+  private vitest: Vitest | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  onTestRunEnd(modules: readonly TestModule[]): void {
+    let skipped = 0;
+    for (const module of modules)
+      for (const test of module.children.allTests())
+        if (test.tags.includes('shared') && test.result().state === 'skipped') skipped++;
+    if (skipped === 0) return;
+    const why = existsSync(this.dir)
+      ? `some of ${this.dir} is missing`
+      : `${this.dir} is absent (a clone of its own has none)`;
+    this.vitest?.logger.log(
+      `${why}: ${skipped} tests that need its Luau tools or reference data were skipped; under CI they fail instead`,
+    );
+  }
+}
