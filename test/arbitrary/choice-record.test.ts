@@ -27,6 +27,7 @@ import {
   type ModeOutcomes,
 } from '../helpers/known-divergences.js';
 import { haveLuauTools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 function arbitraryOf(level: ValidityLevel): ReturnType<typeof campaignArbitrary> {
   return campaignArbitrary({ level, profile: 'luau', maxNodes: null });
@@ -194,33 +195,29 @@ describe('program records', () => {
   );
 });
 
-describe.skipIf(!haveLuauTools)(
-  'mutated choice records on Luau 0.715',
-  { tags: ['shared'] },
-  () => {
-    it('give 1,000 runnable programs (profile luau) that run clean alike at -O0, -O2 and --codegen', async () => {
-      const { programs, changed, spans, grown } = mutants('runnable', 50, 20);
-      expect(programs).toHaveLength(1000);
-      // A change past the last choice the program read leaves it as it was.
-      expect(changed).toBeGreaterThan(600);
-      // Four mutations in nine are of statements and blocks; one in nine grows the record.
-      expect(spans).toBeGreaterThan(350);
-      expect(grown).toBeGreaterThan(80);
-      const failures = await unexplained(programs);
-      expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
-    }, 300_000);
+describe.skipIf(!haveLuauTools)('mutated choice records on Luau 0.715', needsShared, () => {
+  it('give 1,000 runnable programs (profile luau) that run clean alike at -O0, -O2 and --codegen', async () => {
+    const { programs, changed, spans, grown } = mutants('runnable', 50, 20);
+    expect(programs).toHaveLength(1000);
+    // A change past the last choice the program read leaves it as it was.
+    expect(changed).toBeGreaterThan(600);
+    // Four mutations in nine are of statements and blocks; one in nine grows the record.
+    expect(spans).toBeGreaterThan(350);
+    expect(grown).toBeGreaterThan(80);
+    const failures = await unexplained(programs);
+    expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
+  }, 300_000);
 
-    it('give typed programs by span mutations and growing alone that run clean alike', async () => {
-      const only = Object.fromEntries(
-        recordMutations.map((m) => [m, m.startsWith('span-') || m === 'grow' ? 1 : 0]),
-      ) as Partial<Record<ProgramMutation, number>>;
-      const { programs, changed, spans, grown } = mutants('typed', 30, 10, only);
-      // A record without a span the mutation needs (no donor span of the kind) falls back.
-      expect(spans).toBeGreaterThan(190);
-      expect(grown).toBeGreaterThan(40);
-      expect(changed).toBeGreaterThan(200);
-      const failures = await unexplained(programs);
-      expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
-    }, 300_000);
-  },
-);
+  it('give typed programs by span mutations and growing alone that run clean alike', async () => {
+    const only = Object.fromEntries(
+      recordMutations.map((m) => [m, m.startsWith('span-') || m === 'grow' ? 1 : 0]),
+    ) as Partial<Record<ProgramMutation, number>>;
+    const { programs, changed, spans, grown } = mutants('typed', 30, 10, only);
+    // A record without a span the mutation needs (no donor span of the kind) falls back.
+    expect(spans).toBeGreaterThan(190);
+    expect(grown).toBeGreaterThan(40);
+    expect(changed).toBeGreaterThan(200);
+    const failures = await unexplained(programs);
+    expect(failures, failures.slice(0, 3).join('\n\n')).toEqual([]);
+  }, 300_000);
+});

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
-import { haveShared } from '../helpers/shared.js';
+import { haveShared, needsShared } from '../helpers/shared.js';
 import { compatVectors, type CompatVector } from '../helpers/vectors.js';
 
 const run = promisify(execFile);
@@ -49,7 +49,7 @@ describe('luau-fuzz print', () => {
 
   it.runIf(haveShared)(
     'prints as the reference printer does in compat mode without types',
-    { tags: ['shared'] },
+    needsShared,
     async () => {
       const v = withModule();
       const file = join(dir, `${v.id}.binpb`);
@@ -82,7 +82,7 @@ describe('luau-fuzz print', () => {
     );
   });
 
-  it.runIf(haveShared)('reads any extension with --format', { tags: ['shared'] }, async () => {
+  it.runIf(haveShared)('reads any extension with --format', needsShared, async () => {
     const v = withModule();
     const file = join(dir, 'tree.dat');
     writeFileSync(file, v.textproto);

@@ -3,12 +3,12 @@ import { fromText } from '@bufbuild/protobuf/txtpb';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { printCompat } from '../../src/print/index.js';
-import { haveShared } from '../helpers/shared.js';
+import { haveShared, needsShared } from '../helpers/shared.js';
 import { compatVectors } from '../helpers/vectors.js';
 
 const vectors = haveShared ? compatVectors() : [];
 
-describe.skipIf(!haveShared)('printCompat', { tags: ['shared'] }, () => {
+describe.skipIf(!haveShared)('printCompat', needsShared, () => {
   it('reads all 400 reference vectors', () => {
     expect(vectors).toHaveLength(400);
   });

@@ -10,6 +10,7 @@ import type { OutcomeStatus } from '../../src/runtime/outcome.js';
 import { parseRuntime } from '../../src/runtime/profile.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { realLuau } from './luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 interface CommandModule {
   classifyExit(
@@ -88,7 +89,7 @@ describe('classifyExit', () => {
 
   it.skipIf(realLuau === undefined)(
     'classifies what the real luau prints',
-    { tags: ['shared'] },
+    needsShared,
     async () => {
       const run = async (source: string) => {
         const file = join(dir, 'live.luau');
@@ -111,134 +112,129 @@ describe('classifyExit', () => {
   );
 });
 
-describe.skipIf(realLuau === undefined)(
-  'createLocalRuntime (real luau)',
-  { tags: ['shared'] },
-  () => {
-    it('runs a batch: outcomes, output, messages as `luau program.luau` prints them', async () => {
-      const rt = await createLocalRuntime(parseRuntime(`luau-cli:-O2:path=${realLuau}`), {
-        workers: 2,
+describe.skipIf(realLuau === undefined)('createLocalRuntime (real luau)', needsShared, () => {
+  it('runs a batch: outcomes, output, messages as `luau program.luau` prints them', async () => {
+    const rt = await createLocalRuntime(parseRuntime(`luau-cli:-O2:path=${realLuau}`), {
+      workers: 2,
+      timeoutMs: 20_000,
+    });
+    try {
+      const [ok, compile, runtime, withModule, typeFunction, twin] = await Promise.all([
+        rt.run({ id: 'ok', program: 'print(6 * 7, "a", nil)' }),
+        rt.run({ id: 'c', program: 'local = 1' }),
+        rt.run({ id: 'r', program: 'print("before")\nerror("no")' }),
+        rt.run({
+          id: 'm',
+          program: 'local m = require(module0)\nprint(m.k, require(module1) == m)',
+          module: 'print("loaded")\nreturn { k = "v" }',
+        }),
+        // A type function may not reference an outer local: module0 must be a global.
+        rt.run({
+          id: 't',
+          program:
+            'type function f() local m = require(module0) return types.number end\nlocal x: f<> = 1\nprint(x)',
+          module: 'return 1',
+        }),
+        rt.run({ id: 'twin', program: 'print(6 * 7, "a", nil)' }),
+      ]);
+      expect(ok).toMatchObject({ status: 'ok', output: '42\ta\tnil\n' });
+      expect(twin).toMatchObject({ id: 'twin', status: 'ok', outputHash: ok.outputHash });
+      expect(compile).toMatchObject({
+        status: 'compile-error',
+        error: "./program.luau:1: Expected identifier when parsing variable name, got '='",
+      });
+      expect(runtime).toMatchObject({ status: 'runtime-error', output: 'before\n' });
+      expect(runtime.error).toMatch(/^\.\/program\.luau:2: no\nstacktrace:\n/);
+      expect(withModule).toMatchObject({ status: 'ok', output: 'loaded\nv\ttrue\n' });
+      expect(typeFunction).toMatchObject({ status: 'ok', output: '1\n' });
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('passes the optimisation level: -O0 and -O2 of Luau 0.715 disagree on integer constants', async () => {
+    // A fault of the real 0.715 build (not of the runtime): at -O0 an integer constant loads
+    // as another constant.
+    const job = { id: 'i', program: 'local x = 5i\nprint(typeof(x))' };
+    const o0 = await createLocalRuntime(parseRuntime(`luau-cli:-O0:path=${realLuau}`));
+    const o2 = await createLocalRuntime(parseRuntime(`luau-cli:-O2:--codegen:path=${realLuau}`));
+    try {
+      expect((await o2.run(job)).output).toBe('integer\n');
+      expect((await o0.run(job)).output).not.toBe('integer\n');
+    } finally {
+      await Promise.all([o0.close(), o2.close()]);
+    }
+  });
+
+  it('compiles only, module included, without running anything', async () => {
+    const rt = await createLocalRuntime(parseRuntime(`luau-cli:path=${realLuau}`), {
+      timeoutMs: 20_000,
+    });
+    try {
+      const [loop, badModule] = await Promise.all([
+        rt.run({ id: 'l', program: 'print(1) while true do end' }, { compileOnly: true }),
+        rt.run({ id: 'b', program: 'print(1)', module: 'return (' }, { compileOnly: true }),
+      ]);
+      expect(loop).toMatchObject({ status: 'ok', output: '' });
+      expect(badModule.status).toBe('compile-error');
+      expect(badModule.error).toMatch(/^\.\/module0\.luau:1: /);
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('isolates a timeout in a batch: the programs around it keep their outcomes', async () => {
+    const rt = await createLocalRuntime(parseRuntime(`luau-cli:path=${realLuau}`), {
+      timeoutMs: 1500,
+    });
+    try {
+      const jobs = Array.from({ length: 9 }, (_, i) =>
+        i === 4
+          ? { id: String(i), program: 'print("start") while true do end' }
+          : { id: String(i), program: `print(${i} * 2)` },
+      );
+      const outcomes = await Promise.all(jobs.map((j) => rt.run(j)));
+      expect(outcomes[4]).toMatchObject({ status: 'timeout' });
+      outcomes.forEach((o, i) => {
+        if (i !== 4) expect(o).toMatchObject({ id: String(i), status: 'ok', output: `${i * 2}\n` });
+      });
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('isolates a crash in a batch and confirms it alone', async () => {
+    // A CLI that runs each file with the real luau and dies at a file that says CRASH (of a
+    // signal, or with a shell's exit code for one): what a faulty build does mid-batch.
+    for (const [die, signal] of [
+      ['kill -SEGV $$', 'SIGSEGV'],
+      ['exit 134', 'SIGABRT'],
+    ] as const) {
+      const wrapper = join(dir, `crashing-luau-${signal}`);
+      writeFileSync(
+        wrapper,
+        `#!/bin/sh\nfor f; do\n  if grep -q CRASH "$f"; then ${die}; fi\n  ${JSON.stringify(realLuau)} "$f"\ndone\n`,
+      );
+      chmodSync(wrapper, 0o755);
+      const rt = await createLocalRuntime(parseRuntime(`command:${wrapper} {programs}`), {
         timeoutMs: 20_000,
       });
       try {
-        const [ok, compile, runtime, withModule, typeFunction, twin] = await Promise.all([
-          rt.run({ id: 'ok', program: 'print(6 * 7, "a", nil)' }),
-          rt.run({ id: 'c', program: 'local = 1' }),
-          rt.run({ id: 'r', program: 'print("before")\nerror("no")' }),
-          rt.run({
-            id: 'm',
-            program: 'local m = require(module0)\nprint(m.k, require(module1) == m)',
-            module: 'print("loaded")\nreturn { k = "v" }',
-          }),
-          // A type function may not reference an outer local: module0 must be a global.
-          rt.run({
-            id: 't',
-            program:
-              'type function f() local m = require(module0) return types.number end\nlocal x: f<> = 1\nprint(x)',
-            module: 'return 1',
-          }),
-          rt.run({ id: 'twin', program: 'print(6 * 7, "a", nil)' }),
-        ]);
-        expect(ok).toMatchObject({ status: 'ok', output: '42\ta\tnil\n' });
-        expect(twin).toMatchObject({ id: 'twin', status: 'ok', outputHash: ok.outputHash });
-        expect(compile).toMatchObject({
-          status: 'compile-error',
-          error: "./program.luau:1: Expected identifier when parsing variable name, got '='",
-        });
-        expect(runtime).toMatchObject({ status: 'runtime-error', output: 'before\n' });
-        expect(runtime.error).toMatch(/^\.\/program\.luau:2: no\nstacktrace:\n/);
-        expect(withModule).toMatchObject({ status: 'ok', output: 'loaded\nv\ttrue\n' });
-        expect(typeFunction).toMatchObject({ status: 'ok', output: '1\n' });
-      } finally {
-        await rt.close();
-      }
-    });
-
-    it('passes the optimisation level: -O0 and -O2 of Luau 0.715 disagree on integer constants', async () => {
-      // A fault of the real 0.715 build (not of the runtime): at -O0 an integer constant loads
-      // as another constant.
-      const job = { id: 'i', program: 'local x = 5i\nprint(typeof(x))' };
-      const o0 = await createLocalRuntime(parseRuntime(`luau-cli:-O0:path=${realLuau}`));
-      const o2 = await createLocalRuntime(parseRuntime(`luau-cli:-O2:--codegen:path=${realLuau}`));
-      try {
-        expect((await o2.run(job)).output).toBe('integer\n');
-        expect((await o0.run(job)).output).not.toBe('integer\n');
-      } finally {
-        await Promise.all([o0.close(), o2.close()]);
-      }
-    });
-
-    it('compiles only, module included, without running anything', async () => {
-      const rt = await createLocalRuntime(parseRuntime(`luau-cli:path=${realLuau}`), {
-        timeoutMs: 20_000,
-      });
-      try {
-        const [loop, badModule] = await Promise.all([
-          rt.run({ id: 'l', program: 'print(1) while true do end' }, { compileOnly: true }),
-          rt.run({ id: 'b', program: 'print(1)', module: 'return (' }, { compileOnly: true }),
-        ]);
-        expect(loop).toMatchObject({ status: 'ok', output: '' });
-        expect(badModule.status).toBe('compile-error');
-        expect(badModule.error).toMatch(/^\.\/module0\.luau:1: /);
-      } finally {
-        await rt.close();
-      }
-    });
-
-    it('isolates a timeout in a batch: the programs around it keep their outcomes', async () => {
-      const rt = await createLocalRuntime(parseRuntime(`luau-cli:path=${realLuau}`), {
-        timeoutMs: 1500,
-      });
-      try {
-        const jobs = Array.from({ length: 9 }, (_, i) =>
-          i === 4
-            ? { id: String(i), program: 'print("start") while true do end' }
-            : { id: String(i), program: `print(${i} * 2)` },
-        );
+        const jobs = Array.from({ length: 7 }, (_, i) => ({
+          id: String(i),
+          program: i === 2 ? 'print("CRASH")' : `print(${i})`,
+        }));
         const outcomes = await Promise.all(jobs.map((j) => rt.run(j)));
-        expect(outcomes[4]).toMatchObject({ status: 'timeout' });
+        expect(outcomes[2]).toMatchObject({ status: 'crash', signal, retried: true });
         outcomes.forEach((o, i) => {
-          if (i !== 4)
-            expect(o).toMatchObject({ id: String(i), status: 'ok', output: `${i * 2}\n` });
+          if (i !== 2) expect(o).toMatchObject({ status: 'ok', output: `${i}\n` });
         });
       } finally {
         await rt.close();
       }
-    });
-
-    it('isolates a crash in a batch and confirms it alone', async () => {
-      // A CLI that runs each file with the real luau and dies at a file that says CRASH (of a
-      // signal, or with a shell's exit code for one): what a faulty build does mid-batch.
-      for (const [die, signal] of [
-        ['kill -SEGV $$', 'SIGSEGV'],
-        ['exit 134', 'SIGABRT'],
-      ] as const) {
-        const wrapper = join(dir, `crashing-luau-${signal}`);
-        writeFileSync(
-          wrapper,
-          `#!/bin/sh\nfor f; do\n  if grep -q CRASH "$f"; then ${die}; fi\n  ${JSON.stringify(realLuau)} "$f"\ndone\n`,
-        );
-        chmodSync(wrapper, 0o755);
-        const rt = await createLocalRuntime(parseRuntime(`command:${wrapper} {programs}`), {
-          timeoutMs: 20_000,
-        });
-        try {
-          const jobs = Array.from({ length: 7 }, (_, i) => ({
-            id: String(i),
-            program: i === 2 ? 'print("CRASH")' : `print(${i})`,
-          }));
-          const outcomes = await Promise.all(jobs.map((j) => rt.run(j)));
-          expect(outcomes[2]).toMatchObject({ status: 'crash', signal, retried: true });
-          outcomes.forEach((o, i) => {
-            if (i !== 2) expect(o).toMatchObject({ status: 'ok', output: `${i}\n` });
-          });
-        } finally {
-          await rt.close();
-        }
-      }
-    });
-  },
-);
+    }
+  });
+});
 
 describe('createLocalRuntime (one process per program)', () => {
   it('rejects the run, naming the executable, when the command does not start', async () => {
@@ -280,7 +276,7 @@ describe('createLocalRuntime (one process per program)', () => {
 
   it.skipIf(realLuau === undefined)(
     'runs {program} templates with the same files and messages as batches',
-    { tags: ['shared'] },
+    needsShared,
     async () => {
       const rt = await createLocalRuntime(parseRuntime(`command:${realLuau} -O2 {program}`));
       try {

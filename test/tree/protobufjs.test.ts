@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
-import { haveShared } from '../helpers/shared.js';
+import { haveShared, needsShared } from '../helpers/shared.js';
 import { compatVectors } from '../helpers/vectors.js';
 
 // protobufjs reads proto/luau.proto itself: an implementation independent of protobuf-es.
@@ -36,7 +36,7 @@ function crossCheck(tree: ModuleSet): void {
 }
 
 describe('wire compatibility with protobufjs', () => {
-  it.runIf(haveShared)('agrees on all 400 reference vectors', { tags: ['shared'] }, () => {
+  it.runIf(haveShared)('agrees on all 400 reference vectors', needsShared, () => {
     for (const v of compatVectors()) {
       const bytes = Buffer.from(v.binpb_base64, 'base64');
       crossCheck(fromBinary(ModuleSetSchema, bytes));
