@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { printPretty } from '../../src/print/index.js';
 import { grammar735 } from '../../src/tree/index.js';
 import { required } from '../helpers/required.js';
-import { sharedDir } from '../helpers/shared.js';
+import { sharedDir, needsShared } from '../helpers/shared.js';
 import { compatVectors, haveVectors735 } from '../helpers/vectors.js';
 
 const compiler = join(sharedDir, 'tools', 'luau-735', 'luau-compile');
@@ -35,7 +35,7 @@ function compileErrors(sources: Map<string, string>): string[] {
 const pretty = (textproto: string): string =>
   printPretty(fromText(grammar735.moduleSet, textproto), { grammar: grammar735 }).at(-1)!;
 
-describe.runIf(haveVectors735 && haveCompiler)('printPretty, grammar 735', () => {
+describe.runIf(haveVectors735 && haveCompiler)('printPretty, grammar 735', needsShared, () => {
   const vectors = compatVectors('compat-vectors-735.jsonl');
 
   it('prints every reference tree so that Luau 0.735 with the class flags compiles it', () => {
