@@ -23,7 +23,7 @@ export const haveVectors735: boolean = required(
 
 /**
  * The 400 reference vectors of `shared/reference/compat-vectors.jsonl`, or of another file
- * of the same format there.
+ * of the same format there; none when the file is absent.
  *
  * @example
  * ```ts
@@ -31,7 +31,11 @@ export const haveVectors735: boolean = required(
  * ```
  */
 export function compatVectors(file = 'compat-vectors.jsonl'): CompatVector[] {
-  return readFileSync(join(sharedDir, 'reference', file), 'utf8')
+  const path = join(sharedDir, 'reference', file);
+  // Read where a skipped suite is collected too: none in a clone of its own (`haveShared` and
+  // `haveVectors735` skip the tests, and fail under CI).
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as CompatVector);
