@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliProcess, type CliExit } from '../helpers/cli-process.js';
 import type { CampaignSummary } from '../../src/campaign/summary.js';
-import { packageRoot } from '../../src/package-root.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { onPath, required } from '../helpers/required.js';
 
@@ -20,17 +20,8 @@ const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-'));
 const workspaceDir = join(root, 'workspace');
 const out = join(root, 'campaign');
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(packageRoot, 'src/cli/main.ts'), ...args],
-    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function cli(args: string[]): Promise<CliExit> {
+  return cliProcess(args).done;
 }
 
 /** The campaign directory over HTTP on loopback, as a browser would open a published one. */
