@@ -1,6 +1,7 @@
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type fc from 'fast-check';
-import { ExprSchema, ModuleSetSchema, StatBlockSchema, file_luau } from '../../gen/luau_pb.js';
+import { ExprSchema, ModuleSetSchema, StatBlockSchema } from '../../gen/luau_pb.js';
+import { grammarOf } from './grammar-of.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
 import { messageKey } from './message-key.js';
 import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
@@ -47,7 +48,7 @@ function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   const runnable = options.level === 'runnable' || options.level === 'typed';
   const key = JSON.stringify(options);
-  for (const desc of file_luau.messages) {
+  for (const desc of grammarOf(options).file.messages) {
     const arb = raw[desc.name]!;
     out[messageKey(desc.name)] = tracedMap(arb, `${desc.name} ${key}`, (value) =>
       resolveOne(options, desc, value),
