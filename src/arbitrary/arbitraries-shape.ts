@@ -304,9 +304,11 @@ type Schemas735 = typeof g735;
  * ```
  */
 export type LuauArbitraries735 = {
-  [K in keyof Schemas735 as K extends `${infer N}Schema`
-    ? Schemas735[K] extends DescMessage & { kind: 'message' }
-      ? Uncapitalize<N>
+  [
+    K in keyof Schemas735 as K extends `${infer N}Schema`
+      ? Schemas735[K] extends DescMessage & { kind: 'message' }
+        ? Uncapitalize<N>
+        : never
       : never
-    : never]: Schemas735[K] extends DescMessage ? Arbitrary<MessageShape<Schemas735[K]>> : never;
+  ]: Schemas735[K] extends DescMessage ? Arbitrary<MessageShape<Schemas735[K]>> : never;
 };
