@@ -6,7 +6,7 @@ import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
-import { casesOf, rawTypes } from './raw-grammar-types.js';
+import { casesOf, rawTypes, type RawParts } from './raw-grammar-types.js';
 import type { ResolvedOptions } from './options.js';
 import { codePointString } from './scalars.js';
 
@@ -331,21 +331,10 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
 
 /** The rules of what grammar 735 adds: calls with or without parentheses, builtin references, classes. */
 function rawAdded735(
-  d: (name: string) => DescMessage,
-  t: (desc: DescMessage) => fc.Arbitrary<unknown>,
-  p: {
-    choice: (...arbs: fc.MaybeWeightedArbitrary<unknown>[]) => fc.Arbitrary<unknown>;
-    list: (
-      arb: fc.Arbitrary<unknown>,
-      maxLength: number,
-      minLength?: number,
-    ) => fc.Arbitrary<unknown>;
-    expr: fc.Arbitrary<unknown>;
-    local: fc.Arbitrary<unknown>;
-    name: fc.Arbitrary<unknown>;
-    type: fc.Arbitrary<unknown>;
-    func: fc.Arbitrary<unknown>;
-  },
+  d: RawParts['d'],
+  t: RawParts['t'],
+  p: Pick<RawParts, 'choice' | 'list'> &
+    Record<'expr' | 'local' | 'name' | 'type' | 'func', fc.Arbitrary<unknown>>,
 ): Record<string, fc.Arbitrary<unknown>> {
   const { choice, list, expr, local, name, type, func } = p;
   const prefix = t(d('ExprPrefix'));
