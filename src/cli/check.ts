@@ -241,7 +241,9 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
-      const measures = await measureSample(printed, flags.luauCompile ?? defaultLuauCompile());
+      // The default luau-compile is 0.715's, which rejects what 0.735 adds.
+      const compiler = grammar === grammar715 ? defaultLuauCompile() : undefined;
+      const measures = await measureSample(printed, flags.luauCompile ?? compiler);
       process.stdout.write(
         flags.json === true
           ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'

@@ -45,6 +45,21 @@ describe('luauArbitraries, grammar 735', () => {
     }
   });
 
+  it('has an arbitrary of every message of the 0.735 schema, giving messages of it, at both levels', () => {
+    for (const level of ['schema', 'syntax'] as const) {
+      const arbs = luauArbitraries({ level, grammar: '735' }) as unknown as Record<
+        string,
+        fc.Arbitrary<{ $typeName: string }>
+      >;
+      for (const desc of grammar735.file.messages) {
+        const key = desc.name[0]!.toLowerCase() + desc.name.slice(1);
+        const [value] = fc.sample(arbs[key]!, { seed: 1, numRuns: 1 });
+        expect(value?.$typeName, `${level} ${key}`).toBe(desc.typeName);
+        expect(() => toBinary(desc, value as never)).not.toThrow();
+      }
+    }
+  });
+
   it('gives the same trees for a seed', () => {
     for (const level of ['schema', 'syntax'] as const)
       expectSameTreesForSeed(
