@@ -1,14 +1,17 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// The layers of src/, each importing only from those before it: gen < tree < print < arbitrary <
-// runtime < campaign < cli. The workspace stands apart: its wire format imports nothing, the
-// client (used by runtime, campaign, cli) and the server (used by cli only) both import the
-// wire format and never each other. Heavy or CLI-only packages stay in their layer.
+// The layers of src/, each importing only from those before it: gen < format < tree < print <
+// arbitrary < runtime < campaign < cli. The workspace stands apart: its wire format imports only
+// the checked formats, the client (used by runtime, campaign, cli) and the server (used by cli
+// only) both import the wire format and the checked formats, and never each other. Heavy or
+// CLI-only packages stay in their layer.
 // The runner (runner/, plain JavaScript installed into workspace projects and run there by the
 // project's node) imports only its own files, node's modules and luau-web; runtime is the
 // first layer that uses it.
-const layers = ['tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
+const layers = ['format', 'tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
+// The layers the workspace may not import: all but the checked formats.
+const apart = layers.filter((layer) => layer !== 'format');
 const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|\\.js$)`;
 const serverPackages = ['fastify', '@fastify/*', 'better-sqlite3'];
 const cliPackages = ['commander', 'cli-progress'];
@@ -42,7 +45,7 @@ const layerRules = layers
         ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
       ],
       [...serverPackages, ...cliPackages],
-      `src/${layer} may import only the layers before it (gen < tree < print < arbitrary < runtime < campaign < cli); the workspace server only from cli`,
+      `src/${layer} may import only the layers before it (gen < format < tree < print < arbitrary < runtime < campaign < cli); the workspace server only from cli`,
     ),
   );
 
@@ -81,20 +84,20 @@ export default tseslint.config(
   },
   restrict(
     ['src/workspace/wire/**/*.ts'],
-    ['client', 'server', ...layers],
+    ['client', 'server', ...apart],
     [...serverPackages, ...cliPackages],
-    'the workspace wire format imports nothing: client and server both depend on it',
+    'the workspace wire format imports only the checked formats: client and server both depend on it',
   ),
   restrict(
     ['src/workspace/client/**/*.ts'],
-    ['server', ...layers],
+    ['server', ...apart],
     [...serverPackages, ...cliPackages],
-    'the workspace client stands apart: its own files and the wire format, no server, no layer, no server packages',
+    'the workspace client stands apart: its own files, the wire format and the checked formats, no server, no layer, no server packages',
   ),
   restrict(
     ['src/workspace/server/**/*.ts'],
-    ['client', ...layers],
+    ['client', ...apart],
     cliPackages,
-    'the workspace server stands apart: its own files and the wire format, not the client',
+    'the workspace server stands apart: its own files, the wire format and the checked formats, not the client',
   ),
 );

@@ -1,21 +1,26 @@
 // npm run build runs this after tsc: a CommonJS copy (`.d.cts`) of every declaration file in
-// dist/, which the `require` condition of each export names. A CommonJS consumer then resolves
-// fast-check (and every other dependency) through its `require` types, the same declarations its
-// own `import fc from 'fast-check'` gets: one copy of fast-check's types, not an ESM and a CJS
-// copy whose private members make them incompatible.
+// dist/ (`.d.ts` of the sources, `.d.mts` of the runner's `.mjs`), which the `require` condition
+// of each export names. A CommonJS consumer then resolves fast-check (and every other dependency)
+// through its `require` types, the same declarations its own `import fc from 'fast-check'` gets:
+// one copy of fast-check's types, not an ESM and a CJS copy whose private members make them
+// incompatible. The runner's declarations are copied too: under `module: Node16` a CommonJS
+// declaration may not import an ES module's (`.d.mts`), even for its types.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/package-root.js';
 
-/** A relative specifier ending in `.js`, as tsc writes them (`from './x.js'`, `import('./x.js')`). */
-const relativeJs = /(['"])(\.{1,2}\/[^'"]*?)\.js\1/g;
+/** A relative specifier of a module, as tsc writes them (`from './x.js'`, `import('./x.mjs')`). */
+const relativeModule = /(['"])(\.{1,2}\/[^'"]*?)\.m?js\1/g;
+/** A declaration file tsc writes: of a `.ts` source or of a runner's `.mjs`. */
+const declaration = /\.d\.m?ts$/;
 
-let written = 0;
+const written = new Set<string>();
 for (const entry of readdirSync(join(packageRoot, 'dist'), { recursive: true })) {
   const file = join(packageRoot, 'dist', String(entry));
-  if (!file.endsWith('.d.ts')) continue;
-  const text = readFileSync(file, 'utf8').replace(relativeJs, '$1$2.cjs$1');
-  writeFileSync(file.slice(0, -'.d.ts'.length) + '.d.cts', text);
-  written++;
+  if (!declaration.test(file)) continue;
+  const copy = file.replace(declaration, '.d.cts');
+  if (written.has(copy)) throw new Error(`${copy}: two declaration files share its name`);
+  writeFileSync(copy, readFileSync(file, 'utf8').replace(relativeModule, '$1$2.cjs$1'));
+  written.add(copy);
 }
-process.stdout.write(`cjs-declarations: ${written} .d.cts files\n`);
+process.stdout.write(`cjs-declarations: ${written.size} .d.cts files\n`);

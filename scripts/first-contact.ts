@@ -7,8 +7,9 @@
 //     in the temporary directory); the clone must stay clean (`git status --porcelain`);
 //  3. `npm pack`, then the tarball installed in an ESM and a CommonJS project with no install
 //     script allowed (`--ignore-scripts`; it must need none), without warnings;
-//  4. `tsc --strict` with `skipLibCheck: false` in both projects, over a file that uses the root,
-//     fast-check with it, and the types of `luau-fuzz/workspace/server`;
+//  4. `tsc --strict` with `skipLibCheck: false` in both projects, with `module` `nodenext` and
+//     `node16`, over a file that uses the root, fast-check with it, `luau-fuzz/runtime`, and the
+//     types of `luau-fuzz/campaign` and `luau-fuzz/workspace/server`;
 //  5. the root imported (ESM) and required (CommonJS) at run time, and its import time.
 // It prints the figures (time, packages, size) and exits 1 on the first failed check. Uses the
 // npm cache and the registry; run by .ci/run.
@@ -136,11 +137,14 @@ figures.push(['tarball', mb(statSync(tarball).size)]);
 
 const use = `import fc from 'fast-check';
 import { luauProgram, printPretty, type LuauProgram } from 'luau-fuzz';
+import type { CampaignOptions } from 'luau-fuzz/campaign';
+import { parseRuntime } from 'luau-fuzz/runtime';
 import type { WorkspaceServerOptions } from 'luau-fuzz/workspace/server';
 const programs: fc.Arbitrary<LuauProgram> = luauProgram({ level: 'syntax' });
 fc.assert(fc.property(programs, ({ source, tree }) => source === printPretty(tree).at(-1)), { numRuns: 5 });
 const options: Partial<WorkspaceServerOptions> = {};
-console.log('ok', Object.keys(options).length);
+const campaign: CampaignOptions = { runtimes: [parseRuntime('luau-web').spec] };
+console.log('ok', Object.keys(options).length, campaign.runtimes);
 `;
 
 for (const kind of ['esm', 'cjs'] as const) {
@@ -212,7 +216,16 @@ for (const kind of ['esm', 'cjs'] as const) {
       files: ['index.ts'],
     }),
   );
+  // Node16 too: a CommonJS declaration may not import an ES module's there (NodeNext may).
+  writeFileSync(
+    join(dir, 'tsconfig.node16.json'),
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: { module: 'node16', moduleResolution: 'node16', noEmit: true },
+    }),
+  );
   run(dir, 'npx', ['tsc']);
+  run(dir, 'npx', ['tsc', '-p', 'tsconfig.node16.json']);
   const out = run(dir, 'node', ['index.js']);
   if (!out.startsWith('ok')) fail(`${kind}: index.js printed ${out}`);
 }

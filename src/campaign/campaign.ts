@@ -90,6 +90,9 @@ interface CampaignRunArgs {
   readonly generatorWorker?: string | URL;
 }
 
+/** Steps of a guided source per batch at most. */
+const guidedBatchSteps = 4;
+
 /** The campaign's name in projects: its directory's name and seed, as a file name. */
 function campaignId(dir: string, seed: number): string {
   const name = basename(resolve(dir))
@@ -264,7 +267,13 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
       await runBatches({
         pool,
         source,
-        options: o,
+        // A guided source makes its programs step by step on the coverage build: batches of a
+        // few steps reach the runtimes, the progress and the time budget's end without
+        // waiting for twenty steps first.
+        options:
+          o.guided === undefined
+            ? o
+            : { ...o, batchSize: Math.min(o.batchSize, guidedBatchSteps * o.guided.stepSize) },
         signal,
         record,
         afterBatch: () => {

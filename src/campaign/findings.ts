@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
@@ -178,9 +172,7 @@ function readRecord(path: string): FindingRecord {
 }
 
 function writeRecord(dir: string, record: FindingRecord): void {
-  const path = join(dir, 'outcome.json');
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
-  renameSync(`${path}.tmp`, path);
+  writeFileAtomic(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** Whether occurrence `a` represents a group better than `b`: fewer nodes, then a lower index. */

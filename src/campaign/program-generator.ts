@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -12,6 +12,7 @@ import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, generatePrograms } from './programs.js';
 import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
 import type { IndexQueue } from './pending-indices.js';
+import { writeFileAtomic } from '../format/index.js';
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
@@ -263,7 +264,7 @@ function bundledWorker(): string {
     `generate-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
   );
   mkdirSync(dir, { recursive: true });
-  if (!existsSync(file)) writeWhole(file, code);
+  if (!existsSync(file)) writeFileAtomic(file, code);
   const inputs: BundleManifest['inputs'] = {};
   // The bundle's sources, and what made it: these options (this file) and esbuild's version.
   const makers = [relative(packageRoot, fileURLToPath(here)), 'node_modules/esbuild/package.json'];
@@ -271,7 +272,7 @@ function bundledWorker(): string {
     const { size, mtimeMs } = statSync(join(packageRoot, input));
     inputs[input] = { size, mtimeMs };
   }
-  writeWhole(manifestPath, JSON.stringify({ file, inputs } satisfies BundleManifest));
+  writeFileAtomic(manifestPath, JSON.stringify({ file, inputs } satisfies BundleManifest));
   bundled = file;
   return file;
 }
@@ -291,11 +292,4 @@ function unchangedBundle(path: string): string | undefined {
       return undefined;
   }
   return manifest.file;
-}
-
-/** Writes a file whole or not at all: another process may be reading it. */
-function writeWhole(file: string, data: string | Uint8Array): void {
-  const part = `${file}.${process.pid}.tmp`;
-  writeFileSync(part, data);
-  renameSync(part, file);
 }

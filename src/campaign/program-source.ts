@@ -17,8 +17,12 @@ import type { CampaignProgram } from './programs.js';
 export interface ProgramSource {
   /** Programs still to come (0: nothing more). */
   readonly remaining: number;
-  /** The next programs, at most `count`, in the order they are to run. */
-  next(count: number): Promise<CampaignProgram[]>;
+  /**
+   * The next programs, at most `count`, in the order they are to run. A source that makes
+   * them slowly (a guided one, step by step) stops early when `signal` is aborted and hands
+   * out what it has: the indices it took and did not make run in a later session.
+   */
+  next(count: number, signal?: AbortSignal): Promise<CampaignProgram[]>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
 import { parseChecker } from './type-check.js';
@@ -14,6 +14,7 @@ import { outputDifference } from './output-difference.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
 import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
 import { runtimeGroups, type RuntimeGroup } from './triage.js';
+import { writeFileAtomic } from '../format/index.js';
 
 /**
  * How the runtimes split on the program a finding shows: the shrunk program's own outcomes
@@ -397,10 +398,6 @@ export function writeReport(
   compared: readonly ComparedCourse[] = [],
 ): void {
   // Rewritten as findings arrive: a campaign killed at any moment leaves whole files.
-  const write = (name: string, text: string): void => {
-    writeFileSync(join(dir, `${name}.tmp`), text);
-    renameSync(join(dir, `${name}.tmp`), join(dir, name));
-  };
-  write('report.html', reportHtml(summary, store, compared));
-  write('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'report.html'), reportHtml(summary, store, compared));
+  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 }

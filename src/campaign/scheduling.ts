@@ -129,7 +129,7 @@ export async function runBatches(args: RunBatchesArgs): Promise<void> {
   };
   const fill = async (sizer: BatchSizer): Promise<void> => {
     const size = sizer.next(source.remaining, pool.slots());
-    const programs = await source.next(size);
+    const programs = await source.next(size, signal);
     const printable = programs.filter((p) => p.printError === undefined);
     record(
       programs

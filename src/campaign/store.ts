@@ -1,11 +1,4 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
@@ -17,6 +10,7 @@ import type { FindingKind } from './classify.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 import { PendingIndices } from './pending-indices.js';
 import type { CheckOutcome } from './classify.js';
+import { writeFileAtomic } from '../format/index.js';
 
 /** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
 export interface ProgramRecord {
@@ -309,7 +303,7 @@ export class CampaignStore {
     const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
     // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
     const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-    if (complete !== text) writeFileSync(resultsPath, complete);
+    if (complete !== text) writeFileAtomic(resultsPath, complete);
     const records: ProgramRecord[] = [];
     const done = new Set<number>();
     let dropped = false;
@@ -353,11 +347,11 @@ export class CampaignStore {
       };
     }
     if (JSON.stringify(options) !== JSON.stringify(saved)) {
-      writeFileSync(`${optionsPath}.tmp`, `${JSON.stringify(options, null, 2)}\n`);
-      renameSync(`${optionsPath}.tmp`, optionsPath);
+      writeFileAtomic(optionsPath, `${JSON.stringify(options, null, 2)}\n`);
     }
     progress.total = options.count;
-    if (dropped) writeFileSync(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    if (dropped)
+      writeFileAtomic(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     const store = new CampaignStore(dir, options, progress);
     for (const r of records) {
       store.#done.add(r.i);
@@ -495,7 +489,6 @@ export class CampaignStore {
   /** Writes `progress.json` (atomically). */
   saveProgress(): void {
     const path = join(this.dir, 'progress.json');
-    writeFileSync(`${path}.tmp`, `${JSON.stringify(this.progress, null, 2)}\n`);
-    renameSync(`${path}.tmp`, path);
+    writeFileAtomic(path, `${JSON.stringify(this.progress, null, 2)}\n`);
   }
 }

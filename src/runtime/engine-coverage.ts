@@ -51,6 +51,11 @@ export interface EngineCoverageOptions {
   readonly tmpDir?: string | undefined;
   /** Called as each step starts (`generated: run-O0`). Default: none. */
   readonly onStep?: ((step: string) => void) | undefined;
+  /**
+   * A folder to keep each set's merged profile in (`generated-luau.profdata`,
+   * `compared-luau.profdata`, …), for reading further with llvm-cov. Default: none kept.
+   */
+  readonly keepProfiles?: string | undefined;
 }
 
 /** How the programs of one set ended, per mode: counts per status (`ok`, `error`, `crash`, `timeout`, …). */
@@ -244,7 +249,7 @@ export async function measureEngineCoverage(
             `${executable} wrote no coverage profile (LLVM_PROFILE_FILE=${join(dir, '%4m.profraw')}): ` +
               'is it a coverage build (make config=coverage)?',
           );
-        const out = join(work, `${set.name}-${tool}.profdata`);
+        const out = join(options.keepProfiles ?? work, `${set.name}-${tool}.profdata`);
         await mergeProfiles(llvm, raw, out);
         merged.push(out);
         counts.push(await coverageSummary(llvm, executable, out));

@@ -27,6 +27,7 @@ import {
   type ModeOutcomes,
 } from '../helpers/known-divergences.js';
 import { haveLuauTools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 function arbitraryOf(level: ValidityLevel): ReturnType<typeof campaignArbitrary> {
   return campaignArbitrary({ level, profile: 'luau', maxNodes: null });
@@ -194,7 +195,7 @@ describe('program records', () => {
   );
 });
 
-describe.skipIf(!haveLuauTools)('mutated choice records on Luau 0.715', () => {
+describe.skipIf(!haveLuauTools)('mutated choice records on Luau 0.715', needsShared, () => {
   it('give 1,000 runnable programs (profile luau) that run clean alike at -O0, -O2 and --codegen', async () => {
     const { programs, changed, spans, grown } = mutants('runnable', 50, 20);
     expect(programs).toHaveLength(1000);

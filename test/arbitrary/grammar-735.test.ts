@@ -10,7 +10,7 @@ import { grammar715, grammar735, readGrammarTreeFile, walkTree } from '../../src
 import { casesPerTree, expectSameTreesForSeed } from '../helpers/arbitrary-checks.js';
 import { mainOutput } from '../helpers/cli-in-process.js';
 import { compileErrors735, haveCompiler735 } from '../helpers/luau-compile-735.js';
-import { sharedDir } from '../helpers/shared.js';
+import { needsShared, sharedDir } from '../helpers/shared.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-grammar-735-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -117,7 +117,7 @@ describe('luauArbitraries, grammar 735', () => {
   });
 });
 
-describe.runIf(haveCompiler735)('luauArbitraries, grammar 735, on Luau 0.735', () => {
+describe.runIf(haveCompiler735)('luauArbitraries, grammar 735, on Luau 0.735', needsShared, () => {
   it('gives syntax-level programs that all compile on Luau 0.735 with the class flags', () => {
     const sources = new Map<string, string>();
     const programs = fc.sample(luauProgram({ grammar: '735' }), { seed: 1, numRuns: 400 });
@@ -188,16 +188,20 @@ describe('luau-fuzz gen --grammar 735', () => {
 });
 
 const luau735 = join(sharedDir, 'tools', 'luau-735', 'luau');
-describe.runIf(haveCompiler735 && existsSync(luau735))('luau-fuzz check --grammar 735', () => {
-  it('compiles the grammar’s programs with the runtime’s flags, and finds what fails without them', async () => {
-    const flags = `--fflags=${grammar735.flags.join(',')}`;
-    const args = ['check', '--grammar', '735', '--count', '100', '--seed', '1', '--json'];
-    const ok = await mainOutput([...args, '--runtime', `luau-cli:path=${luau735}:${flags}`]);
-    expect(ok.code, ok.stderr).toBe(0);
-    const report = JSON.parse(ok.stdout) as { level: string; compiled: number; count: number };
-    expect(report).toMatchObject({ level: 'syntax', compiled: 100, count: 100 });
-    const bare = await mainOutput([...args, '--runtime', `luau-cli:path=${luau735}`]);
-    expect(bare.code).toBe(1);
-    expect((JSON.parse(bare.stdout) as { compiled: number }).compiled).toBeLessThan(100);
-  });
-});
+describe.runIf(haveCompiler735 && existsSync(luau735))(
+  'luau-fuzz check --grammar 735',
+  needsShared,
+  () => {
+    it('compiles the grammar’s programs with the runtime’s flags, and finds what fails without them', async () => {
+      const flags = `--fflags=${grammar735.flags.join(',')}`;
+      const args = ['check', '--grammar', '735', '--count', '100', '--seed', '1', '--json'];
+      const ok = await mainOutput([...args, '--runtime', `luau-cli:path=${luau735}:${flags}`]);
+      expect(ok.code, ok.stderr).toBe(0);
+      const report = JSON.parse(ok.stdout) as { level: string; compiled: number; count: number };
+      expect(report).toMatchObject({ level: 'syntax', compiled: 100, count: 100 });
+      const bare = await mainOutput([...args, '--runtime', `luau-cli:path=${luau735}`]);
+      expect(bare.code).toBe(1);
+      expect((JSON.parse(bare.stdout) as { compiled: number }).compiled).toBeLessThan(100);
+    });
+  },
+);

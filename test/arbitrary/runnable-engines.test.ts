@@ -22,6 +22,7 @@ import {
   type ModeOutcomes,
 } from '../helpers/known-divergences.js';
 import { haveLuau735, haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const count = 1000;
 /** Fixed seeds, so that a failure is the same on every run; `LUAU_FUZZ_SEED` runs another. */
@@ -74,7 +75,7 @@ async function confirmNeutralised(
   }));
 }
 
-describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {
+describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', needsShared, () => {
   it.each(seeds)(
     'gives 1,000 runnable programs (profile luau, seed %i) that run clean alike at -O0, -O2 and --codegen of Luau 0.715 and 0.735, and alike in both, but for known divergences of Luau',
     async (seed) => {
@@ -189,7 +190,7 @@ describe.skipIf(!haveLuauTools || !haveLuau735)('luauArbitraries', () => {
   );
 });
 
-describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', () => {
+describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', needsShared, () => {
   it.each(knownDivergences.map((d) => [d.name, d] as const))(
     '%s: its repro prints what is listed in every mode of 0.715 and 0.735, differing on the releases listed',
     async (_name, d) => {

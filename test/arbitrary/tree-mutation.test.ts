@@ -14,6 +14,7 @@ import {
 import { sourcesOf } from '../../src/campaign/programs.js';
 import { missingRequiredField } from '../../src/tree/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 /** 200 mutants of 20 records of the level, with the mutations applied. */
 function mutants(level: ValidityLevel): {
@@ -57,6 +58,7 @@ describe('tree mutation', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives scoped and syntax programs that luau-compile accepts, scopes resolved again',
+    { ...needsShared, timeout: 120_000 },
     () => {
       for (const level of ['scoped', 'syntax'] as const) {
         const records = programRecords({ level, profile: 'luau' });
@@ -88,6 +90,5 @@ describe('tree mutation', () => {
         }
       }
     },
-    120_000,
   );
 });

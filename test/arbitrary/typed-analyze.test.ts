@@ -3,12 +3,13 @@ import { judgeStrict } from '../../src/arbitrary/index.js';
 import { analyzeStrict, errorLineOf } from '../helpers/luau-analyze.js';
 import { describeFailures, samplePrograms } from '../helpers/batch-programs.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const count = 1000;
 /** Fixed seeds, so that a failure is the same on every run; `LUAU_FUZZ_SEED` runs another. */
 const seeds = process.env['LUAU_FUZZ_SEED'] ? [Number(process.env['LUAU_FUZZ_SEED'])] : [1, 2];
 
-describe.skipIf(!haveLuauTools)('analyzeStrict', () => {
+describe.skipIf(!haveLuauTools)('analyzeStrict', needsShared, () => {
   it('finds the type error of a program and passes a sound one', async () => {
     const errors = await analyzeStrict(tools().luauAnalyze, [
       { program: 'local x: number = "a"\nprint(x)' },
@@ -20,7 +21,7 @@ describe.skipIf(!haveLuauTools)('analyzeStrict', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('luauArbitraries', () => {
+describe.skipIf(!haveLuauTools)('luauArbitraries', needsShared, () => {
   it.each(seeds)(
     'gives 1,000 typed programs (seed %i): those without a planted error pass luau-analyze --mode=strict, the others fail at the planted line only',
     async (seed) => {
@@ -71,7 +72,7 @@ const knownMisses = [
     'local g: (((string) -> boolean) -> number) & (((thread) -> boolean) -> number) = f\nprint(g)',
 ];
 
-describe.skipIf(!haveLuauTools)('luau-analyze 0.715 old solver', () => {
+describe.skipIf(!haveLuauTools)('luau-analyze 0.715 old solver', needsShared, () => {
   it('still misses the errors that planted errors found (the new solver reports them)', async () => {
     const programs = knownMisses.map((program) => ({ program }));
     const old = await analyzeStrict(tools().luauAnalyze, programs);

@@ -13,6 +13,7 @@ import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
 import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const luau = join(luauToolsDir, 'luau');
 const coverageLuau = join(coverageBuildDir, 'luau');
@@ -46,6 +47,7 @@ function points(html: string, label: string): string[] {
 
 describe.runIf(haveCoverageBuild && haveLuauTools)(
   'report --compare: a blind and a guided campaign on one chart',
+  needsShared,
   () => {
     let root: string;
     let ws: EmbeddedWorkspace;

@@ -12,6 +12,7 @@ import { formatSummary, reportHtml, reproduceCommands } from '../../src/campaign
 import { CampaignStore } from '../../src/campaign/store.js';
 import { outcomeStatuses, type ProgramOutcome } from '../../src/runtime/outcome.js';
 import { realLuau } from '../runtime/luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-report-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -172,6 +173,7 @@ describe('formatSummary', () => {
 describe('reproduceCommands', () => {
   it.skipIf(realLuau === undefined)(
     'runs a program that requires its module with the plain luau command line',
+    needsShared,
     () => {
       const o = resolveCampaignOptions({ level: 'runnable', profile: 'luau', seed: 1 });
       const found = generatePrograms(

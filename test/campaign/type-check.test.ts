@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { judgeReport, parseChecker, typeCheck } from '../../src/campaign/index.js';
 import { fakeCheckers } from '../helpers/fake-checkers.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const planted = [
   'local l1: any = nil',
@@ -48,7 +49,7 @@ describe('judgeReport', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('typeCheck', () => {
+describe.skipIf(!haveLuauTools)('typeCheck', needsShared, () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-checkers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const programs = [

@@ -4,6 +4,7 @@ import { runtimeNote } from '../../src/cli/check.js';
 import { parseRuntime } from '../../src/runtime/index.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';
 import { realLuau } from '../runtime/luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 describe('runtimeNote', () => {
   it("explains luau-web's lack of integer literals with the share they cost", async () => {
@@ -37,6 +38,7 @@ describe('checkCommand --runtime', () => {
 
   it.skipIf(realLuau === undefined)(
     'measures validity on real Luau, integer literals included',
+    needsShared,
     async () => {
       const r = await luauFuzz(
         'check',

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mainOutput } from '../helpers/cli-in-process.js';
 import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
 import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -16,7 +17,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', () => {
+describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', needsShared, () => {
   it('prints the report as JSON: per executable and component, generated, compared, union and what each set alone covers', async () => {
     const compare = tempDir();
     writeFileSync(join(compare, 'quote.luau'), 'print(string.format("%q", "a\\nb"))\n');
@@ -116,6 +117,7 @@ describe.skipIf(!haveCoverageBuild)('luau-fuzz coverage', () => {
 describe('luau-fuzz coverage arguments', () => {
   it.skipIf(!haveLuauTools)(
     'refuses a build that is not instrumented for coverage, naming --build',
+    needsShared,
     async () => {
       const { code, stderr } = await mainOutput(['coverage', '--build', luauToolsDir]);
       expect(code).toBe(1);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { needsShared } from '../helpers/shared.js';
 import { printCompat } from '../../src/print/index.js';
 import { decodeTree, grammar735 } from '../../src/tree/index.js';
 import { mainOutput } from '../helpers/cli-in-process.js';
@@ -14,7 +15,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-describe.runIf(haveVectors735)('--grammar and --to-grammar', () => {
+describe.runIf(haveVectors735)('--grammar and --to-grammar', needsShared, () => {
   const v735 = compatVectors('compat-vectors-735.jsonl');
   // A tree with a paren-less call, and a 715 tree with a call.
   const parenless = v735.find(

@@ -8,6 +8,7 @@ import { diagnosticLine, isErrorDiagnostic, typeCheck } from '../../src/campaign
 import type { FindingRecord, ResolvedCampaignOptions } from '../../src/campaign/index.js';
 import { fakeCheckers } from '../helpers/fake-checkers.js';
 import { haveLuauTools, luauToolsDir, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 const luau = join(luauToolsDir, 'luau');
 
@@ -43,7 +44,7 @@ function findings(dir: string): { dir: string; record: FindingRecord }[] {
   }));
 }
 
-describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', () => {
+describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', needsShared, () => {
   const root = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-analyze-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const fake = haveLuauTools ? fakeCheckers(root, tools().luauAnalyze) : undefined;

@@ -4,6 +4,7 @@ import { luauArbitraries, type LuauArbitraryOptions } from '../../src/arbitrary/
 import { formatSampleMeasures, measureSample } from '../../src/cli/sample-measures.js';
 import { printPretty } from '../../src/print/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 function printedSample(options: LuauArbitraryOptions, seed: number, count: number): string[][] {
   return fc
@@ -27,6 +28,7 @@ describe('measureSample', () => {
 
   it.skipIf(!haveLuauTools)(
     'compiles the sample with luau-compile and counts opcodes',
+    needsShared,
     async () => {
       const m = await measureSample(
         printedSample({ level: 'runnable', profile: 'luau' }, 3, 30),

@@ -1,3 +1,4 @@
+// @module-tag shared: every test here runs the coverage build in ../shared
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CoverageRunner } from '../../src/coverage/index.js';

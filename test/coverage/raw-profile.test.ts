@@ -1,3 +1,4 @@
+// @module-tag shared: every test here runs the coverage build in ../shared
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -10,12 +10,13 @@ import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
 import { required } from '../helpers/required.js';
+import { needsShared } from '../helpers/shared.js';
 
 const luau = join(luauToolsDir, 'luau');
 const faulty = join(luauToolsDir, 'mutants', 'fmod-fast-sign', 'luau');
 const haveFaulty = required(`the faulty build ${faulty}`, existsSync(faulty)) && haveLuauTools;
 
-describe.runIf(haveFaulty)('a faulty Luau build', () => {
+describe.runIf(haveFaulty)('a faulty Luau build', needsShared, () => {
   let root: string;
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;

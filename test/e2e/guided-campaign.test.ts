@@ -24,6 +24,7 @@ import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { coverageBuildDir, haveCoverageBuild } from '../helpers/coverage-build.js';
 import { haveLuauTools, luauToolsDir } from '../helpers/luau-tools.js';
 import { required } from '../helpers/required.js';
+import { needsShared } from '../helpers/shared.js';
 
 const luau = join(luauToolsDir, 'luau');
 const faulty = join(luauToolsDir, 'mutants', 'fmod-fast-sign', 'luau');
@@ -81,7 +82,7 @@ function programsOf(dir: string, o: ResolvedCampaignOptions): Map<number, LuauBa
   return out;
 }
 
-describe.runIf(ready)('run --guided on the coverage build of luau 0.715', () => {
+describe.runIf(ready)('run --guided on the coverage build of luau 0.715', needsShared, () => {
   let root: string;
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { needsShared } from '../helpers/shared.js';
 import { readFindings, type CampaignSummary } from '../../src/campaign/index.js';
 import type { ProgramRecord } from '../../src/campaign/index.js';
 import { cliProcess } from '../helpers/cli-process.js';
@@ -105,7 +106,7 @@ async function waitForLines(dir: string, atLeast: number, exited: Promise<unknow
   while (!finished && lines(dir).length < atLeast) await new Promise((r) => setTimeout(r, 25));
 }
 
-describe.runIf(ready)('luau-fuzz run, stopped anywhere', () => {
+describe.runIf(ready)('luau-fuzz run, stopped anywhere', needsShared, () => {
   const script = join(root, 'faulty.sh');
   // A build that crashes on every program with a loop of one of three kinds (a signal each)
   // and otherwise runs the real one.

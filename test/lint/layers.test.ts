@@ -29,6 +29,9 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/workspace/server/v2/x.ts', "import type { ExecRequest } from '../../client/index.js';"],
     ['src/workspace/wire/x.ts', "import { WorkspaceClient } from '../client/index.js';"],
     ['src/workspace/wire/x.ts', "import { ApiError } from '../server/index.js';"],
+    ['src/format/x.ts', "import { readTreeFile } from '../tree/index.js';"],
+    ['src/format/x.ts', "import { WorkspaceClient } from '../workspace/client/index.js';"],
+    ['src/workspace/wire/x.ts', "import { readTreeFile } from '../../tree/index.js';"],
   ])('refuses a back-edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toHaveLength(1);
   });
@@ -44,6 +47,11 @@ describe('layer rules (eslint.config.js)', () => {
     ['src/runtime/x.ts', "import { runnerDefaults } from '../../runner/protocol.mjs';"],
     ['runner/x.mjs', "import { runnerDefaults } from './protocol.mjs';"],
     ['runner/x.mjs', "import { spawn } from 'node:child_process';"],
+    ['src/tree/x.ts', "import { readJsonFile } from '../format/index.js';"],
+    ['src/campaign/x.ts', "import { writeFileAtomic } from '../format/index.js';"],
+    ['src/workspace/wire/x.ts', "import { checkValue } from '../../format/index.js';"],
+    ['src/workspace/client/x.ts', "import { parseJson } from '../../format/index.js';"],
+    ['src/workspace/server/v2/x.ts', "import { checkValue } from '../../../format/index.js';"],
   ])('allows a forward edge in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nexport {};\n`)).toEqual([]);
   });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
-import { sharedDir } from '../helpers/shared.js';
+import { haveShared, needsShared } from '../helpers/shared.js';
+import { compatVectors, type CompatVector } from '../helpers/vectors.js';
 
 const run = promisify(execFile);
 
@@ -30,14 +31,8 @@ async function cli(...args: string[]): Promise<Outcome> {
   }
 }
 
-const vectors = readFileSync(join(sharedDir, 'reference', 'compat-vectors.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l !== '')
-  .map(
-    (l) =>
-      JSON.parse(l) as { id: string; binpb_base64: string; textproto: string; notypes: string[] },
-  );
-const withModule = vectors.find((v) => v.notypes.length === 2)!;
+/** A reference vector with a module (in `../shared`). */
+const withModule = (): CompatVector => compatVectors().find((v) => v.notypes.length === 2)!;
 const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-print-'));
 const golden = join(packageRoot, 'test', 'print', 'golden');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,15 +47,20 @@ describe('luau-fuzz print', () => {
     });
   });
 
-  it('prints as the reference printer does in compat mode without types', async () => {
-    const file = join(dir, `${withModule.id}.binpb`);
-    writeFileSync(file, Buffer.from(withModule.binpb_base64, 'base64'));
-    const out = await cli('print', '--mode', 'compat', '--no-types', file);
-    expect(out.code).toBe(0);
-    expect(out.stdout).toBe(
-      `-- ${file}: module\n${withModule.notypes[0]}\n-- ${file}: program\n${withModule.notypes[1]}`,
-    );
-  });
+  it.runIf(haveShared)(
+    'prints as the reference printer does in compat mode without types',
+    needsShared,
+    async () => {
+      const v = withModule();
+      const file = join(dir, `${v.id}.binpb`);
+      writeFileSync(file, Buffer.from(v.binpb_base64, 'base64'));
+      const out = await cli('print', '--mode', 'compat', '--no-types', file);
+      expect(out.code).toBe(0);
+      expect(out.stdout).toBe(
+        `-- ${file}: module\n${v.notypes[0]}\n-- ${file}: program\n${v.notypes[1]}`,
+      );
+    },
+  );
 
   it('writes NAME.luau and NAME.module.luau into --out instead of printing', async () => {
     const out = join(dir, 'out');
@@ -82,12 +82,13 @@ describe('luau-fuzz print', () => {
     );
   });
 
-  it('reads any extension with --format', async () => {
+  it.runIf(haveShared)('reads any extension with --format', needsShared, async () => {
+    const v = withModule();
     const file = join(dir, 'tree.dat');
-    writeFileSync(file, withModule.textproto);
+    writeFileSync(file, v.textproto);
     const out = await cli('print', '--format', 'textproto', '--mode', 'compat', '--no-types', file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toContain(withModule.notypes[1]!);
+    expect(out.stdout).toContain(v.notypes[1]!);
   });
 
   it('reports each bad file by name, prints the others, and exits with 1', async () => {

@@ -1,6 +1,7 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { fromText } from '@bufbuild/protobuf/txtpb';
 import { describe, expect, it } from 'vitest';
+import { needsShared } from '../helpers/shared.js';
 import { printCompat } from '../../src/print/index.js';
 import { grammar735 } from '../../src/tree/index.js';
 import { compatVectors, haveVectors735, type CompatVector } from '../helpers/vectors.js';
@@ -9,7 +10,7 @@ const vectors = haveVectors735 ? compatVectors('compat-vectors-735.jsonl') : [];
 const treeOf = (v: CompatVector) =>
   fromBinary(grammar735.moduleSet, Buffer.from(v.binpb_base64, 'base64'));
 
-describe.runIf(haveVectors735)('printCompat, grammar 735', () => {
+describe.runIf(haveVectors735)('printCompat, grammar 735', needsShared, () => {
   it('reads all 400 reference vectors', () => {
     expect(vectors).toHaveLength(400);
   });

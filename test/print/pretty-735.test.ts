@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { printPretty } from '../../src/print/index.js';
 import { grammar735 } from '../../src/tree/index.js';
 import { compileErrors735 as compileErrors, haveCompiler735 } from '../helpers/luau-compile-735.js';
+import { needsShared } from '../helpers/shared.js';
 import { compatVectors, haveVectors735 } from '../helpers/vectors.js';
 
 const pretty = (textproto: string): string =>
   printPretty(fromText(grammar735.moduleSet, textproto), { grammar: grammar735 }).at(-1)!;
 
-describe.runIf(haveVectors735 && haveCompiler735)('printPretty, grammar 735', () => {
+describe.runIf(haveVectors735 && haveCompiler735)('printPretty, grammar 735', needsShared, () => {
   const vectors = compatVectors('compat-vectors-735.jsonl');
 
   it('prints every reference tree so that Luau 0.735 with the class flags compiles it', () => {

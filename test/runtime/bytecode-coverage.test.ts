@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytecodeCoverage, countListing } from '../../src/runtime/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 describe('countListing', () => {
   it('counts instruction mnemonics (after labels) and builtin remarks, not source lines', () => {
@@ -21,7 +22,7 @@ describe('countListing', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('bytecodeCoverage', () => {
+describe.skipIf(!haveLuauTools)('bytecodeCoverage', needsShared, () => {
   it('compiles a sample with luau-compile and counts its opcodes, builtins and errors', async () => {
     const c = await bytecodeCoverage(
       [

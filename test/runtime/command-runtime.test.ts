@@ -10,6 +10,7 @@ import type { OutcomeStatus } from '../../src/runtime/outcome.js';
 import { parseRuntime } from '../../src/runtime/profile.js';
 import { runnerSourceDir } from '../../src/runtime/runner-files.js';
 import { realLuau } from './luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 interface CommandModule {
   classifyExit(
@@ -86,28 +87,32 @@ describe('classifyExit', () => {
     expect(command.classifyExit(2, null, '')).toEqual({ status: 'runtime-error' });
   });
 
-  it.skipIf(realLuau === undefined)('classifies what the real luau prints', async () => {
-    const run = async (source: string) => {
-      const file = join(dir, 'live.luau');
-      writeFileSync(file, source);
-      try {
-        await promisify(execFile)(realLuau!, [file]);
-        return command.classifyExit(0, null, '');
-      } catch (e) {
-        const err = e as { code: number; signal: string | null; stderr: string };
-        return command.classifyExit(err.code, err.signal, err.stderr);
-      }
-    };
-    expect(await run('print(1)')).toEqual({ status: 'ok' });
-    expect(await run('local = 1')).toEqual({ status: 'compile-error' });
-    expect(await run('local x = 1 +')).toEqual({ status: 'compile-error' });
-    expect(await run('error("no")')).toEqual({ status: 'runtime-error' });
-    expect(await run('error({})')).toEqual({ status: 'runtime-error' });
-    expect(await run('local t = nil; print(t.x)')).toEqual({ status: 'runtime-error' });
-  });
+  it.skipIf(realLuau === undefined)(
+    'classifies what the real luau prints',
+    needsShared,
+    async () => {
+      const run = async (source: string) => {
+        const file = join(dir, 'live.luau');
+        writeFileSync(file, source);
+        try {
+          await promisify(execFile)(realLuau!, [file]);
+          return command.classifyExit(0, null, '');
+        } catch (e) {
+          const err = e as { code: number; signal: string | null; stderr: string };
+          return command.classifyExit(err.code, err.signal, err.stderr);
+        }
+      };
+      expect(await run('print(1)')).toEqual({ status: 'ok' });
+      expect(await run('local = 1')).toEqual({ status: 'compile-error' });
+      expect(await run('local x = 1 +')).toEqual({ status: 'compile-error' });
+      expect(await run('error("no")')).toEqual({ status: 'runtime-error' });
+      expect(await run('error({})')).toEqual({ status: 'runtime-error' });
+      expect(await run('local t = nil; print(t.x)')).toEqual({ status: 'runtime-error' });
+    },
+  );
 });
 
-describe.skipIf(realLuau === undefined)('createLocalRuntime (real luau)', () => {
+describe.skipIf(realLuau === undefined)('createLocalRuntime (real luau)', needsShared, () => {
   it('runs a batch: outcomes, output, messages as `luau program.luau` prints them', async () => {
     const rt = await createLocalRuntime(parseRuntime(`luau-cli:-O2:path=${realLuau}`), {
       workers: 2,
@@ -271,6 +276,7 @@ describe('createLocalRuntime (one process per program)', () => {
 
   it.skipIf(realLuau === undefined)(
     'runs {program} templates with the same files and messages as batches',
+    needsShared,
     async () => {
       const rt = await createLocalRuntime(parseRuntime(`command:${realLuau} -O2 {program}`));
       try {

@@ -6,6 +6,7 @@ import {
   type EngineCoverage,
 } from '../../src/runtime/index.js';
 import { coverageBuildDir, haveCoverageBuild, llvmTools } from '../helpers/coverage-build.js';
+import { needsShared } from '../helpers/shared.js';
 
 function component(report: EngineCoverage, tool: string, name: string): ComponentCoverage {
   const found = report.tools
@@ -15,7 +16,7 @@ function component(report: EngineCoverage, tool: string, name: string): Componen
   return found;
 }
 
-describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', () => {
+describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', needsShared, () => {
   it('finds the VM code that string.format %q reaches and a plain print does not, and the CodeGen code of a loop under --codegen', async () => {
     const build = coverageBuild(coverageBuildDir, ['luau']);
     const report = await measureEngineCoverage({

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { batchOutcomesDiffer, LuauBatchRunner } from '../../src/runtime/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner', needsShared, () => {
   it('gives each program its own output and its own errors', async () => {
     const batch = new LuauBatchRunner([
       { program: 'print(1, 0.1 + 0.2)' },
@@ -57,7 +58,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', needsShared, () => {
   it('gives a crash mid-batch to the program at fault and runs the others again', async () => {
     // A CLI that runs each file with the real luau and dies of SIGSEGV at a file that says
     // CRASH: what a faulty build does mid-batch.
@@ -96,7 +97,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner crashes', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
+describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', needsShared, () => {
   it('stops a program that prints past the limit and keeps the others', async () => {
     const programs = [
       { program: 'print(1)' },
@@ -120,7 +121,7 @@ describe.skipIf(!haveLuauTools)('LuauBatchRunner output limit', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('batchOutcomesDiffer', () => {
+describe.skipIf(!haveLuauTools)('batchOutcomesDiffer', needsShared, () => {
   it('tells a faulty build from the sound one by what a program prints', async () => {
     const t = tools();
     const faulty = t.faulty.find((f) => f.name === 'fold-mul-neg');

@@ -6,6 +6,7 @@ import { createLocalRuntime } from '../../src/runtime/local-runtime.js';
 import type { ProgramOutcome } from '../../src/runtime/outcome.js';
 import { parseRuntime } from '../../src/runtime/profile.js';
 import { realLuau } from './luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 /** Programs of a level as a campaign prints them: the module (if any), then the program. */
 function programs(level: ValidityLevel, seed: number, count: number) {
@@ -42,7 +43,7 @@ const verdict = (o: ProgramOutcome) => `${o.status === 'ok'}:${o.outputHash}`;
 // build, shown in command-runtime.test.ts), so -O0 is compared on programs without them.
 const integerLiteral = /\b\d+i\b/;
 
-describe.skipIf(realLuau === undefined)('luau-cli campaigns on the real luau', () => {
+describe.skipIf(realLuau === undefined)('luau-cli campaigns on the real luau', needsShared, () => {
   it('runs 1,000 scoped programs on -O0 and -O2 --codegen with no false finding', async () => {
     const jobs = programs('scoped', 77, 1000);
     const [o0, o2] = await Promise.all([

@@ -7,6 +7,7 @@ import { LuauBatchRunner, luauEngine } from '../../src/runtime/luau-batch.js';
 import { parseRuntime, type LuauCliProfile } from '../../src/runtime/profile.js';
 import { luauFuzz } from '../helpers/arbitrary-cli.js';
 import { haveLuau735, luau735 } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 // `integer.idiv` of operands of opposite signs with |a| < |b|: Luau 0.735's interpreter
 // returns 0 and its native code -1 (tools/luau-735/README.md). At the top level of a chunk,
@@ -31,7 +32,7 @@ async function printed(specs: readonly string[], program: string): Promise<strin
   );
 }
 
-describe.skipIf(!haveLuau735)('luau-cli options on Luau 0.735', () => {
+describe.skipIf(!haveLuau735)('luau-cli options on Luau 0.735', needsShared, () => {
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-modes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -11,6 +11,7 @@ import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import { realLuau } from './luau-715.js';
+import { needsShared } from '../helpers/shared.js';
 
 describe('installRunner', () => {
   let dataDir: string;
@@ -80,6 +81,7 @@ describe('installRunner', () => {
 
     it.skipIf(realLuau === undefined)(
       'runs a luau-cli batch with the installed runner: one luau process, outcomes per program',
+      needsShared,
       async () => {
         const jobs = [
           { id: 'a', program: 'print("hello")' },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { needsShared } from '../helpers/shared.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { luauArbitraries } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
@@ -34,7 +35,7 @@ describe.skipIf(!protoc)('encodeTree as textproto', () => {
     }
   });
 
-  it.runIf(haveVectors735)('is read so for trees of grammar 735 too', () => {
+  it.runIf(haveVectors735)('is read so for trees of grammar 735 too', needsShared, () => {
     const vectors = compatVectors('compat-vectors-735.jsonl').filter((_, i) => i % 4 === 0);
     for (const v of vectors) {
       const bytes = Buffer.from(v.binpb_base64, 'base64');

@@ -1,5 +1,6 @@
 import { equals, toBinary } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
+import { needsShared } from '../helpers/shared.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { printCompat } from '../../src/print/index.js';
 import {
@@ -32,7 +33,7 @@ describe('grammars', () => {
   });
 });
 
-describe.runIf(haveVectors735)('the codecs of grammar 735', () => {
+describe.runIf(haveVectors735)('the codecs of grammar 735', needsShared, () => {
   it.each(vectors735.map((v) => [v.id, v] as const))(
     'round-trip vector %s between text format, binary and JSON',
     (_id, v) => {
@@ -47,7 +48,7 @@ describe.runIf(haveVectors735)('the codecs of grammar 735', () => {
   );
 });
 
-describe.runIf(haveVectors735)('decodeGrammarTree', () => {
+describe.runIf(haveVectors735)('decodeGrammarTree', needsShared, () => {
   it('reads every vector as its grammar, and a tree of the other one as an error naming it', () => {
     const cases = [
       ...vectors715.map((v) => [v, grammar715, grammar735] as const),
@@ -95,7 +96,7 @@ describe.runIf(haveVectors735)('decodeGrammarTree', () => {
   });
 });
 
-describe.runIf(haveVectors735)('convertGrammar', () => {
+describe.runIf(haveVectors735)('convertGrammar', needsShared, () => {
   it('takes every 715 tree up and back byte for byte, printed as the 0.735 reference prints it', () => {
     for (const v of vectors715) {
       const tree: GrammarTree = {

@@ -1,17 +1,11 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import { MAX_SCALE, OptionError, resolveOptions } from '../../arbitrary/index.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
+import { writeFileAtomic } from '../../format/index.js';
 
 /** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
 export type EntryOrigin =
@@ -283,7 +277,7 @@ export class Corpus {
     const text = JSON.stringify(options);
     if (had === undefined) {
       mkdirSync(this.#dir, { recursive: true });
-      writeWhole(join(this.#dir, generatorFile), text);
+      writeFileAtomic(join(this.#dir, generatorFile), text);
     } else if (JSON.stringify(had) !== text) {
       throw new CorpusError(
         `${join(this.#dir, generatorFile)}: the corpus was written with generator options ` +
@@ -341,7 +335,7 @@ export class Corpus {
     for (const e of changed) this.#write(e);
     const state = map.state();
     if (state !== undefined)
-      writeWhole(
+      writeFileAtomic(
         join(this.#dir, 'map.json'),
         JSON.stringify({
           binaryId: state.binaryId,
@@ -353,7 +347,10 @@ export class Corpus {
 
   #write(e: CorpusEntry): void {
     mkdirSync(this.#dir, { recursive: true });
-    writeWhole(join(this.#dir, `${String(e.id).padStart(6, '0')}.json`), JSON.stringify(toFile(e)));
+    writeFileAtomic(
+      join(this.#dir, `${String(e.id).padStart(6, '0')}.json`),
+      JSON.stringify(toFile(e)),
+    );
   }
 }
 
@@ -380,9 +377,4 @@ function generatorOptions(json: unknown, file: string): LuauArbitraryOptions {
     throw e;
   }
   return options;
-}
-
-function writeWhole(file: string, text: string): void {
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
 }

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import { Corpus } from './corpus.js';
 import { guidedDefaults, GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
 import type { MutationShare } from './mutation-share.js';
+import { writeFileAtomic } from '../../format/index.js';
 
 /** Where a guided campaign stands. */
 export interface GuidedProgress {
@@ -140,7 +141,7 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
         programs: state.programs + batchSize,
         mutants: state.mutants + step.mutants,
       };
-      writeFileSync(join(options.dir, stateFile), JSON.stringify(state));
+      writeFileAtomic(join(options.dir, stateFile), JSON.stringify(state));
       const now = progress();
       timeline.push(now);
       options.onProgress?.(now);

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   arbitraryOptionsOf,
@@ -22,6 +22,7 @@ import { corpusFolder } from './corpus-folder.js';
 import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
 import type { OriginYields } from './operator-weights.js';
 import type { MutationShare } from './mutation-share.js';
+import { writeFileAtomic } from '../../format/index.js';
 
 /**
  * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
@@ -230,8 +231,7 @@ export function guidedSource(args: {
       programs: state.programs + indices.length,
       timeline: [...state.timeline, point],
     };
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
-    renameSync(`${stateFile}.tmp`, stateFile);
+    writeFileAtomic(stateFile, JSON.stringify(state));
     return done.programs.map(({ record: _r, origin: _o, ...p }) => p);
   };
   // A program handed out before the campaign stopped, built again from the log.
@@ -244,7 +244,7 @@ export function guidedSource(args: {
     get remaining() {
       return pending.length;
     },
-    async next(count) {
+    async next(count, signal) {
       await seed();
       const taken = pending.splice(0, count);
       const old = taken.filter((i) => i < state.programs && !made.has(i));
@@ -259,16 +259,16 @@ export function guidedSource(args: {
       const last = wanted[wanted.length - 1];
       // Whole steps, whatever the batch asks: a step's programs depend on the corpus as the
       // step before left it, so that a resumed campaign draws the same ones.
-      while (last !== undefined && state.programs <= last) {
+      while (last !== undefined && state.programs <= last && signal?.aborted !== true) {
         const first = state.programs;
         const size = Math.min(guided.stepSize, args.count - first);
         const programs = await step(Array.from({ length: size }, (_, k) => first + k));
         for (const p of programs) made.set(p.index, p);
       }
-      const fresh = wanted.map((i) => {
-        const p = made.get(i)!;
+      const fresh = wanted.flatMap((i) => {
+        const p = made.get(i);
         made.delete(i);
-        return p;
+        return p === undefined ? [] : [p];
       });
       return [...replayed, ...fresh];
     },

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HUB_LIMIT_MS, type AsyncJob, type ExecRequest, type ExecResponse } from '../wire/index.js';
+import {
+  AsyncJob,
+  HUB_LIMIT_MS,
+  v1Errors,
+  type ExecRequest,
+  type ExecResponse,
+} from '../wire/index.js';
+import { checkAnswer } from './answer.js';
 import {
   classifyServerError,
   ExecTimeoutError,
@@ -49,7 +56,7 @@ export async function runAsJob(transport: Transport, run: JobRun): Promise<ExecR
     try {
       const body = { project_id: request.project_id, async_get: job.job_id, async_await: true };
       const a = await transport.call('v2', 'exec', body, HUB_LIMIT_MS + transport.timeoutMs, false);
-      job = a.body as AsyncJob;
+      job = checkAnswer(AsyncJob, a);
     } catch (e) {
       // An await that outlived the hub's limit (or ours): the job goes on, poll again.
       if (!(e instanceof HubTimeoutError || e instanceof RequestTimeoutError)) throw e;
@@ -71,13 +78,8 @@ export async function runAsJob(transport: Transport, run: JobRun): Promise<ExecR
   }
   if (job.exit_code !== 0 && request.err_on_exit !== false) {
     const { command, args = [] } = request;
-    const stderr = job.stderr.slice(0, 1024);
-    throw new NonZeroExitError(
-      `Error executing command '${command}' with args '${args.join(',')}' -- command '${command}' exited with nonzero code ${job.exit_code} -- stderr='${stderr}'`,
-      job.exit_code,
-      stderr,
-      details,
-    );
+    const message = v1Errors.execNonZero.text(command, args, job.exit_code, job.stderr);
+    throw new NonZeroExitError(message, job.exit_code, job.stderr.slice(0, 1024), details);
   }
   return {
     event: 'project_exec_output',

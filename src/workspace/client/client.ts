@@ -1,23 +1,26 @@
-import type {
+import {
   AccountRecord,
-  ApiVersion,
-  AsyncJob,
-  EditorSettings,
-  ExecRequest,
-  ExecResponse,
-  ProjectRecord,
-  ProjectUpgrades,
-  ProjectUser,
-  PongResponse,
-  QueryOption,
-  QueryResponse,
+  type ApiVersion,
+  type ProjectRecord,
+  type AsyncJob,
+  type EditorSettings,
+  type ExecRequest,
+  type ExecResponse,
+  type ProjectUpgrades,
+  type ProjectUser,
+  type PongResponse,
+  type QueryOption,
+  type QueryResponse,
 } from '../wire/index.js';
 import { detectVersion } from './detect-version.js';
 import { clientSettings, type WorkspaceClientOptions } from './options.js';
 import { Transport, type Body } from './transport.js';
 import { V1Api } from './v1-api.js';
 import { V2Api } from './v2-api.js';
-import { PROJECT_FIELDS, type QueryCallOptions, type VersionedApi } from './versioned-api.js';
+import { PROJECT_FIELDS, ProjectRows, queryPlace } from './versioned-api.js';
+import type { QueryCallOptions } from './versioned-api.js';
+import type { VersionedApi } from './versioned-api.js';
+import { checkAnswer } from './answer.js';
 
 /** Room in a request body for the JSON around a payload (field names, command, options). */
 const ENVELOPE = 4096;
@@ -107,16 +110,16 @@ export class WorkspaceClient {
   }
 
   /**
-   * Sends one API v1 operation (`POST /api/v1/<operation>`) and returns its JSON answer;
-   * throws typed errors.
+   * Sends one API v1 operation (`POST /api/v1/<operation>`) and returns its JSON object
+   * unchecked (check it with the operation's wire schema); throws typed errors.
    *
    * @example
    * ```ts
-   * const pong = await client.request('ping', {});
+   * const pong = checkValue(PongResponse, await client.request('ping', {}), 'ping');
    * ```
    */
-  async request<T>(operation: string, body: Body, timeoutMs?: number): Promise<T> {
-    return (await this.#transport.call('v1', operation, body, timeoutMs)).body as T;
+  async request(operation: string, body: Body, timeoutMs?: number): Promise<Body> {
+    return (await this.#transport.call('v1', operation, body, timeoutMs)).body;
   }
 
   /**
@@ -125,11 +128,11 @@ export class WorkspaceClient {
    *
    * @example
    * ```ts
-   * const r = await client.requestV2<{ status: string }>('projects/touch', { project_id });
+   * const r = await client.requestV2('projects/touch', { project_id }); // unchecked: {}
    * ```
    */
-  async requestV2<T>(endpoint: string, body: Body, timeoutMs?: number): Promise<T> {
-    return (await this.#transport.call('v2', endpoint, body, timeoutMs)).body as T;
+  async requestV2(endpoint: string, body: Body, timeoutMs?: number): Promise<Body> {
+    return (await this.#transport.call('v2', endpoint, body, timeoutMs)).body;
   }
 
   /**
@@ -239,11 +242,14 @@ export class WorkspaceClient {
     opts: { all?: boolean; options?: QueryOption[] } = {},
   ): Promise<ProjectRecord[]> {
     const table = opts.all === true ? 'projects_all' : 'projects';
-    const r = await this.query<Record<string, ProjectRecord[]>>(
+    const r = await this.query<Record<string, unknown>>(
       { [table]: [{ project_id: null, ...PROJECT_FIELDS }] },
       opts.options === undefined ? {} : { options: opts.options },
     );
-    return r.query[table] ?? [];
+    // A get that finds nothing may leave the table out.
+    const rows = r.query[table] ?? [];
+    const place = queryPlace(await this.apiVersion(), r.id);
+    return checkAnswer(ProjectRows, rows, place, `query.${table}`);
   }
 
   /**
@@ -338,10 +344,11 @@ export class WorkspaceClient {
    * ```
    */
   async getAccount(): Promise<AccountRecord> {
-    const r = await this.query<{ accounts: AccountRecord }>({
+    const r = await this.query<{ accounts?: unknown }>({
       accounts: { account_id: null, editor_settings: null },
     });
-    return r.query.accounts;
+    const place = queryPlace(await this.apiVersion(), r.id);
+    return checkAnswer(AccountRecord, r.query.accounts, place, 'query.accounts');
   }
 
   /**

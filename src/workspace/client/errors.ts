@@ -3,6 +3,8 @@
  * the server answered, its message; no error text ever contains the API key.
  */
 
+import { readError } from '../wire/index.js';
+
 /** Fields common to every workspace error. */
 export interface WorkspaceErrorDetails {
   /** Id of the request that failed (the one sent, or the one the server answered). */
@@ -71,6 +73,28 @@ export class HttpError extends WorkspaceError {
   constructor(
     message: string,
     readonly bodyExcerpt: string,
+    details: WorkspaceErrorDetails,
+  ) {
+    super(message, details);
+  }
+}
+
+/**
+ * The server answered JSON of another shape than the route's answer: the message names the
+ * route, the request id and the field, as the answer's schema found them.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof MalformedAnswerError) console.error(e.route, e.requestId, e.field);
+ * ```
+ */
+export class MalformedAnswerError extends WorkspaceError {
+  constructor(
+    message: string,
+    /** `POST /api/v1/project_exec`… */
+    readonly route: string,
+    /** The faulty field's path (`''`: the body itself). */
+    readonly field: string,
     details: WorkspaceErrorDetails,
   ) {
     super(message, details);
@@ -233,7 +257,10 @@ export class RequestTimeoutError extends WorkspaceError {}
 export class NetworkError extends WorkspaceError {}
 
 /**
- * Turns an error message of an `event: "error"` answer into the matching typed error.
+ * Turns an error message of an `event: "error"` (v1) or `{"error": …}` answer into the
+ * matching typed error, reading it with the wire's error definitions (ours and the
+ * platform's texts); a message none knows is a plain {@link WorkspaceError}, or an
+ * {@link InvalidRequestError} when the server answered 4xx.
  *
  * @example
  * ```ts
@@ -245,47 +272,31 @@ export function classifyServerError(
   details: WorkspaceErrorDetails,
 ): WorkspaceError {
   const d = { ...details, serverMessage: message };
-  // v1 (ours and the platform's), then v2: `must be signed in`, and the anonymous query
-  // that a missing or unknown key turns a v2 user-query into.
-  if (
-    /^You must provide authentication|^No account found|^must be signed in|^FATAL: (anonymous get queries not allowed|no anonymous set queries)/.test(
-      message,
-    )
-  ) {
-    return new AuthenticationError(message, d);
+  const read = readError(message);
+  if (read === undefined) {
+    const status = details.status;
+    return status !== undefined && status >= 400 && status < 500
+      ? new InvalidRequestError(message, d)
+      : new WorkspaceError(message, d);
   }
-  // A v2 hub-to-project call that ran out of time rejects with a bare string, read as
-  // `.message`: the body is literally {"error":"undefined"}.
-  if (message === 'undefined') return new HubTimeoutError(message, d);
-  if (/Async operation '[^']*' does not exist/.test(message)) {
-    return new AsyncJobLostError(message, d);
+  switch (read.kind) {
+    case 'authentication':
+      return new AuthenticationError(message, d);
+    case 'hub-timeout':
+      return new HubTimeoutError(message, d);
+    case 'async-job-lost':
+      return new AsyncJobLostError(message, d);
+    case 'exec-timeout':
+      return new ExecTimeoutError(message, d);
+    case 'nonzero-exit':
+      return new NonZeroExitError(message, Number(read.groups.code), read.groups.stderr ?? '', d);
+    case 'project-starting':
+      return new ProjectStartingError(message, d);
+    case 'access-denied':
+      return new AccessDeniedError(message, d);
+    case 'quota-exceeded':
+      return new QuotaExceededError(message, d);
+    case 'invalid-request':
+      return new InvalidRequestError(message, d);
   }
-  if (/ -- killed command '|^killed command '/.test(message))
-    return new ExecTimeoutError(message, d);
-  const nz = /exited with nonzero code (-?\d+)(?: -- stderr='([\s\S]*)')?/.exec(message);
-  if (nz !== null) return new NonZeroExitError(message, Number(nz[1]), nz[2] ?? '', d);
-  if (/is starting|^timeout$|starting.*(timeout|try again)|timeout.*start/i.test(message)) {
-    return new ProjectStartingError(message, d);
-  }
-  // Ours, the platform's v1 (`User <a> does not have write access to project <p>`,
-  // `FATAL: user must be an admin`) and v2 (`user must be a collaborator on the project`,
-  // `must be a collaborator to start project`).
-  if (
-    /do not have (read|write) access|does not have (read|write) access|^FATAL: user must be an admin|must be a collaborator/.test(
-      message,
-    )
-  ) {
-    return new AccessDeniedError(message, d);
-  }
-  if (/^disk quota exceeded/.test(message)) return new QuotaExceededError(message, d);
-  const text = message.replace(/^FATAL: /, '');
-  if (
-    (details.status !== undefined && details.status >= 400 && details.status < 500) ||
-    /^(got an unexpected argument|property '|unknown endpoint|unknown option|option '|must specify exactly one key|multi_response|changing |getting |action '.*' not implemented|table '|query\.|request body|unsupported content type|use POST|user (get|set) query not allowed|array of length|invalid account_id or project_id|project_id must be a valid uuid|command must be)/.test(
-      text,
-    )
-  ) {
-    return new InvalidRequestError(message, d);
-  }
-  return new WorkspaceError(message, d);
 }

@@ -6,6 +6,7 @@ export { parseApiChoice, splitBaseUrl } from './api-version.js';
 export { AccessDeniedError, AsyncJobLostError, AuthenticationError } from './errors.js';
 export { classifyServerError, ConfigurationError, ExecTimeoutError } from './errors.js';
 export { GatewayError, HttpError, HubTimeoutError, InvalidRequestError } from './errors.js';
+export { MalformedAnswerError } from './errors.js';
 export { NetworkError, NonZeroExitError, ProjectStartingError } from './errors.js';
 export { QuotaExceededError, RequestTimeoutError, RequestTooLargeError } from './errors.js';
 export { WorkspaceError, type WorkspaceErrorDetails } from './errors.js';

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type * as wire from '../wire/index.js';
+import * as wire from '../wire/index.js';
+import { checkAnswer } from './answer.js';
 import { runAsJob } from './async-exec.js';
 import { InvalidRequestError, WorkspaceError } from './errors.js';
 import type { Transport } from './transport.js';
 import {
   execSeconds,
   PROJECT_FIELDS,
+  ProjectRows,
+  queryPlace,
   type QueryCallOptions,
   type VersionedApi,
 } from './versioned-api.js';
@@ -46,6 +49,7 @@ export class V2Api implements VersionedApi {
 
   async ping(id: string | undefined): Promise<wire.PongResponse> {
     const a = await this.transport.call('v2', 'user-query', OWN_ACCOUNT);
+    checkAnswer(wire.UserQueryResponse, a);
     // v2 has no ping: `now` comes from the answer's `Date` header (whole seconds).
     const date = a.date === null ? Date.now() : Date.parse(a.date);
     return {
@@ -65,10 +69,12 @@ export class V2Api implements VersionedApi {
       );
     }
     const a = await this.transport.call('v2', 'user-query', { query: q });
+    const r = checkAnswer(wire.UserQueryResponse, a);
+    // The result's shape is the query's: the caller reads the fields it asked for.
     return {
       event: 'query',
       id: opts.id ?? randomUUID(),
-      query: (a.body.query ?? {}) as Q,
+      query: r.query as Q,
       multi_response: false,
     };
   }
@@ -87,7 +93,7 @@ export class V2Api implements VersionedApi {
     }
     const timeoutMs = this.transport.timeoutMs + seconds * 1000;
     const a = await this.transport.call('v2', 'exec', withoutId(opts), timeoutMs);
-    const r = a.body as wire.ExecV2Response;
+    const r = checkAnswer(wire.BlockingExec, a);
     return {
       event: 'project_exec_output',
       id,
@@ -99,22 +105,31 @@ export class V2Api implements VersionedApi {
 
   async startJob(opts: wire.ExecRequest): Promise<wire.AsyncJob> {
     const body = { ...withoutId(opts), async_call: true, err_on_exit: false };
-    return (await this.transport.call('v2', 'exec', body)).body as wire.AsyncJob;
+    return checkAnswer(wire.AsyncJob, await this.transport.call('v2', 'exec', body));
   }
 
   /** The state of an async job, without waiting for it. */
   async getJob(projectId: string, jobId: string): Promise<wire.AsyncJob> {
     const body = { project_id: projectId, async_get: jobId };
-    return (await this.transport.call('v2', 'exec', body, undefined, false)).body as wire.AsyncJob;
+    return checkAnswer(
+      wire.AsyncJob,
+      await this.transport.call('v2', 'exec', body, undefined, false),
+    );
   }
 
   async getProject(projectId: string): Promise<wire.ProjectRecord> {
     // v2's `projects` hides projects not edited for 6 weeks; `projects_all` has no cutoff.
-    const r = await this.query<{ projects_all?: wire.ProjectRecord[] }>(
+    const r = await this.query<{ projects_all?: unknown }>(
       { projects_all: [{ project_id: projectId, ...PROJECT_FIELDS }] },
       {},
     );
-    const found = r.query.projects_all?.find((p) => p.project_id === projectId);
+    const rows = checkAnswer(
+      ProjectRows,
+      r.query.projects_all ?? [],
+      queryPlace('v2', r.id),
+      'query.projects_all',
+    );
+    const found = rows.find((p) => p.project_id === projectId);
     if (found === undefined) throw new WorkspaceError(`no project '${projectId}'`);
     return found;
   }
@@ -122,6 +137,12 @@ export class V2Api implements VersionedApi {
   async projectAction(projectId: string, action: 'start' | 'stop'): Promise<void> {
     // A start may wait for the project (up to 120 s on the platform).
     const timeoutMs = this.transport.timeoutMs + 120_000;
-    await this.transport.call('v2', `projects/${action}`, { project_id: projectId }, timeoutMs);
+    const a = await this.transport.call(
+      'v2',
+      `projects/${action}`,
+      { project_id: projectId },
+      timeoutMs,
+    );
+    checkAnswer(wire.ProjectActionResponse, a);
   }
 }

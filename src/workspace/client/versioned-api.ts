@@ -1,14 +1,16 @@
+import Type from 'typebox';
 import {
   DEFAULT_EXEC_TIMEOUTS,
+  ProjectRecord,
   type ApiVersion,
   type AsyncJob,
   type ExecRequest,
   type ExecResponse,
   type PongResponse,
-  type ProjectRecord,
   type QueryOption,
   type QueryResponse,
 } from '../wire/index.js';
+import type { AnswerPlace } from './answer.js';
 
 /** Options of {@link WorkspaceClient.query}. */
 export interface QueryCallOptions {
@@ -52,5 +54,21 @@ export function execSeconds(request: ExecRequest, version: ApiVersion): number {
   return typeof given === 'number' && given > 0 ? given : DEFAULT_EXEC_TIMEOUTS[version];
 }
 
+/**
+ * The route and request a query's result answers, for naming them in a
+ * {@link MalformedAnswerError}.
+ *
+ * @example
+ * ```ts
+ * const p = checkAnswer(ProjectRecord, r.query.projects, queryPlace('v1', r.id), 'query.projects');
+ * ```
+ */
+export function queryPlace(version: ApiVersion, requestId: string): AnswerPlace {
+  return { route: version === 'v1' ? 'POST /api/v1/query' : 'POST /api/v2/user-query', requestId };
+}
+
 /** The fields of a project that `getProject` and `listProjects` read. */
 export const PROJECT_FIELDS = { title: null, description: null, users: null } as const;
+
+/** The rows of an array get of `projects` or `projects_all` with {@link PROJECT_FIELDS}. */
+export const ProjectRows = Type.Array(ProjectRecord);

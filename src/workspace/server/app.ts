@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ApiError, messages } from './api-error.js';
-import type { ExecOutcome, ExecParams } from './exec-outcome.js';
+import { ApiError } from './api-error.js';
+import type { ExecOutcome } from './exec-outcome.js';
 import type { ProjectManager } from './project-manager.js';
 import { runQuery } from './query/index.js';
-import { execBody, FIELD_KINDS, pingBody, queryBody } from './schemas.js';
+import { FIELD_KINDS } from './schemas.js';
 import type { WorkspaceStore } from './store.js';
 import {
+  v1Errors,
   BODY_LIMITS,
   DEFAULT_EXEC_TIMEOUTS,
+  ExecRequest,
   HUB_LIMIT_MS,
+  PingRequest,
+  QueryRequest,
   type ErrorResponse,
   type ExecResponse,
   type PongResponse,
@@ -39,12 +43,13 @@ function validationMessage(errors: readonly AjvError[]): string {
   const e = errors[0];
   if (e === undefined) return 'invalid request';
   if (e.keyword === 'additionalProperties') {
-    return messages.unexpectedArgument(String(e.params.additionalProperty));
+    return v1Errors.unexpectedArgument.text(String(e.params.additionalProperty));
   }
-  if (e.keyword === 'required') return messages.mustBeSpecified(String(e.params.missingProperty));
+  if (e.keyword === 'required')
+    return v1Errors.mustBeSpecified.text(String(e.params.missingProperty));
   const field = e.instancePath.slice(1).replace(/\//g, '.');
   if (field === '') return 'the request body must be an object';
-  return `property '${field}' ${e.message ?? 'is invalid'}`;
+  return v1Errors.badProperty.text(field, e.message ?? 'is invalid');
 }
 
 function requestId(req: FastifyRequest): string {
@@ -189,7 +194,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         .send({
           event: 'error',
           id: randomUUID(),
-          error: key === undefined ? messages.noAuth : messages.badKey,
+          error: key === undefined ? v1Errors.noAuth.text : v1Errors.badKey.text,
         });
     }
     req.accountId = accountId;
@@ -201,17 +206,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     if (isV2(req)) {
       // v2 takes bodies as they come, but a nesting no query needs is refused all the same.
       if (tooDeep(req.body, MAX_DEPTH)) {
-        throw new ApiError(`the request body is nested more than ${MAX_DEPTH} levels deep`, 400);
+        throw new ApiError(v1Errors.bodyTooDeep.text(MAX_DEPTH), 400);
       }
       return;
     }
     if (req.body === undefined || req.body === null) req.body = {};
     const body = req.body;
     if (typeof body !== 'object' || Array.isArray(body)) {
-      throw new ApiError('the request body must be a JSON object', 400);
+      throw new ApiError(v1Errors.bodyNotObject.text, 400);
     }
     if (tooDeep(body, MAX_DEPTH)) {
-      throw new ApiError(`the request body is nested more than ${MAX_DEPTH} levels deep`, 400);
+      throw new ApiError(v1Errors.bodyTooDeep.text(MAX_DEPTH), 400);
     }
     const b = body as Record<string, unknown>;
     for (const k of Object.keys(b)) if (b[k] === null) delete b[k];
@@ -220,7 +225,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     for (const [k, v] of Object.entries(b)) {
       const kind = FIELD_KINDS[k];
       if (kind === undefined || typeof v !== 'string') continue;
-      if (kind === 'json') throw new ApiError(`property '${k}' needs a JSON body`, 400);
+      if (kind === 'json')
+        throw new ApiError(v1Errors.badProperty.text(k, 'needs a JSON body'), 400);
       if (kind === 'boolean') {
         if (v === 'true' || v === '1') b[k] = true;
         else if (v === 'false' || v === '0') b[k] = false;
@@ -251,9 +257,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     }
     let message = e.message;
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      message = `request body is larger than the limit of ${opts.bodyLimit} bytes`;
+      message = v1Errors.bodyTooLarge.text(opts.bodyLimit);
     } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      message = `unsupported content type '${req.headers['content-type'] ?? ''}': send application/json or ${FORM}`;
+      message = v1Errors.contentType.text(req.headers['content-type'] ?? '', FORM);
     }
     return reply.code(status).send({ event: 'error', id, error: message });
   });
@@ -265,11 +271,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       return reply
         .code(405)
         .header('allow', 'POST')
-        .send({ event: 'error', id: randomUUID(), error: `use POST for /api/v1/${op}` });
+        .send({ event: 'error', id: randomUUID(), error: v1Errors.usePost.text(op) });
     }
     return reply
       .code(404)
-      .send({ event: 'error', id: randomUUID(), error: messages.unknownEndpoint(op) });
+      .send({ event: 'error', id: randomUUID(), error: v1Errors.unknownEndpoint.text(op) });
   });
 
   if (api !== 'v1') {
@@ -291,56 +297,69 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
   if (api === 'v2') return app;
 
-  app.post('/api/v1/ping', { schema: { body: pingBody } }, async (req): Promise<PongResponse> => ({
-    event: 'pong',
-    id: requestId(req),
-    now: new Date().toISOString(),
-  }));
+  app.post(
+    '/api/v1/ping',
+    { schema: { body: PingRequest } },
+    async (req): Promise<PongResponse> => ({
+      event: 'pong',
+      id: requestId(req),
+      now: new Date().toISOString(),
+    }),
+  );
 
-  app.post('/api/v1/query', { schema: { body: queryBody } }, async (req) => {
-    const id = requestId(req);
-    const b = req.body as { query: unknown; multi_response?: boolean; options?: unknown };
-    try {
-      if (b.multi_response === true) throw new ApiError(messages.multiResponse);
-      const query = await runQuery(
-        { accountId: req.accountId as string, store: opts.store, projects: opts.projects },
-        b.query,
-        b.options,
+  // The bodies are validated with their schemas before a handler runs.
+  app.post<{ Body: QueryRequest }>(
+    '/api/v1/query',
+    { schema: { body: QueryRequest } },
+    async (req) => {
+      const id = requestId(req);
+      const b = req.body;
+      try {
+        if (b.multi_response === true) throw new ApiError(v1Errors.multiResponse.text);
+        const query = await runQuery(
+          { accountId: req.accountId as string, store: opts.store, projects: opts.projects },
+          b.query,
+          b.options,
+        );
+        return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 200)
+          return { event: 'error', id, error: e.message } satisfies ErrorResponse;
+        throw e;
+      }
+    },
+  );
+
+  app.post<{ Body: ExecRequest }>(
+    '/api/v1/project_exec',
+    { schema: { body: ExecRequest } },
+    async (req, reply) => {
+      const id = requestId(req);
+      const b = req.body;
+      const project = opts.store.getProject(b.project_id);
+      const group = project?.users[req.accountId as string]?.group;
+      if (group !== 'owner' && group !== 'collaborator') {
+        return { event: 'error', id, error: v1Errors.noWriteAccess.text };
+      }
+      const outcome = await opts.projects.exec(
+        {
+          project_id: b.project_id,
+          path: b.path ?? '',
+          command: b.command,
+          args: b.args ?? [],
+          timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
+          max_output: b.max_output,
+          bash: b.bash ?? false,
+          err_on_exit: b.err_on_exit ?? true,
+          aggregate: b.aggregate,
+        },
+        req.accountId as string,
       );
-      return { event: 'query', id, query, multi_response: false } satisfies QueryResponse;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 200)
-        return { event: 'error', id, error: e.message } satisfies ErrorResponse;
-      throw e;
-    }
-  });
-
-  app.post('/api/v1/project_exec', { schema: { body: execBody } }, async (req, reply) => {
-    const id = requestId(req);
-    const b = req.body as Partial<ExecParams> & { project_id: string; command: string };
-    const project = opts.store.getProject(b.project_id);
-    const group = project?.users[req.accountId as string]?.group;
-    if (group !== 'owner' && group !== 'collaborator') {
-      return { event: 'error', id, error: messages.noWriteAccess };
-    }
-    const outcome = await opts.projects.exec(
-      {
-        project_id: b.project_id,
-        path: b.path ?? '',
-        command: b.command,
-        args: b.args ?? [],
-        timeout: b.timeout ?? DEFAULT_EXEC_TIMEOUTS.v1,
-        max_output: b.max_output,
-        bash: b.bash ?? false,
-        err_on_exit: b.err_on_exit ?? true,
-        aggregate: b.aggregate,
-      },
-      req.accountId as string,
-    );
-    const [status, body] = execAnswer(outcome, id);
-    if (status === 429) void reply.header('retry-after', '1');
-    return reply.code(status).send(body);
-  });
+      const [status, body] = execAnswer(outcome, id);
+      if (status === 429) void reply.header('retry-after', '1');
+      return reply.code(status).send(body);
+    },
+  );
 
   return app;
 }

@@ -1,5 +1,4 @@
-import type { AggregateValue } from '../wire/index.js';
-import { messages } from './api-error.js';
+import { v1Errors, type AggregateValue } from '../wire/index.js';
 import type { RunResult } from './run-command.js';
 
 /** A validated `project_exec` request with defaults applied. */
@@ -31,13 +30,13 @@ export type ExecOutcome =
  */
 export function outcomeOf(p: ExecParams, result: RunResult): ExecOutcome {
   if (result.timedOut) {
-    return { ok: false, status: 200, error: messages.execKilled(p.command, p.args) };
+    return { ok: false, status: 200, error: v1Errors.execKilled.text(p.command, p.args) };
   }
   if (result.exitCode !== 0 && p.err_on_exit) {
     return {
       ok: false,
       status: 200,
-      error: messages.execNonZero(p.command, p.args, result.exitCode, result.stderr),
+      error: v1Errors.execNonZero.text(p.command, p.args, result.exitCode, result.stderr),
     };
   }
   return { ok: true, stdout: result.stdout, stderr: result.stderr, exit_code: result.exitCode };

@@ -12,4 +12,4 @@ export { DEFAULT_QUOTAS, effectiveQuotas, type ProjectQuotas } from './quotas.js
 export { canIsolateNetwork, probeSandbox, type SandboxCapabilities } from './sandbox.js';
 export { execAnswer } from './app.js';
 export type { ExecOutcome, ExecParams } from './exec-outcome.js';
-export { ApiError, messages } from './api-error.js';
+export { ApiError } from './api-error.js';

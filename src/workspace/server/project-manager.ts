@@ -1,9 +1,9 @@
 import { mkdir, realpath, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { ProjectState } from '../wire/index.js';
+import { v1Errors, type ProjectState } from '../wire/index.js';
 import { Aggregator } from './aggregate.js';
-import { ApiError, messages } from './api-error.js';
+import { ApiError } from './api-error.js';
 import type { ProjectCgroups } from './cgroups.js';
 import { commandEnvironment, confinedArgv, programOf, SCRIPT_INSIDE } from './command-line.js';
 import { checkArguments, onlyDeletes } from './exec-arguments.js';
@@ -216,7 +216,7 @@ export class ProjectManager {
     clearTimeout(timer);
     // A stop that came while the project was starting also asks the caller to repeat.
     if (winner === 'timeout' || this.stateOf(projectId) !== 'running') {
-      throw new ApiError(messages.projectStarting(projectId));
+      throw new ApiError(v1Errors.projectStarting.text(projectId));
     }
   }
 
@@ -261,7 +261,7 @@ export class ProjectManager {
     checkArguments(p.command, p.args, bashMode);
     await this.ensureRunning(p.project_id);
     const project = this.store.getProject(p.project_id);
-    if (project === undefined) throw new ApiError(messages.noWriteAccess);
+    if (project === undefined) throw new ApiError(v1Errors.noWriteAccess.text);
     const quotas = this.quotasOf(project);
     const home = this.homeOf(p.project_id);
     await mkdir(home, { recursive: true, mode: 0o700 });
@@ -278,9 +278,7 @@ export class ProjectManager {
     if (overQuota && !onlyDeletes(p.command, p.args, bashMode)) {
       // Files may have gone meanwhile (deleted by a command, or from outside): measure again.
       r.disk.remeasure();
-      throw new ApiError(
-        `disk quota exceeded: the project's home uses ${(diskBytes / MB).toFixed(1)} MB of its ${quotas.disk_quota} MB quota; delete files (rm, rmdir and unlink still run) to run commands again`,
-      );
+      throw new ApiError(v1Errors.diskQuota.text((diskBytes / MB).toFixed(1), quotas.disk_quota));
     }
     const isolate = quotas.network <= 0;
     const sandbox = this.options.sandbox;

@@ -1,53 +1,34 @@
-/** JSON schemas of the request bodies (validated by Fastify's Ajv, no coercion). */
+import type { TSchema } from 'typebox';
+import { ExecRequest, PingRequest, QueryRequest } from '../wire/index.js';
 
-const id = { type: 'string', maxLength: 256 } as const;
+/** How a form-encoded string of a field becomes its value. */
+export type FieldKind = 'boolean' | 'number' | 'json';
 
-export const pingBody = {
-  type: 'object',
-  properties: { id },
-  additionalProperties: false,
-} as const;
+/** The kind of a field's schema: what a form value of it must be turned into. */
+function kindOf(schema: TSchema): FieldKind | undefined {
+  const s = schema as { type?: string; anyOf?: TSchema[] };
+  if (s.type === 'boolean') return 'boolean';
+  if (s.type === 'number' || s.type === 'integer') return 'number';
+  if (s.type === 'array' || s.type === 'object') return 'json';
+  // `aggregate`: a number when it reads as one, else the string.
+  if (s.anyOf?.some((b) => kindOf(b) === 'number')) return 'number';
+  return undefined;
+}
 
-export const execBody = {
-  type: 'object',
-  properties: {
-    id,
-    project_id: { type: 'string', format: 'uuid' },
-    path: { type: 'string', maxLength: 4096 },
-    command: { type: 'string', minLength: 1, maxLength: 262144 },
-    args: { type: 'array', items: { type: 'string' }, maxItems: 100000 },
-    timeout: { type: 'number', minimum: 0 },
-    aggregate: { type: ['number', 'string'] },
-    max_output: { type: 'integer', minimum: 0 },
-    bash: { type: 'boolean' },
-    err_on_exit: { type: 'boolean' },
-  },
-  required: ['project_id', 'command'],
-  additionalProperties: false,
-} as const;
-
-export const queryBody = {
-  type: 'object',
-  properties: {
-    id,
-    query: { type: 'object' },
-    changes: {},
-    multi_response: { type: 'boolean' },
-    options: { type: 'array', items: { type: 'object' } },
-  },
-  required: ['query'],
-  additionalProperties: false,
-} as const;
-
-/** Types of top-level fields, for turning form-encoded strings into values. */
-export const FIELD_KINDS: Readonly<Record<string, 'boolean' | 'number' | 'json' | 'aggregate'>> = {
-  timeout: 'number',
-  max_output: 'number',
-  bash: 'boolean',
-  err_on_exit: 'boolean',
-  multi_response: 'boolean',
-  aggregate: 'aggregate',
-  args: 'json',
-  query: 'json',
-  options: 'json',
-};
+/**
+ * The kinds of the top-level fields of the v1 request bodies, read from their schemas, for
+ * turning form-encoded strings into values.
+ *
+ * @example
+ * ```ts
+ * FIELD_KINDS.timeout; // 'number'
+ * ```
+ */
+export const FIELD_KINDS: Readonly<Record<string, FieldKind>> = Object.fromEntries(
+  [PingRequest, QueryRequest, ExecRequest].flatMap((body) =>
+    Object.entries(body.properties).flatMap(([field, schema]) => {
+      const kind = kindOf(schema);
+      return kind === undefined ? [] : [[field, kind] as const];
+    }),
+  ),
+);

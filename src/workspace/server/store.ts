@@ -2,11 +2,13 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type {
-  ProjectState,
+import Type from 'typebox';
+import { parseJson } from '../../format/index.js';
+import {
   ProjectUpgrades,
   ProjectUser,
-  PublicPathRecord,
+  type ProjectState,
+  type PublicPathRecord,
 } from '../wire/index.js';
 import { migrate } from './migrations.js';
 
@@ -62,18 +64,30 @@ function hashKey(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
+const ProjectUsers = Type.Record(Type.String(), ProjectUser);
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+/** A JSON column of one row, as the source of a {@link FormatError}. */
+function column(name: string, key: string): string {
+  return `${DATABASE_FILE}: ${name} of ${key}`;
+}
+
 function toProject(row: ProjectRow): StoredProject {
   return {
     project_id: row.project_id,
     title: row.title,
     description: row.description,
-    users: JSON.parse(row.users) as Record<string, ProjectUser>,
+    users: parseJson(row.users, ProjectUsers, column('projects.users', row.project_id)),
     state: row.state as ProjectState['state'],
     state_time: row.state_time,
     action_request:
       row.action_request === null
         ? null
-        : (JSON.parse(row.action_request) as Record<string, unknown>),
+        : parseJson(
+            row.action_request,
+            JsonObject,
+            column('projects.action_request', row.project_id),
+          ),
     created: row.created,
     last_edited: row.last_edited,
   };
@@ -167,8 +181,16 @@ export class WorkspaceStore {
     if (row === undefined) return undefined;
     return {
       ...row,
-      editor_settings: JSON.parse(row.editor_settings) as Record<string, unknown>,
-      allowance: JSON.parse(row.allowance ?? '{}') as ProjectUpgrades,
+      editor_settings: parseJson(
+        row.editor_settings,
+        JsonObject,
+        column('accounts.editor_settings', accountId),
+      ),
+      allowance: parseJson(
+        row.allowance ?? '{}',
+        ProjectUpgrades,
+        column('accounts.allowance', accountId),
+      ),
     };
   }
 

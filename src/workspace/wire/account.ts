@@ -1,65 +1,53 @@
 /** Accounts as the workspace API reads and writes them (seed §2.4, table `accounts`). */
+import Type, { type Static } from 'typebox';
 
-/** `accounts.editor_settings` (seed §2.4). */
-export interface EditorSettings {
-  auto_close_brackets: boolean;
-  auto_close_xml_tags: boolean;
-  bindings: string;
-  code_folding: boolean;
-  electric_chars: boolean;
-  extra_button_bar: boolean;
-  first_line_number: number;
-  indent_unit: number;
-  jupyter_classic: boolean;
-  line_numbers: boolean;
-  line_wrapping: boolean;
-  match_brackets: boolean;
-  match_xml_tags: boolean;
-  multiple_cursors: boolean;
-  show_trailing_whitespace: boolean;
-  smart_indent: boolean;
-  spaces_instead_of_tabs: boolean;
-  strip_trailing_whitespace: boolean;
-  tab_size: number;
-  theme: string;
-  track_revisions: boolean;
-  undo_depth: number;
-}
+const integer = Type.Integer();
 
 /**
- * The type of each editor setting, as the server validates it.
+ * `accounts.editor_settings` (seed §2.4).
+ *
+ * @example
+ * ```ts
+ * const s: EditorSettings = { ...DEFAULT_EDITOR_SETTINGS, tab_size: 2 };
+ * ```
+ */
+export const EditorSettings = Type.Object({
+  auto_close_brackets: Type.Boolean(),
+  auto_close_xml_tags: Type.Boolean(),
+  bindings: Type.String(),
+  code_folding: Type.Boolean(),
+  electric_chars: Type.Boolean(),
+  extra_button_bar: Type.Boolean(),
+  first_line_number: integer,
+  indent_unit: integer,
+  jupyter_classic: Type.Boolean(),
+  line_numbers: Type.Boolean(),
+  line_wrapping: Type.Boolean(),
+  match_brackets: Type.Boolean(),
+  match_xml_tags: Type.Boolean(),
+  multiple_cursors: Type.Boolean(),
+  show_trailing_whitespace: Type.Boolean(),
+  smart_indent: Type.Boolean(),
+  spaces_instead_of_tabs: Type.Boolean(),
+  strip_trailing_whitespace: Type.Boolean(),
+  tab_size: integer,
+  theme: Type.String(),
+  track_revisions: Type.Boolean(),
+  undo_depth: integer,
+});
+export type EditorSettings = Static<typeof EditorSettings>;
+
+/**
+ * The type of each editor setting, as the server validates it (read from the schema).
  *
  * @example
  * ```ts
  * EDITOR_SETTING_TYPES.tab_size; // 'integer'
  * ```
  */
-export const EDITOR_SETTING_TYPES: Readonly<
-  Record<keyof EditorSettings, 'boolean' | 'integer' | 'string'>
-> = {
-  auto_close_brackets: 'boolean',
-  auto_close_xml_tags: 'boolean',
-  bindings: 'string',
-  code_folding: 'boolean',
-  electric_chars: 'boolean',
-  extra_button_bar: 'boolean',
-  first_line_number: 'integer',
-  indent_unit: 'integer',
-  jupyter_classic: 'boolean',
-  line_numbers: 'boolean',
-  line_wrapping: 'boolean',
-  match_brackets: 'boolean',
-  match_xml_tags: 'boolean',
-  multiple_cursors: 'boolean',
-  show_trailing_whitespace: 'boolean',
-  smart_indent: 'boolean',
-  spaces_instead_of_tabs: 'boolean',
-  strip_trailing_whitespace: 'boolean',
-  tab_size: 'integer',
-  theme: 'string',
-  track_revisions: 'boolean',
-  undo_depth: 'integer',
-};
+export const EDITOR_SETTING_TYPES = Object.fromEntries(
+  Object.entries(EditorSettings.properties).map(([k, v]) => [k, v.type]),
+) as Readonly<Record<keyof EditorSettings, 'boolean' | 'integer' | 'string'>>;
 
 /**
  * The account defaults of `editor_settings`.
@@ -94,8 +82,16 @@ export const DEFAULT_EDITOR_SETTINGS: Readonly<EditorSettings> = {
   undo_depth: 300,
 };
 
-/** An account record (table `accounts`). */
-export interface AccountRecord {
-  account_id: string;
-  editor_settings: EditorSettings;
-}
+/**
+ * An account record (table `accounts`), as `getAccount` reads it.
+ *
+ * @example
+ * ```ts
+ * const { account_id } = checkValue(AccountRecord, row, 'the answer of POST /api/v1/query');
+ * ```
+ */
+export const AccountRecord = Type.Object({
+  account_id: Type.String(),
+  editor_settings: EditorSettings,
+});
+export type AccountRecord = Static<typeof AccountRecord>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LuauBatchRunner, type LuauBatchOutcome } from '../../../src/runtime/index.js';
 import { samplePrograms } from '../../helpers/batch-programs.js';
 import { haveLuauTools, luauToolsDir, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 /** Address space of one `luau` process (a batch of programs): 256 MiB. */
 const MEMORY_CAP = 256 * 1024 * 1024;
@@ -29,6 +30,7 @@ describe('cutString', () => {
   // Skipped without the Luau tools, except under CI, where their absence fails the test.
   it.skipIf(!haveLuauTools && !inCi)(
     'bounds what runnable programs build: none of many seeds runs past a memory or time cap',
+    { ...needsShared, timeout: 600_000 },
     async () => {
       expect(haveLuauTools, `the Luau tools are missing: ${luauToolsDir}`).toBe(true);
       // Fixed seeds, so a failure is the same on every run; `LUAU_FUZZ_SEED` starts elsewhere.
@@ -75,6 +77,5 @@ describe('cutString', () => {
         batch.close();
       }
     },
-    600_000,
   );
 });

@@ -30,6 +30,7 @@ import {
 import { printPretty } from '../../../src/print/index.js';
 import { walkTree } from '../../../src/tree/index.js';
 import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 /** A fan-out found in a generated program: its functions (leaf first) and its call site. */
 interface Chain {
@@ -252,7 +253,7 @@ describe('fanOutStat', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', () => {
+describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', needsShared, () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-fan-out-'));

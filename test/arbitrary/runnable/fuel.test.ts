@@ -3,10 +3,12 @@ import { LOOP_FUEL } from '../../../src/arbitrary/index.js';
 import { LuauBatchRunner } from '../../../src/runtime/index.js';
 import { samplePrograms } from '../../helpers/batch-programs.js';
 import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 describe('fuelGuard', () => {
   it.skipIf(!haveLuauTools)(
     'leaves most programs fuel at the end: each loop stops at its own count first',
+    { ...needsShared, timeout: 120_000 },
     async () => {
       const first = new RegExp(`^local (l\\d+) = \\{${LOOP_FUEL}\\}\n`);
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 23, 300).flatMap(
@@ -33,6 +35,5 @@ describe('fuelGuard', () => {
         batch.close();
       }
     },
-    120_000,
   );
 });

@@ -5,6 +5,7 @@ import { printPretty } from '../../../src/print/index.js';
 import { samplePrograms } from '../../helpers/batch-programs.js';
 import { haveLuauTools } from '../../helpers/luau-tools.js';
 import { notAlike } from '../../helpers/runnable-alike.js';
+import { needsShared } from '../../helpers/shared.js';
 
 /** The globals a chunk defines in its top block: unindented `nK = ...` lines. */
 function defined(source: string): string[] {
@@ -39,6 +40,7 @@ describe('globalChecksum', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives programs with globals that run clean alike at -O0, -O2 and --codegen',
+    { ...needsShared, timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 52, 900)
         .filter((p) => defined(p.program).length > 0)
@@ -46,6 +48,5 @@ describe('globalChecksum', () => {
       expect(programs.length).toBeGreaterThan(30);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

@@ -14,6 +14,7 @@ import { drawSwarm } from '../../../src/arbitrary/runnable/swarm.js';
 import { printPretty } from '../../../src/print/index.js';
 import { compileChunk } from '../../helpers/arbitrary-programs.js';
 import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 /** What each shape leaves in a program's source, whichever of its variants was drawn. */
 const markers: Record<string, RegExp> = {
@@ -101,7 +102,7 @@ describe('drawSwarm', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('kit.num', () => {
+describe.skipIf(!haveLuauTools)('kit.num', needsShared, () => {
   it('spells every number so that Luau reads it back exactly, though tree constants are 32-bit', () => {
     const values = [
       0,

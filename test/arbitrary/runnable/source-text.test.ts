@@ -8,6 +8,7 @@ import { TextChunk } from '../../../src/arbitrary/runnable/text-chunk.js';
 import { HOLE, joinTokens } from '../../../src/arbitrary/runnable/text-expressions.js';
 import { drawFault, faultyText } from '../../../src/arbitrary/runnable/text-faults.js';
 import { haveLuau735, haveLuauTools, luau735, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 const COUNT = 400;
 
@@ -55,7 +56,7 @@ describe('TextChunk', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('source text on Luau', () => {
+describe.skipIf(!haveLuauTools)('source text on Luau', needsShared, () => {
   const valid = Array.from({ length: COUNT }, (_, i) => text(i + 1, false).text);
   const faulty = Array.from({ length: COUNT }, (_, i) => text(i + 1, true).text);
 
@@ -99,8 +100,12 @@ describe.skipIf(!haveLuauTools)('source text on Luau', () => {
     }
   });
 
-  it.skipIf(!haveLuau735)('gives the valid chunks the same results on 0.715 and 0.735', () => {
-    const source = harness(valid, true);
-    expect(runAll(luau735, ['-O2'], source)).toBe(runAll(tools().luau, ['-O2'], source));
-  });
+  it.skipIf(!haveLuau735)(
+    'gives the valid chunks the same results on 0.715 and 0.735',
+    needsShared,
+    () => {
+      const source = harness(valid, true);
+      expect(runAll(luau735, ['-O2'], source)).toBe(runAll(tools().luau, ['-O2'], source));
+    },
+  );
 });

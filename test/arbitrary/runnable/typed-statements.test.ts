@@ -8,6 +8,7 @@ import { runTwice } from '../../helpers/arbitrary-runs.js';
 import { describeFailures, samplePrograms } from '../../helpers/batch-programs.js';
 import { analyzeStrict } from '../../helpers/luau-analyze.js';
 import { haveLuauTools, tools } from '../../helpers/luau-tools.js';
+import { needsShared } from '../../helpers/shared.js';
 
 const typed = luauArbitraries({ level: 'typed', profile: 'luau' }).moduleSet;
 
@@ -75,7 +76,7 @@ describe('typedModel', () => {
   });
 });
 
-describe.skipIf(!haveLuauTools)('typedModel with Luau 0.715', () => {
+describe.skipIf(!haveLuauTools)('typedModel with Luau 0.715', needsShared, () => {
   it('gives programs without a planted error that all pass luau-analyze --mode=strict', async () => {
     const seed = 2027;
     const programs = samplePrograms(

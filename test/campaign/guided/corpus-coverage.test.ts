@@ -6,6 +6,7 @@ import type { LuauArbitraryOptions } from '../../../src/arbitrary/index.js';
 import { corpusCoverage } from '../../../src/campaign/guided/index.js';
 import { corpusOf } from '../../helpers/corpus-folder.js';
 import { coverageBuildDir, haveCoverageBuild } from '../../helpers/coverage-build.js';
+import { needsShared } from '../../helpers/shared.js';
 
 const root = mkdtempSync(join(tmpdir(), 'corpus-coverage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -14,7 +15,7 @@ const luau = join(coverageBuildDir, 'luau');
 const runnable: LuauArbitraryOptions = { level: 'runnable', profile: 'luau' };
 const corpus = (name: string, count: number): string => corpusOf(root, name, runnable, count, 5);
 
-describe.runIf(haveCoverageBuild)('corpusCoverage', () => {
+describe.runIf(haveCoverageBuild)('corpusCoverage', needsShared, () => {
   it('measures a corpus per component in the coverage runtime’s mode', async () => {
     const small = await corpusCoverage(corpus('small', 2), `luau-cli:-O0:path=${luau}`);
     const large = await corpusCoverage(corpus('large', 20), `luau-cli:-O0:path=${luau}`);

@@ -1,3 +1,4 @@
+// @module-tag shared: every test here runs the coverage build in ../shared
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

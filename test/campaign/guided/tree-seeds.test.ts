@@ -12,6 +12,7 @@ import {
 } from '../../../src/campaign/guided/index.js';
 import { encodeTree } from '../../../src/tree/index.js';
 import { coverageBuildDir, haveCoverageBuild } from '../../helpers/coverage-build.js';
+import { needsShared } from '../../helpers/shared.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tree-seeds-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,7 +48,7 @@ describe('text-format trees as seeds', () => {
   });
 });
 
-describe.skipIf(!haveCoverageBuild)('a guided run seeded with trees', () => {
+describe.skipIf(!haveCoverageBuild)('a guided run seeded with trees', needsShared, () => {
   const options = (dir: string, generator: LuauArbitraryOptions, seeds: string[]) => ({
     generator,
     seed: 2,

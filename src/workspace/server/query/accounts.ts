@@ -1,9 +1,10 @@
 import {
+  v1Errors,
   DEFAULT_EDITOR_SETTINGS,
   EDITOR_SETTING_TYPES,
   type EditorSettings,
 } from '../../wire/index.js';
-import { ApiError, messages } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import type { QueryContext, TableQuery } from './context.js';
 import { checkFields, fill, isObj, merge, type Obj } from './values.js';
 
@@ -45,7 +46,7 @@ function setAccount(ctx: QueryContext, rec: Obj): void {
   for (const [k, v] of Object.entries(s)) {
     const type = EDITOR_SETTING_TYPES[k as keyof EditorSettings] as string | undefined;
     const field = `accounts.editor_settings.${k}`;
-    if (type === undefined) throw new ApiError(messages.changeNotAllowed(field));
+    if (type === undefined) throw new ApiError(v1Errors.changeNotAllowed.text(field));
     const ok =
       type === 'boolean'
         ? typeof v === 'boolean'

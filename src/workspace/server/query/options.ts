@@ -1,5 +1,6 @@
-import { ApiError, messages } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import { isObj, type Json } from './values.js';
+import { v1Errors } from '../../wire/index.js';
 
 /** The `options` of a v1 query, read. */
 export interface QueryOptions {
@@ -20,7 +21,8 @@ export interface QueryOptions {
 export function parseOptions(options: unknown): QueryOptions {
   const out: QueryOptions = {};
   if (options === undefined) return out;
-  if (!Array.isArray(options)) throw new ApiError("property 'options' must be array");
+  if (!Array.isArray(options))
+    throw new ApiError(v1Errors.badProperty.text('options', 'must be array'));
   for (const o of options) {
     if (!isObj(o) || Object.keys(o).length !== 1) {
       throw new ApiError('each element of options must be an object with one key');
@@ -28,19 +30,20 @@ export function parseOptions(options: unknown): QueryOptions {
     const [k, v] = Object.entries(o)[0] as [string, Json];
     if (k === 'limit') {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-        throw new ApiError("option 'limit' must be a non-negative integer");
+        throw new ApiError(v1Errors.badOption.text('limit', 'must be a non-negative integer'));
       }
       out.limit = v;
     } else if (k === 'order_by') {
       if (typeof v !== 'string' || v.replace(/^-/, '') === '') {
-        throw new ApiError("option 'order_by' must be a field name");
+        throw new ApiError(v1Errors.badOption.text('order_by', 'must be a field name'));
       }
       out.orderBy = { field: v.replace(/^-/, ''), desc: v.startsWith('-') };
     } else if (k === 'set') {
-      if (typeof v !== 'boolean') throw new ApiError("option 'set' must be a boolean");
+      if (typeof v !== 'boolean')
+        throw new ApiError(v1Errors.badOption.text('set', 'must be a boolean'));
       out.set = v;
     } else {
-      throw new ApiError(messages.unknownOption(k));
+      throw new ApiError(v1Errors.unknownOption.text(k));
     }
   }
   return out;

@@ -1,5 +1,5 @@
-import type { ProjectUser } from '../../wire/index.js';
-import { ApiError, messages } from '../api-error.js';
+import { v1Errors, type ProjectUser } from '../../wire/index.js';
+import { ApiError } from '../api-error.js';
 import type { StoredProject } from '../store.js';
 import { canAccess, type QueryContext, type TableQuery } from './context.js';
 import { applyOrder, type QueryOptions } from './options.js';
@@ -39,10 +39,12 @@ const PROJECT_SET_FIELDS = new Set([
 export async function queryProjects(ctx: QueryContext, q: TableQuery): Promise<Obj> {
   const { table, rec, many, isGet, opts } = q;
   if (table === 'projects_all' && !many) {
-    throw new ApiError('query.projects_all must be an array holding one object');
+    throw new ApiError(
+      v1Errors.queryForm.text('projects_all', 'must be an array holding one object'),
+    );
   }
   if (!isGet) {
-    if (many) throw new ApiError(`query.${table} in array form can only be a get`);
+    if (many) throw new ApiError(v1Errors.queryForm.text(table, 'in array form can only be a get'));
     await setProject(ctx, rec);
     return {};
   }
@@ -73,7 +75,7 @@ function getProjects(
   let candidates: StoredProject[];
   if (typeof rec.project_id === 'string') {
     const p = ctx.store.getProject(rec.project_id);
-    if (!canAccess(p, ctx.accountId)) throw new ApiError(messages.noReadAccess);
+    if (!canAccess(p, ctx.accountId)) throw new ApiError(v1Errors.noReadAccess.text);
     candidates = [p];
   } else {
     const since =
@@ -90,9 +92,9 @@ async function setProject(ctx: QueryContext, rec: Obj): Promise<void> {
   checkFields('projects', rec, PROJECT_SET_FIELDS, false);
   const projectId = rec.project_id;
   if (typeof projectId !== 'string')
-    throw new ApiError(messages.mustBeSpecified('projects.project_id'));
+    throw new ApiError(v1Errors.mustBeSpecified.text('projects.project_id'));
   const project = ctx.store.getProject(projectId);
-  if (!canAccess(project, ctx.accountId)) throw new ApiError(messages.noWriteAccess);
+  if (!canAccess(project, ctx.accountId)) throw new ApiError(v1Errors.noWriteAccess.text);
   const patch: Partial<StoredProject> = {};
   for (const k of ['title', 'description'] as const) {
     if (k in rec) {
@@ -122,7 +124,7 @@ async function setProject(ctx: QueryContext, rec: Obj): Promise<void> {
       throw new ApiError('projects.action_request must be an object with a string action');
     }
     if (a.action !== 'start' && a.action !== 'stop') {
-      throw new ApiError(messages.actionNotImplemented(a.action));
+      throw new ApiError(v1Errors.actionNotImplemented.text(a.action));
     }
     action = a.action;
     patch.action_request = { action, time: new Date().toISOString() };

@@ -1,8 +1,9 @@
 import { isAbsolute, normalize } from 'node:path';
-import { ApiError, messages } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import { canAccess, type QueryContext, type TableQuery } from './context.js';
 import { applyOrder } from './options.js';
 import { checkFields, fill, matches, type Obj } from './values.js';
+import { v1Errors } from '../../wire/index.js';
 
 const PUBLIC_PATH_FIELDS = new Set([
   'id',
@@ -28,16 +29,19 @@ export function queryPublicPaths(ctx: QueryContext, q: TableQuery): Obj {
   checkFields('public_paths', rec, PUBLIC_PATH_FIELDS, isGet);
   const projectId = rec.project_id;
   if (typeof projectId !== 'string') {
-    throw new ApiError(messages.mustBeSpecified('public_paths.project_id'));
+    throw new ApiError(v1Errors.mustBeSpecified.text('public_paths.project_id'));
   }
   const project = ctx.store.getProject(projectId);
   if (!isGet) {
-    if (many) throw new ApiError('query.public_paths in array form can only be a get');
-    if (!canAccess(project, ctx.accountId)) throw new ApiError(messages.noWriteAccess);
+    if (many)
+      throw new ApiError(
+        v1Errors.queryForm.text('public_paths', 'in array form can only be a get'),
+      );
+    if (!canAccess(project, ctx.accountId)) throw new ApiError(v1Errors.noWriteAccess.text);
     setPublicPath(ctx, projectId, rec);
     return {};
   }
-  if (!canAccess(project, ctx.accountId)) throw new ApiError(messages.noReadAccess);
+  if (!canAccess(project, ctx.accountId)) throw new ApiError(v1Errors.noReadAccess.text);
   let rows = ctx.store.listPublicPaths(projectId).filter((r) => matches(rec, r));
   rows = applyOrder(rows, opts);
   const filled = rows.map((r) => fill(rec, r));
@@ -46,14 +50,15 @@ export function queryPublicPaths(ctx: QueryContext, q: TableQuery): Obj {
 
 function setPublicPath(ctx: QueryContext, projectId: string, rec: Obj): void {
   const path = rec.path;
-  if (typeof path !== 'string') throw new ApiError(messages.mustBeSpecified('public_paths.path'));
+  if (typeof path !== 'string')
+    throw new ApiError(v1Errors.mustBeSpecified.text('public_paths.path'));
   const n = normalize(path);
   if (isAbsolute(path) || n === '..' || n.startsWith('../')) {
     throw new ApiError(`public_paths.path '${path}' must be a path inside the project`);
   }
   for (const k of Object.keys(rec)) {
     if (k === 'id' || k === 'created' || k === 'last_edited') {
-      throw new ApiError(messages.changeNotAllowed(`public_paths.${k}`));
+      throw new ApiError(v1Errors.changeNotAllowed.text(`public_paths.${k}`));
     }
   }
   if ('description' in rec && typeof rec.description !== 'string') {

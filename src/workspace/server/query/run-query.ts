@@ -1,10 +1,11 @@
-import { ApiError, messages } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import { queryAccounts } from './accounts.js';
 import type { QueryContext } from './context.js';
 import { parseOptions } from './options.js';
 import { queryProjects } from './projects.js';
 import { queryPublicPaths } from './public-paths.js';
 import { dropNulls, hasNull, isObj, type Json, type Obj } from './values.js';
+import { v1Errors } from '../../wire/index.js';
 
 /**
  * Runs a `query` (seed §4.1 and the notes) for the account `ctx.accountId` and returns the
@@ -16,19 +17,23 @@ import { dropNulls, hasNull, isObj, type Json, type Obj } from './values.js';
  * ```
  */
 export async function runQuery(ctx: QueryContext, query: unknown, options: unknown): Promise<Obj> {
-  if (!isObj(query) || Object.keys(query).length !== 1) throw new ApiError(messages.oneKey);
+  if (!isObj(query) || Object.keys(query).length !== 1) throw new ApiError(v1Errors.oneKey.text);
   const [table, value] = Object.entries(query)[0] as [string, Json];
   const many = Array.isArray(value);
   let rec: Obj;
   if (many) {
     if (value.length !== 1 || !isObj(value[0])) {
-      throw new ApiError(`query.${table} in array form must hold exactly one object`);
+      throw new ApiError(
+        v1Errors.queryForm.text(table, 'in array form must hold exactly one object'),
+      );
     }
     rec = value[0];
   } else if (isObj(value)) {
     rec = value;
   } else {
-    throw new ApiError(`query.${table} must be an object or an array holding one object`);
+    throw new ApiError(
+      v1Errors.queryForm.text(table, 'must be an object or an array holding one object'),
+    );
   }
   const opts = parseOptions(options);
   const isGet = opts.set !== undefined ? !opts.set : hasNull(rec);
@@ -43,6 +48,6 @@ export async function runQuery(ctx: QueryContext, query: unknown, options: unkno
     case 'public_paths':
       return queryPublicPaths(ctx, q);
     default:
-      throw new ApiError(`table '${table}' does not exist`);
+      throw new ApiError(v1Errors.unknownTable.text(table));
   }
 }

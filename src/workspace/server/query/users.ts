@@ -1,5 +1,5 @@
-import { UPGRADE_FIELDS } from '../../wire/index.js';
-import { ApiError, messages } from '../api-error.js';
+import { v1Errors, UPGRADE_FIELDS } from '../../wire/index.js';
+import { ApiError } from '../api-error.js';
 import type { StoredProject } from '../store.js';
 import { groupOf, type QueryContext } from './context.js';
 import { isObj, type Json, type Obj } from './values.js';
@@ -32,14 +32,14 @@ export function checkUsers(users: Json): Record<string, Obj> {
         if (!isObj(v)) throw new ApiError(`${field} must be an object`);
         for (const [u, n] of Object.entries(v)) {
           if (!(UPGRADE_FIELDS as readonly string[]).includes(u)) {
-            throw new ApiError(messages.changeNotAllowed(`${field}.${u}`));
+            throw new ApiError(v1Errors.changeNotAllowed.text(`${field}.${u}`));
           }
           if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) {
             throw new ApiError(`${field}.${u} must be a non-negative number`);
           }
         }
       } else {
-        throw new ApiError(messages.changeNotAllowed(field));
+        throw new ApiError(v1Errors.changeNotAllowed.text(field));
       }
     }
   }

@@ -1,5 +1,6 @@
 /** The values of a query and the rules that read them against stored records (seed §4.1). */
-import { ApiError, messages } from '../api-error.js';
+import { ApiError } from '../api-error.js';
+import { v1Errors } from '../../wire/index.js';
 
 /** A JSON value as a query holds it. */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -82,6 +83,8 @@ export function checkFields(
   for (const k of Object.keys(rec)) {
     if (allowed.has(k)) continue;
     const field = `${table}.${k}`;
-    throw new ApiError(isGet ? messages.getNotAllowed(field) : messages.changeNotAllowed(field));
+    throw new ApiError(
+      isGet ? v1Errors.getNotAllowed.text(field) : v1Errors.changeNotAllowed.text(field),
+    );
   }
 }

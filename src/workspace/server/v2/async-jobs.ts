@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '../api-error.js';
-import type { AsyncJob } from '../../wire/index.js';
+import { v1Errors, type AsyncJob } from '../../wire/index.js';
 import type { ExecOutcome, ExecParams } from '../exec-outcome.js';
 
 /** What `async_call` and `async_get` answer about a job (API v2): the client's type of it. */
@@ -69,7 +68,7 @@ export class AsyncJobs {
   #finish(view: AsyncJobView, p: ExecParams, outcome: ExecOutcome): void {
     view.elapsed_s = (Date.now() - view.start) / 1000;
     if (!outcome.ok) {
-      const killed = outcome.error === messages.execKilled(p.command, p.args);
+      const killed = outcome.error === v1Errors.execKilled.text(p.command, p.args);
       view.status = 'error';
       view.exit_code = 1;
       view.stderr = killed ? `killed command '${p.command} ${p.args.join(' ')}'` : outcome.error;

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_EXEC_TIMEOUTS } from '../../wire/index.js';
+import { checkValue, FormatError } from '../../../format/index.js';
+import { DEFAULT_EXEC_TIMEOUTS, ExecV2Request, v2Errors } from '../../wire/index.js';
 import { ApiError } from '../api-error.js';
 import type { ExecParams } from '../exec-outcome.js';
 import type { ProjectManager } from '../project-manager.js';
 import { hasNull, runQuery } from '../query/index.js';
 import type { WorkspaceStore } from '../store.js';
 import { AsyncJobs } from './async-jobs.js';
-import { v2Messages } from './messages.js';
 
 /** Options of {@link registerV2}. */
 export interface V2Options {
@@ -36,28 +36,19 @@ async function withinHubLimit<T>(work: Promise<T>, ms: number): Promise<T | 'hub
   }
 }
 
-/** The first field of an exec body of the wrong type, as an error text; undefined when fine. */
+/**
+ * The first field of an exec body of the wrong type, as an error text; undefined when fine.
+ * A null field is left out, as the platform's defaults apply to it.
+ */
 function badExecField(b: Body): string | undefined {
-  const types: [string, (v: unknown) => boolean, string][] = [
-    ['command', (v) => typeof v === 'string' && v !== '', 'a nonempty string'],
-    [
-      'args',
-      (v) => Array.isArray(v) && v.every((a) => typeof a === 'string'),
-      'an array of strings',
-    ],
-    ['path', (v) => typeof v === 'string', 'a string'],
-    ['timeout', (v) => typeof v === 'number' && v >= 0, 'a number of seconds'],
-    ['max_output', (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0, 'an integer'],
-    ['bash', (v) => typeof v === 'boolean', 'a boolean'],
-    ['err_on_exit', (v) => typeof v === 'boolean', 'a boolean'],
-    ['aggregate', (v) => typeof v === 'number' || typeof v === 'string', 'a number or string'],
-  ];
-  for (const [field, ok, what] of types) {
-    if (b[field] !== undefined && b[field] !== null && !ok(b[field])) {
-      return `${field} must be ${what}`;
-    }
+  const given = Object.fromEntries(Object.entries(b).filter(([, v]) => v !== null));
+  try {
+    checkValue(ExecV2Request, given, 'exec');
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return v2Errors.execField.text(e.field, e.problem);
   }
-  if (typeof b.command !== 'string') return 'command must be a nonempty string';
+  if (typeof given.command !== 'string') return v2Errors.execField.text('command', 'is missing');
   return undefined;
 }
 
@@ -96,7 +87,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
   app.setErrorHandler((error, req, reply) => {
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).type('text/plain').send(v2Messages.bodyTooLarge(o.bodyLimit));
+      return reply.code(413).type('text/plain').send(v2Errors.bodyTooLarge.text(o.bodyLimit));
     }
     if (error instanceof ApiError) return reply.code(error.status).send({ error: error.message });
     if ((e.statusCode ?? 500) >= 500) {
@@ -113,22 +104,22 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     const b = bodyOf(req);
     const projectId = b.project_id;
     if (typeof projectId !== 'string' || !UUID.test(projectId)) {
-      return { error: v2Messages.badUuid };
+      return { error: v2Errors.badUuid.text };
     }
     const accountId = o.accountOf(req);
-    if (accountId === undefined) return { error: v2Messages.signIn };
-    if (!isCollaborator(projectId, accountId)) return { error: v2Messages.notCollaborator };
+    if (accountId === undefined) return { error: v2Errors.signIn.text };
+    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };
 
     if (typeof b.async_get === 'string') {
       const awaitMs = b.async_await === true ? o.hubTimeoutMs : undefined;
       const found = await jobsOf(projectId).get(projectId, b.async_get, awaitMs);
-      if (found === undefined) return { error: v2Messages.noJob(b.async_get) };
-      if (found.timedOut) return { error: v2Messages.hubTimeout };
+      if (found === undefined) return { error: v2Errors.noJob.text(b.async_get) };
+      if (found.timedOut) return { error: v2Errors.hubTimeout.text };
       return found.view;
     }
     const bad = badExecField(b);
     if (bad !== undefined) return { error: bad };
-    if (b.command === 'smc-jupyter') return { error: v2Messages.jupyter };
+    if (b.command === 'smc-jupyter') return { error: v2Errors.jupyter.text };
     const isAsync = b.async_call === true;
     const params: ExecParams = {
       project_id: projectId,
@@ -149,7 +140,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
       return jobsOf(projectId).start(projectId, params, (p) => o.projects.exec(p, accountId));
     }
     const outcome = await withinHubLimit(o.projects.exec(params, accountId), o.hubTimeoutMs);
-    if (outcome === 'hub-timeout') return { error: v2Messages.hubTimeout };
+    if (outcome === 'hub-timeout') return { error: v2Errors.hubTimeout.text };
     if (!outcome.ok) return { error: outcome.error };
     return {
       type: 'blocking',
@@ -170,7 +161,9 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
           // No key, or an unknown one: the platform runs the query anonymously.
           const table = typeof q === 'object' && q !== null ? (Object.keys(q)[0] ?? '') : '';
           return {
-            error: hasNull(q as never) ? v2Messages.anonymousGet(table) : v2Messages.anonymousSet,
+            error: hasNull(q as never)
+              ? v2Errors.anonymousGet.text(table)
+              : v2Errors.anonymousSet.text,
           };
         }
         // `options` is not read by v2.
@@ -189,12 +182,12 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     app.post(`/projects/${action}`, { bodyLimit: o.bodyLimit }, async (req) => {
       const projectId = bodyOf(req).project_id;
       if (typeof projectId !== 'string' || !UUID.test(projectId)) {
-        return { error: v2Messages.projectUuid };
+        return { error: v2Errors.projectUuid.text };
       }
       const accountId = o.accountOf(req);
-      if (accountId === undefined) return { error: v2Messages.signIn };
+      if (accountId === undefined) return { error: v2Errors.signIn.text };
       if (!isCollaborator(projectId, accountId)) {
-        return { error: v2Messages.collaboratorTo(action) };
+        return { error: v2Errors.collaboratorTo.text(action) };
       }
       if (action === 'start') {
         // Answers once the project runs; a start past the hub's limit answers `{}`.

@@ -7,6 +7,7 @@ import { casesPerTree } from '../../../helpers/arbitrary-checks.js';
 import { samplePrograms } from '../../../helpers/batch-programs.js';
 import { haveLuauTools } from '../../../helpers/luau-tools.js';
 import { notAlike } from '../../../helpers/runnable-alike.js';
+import { needsShared } from '../../../helpers/shared.js';
 
 describe('integerModel', () => {
   it('computes with the integer library in profile luau only, never with 5i literals', () => {
@@ -26,6 +27,7 @@ describe('integerModel', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives integer programs that run clean alike at -O0, -O2 and --codegen',
+    { ...needsShared, timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 32, 400)
         .filter((p) => p.program.includes('integer.'))
@@ -33,6 +35,5 @@ describe('integerModel', () => {
       expect(programs.length).toBeGreaterThan(40);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplePrograms } from '../../../helpers/batch-programs.js';
 import { haveLuauTools } from '../../../helpers/luau-tools.js';
 import { notAlike } from '../../../helpers/runnable-alike.js';
+import { needsShared } from '../../../helpers/shared.js';
 
 describe('vectorModel', () => {
   it('computes with vectors in both profiles, printing them through tostring, components and ==', () => {
@@ -16,6 +17,7 @@ describe('vectorModel', () => {
 
   it.skipIf(!haveLuauTools)(
     'gives vector programs that run clean alike at -O0, -O2 and --codegen',
+    { ...needsShared, timeout: 120_000 },
     async () => {
       const programs = samplePrograms({ level: 'runnable', profile: 'luau' }, 42, 400)
         .filter((p) => p.program.includes('vector.create('))
@@ -23,6 +25,5 @@ describe('vectorModel', () => {
       expect(programs.length).toBeGreaterThan(40);
       expect(await notAlike(programs)).toEqual([]);
     },
-    120_000,
   );
 });

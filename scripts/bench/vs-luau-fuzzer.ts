@@ -1,0 +1,396 @@
+// npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N]
+//   [--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR]
+//   [--luau-corpus DIR] [--gaps N] [--out DIR]
+// Luau's own fuzzer against luau-fuzz, in the same T minutes (default 10) on the same cores:
+//   1. builds Luau's `fuzz-proto` at release 0.715 as its Makefile does (cached under
+//      ~/.cache/luau-fuzz/luau-fuzzer-715/COMMIT; a missing tool is named with the apt-get line
+//      that installs it);
+//   2. runs it T minutes (libFuzzer fork mode, --workers processes) from the empty tree (Luau
+//      gives the protobuf fuzzer no seed corpus) and prints its corpus with the compat printer;
+//   3. runs `luau-fuzz run --duration T` blind and guided (runnable, profile luau, --workers);
+//   4. measures the three program sets on the coverage build (luau -O0 and -O2 --codegen,
+//      lines and branches of Ast, Compiler, VM, CodeGen) and against the faulty builds of the
+//      tools folder's mutants/ (found: a program whose outcome differs from the sound build's at
+//      -O2 or at -O2 --codegen, a crash included), and prints one table with the ratios and the
+//      machine's load;
+//   5. lists the functions where Luau's fuzzer reaches code neither luau-fuzz set reaches.
+// --luau-corpus DIR measures a corpus of an earlier run of Luau's fuzzer instead of steps 1–2.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { luauArbitraries } from '../../src/arbitrary/index.js';
+import { corpusPrograms } from '../../src/campaign/guided/index.js';
+import { generatePrograms } from '../../src/campaign/index.js';
+import { generatorOptions } from '../../src/cli/generator-options.js';
+import { packageRoot } from '../../src/package-root.js';
+import {
+  batchOutcomesDiffer,
+  coverageBuild,
+  findLlvmTools,
+  LuauBatchRunner,
+  luauTools,
+  measureEngineCoverage,
+  mergeProfiles,
+  toolComponents,
+  type ComponentCoverage,
+  type LlvmTools,
+  type LuauBatchOutcome,
+  type LuauBatchProgram,
+  type LuauTools,
+} from '../../src/runtime/index.js';
+import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
+import { functionGaps } from './_function-gap.js';
+import {
+  buildLuauFuzzer,
+  fuzzerCache,
+  fuzzerPrograms,
+  FuzzerSetupError,
+  runLuauFuzzer,
+} from './_luau-fuzzer.js';
+
+const usage =
+  'usage: npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N] ' +
+  '[--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR] ' +
+  '[--luau-corpus DIR] [--gaps N] [--out DIR]\n';
+const args: BenchArgs = benchArgs('vs-luau-fuzzer', usage);
+const { values, positionals } = args.parse({
+  minutes: { type: 'string', default: '10' },
+  seed: { type: 'string', default: '1' },
+  workers: { type: 'string', default: '2' },
+  jobs: { type: 'string', default: '2' },
+  'luau-git': { type: 'string', default: join(fuzzerCache, 'git', 'luau.git') },
+  'mutator-git': { type: 'string', default: join(fuzzerCache, 'git', 'libprotobuf-mutator.git') },
+  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
+  tools: { type: 'string', default: sharedPath('tools', 'luau-715') },
+  'llvm-bin': { type: 'string' },
+  'luau-corpus': { type: 'string' },
+  gaps: { type: 'string', default: '30' },
+  out: { type: 'string' },
+});
+if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
+const minutes = Number(values.minutes);
+if (!(minutes > 0)) args.fail(`--minutes must be a positive number: ${values.minutes}`);
+const seconds = Math.round(minutes * 60);
+const seed = args.whole('--seed', values.seed, 0);
+const workers = args.whole('--workers', values.workers, 1);
+const jobs = args.whole('--jobs', values.jobs, 1);
+const gapsShown = args.whole('--gaps', values.gaps, 0);
+let build: LuauTools;
+let tools: LuauTools;
+let llvm: LlvmTools;
+try {
+  build = coverageBuild(values.build, ['luau']);
+} catch (e) {
+  args.fail(`--build: ${(e as Error).message}`);
+}
+try {
+  tools = luauTools(values.tools);
+} catch (e) {
+  args.fail(`--tools: ${(e as Error).message}`);
+}
+try {
+  llvm = findLlvmTools({ llvmBin: values['llvm-bin'] });
+} catch (e) {
+  args.fail((e as Error).message);
+}
+const work = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'bench-vs-luau-fuzzer-')));
+mkdirSync(work, { recursive: true });
+
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const say = (line: string): void => console.log(line);
+
+/** One program set of the comparison. */
+interface Arm {
+  readonly name: string;
+  readonly programs: LuauBatchProgram[];
+  readonly seconds: number;
+  readonly note: string;
+}
+
+/** Luau's fuzzer: built (or from the cache) and run, or an earlier run's corpus. */
+async function luauFuzzerArm(): Promise<Arm> {
+  if (values['luau-corpus'] !== undefined) {
+    const dir = resolve(values['luau-corpus']);
+    const { programs, undecodable } = fuzzerPrograms([dir]);
+    return {
+      name: "Luau's fuzzer",
+      programs,
+      seconds: 0,
+      note: `corpus ${dir}, ${undecodable} undecodable`,
+    };
+  }
+  const fuzzer = buildLuauFuzzer({
+    luauGit: resolve(values['luau-git']),
+    mutatorGit: resolve(values['mutator-git']),
+    tag: '0.715',
+    jobs,
+    say,
+  });
+  say(`Luau's fuzzer: ${fuzzer.executable} (0.715, ${fuzzer.commit})`);
+  say(`load before: ${load()}`);
+  const run = await runLuauFuzzer(fuzzer.executable, {
+    seconds,
+    workers,
+    dir: join(work, 'luau-fuzzer'),
+    seed,
+  });
+  const { programs, undecodable } = fuzzerPrograms([run.corpus, run.artifacts]);
+  return {
+    name: "Luau's fuzzer",
+    programs,
+    seconds: run.seconds,
+    note: `corpus and reproducers of ${run.corpus}, ${undecodable} undecodable`,
+  };
+}
+
+/** What the bench reads of a campaign's summary.json. */
+interface Summary {
+  readonly elapsedSeconds: number;
+  /** Programs run on the runtime (the sound build). */
+  readonly done: number;
+}
+
+/**
+ * Runs `luau-fuzz run` for the budget and resolves with its campaign folder, its own clock's
+ * seconds, wall-clock seconds, and its summary.
+ */
+async function campaign(
+  name: string,
+  extra: readonly string[],
+): Promise<{ dir: string; s: number; wall: number; summary: Summary }> {
+  const dir = join(work, name);
+  const soundLuau = `luau-cli:-O2:--codegen:path=${tools.luau}`;
+  const argv = [
+    '--import',
+    'tsx',
+    join(packageRoot, 'src', 'cli', 'main.ts'),
+    'run',
+    '--duration',
+    `${seconds}s`,
+    '--level',
+    'runnable',
+    '--profile',
+    'luau',
+    '--seed',
+    String(seed),
+    '--runtime',
+    soundLuau,
+    '--workers',
+    String(workers),
+    // Steps of 100: a campaign checks its budget between batches.
+    '--batch-size',
+    '100',
+    '--no-shrink',
+    '--no-progress',
+    '--out',
+    dir,
+    ...extra,
+  ];
+  say(`luau-fuzz ${name}: luau-fuzz ${argv.slice(3).join(' ')}`);
+  say(`load before: ${load()}`);
+  const started = performance.now();
+  await new Promise<void>((done, reject) => {
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? done() : reject(new Error(`luau-fuzz run (${name}) ended with status ${code}`)),
+    );
+  });
+  const wall = (performance.now() - started) / 1000;
+  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+  // The campaign's own clock (its budget), not the workspace's start before it.
+  return { dir, s: summary.elapsedSeconds, wall, summary };
+}
+
+/** The blind campaign's programs: drawn again from its seed at the indices it finished. */
+async function blindArm(): Promise<Arm> {
+  const { dir, s, wall } = await campaign('blind', []);
+  const indices = readFileSync(join(dir, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => (JSON.parse(l) as { i: number }).i)
+    .sort((a, b) => a - b);
+  const arbitrary = luauArbitraries(
+    generatorOptions({ level: 'runnable', profile: 'luau', types: true }),
+  ).moduleSet;
+  const drawn = generatePrograms(arbitrary, seed, indices).filter(
+    (p) => p.printError === undefined,
+  );
+  return {
+    name: 'luau-fuzz blind',
+    programs: drawn.map((p) => ({ program: p.program, module: p.module })),
+    seconds: s,
+    note: `all ${indices.length} programs it ran, ${wall.toFixed(0)} s with the workspace's start (${dir})`,
+  };
+}
+
+/** The guided campaign's corpus: the programs that reached new counters. */
+async function guidedArm(): Promise<Arm> {
+  const coverage = `luau-cli:-O2:--codegen:path=${build.luau}`;
+  const { dir, s, wall, summary } = await campaign('guided', ['--guided', coverage]);
+  const programs = corpusPrograms(join(dir, 'corpus')).flatMap((p) => p.sources ?? []);
+  return {
+    name: 'luau-fuzz guided',
+    programs,
+    seconds: s,
+    note: `its corpus, the programs that reached new counters (${summary.done} programs run on the sound build), ${wall.toFixed(0)} s with the workspace's start (${dir})`,
+  };
+}
+
+/**
+ * The faulty builds a set finds: a program whose outcome differs from the sound build's at -O2
+ * or at -O2 --codegen (a crash included). Programs whose outcome differs between two runs of
+ * the sound build (clocks, addresses, random numbers) are left out, and counted.
+ */
+async function faultsFound(
+  programs: readonly LuauBatchProgram[],
+): Promise<{ found: string[]; unstable: number }> {
+  const batch = new LuauBatchRunner(programs);
+  try {
+    const modes = [['-O2'], ['-O2', '--codegen']];
+    const sound: LuauBatchOutcome[][] = [];
+    const unstable = new Set<number>();
+    for (const m of modes) {
+      const [first, again] = [
+        await batch.run({ luau: tools.luau, args: m }),
+        await batch.run({ luau: tools.luau, args: m }),
+      ];
+      first.forEach((o, i) => {
+        if (batchOutcomesDiffer(o, again[i]!)) unstable.add(i);
+      });
+      sound.push(first);
+    }
+    const found: string[] = [];
+    for (const f of tools.faulty) {
+      for (const [k, m] of modes.entries()) {
+        const faulty = await batch.run({ luau: f.luau, args: m });
+        if (faulty.some((o, i) => !unstable.has(i) && batchOutcomesDiffer(o, sound[k]![i]!))) {
+          found.push(f.name);
+          break;
+        }
+      }
+    }
+    return { found, unstable: unstable.size };
+  } finally {
+    batch.close();
+  }
+}
+
+try {
+  say(
+    `vs-luau-fuzzer: ${minutes} min each, seed ${seed}, ${workers} worker(s), coverage build ` +
+      `${build.dir}, faulty builds of ${tools.dir} (${tools.faulty.length}); work in ${work}`,
+  );
+  const loads: string[] = [];
+  const arms: Arm[] = [];
+  for (const make of [luauFuzzerArm, blindArm, guidedArm]) {
+    const arm = await make();
+    loads.push(load());
+    say(
+      `${arm.name}: ${arm.programs.length} programs in ${arm.seconds.toFixed(0)} s (${arm.note}); ` +
+        `load after: ${loads[loads.length - 1]}`,
+    );
+    arms.push(arm);
+  }
+  const profiles = join(work, 'profiles');
+  mkdirSync(profiles, { recursive: true });
+  const measure = (set: Arm, keep: string) =>
+    measureEngineCoverage({
+      build,
+      llvm,
+      modes: ['run-O0', 'run-O2-codegen'],
+      generated: set.programs,
+      keepProfiles: join(profiles, keep),
+    });
+  const rows: ComponentCoverage[][] = [];
+  for (const [i, set] of arms.entries()) {
+    mkdirSync(join(profiles, String(i)), { recursive: true });
+    say(`measuring ${set.name} on the coverage build`);
+    rows.push([...(await measure(set, String(i))).tools[0]!.components]);
+  }
+  const found: string[][] = [];
+  const unstable: number[] = [];
+  for (const set of arms) {
+    say(`running ${set.name} against ${tools.faulty.length} faulty builds`);
+    const r = await faultsFound(set.programs);
+    found.push(r.found);
+    unstable.push(r.unstable);
+  }
+  const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)} %`;
+  const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+  const head = ['', ...arms.map((a) => a.name), 'blind/Luau', 'guided/Luau'];
+  const table: string[][] = [head];
+  table.push(['programs', ...arms.map((a) => String(a.programs.length)), '', '']);
+  table.push(['seconds', ...arms.map((a) => a.seconds.toFixed(0)), '', '']);
+  table.push(['load after (1, 5, 15 min)', ...loads, '', '']);
+  for (const kind of ['lines', 'branches'] as const)
+    for (const [j, c] of rows[0]!.entries()) {
+      const covered = rows.map((r) => r[j]![kind].generated);
+      table.push([
+        `${c.component === 'total' ? 'core (4 together)' : c.component} ${kind}`,
+        ...covered.map((n) => `${n} (${pct(n, c[kind].count)})`),
+        ratio(covered[1]!, covered[0]!),
+        ratio(covered[2]!, covered[0]!),
+      ]);
+    }
+  table.push(['left out of faults (sound build unstable)', ...unstable.map(String), '', '']);
+  table.push([
+    `faults found (of ${tools.faulty.length})`,
+    ...found.map((f) => String(f.length)),
+    ratio(found[1]!.length, found[0]!.length),
+    ratio(found[2]!.length, found[0]!.length),
+  ]);
+  const widths = head.map((_, k) => Math.max(...table.map((r) => r[k]!.length)));
+  say('');
+  for (const r of table)
+    say(
+      r
+        .map((cell, k) => (k === 0 ? cell.padEnd(widths[k]!) : cell.padStart(widths[k]!)))
+        .join('  '),
+    );
+  for (const [i, set] of arms.entries()) say(`  ${set.name} found: ${found[i]!.join(', ') || '-'}`);
+
+  const ours = join(profiles, 'luau-fuzz.profdata');
+  await mergeProfiles(
+    llvm,
+    [1, 2].map((i) => join(profiles, String(i), 'generated-luau.profdata')),
+    ours,
+  );
+  const gaps = await functionGaps(
+    llvm,
+    build.luau,
+    join(profiles, '0', 'generated-luau.profdata'),
+    ours,
+    toolComponents.luau,
+  );
+  say('');
+  say(
+    `what Luau's fuzzer reaches and neither luau-fuzz set does: ${gaps.length} functions ` +
+      `(${gaps.filter((g) => !g.entered).length} never entered by luau-fuzz)`,
+  );
+  for (const c of toolComponents.luau) {
+    const mine = gaps.filter((g) => g.component === c);
+    say(
+      `  ${c}: ${mine.length} functions, ${mine.reduce((n, g) => n + g.lines, 0)} lines ` +
+        `(${mine.filter((g) => !g.entered).length} never entered)`,
+    );
+  }
+  say(`the ${Math.min(gapsShown, gaps.length)} largest (lines, regions, entered by luau-fuzz):`);
+  for (const g of gaps.slice(0, gapsShown))
+    say(
+      `  ${String(g.lines).padStart(4)} ${String(g.regions).padStart(4)} ${g.entered ? 'yes' : 'no '} ` +
+        `${g.component.padEnd(8)} ${g.name.length > 90 ? `${g.name.slice(0, 87)}...` : g.name}  ${g.where}`,
+    );
+  say(`\nprograms, profiles and logs: ${work}`);
+  say(`load at the end: ${load()}`);
+} catch (e) {
+  if (e instanceof FuzzerSetupError) {
+    process.stderr.write(`vs-luau-fuzzer: ${e.message}\n`);
+    process.exit(1);
+  }
+  throw e;
+}

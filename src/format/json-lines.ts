@@ -1,0 +1,85 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import type { Static, TSchema } from 'typebox';
+import { checkValue } from './check.js';
+import { parseJson } from './parse-json.js';
+
+/** A last line that does not end in a newline: its writer stopped before finishing it. */
+export interface TruncatedLine {
+  /** Its line number, counted from 1. */
+  line: number;
+  text: string;
+}
+
+/** The records of a JSON-lines text, and its cut-short last line if any. */
+export interface JsonLines<T> {
+  records: T[];
+  truncated: TruncatedLine | undefined;
+  /** Bytes of the complete lines: truncate the file to this before appending to it. */
+  completeBytes: number;
+}
+
+/**
+ * Parses a JSON-lines text (one JSON value per line, each ending in a newline) and checks
+ * every line against a schema. A last line without its newline is cut short, whatever it
+ * holds, and is returned apart; a faulty line before it is a {@link FormatError} naming
+ * `source`, the line number, the field and the fault. Blank lines are skipped.
+ *
+ * @example
+ * ```ts
+ * const { records, truncated } = parseJsonLines(text, ProgramRecord, 'out/results.jsonl');
+ * ```
+ */
+export function parseJsonLines<T extends TSchema>(
+  text: string,
+  schema: T,
+  source: string,
+): JsonLines<Static<T>> {
+  const end = text.lastIndexOf('\n') + 1;
+  const lines = text.slice(0, end).split('\n');
+  lines.pop();
+  const records: Static<T>[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() !== '') records.push(parseJson(line, schema, source, { line: i + 1 }));
+  });
+  const rest = text.slice(end);
+  return {
+    records,
+    truncated: rest === '' ? undefined : { line: lines.length + 1, text: rest },
+    completeBytes: Buffer.byteLength(text.slice(0, end)),
+  };
+}
+
+/**
+ * Reads a JSON-lines file with {@link parseJsonLines}; a missing file has no records.
+ *
+ * @example
+ * ```ts
+ * const log = readJsonLines(join(dir, 'programs.jsonl'), LoggedProgram);
+ * if (log.truncated !== undefined) truncateSync(file, log.completeBytes);
+ * ```
+ */
+export function readJsonLines<T extends TSchema>(path: string, schema: T): JsonLines<Static<T>> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return { records: [], truncated: undefined, completeBytes: 0 };
+    throw e;
+  }
+  return parseJsonLines(text, schema, path);
+}
+
+/**
+ * Checks a value against its schema and appends it as one line, newline included, in one
+ * write: a reader sees the line whole, or cut short without its newline.
+ *
+ * @example
+ * ```ts
+ * appendJsonLine(join(dir, 'results.jsonl'), ProgramRecord, record);
+ * ```
+ */
+export function appendJsonLine<T extends TSchema>(path: string, schema: T, value: Static<T>): void {
+  checkValue(schema, value, path);
+  appendFileSync(path, `${JSON.stringify(value)}\n`);
+}
