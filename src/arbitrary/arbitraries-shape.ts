@@ -1,4 +1,6 @@
+import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type { Arbitrary } from 'fast-check';
+import type * as g735 from '../../gen/luau-735_pb.js';
 import type {
   Expr,
   ExprPrefix,
@@ -288,3 +290,25 @@ export const luauArbitraryKeys = [
   'exprLiteralTable',
   'exprAttr',
 ] as const satisfies readonly (keyof LuauArbitraries)[];
+
+type Schemas735 = typeof g735;
+
+/**
+ * One arbitrary per message of the 0.735 schema (`gen/luau-735_pb`), keyed as in
+ * {@link LuauArbitraries} (`moduleSet`, `statClass`, `exprBuiltinRef`, ...): what
+ * `luauArbitraries({ grammar: '735' })` gives.
+ *
+ * @example
+ * ```ts
+ * const { moduleSet, statClass }: LuauArbitraries735 = luauArbitraries({ grammar: '735' });
+ * ```
+ */
+export type LuauArbitraries735 = {
+  [
+    K in keyof Schemas735 as K extends `${infer N}Schema`
+      ? Schemas735[K] extends DescMessage & { kind: 'message' }
+        ? Uncapitalize<N>
+        : never
+      : never
+  ]: Schemas735[K] extends DescMessage ? Arbitrary<MessageShape<Schemas735[K]>> : never;
+};

@@ -1,4 +1,5 @@
 export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js';
+export { type LuauArbitraries735 } from './arbitraries-shape.js';
 export { luauArbitraries } from './luau-arbitraries.js';
 export { GENERATOR_VERSION } from './generator-version.js';
 export { arbitraryOptionsOf, generatorSettings } from './generator-settings.js';

@@ -1,7 +1,8 @@
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type fc from 'fast-check';
-import { ExprSchema, ModuleSetSchema, StatBlockSchema, file_luau } from '../../gen/luau_pb.js';
-import type { LuauArbitraries } from './arbitraries-shape.js';
+import { ExprSchema, ModuleSetSchema, StatBlockSchema } from '../../gen/luau_pb.js';
+import { grammarOf } from './grammar-of.js';
+import type { LuauArbitraries, LuauArbitraries735 } from './arbitraries-shape.js';
 import { messageKey } from './message-key.js';
 import { resolveOptions, type LuauArbitraryOptions, type ResolvedOptions } from './options.js';
 import { rawGrammar } from './raw-grammar.js';
@@ -15,6 +16,11 @@ import { tracedMap } from './traced-map.js';
  * An arbitrary for every message of the schema, valid at the requested level and for the
  * requested profile. Values are protobuf-es messages that encode with `toBinary` as they are;
  * the same seed gives the same trees, and fast-check's shrinking works on them.
+ *
+ * With `grammar: '735'` the messages are those of Luau 0.735's fuzzer schema
+ * ({@link LuauArbitraries735}; options whose grammar is not `'735'` as far as the compiler
+ * knows type them as the seed's), every one reachable at the schema level, and the syntax level's
+ * trees parse on Luau 0.735 with the class flags once printed with `{ grammar: grammar735 }`.
  *
  * Above the schema level, each message is resolved as if it stood at the start of a chunk
  * (`stat`, `expr` and the rest are valid alone); `moduleSet` and `statBlock` are whole programs.
@@ -36,7 +42,13 @@ import { tracedMap } from './traced-map.js';
  * fc.assert(fc.property(moduleSet, (tree) => printPretty(tree).length > 0));
  * ```
  */
-export function luauArbitraries(options: LuauArbitraryOptions = {}): LuauArbitraries {
+export function luauArbitraries(
+  options: LuauArbitraryOptions & { grammar: '735' },
+): LuauArbitraries735;
+export function luauArbitraries(options?: LuauArbitraryOptions): LuauArbitraries;
+export function luauArbitraries(
+  options: LuauArbitraryOptions = {},
+): LuauArbitraries | LuauArbitraries735 {
   const resolved = resolveOptions(options);
   if (resolved.level === 'schema') return schemaArbitraries(resolved);
   return resolvedArbitraries(resolved);
@@ -47,7 +59,7 @@ function resolvedArbitraries(options: ResolvedOptions): LuauArbitraries {
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   const runnable = options.level === 'runnable' || options.level === 'typed';
   const key = JSON.stringify(options);
-  for (const desc of file_luau.messages) {
+  for (const desc of grammarOf(options).file.messages) {
     const arb = raw[desc.name]!;
     out[messageKey(desc.name)] = tracedMap(arb, `${desc.name} ${key}`, (value) =>
       resolveOne(options, desc, value),

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ModuleSet as ModuleSet735 } from '../../gen/luau-735_pb.js';
 import { printPretty } from '../print/index.js';
+import { grammarOf } from './grammar-of.js';
+import { resolveOptions } from './options.js';
 import { luauArbitraries } from './luau-arbitraries.js';
 import type { LuauArbitraryOptions } from './options.js';
 
@@ -12,7 +15,7 @@ import type { LuauArbitraryOptions } from './options.js';
  * fc.assert(fc.property(luauProgram(), ({ source, tree }) => source.length >= 0 && tree.program !== undefined));
  * ```
  */
-export interface LuauProgram {
+export interface LuauProgram<Tree extends ModuleSet | ModuleSet735 = ModuleSet> {
   /**
    * The program's source (the last of {@link sources}). When the tree has a module, this
    * program loads it with `require(module0)`: a tool that runs or analyses programs must be
@@ -23,8 +26,8 @@ export interface LuauProgram {
   sources: string[];
   /** The module's source, when the tree has a module. */
   module?: string;
-  /** The tree. */
-  tree: ModuleSet;
+  /** The tree (of the 0.735 schema with `grammar: '735'`). */
+  tree: Tree;
 }
 
 /**
@@ -42,7 +45,8 @@ export interface LuauProgramOptions extends LuauArbitraryOptions {
 
 /**
  * Luau programs as printed source with their tree, valid at the requested level (default
- * `syntax`, where the source always parses): for property tests of parsers, formatters,
+ * `syntax`, where the source always parses; printed with the grammar's printer, so that with
+ * `grammar: '735'` it parses on Luau 0.735 with the class flags): for property tests of parsers, formatters,
  * linters and runtimes. Shrinks like the trees do (a failing program shrinks to a small one);
  * a program given in fast-check's `examples` shrinks too when an arbitrary of the same options
  * made it (at the `runnable` and `typed` levels its tree leads back to the record of choices
@@ -55,14 +59,26 @@ export interface LuauProgramOptions extends LuauArbitraryOptions {
  * );
  * ```
  */
-export function luauProgram(options: LuauProgramOptions = {}): fc.Arbitrary<LuauProgram> {
+export function luauProgram(
+  options: LuauProgramOptions & { grammar: '735' },
+): fc.Arbitrary<LuauProgram<ModuleSet735>>;
+export function luauProgram(options?: LuauProgramOptions): fc.Arbitrary<LuauProgram>;
+export function luauProgram(
+  options: LuauProgramOptions = {},
+): fc.Arbitrary<LuauProgram<ModuleSet | ModuleSet735>> {
   const { indent, ...rest } = options;
   const types = rest.types ?? true;
-  return luauArbitraries(rest).moduleSet.map(
+  const grammar = grammarOf(resolveOptions(rest));
+  const trees: fc.Arbitrary<ModuleSet | ModuleSet735> = luauArbitraries(rest).moduleSet;
+  return trees.map(
     (tree) => {
-      const sources = printPretty(tree, { types, ...(indent === undefined ? {} : { indent }) });
+      const sources = printPretty(tree, {
+        grammar,
+        types,
+        ...(indent === undefined ? {} : { indent }),
+      });
       const source = sources[sources.length - 1] ?? '';
-      const program: LuauProgram =
+      const program: LuauProgram<ModuleSet | ModuleSet735> =
         sources.length === 2
           ? { source, sources, module: sources[0] ?? '', tree }
           : { source, sources, tree };
@@ -80,7 +96,7 @@ export function luauProgram(options: LuauProgramOptions = {}): fc.Arbitrary<Luau
   );
 }
 
-function isLuauProgram(value: unknown): value is LuauProgram {
+function isLuauProgram(value: unknown): value is LuauProgram<ModuleSet | ModuleSet735> {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -90,7 +106,7 @@ function isLuauProgram(value: unknown): value is LuauProgram {
   );
 }
 
-function describeProgram({ source, module }: LuauProgram): string {
+function describeProgram({ source, module }: LuauProgram<ModuleSet | ModuleSet735>): string {
   const program = `-- program\n${source}`;
   return `LuauProgram\n${module === undefined ? '' : `-- module (module0)\n${module}\n`}${program}`;
 }

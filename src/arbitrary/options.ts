@@ -1,4 +1,5 @@
 import type { DepthSize } from 'fast-check';
+import { grammars, type GrammarName } from '../tree/grammar.js';
 import { OptionError } from './option-error.js';
 
 /**
@@ -99,6 +100,13 @@ export interface LuauFeatures {
 export interface LuauArbitraryOptions {
   /** How valid the trees are. Default `'syntax'`. */
   level?: ValidityLevel;
+  /**
+   * The grammar of the trees: `'715'`, the seed's schema, or `'735'`, Luau 0.735's fuzzer
+   * schema (classes, `const` and `export`, builtin references, paren-less calls), whose trees
+   * print with `{ grammar: grammar735 }` and parse on Luau 0.735 with the class flags. Grammar
+   * 735 is generated at the `schema` and `syntax` levels. Default `'715'`.
+   */
+  grammar?: GrammarName;
   /** Which syntax families are on before `features` applies. Default `'luau'`. */
   profile?: ProfileName;
   /** Per-feature switches that override the profile. Default: the profile's. */
@@ -180,6 +188,7 @@ export const MAX_VALID_DEPTH = 64;
  */
 export interface ResolvedOptions {
   level: ValidityLevel;
+  grammar: GrammarName;
   profile: ProfileName;
   features: LuauFeatures;
   types: boolean;
@@ -234,6 +243,18 @@ export function profileFeatures(profile: ProfileName): LuauFeatures {
  */
 export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOptions {
   const level = oneOf('level', options.level ?? 'syntax', validityLevels);
+  const grammar = oneOf(
+    'grammar',
+    options.grammar ?? '715',
+    grammars.map((g) => g.name),
+  );
+  // Scopes, frames and runnable programs are of the seed's grammar only so far.
+  if (grammar !== '715' && level !== 'schema' && level !== 'syntax') {
+    throw new OptionError(
+      'grammar',
+      `'${grammar}' is generated at the schema and syntax levels only, not at level '${level}'`,
+    );
+  }
   const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
   const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
   const types = options.types ?? true;
@@ -245,6 +266,7 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
   }
   const resolved: ResolvedOptions = {
     level,
+    grammar,
     profile,
     features,
     types,

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { DescMessage } from '@bufbuild/protobuf';
-import * as pb from '../../gen/luau_pb.js';
 import { AttrType, TableFieldAccess } from '../../gen/luau_pb.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
@@ -13,10 +12,12 @@ import { nestedOfKind } from './descendants.js';
  *
  * @example
  * ```ts
- * const typeOf = (p: RawParts) => p.t(pb.TypeSchema);
+ * const typeOf = (p: RawParts) => p.t(d('Type'));
  * ```
  */
 export interface RawParts {
+  /** The grammar's message of a name (`Expr`): the shared rules draw every grammar's messages. */
+  d: (name: string) => DescMessage;
   /** The rule of a message, by its schema (tied lazily: rules may refer to each other). */
   t: (desc: DescMessage) => fc.Arbitrary<unknown>;
   /** One of some cases, sharing the grammar's depth. */
@@ -49,7 +50,7 @@ export interface RawParts {
  *
  * @example
  * ```ts
- * const cases = casesOf(p.t, pb.TypeNameSchema, ['regular', 'generic']);
+ * const cases = casesOf(p.t, d('TypeName'), ['regular', 'generic']);
  * ```
  */
 export function casesOf(
@@ -73,90 +74,90 @@ export function casesOf(
  * ```
  */
 export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
-  const { t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
+  const { d, t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
   const f = p.features;
-  const typeCases = casesOf(t, pb.TypeSchema, [
+  const typeCases = casesOf(t, d('Type'), [
     ...['primitive', 'literal', 'boolean', 'string', 'extern', 'ref', 'table', 'function'],
     ...['typeof', 'union', 'intersection'],
   ]);
 
-  const type = t(pb.TypeSchema);
+  const type = t(d('Type'));
 
   return {
     // Types.
-    RegularTypeName: messageOf(pb.RegularTypeNameSchema, { index: lowByte }),
-    GenericTypeName: messageOf(pb.GenericTypeNameSchema, {
+    RegularTypeName: messageOf(d('RegularTypeName'), { index: lowByte }),
+    GenericTypeName: messageOf(d('GenericTypeName'), {
       index: fc.integer({ min: 0, max: 25 }),
     }),
-    BuiltinTypeName: messageOf(pb.BuiltinTypeNameSchema, {
+    BuiltinTypeName: messageOf(d('BuiltinTypeName'), {
       index: fc.integer({ min: 0, max: 18 }),
     }),
-    TypeName: messageOf(pb.TypeNameSchema, {
-      exprOneof: fc.oneof(...casesOf(t, pb.TypeNameSchema, ['regular', 'generic', 'builtin'])),
+    TypeName: messageOf(d('TypeName'), {
+      exprOneof: fc.oneof(...casesOf(t, d('TypeName'), ['regular', 'generic', 'builtin'])),
     }),
-    Type: hoisting(messageOf(pb.TypeSchema, { typeOneof: choice(...typeCases) }), (ty) =>
-      nestedOfKind(pb.TypeSchema, ty as never),
+    Type: hoisting(messageOf(d('Type'), { typeOneof: choice(...typeCases) }), (ty) =>
+      nestedOfKind(d('Type'), ty as never),
     ),
-    TypePrimitive: messageOf(pb.TypePrimitiveSchema, { kind: fc.integer({ min: 0, max: 10 }) }),
-    TypeLiteral: messageOf(pb.TypeLiteralSchema, {
-      name: t(pb.TypeNameSchema),
+    TypePrimitive: messageOf(d('TypePrimitive'), { kind: fc.integer({ min: 0, max: 10 }) }),
+    TypeLiteral: messageOf(d('TypeLiteral'), {
+      name: t(d('TypeName')),
       generics: f.generics ? list(type, 2) : none,
       genericpacks: genericPacks,
     }),
-    TypeTableItem: messageOf(pb.TypeTableItemSchema, {
+    TypeTableItem: messageOf(d('TypeTableItem'), {
       access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
         nil: undefined,
       }),
-      key: t(pb.NameSchema),
+      key: t(d('Name')),
       type: type,
     }),
-    TypeTableIndexer: messageOf(pb.TypeTableIndexerSchema, {
+    TypeTableIndexer: messageOf(d('TypeTableIndexer'), {
       access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
         nil: undefined,
       }),
       key: type,
       value: type,
     }),
-    TypeTable: messageOf(pb.TypeTableSchema, {
-      items: list(t(pb.TypeTableItemSchema), 3),
-      indexer: fc.option(t(pb.TypeTableIndexerSchema), { nil: undefined, ...depth }),
+    TypeTable: messageOf(d('TypeTable'), {
+      items: list(t(d('TypeTableItem')), 3),
+      indexer: fc.option(t(d('TypeTableIndexer')), { nil: undefined, ...depth }),
     }),
-    TypeFunction: messageOf(pb.TypeFunctionSchema, {
+    TypeFunction: messageOf(d('TypeFunction'), {
       generics,
       genericpacks: genericPacks,
       args: list(type, 3),
       rets: list(type, 2),
       attributes: none,
     }),
-    TypeTypeof: messageOf(pb.TypeTypeofSchema, { expr: t(pb.ExprSchema) }),
-    TypeUnion: messageOf(pb.TypeUnionSchema, { left: type, right: type }),
-    TypeIntersection: messageOf(pb.TypeIntersectionSchema, { left: type, right: type }),
-    TypeExtern: messageOf(pb.TypeExternSchema, { kind: fc.integer({ min: 0, max: 2 }) }),
-    TypeRef: messageOf(pb.TypeRefSchema, {
-      prefix: t(pb.LocalSchema),
-      index: t(pb.TypeNameSchema),
+    TypeTypeof: messageOf(d('TypeTypeof'), { expr: t(d('Expr')) }),
+    TypeUnion: messageOf(d('TypeUnion'), { left: type, right: type }),
+    TypeIntersection: messageOf(d('TypeIntersection'), { left: type, right: type }),
+    TypeExtern: messageOf(d('TypeExtern'), { kind: fc.integer({ min: 0, max: 2 }) }),
+    TypeRef: messageOf(d('TypeRef'), {
+      prefix: t(d('Local')),
+      index: t(d('TypeName')),
     }),
-    TypeBoolean: messageOf(pb.TypeBooleanSchema, { val: fc.boolean() }),
-    TypeString: messageOf(pb.TypeStringSchema, { val: text }),
+    TypeBoolean: messageOf(d('TypeBoolean'), { val: fc.boolean() }),
+    TypeString: messageOf(d('TypeString'), { val: text }),
 
     // Literals and attributes. Only `@deprecated` takes an argument, a table whose keys
     // (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
-    ExprLiteral: messageOf(pb.ExprLiteralSchema, {
+    ExprLiteral: messageOf(d('ExprLiteral'), {
       exprOneof: choice(
         ...p.constants,
-        ...casesOf(t, pb.ExprLiteralSchema, ['table', ...(f.integerLiterals ? ['integer'] : [])]),
+        ...casesOf(t, d('ExprLiteral'), ['table', ...(f.integerLiterals ? ['integer'] : [])]),
       ),
     }),
-    LiteralTableItem: messageOf(pb.LiteralTableItemSchema, {
-      keyName: fc.option(t(pb.NameSchema), { nil: undefined }),
-      value: t(pb.ExprLiteralSchema),
+    LiteralTableItem: messageOf(d('LiteralTableItem'), {
+      keyName: fc.option(t(d('Name')), { nil: undefined }),
+      value: t(d('ExprLiteral')),
     }),
-    ExprLiteralTable: messageOf(pb.ExprLiteralTableSchema, {
-      items: list(t(pb.LiteralTableItemSchema), 3),
+    ExprLiteralTable: messageOf(d('ExprLiteralTable'), {
+      items: list(t(d('LiteralTableItem')), 3),
     }),
-    ExprAttr: messageOf(pb.ExprAttrSchema, {
+    ExprAttr: messageOf(d('ExprAttr'), {
       type: fc.constantFrom(AttrType.Native, AttrType.Checked, AttrType.Deprecated),
-      args: list(t(pb.ExprLiteralSchema), 1),
+      args: list(t(d('ExprLiteral')), 1),
       braced: fc.boolean(),
     }),
   };

@@ -1,17 +1,12 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import fc from 'fast-check';
-import * as pb from '../../gen/luau_pb.js';
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  StatCompoundAssign_Op,
-  file_luau,
-} from '../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, StatCompoundAssign_Op } from '../../gen/luau_pb.js';
+import { grammarOf } from './grammar-of.js';
 import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
 import { caseOf, messageOf } from './message-builder.js';
 import { identifierNameIndices } from './names.js';
-import { casesOf, rawTypes } from './raw-grammar-types.js';
+import { casesOf, rawTypes, type RawParts } from './raw-grammar-types.js';
 import type { ResolvedOptions } from './options.js';
 import { codePointString } from './scalars.js';
 
@@ -71,6 +66,14 @@ const longBracketChar = fc.constantFrom('\n', 'a', ' ', ']', '=', '[', '\t', 'é
  */
 export function rawGrammar(options: ResolvedOptions): RawArbitraries {
   const f = options.features;
+  const grammar = grammarOf(options);
+  const d = (name: string): DescMessage => {
+    const desc = grammar.registry.getMessage(`luau.${name}`);
+    if (desc === undefined) throw new Error(`grammar ${grammar.name} has no message ${name}`);
+    return desc;
+  };
+  // What only grammar 735 has: classes, builtin references, paren-less calls, const and export.
+  const g735 = grammar.classes;
   const depthIdentifier = fc.createDepthIdentifier();
   const depth = { depthIdentifier, depthSize: options.depthSize, maxDepth: options.maxDepth };
   const choice = (...arbs: fc.MaybeWeightedArbitrary<unknown>[]): fc.Arbitrary<unknown> =>
@@ -98,15 +101,17 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     const t = (desc: DescMessage) => tie(desc.name);
     const feature = (on: boolean, name: string) => (on ? [name] : []);
     // The constants of expressions and of attribute literals, smallest first.
-    const constants = casesOf(t, pb.ExprSchema, ['nil', 'bool', 'number', 'string']);
+    const constants = casesOf(t, d('Expr'), ['nil', 'bool', 'number', 'string']);
     const exprCases = [
       ...constants,
-      ...casesOf(t, pb.ExprSchema, [
+      ...casesOf(t, d('Expr'), [
         ...['local', 'global', 'varargs', 'group', 'call', 'indexName', 'indexExpr'],
         ...['function', 'table', 'unary', 'binary'],
         ...feature(f.ifExpressions, 'ifelse'),
         ...feature(f.interpolatedStrings, 'interpstring'),
         ...feature(f.integerLiterals, 'integer'),
+        ...feature(g735, 'builtinRef'),
+        ...feature(g735, 'classinst'),
       ]),
     ];
     // `break` first: the smallest statement, the only one at the deepest level. Declarations,
@@ -121,64 +126,70 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
       ...feature(f.typeAliases, 'typeAlias'),
       ...feature(f.typeFunctions, 'typeFunction'),
       ...feature(f.modules, 'requireIntoLocal'),
+      ...feature(g735, 'class'),
     ];
-    const statCases = casesOf(t, pb.StatSchema, statNames).map((arbitrary, i) => {
+    const statCases = casesOf(t, d('Stat'), statNames).map((arbitrary, i) => {
       const weight = statWeights[statNames[i]!];
       return weight === undefined ? arbitrary : { arbitrary, weight };
     });
 
     // The rules most fields draw from.
-    const expr = t(pb.ExprSchema);
-    const block = t(pb.StatBlockSchema);
-    const local = t(pb.LocalSchema);
-    const lvalue = t(pb.LValueSchema);
-    const func = t(pb.ExprFunctionSchema);
-    const prefix = t(pb.ExprPrefixSchema);
-    const name = t(pb.NameSchema);
-    const type = t(pb.TypeSchema);
+    const expr = t(d('Expr'));
+    const block = t(d('StatBlock'));
+    const local = t(d('Local'));
+    const lvalue = t(d('LValue'));
+    const func = t(d('ExprFunction'));
+    const prefix = t(d('ExprPrefix'));
+    const name = t(d('Name'));
+    const type = t(d('Type'));
 
-    const prefixCases = ['local', 'global', 'group', 'call', 'indexName', 'indexExpr'];
-    const generics = f.generics ? list(t(pb.GenericTypeNameSchema), 2) : none;
-    const genericPacks = f.generics ? list(t(pb.GenericTypeNameSchema), 1) : none;
+    const prefixCases = [
+      ...['local', 'global', 'group', 'call', 'indexName', 'indexExpr'],
+      ...feature(g735, 'builtinRef'),
+      ...feature(g735, 'classinst'),
+    ];
+    const generics = f.generics ? list(t(d('GenericTypeName')), 2) : none;
+    const genericPacks = f.generics ? list(t(d('GenericTypeName')), 1) : none;
     const attr = (a: fc.Arbitrary<unknown>) => (f.attributes ? list(a, 2) : none);
     const annotations = (n: number) => (types ? list(type, n) : none);
+    const declarationFlags = g735 ? { isConst: fc.boolean(), isExported: fc.boolean() } : {};
 
     const out: Record<string, fc.Arbitrary<unknown>> = {
       // Names and literals.
-      Local: messageOf(pb.LocalSchema, { name: lowByte }),
-      Name: messageOf(pb.NameSchema, {
+      Local: messageOf(d('Local'), { name: lowByte }),
+      Name: messageOf(d('Name'), {
         nameOneof: fc.oneof(
           caseOf('custom', lowByte),
           caseOf('builtin', fc.constantFrom(...identifierNameIndices())),
         ),
       }),
-      ExprConstantNil: messageOf(pb.ExprConstantNilSchema, {}),
-      ExprConstantBool: messageOf(pb.ExprConstantBoolSchema, { val: fc.boolean() }),
-      ExprConstantNumber: messageOf(pb.ExprConstantNumberSchema, { val: smallNumber }),
-      ExprConstantInteger: messageOf(pb.ExprConstantIntegerSchema, {
+      ExprConstantNil: messageOf(d('ExprConstantNil'), {}),
+      ExprConstantBool: messageOf(d('ExprConstantBool'), { val: fc.boolean() }),
+      ExprConstantNumber: messageOf(d('ExprConstantNumber'), { val: smallNumber }),
+      ExprConstantInteger: messageOf(d('ExprConstantInteger'), {
         val: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
       }),
-      ExprConstantString: messageOf(pb.ExprConstantStringSchema, { val: text }),
-      ExprVarargs: messageOf(pb.ExprVarargsSchema, {}),
-      ExprLocal: messageOf(pb.ExprLocalSchema, { var: local }),
-      ExprGlobal: messageOf(pb.ExprGlobalSchema, { name }),
+      ExprConstantString: messageOf(d('ExprConstantString'), { val: text }),
+      ExprVarargs: messageOf(d('ExprVarargs'), {}),
+      ExprLocal: messageOf(d('ExprLocal'), { var: local }),
+      ExprGlobal: messageOf(d('ExprGlobal'), { name }),
 
       // Expressions.
-      Expr: hoisting(messageOf(pb.ExprSchema, { exprOneof: choice(...exprCases) }), (e) =>
-        nestedOfKind(pb.ExprSchema, e as never),
+      Expr: hoisting(messageOf(d('Expr'), { exprOneof: choice(...exprCases) }), (e) =>
+        nestedOfKind(d('Expr'), e as never),
       ),
-      ExprPrefix: messageOf(pb.ExprPrefixSchema, {
-        exprOneof: choice(...casesOf(t, pb.ExprPrefixSchema, prefixCases)),
+      ExprPrefix: messageOf(d('ExprPrefix'), {
+        exprOneof: choice(...casesOf(t, d('ExprPrefix'), prefixCases)),
       }),
-      ExprGroup: messageOf(pb.ExprGroupSchema, { expr }),
-      ExprCall: messageOf(pb.ExprCallSchema, {
+      ExprGroup: messageOf(d('ExprGroup'), { expr }),
+      ExprCall: messageOf(d('ExprCall'), {
         func: prefix,
         self: fc.boolean(),
         args: list(expr, 3),
       }),
-      ExprIndexName: messageOf(pb.ExprIndexNameSchema, { expr: prefix, index: name }),
-      ExprIndexExpr: messageOf(pb.ExprIndexExprSchema, { expr: prefix, index: expr }),
-      ExprFunction: messageOf(pb.ExprFunctionSchema, {
+      ExprIndexName: messageOf(d('ExprIndexName'), { expr: prefix, index: name }),
+      ExprIndexExpr: messageOf(d('ExprIndexExpr'), { expr: prefix, index: expr }),
+      ExprFunction: messageOf(d('ExprFunction'), {
         generics,
         genericpacks: genericPacks,
         args: list(local, 3),
@@ -186,9 +197,9 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
         body: block,
         types: annotations(3),
         rettypes: annotations(2),
-        attributes: attr(t(pb.ExprAttrSchema)),
+        attributes: attr(t(d('ExprAttr'))),
       }),
-      TableItem: messageOf(pb.TableItemSchema, {
+      TableItem: messageOf(d('TableItem'), {
         itemOneof: fc.oneof(
           fc.constant(undefined),
           caseOf('keyName', name),
@@ -196,100 +207,107 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
         ),
         value: expr,
       }),
-      ExprTable: messageOf(pb.ExprTableSchema, { items: list(t(pb.TableItemSchema), 4) }),
-      ExprUnary: messageOf(pb.ExprUnarySchema, {
+      ExprTable: messageOf(d('ExprTable'), { items: list(t(d('TableItem')), 4) }),
+      ExprUnary: messageOf(d('ExprUnary'), {
         op: fc.constantFrom(ExprUnary_Op.Not, ExprUnary_Op.Minus, ExprUnary_Op.Len),
         expr,
       }),
-      ExprBinary: messageOf(pb.ExprBinarySchema, {
+      ExprBinary: messageOf(d('ExprBinary'), {
         op: fc.integer({ min: ExprBinary_Op.Add, max: ExprBinary_Op.Or }),
         left: expr,
         right: expr,
       }),
-      ExprIfElse: messageOf(pb.ExprIfElseSchema, {
+      ExprIfElse: messageOf(d('ExprIfElse'), {
         cond: expr,
         then: expr,
-        elseOneof: choice(caseOf('else', expr), caseOf('elseif', t(pb.ExprIfElseSchema))),
+        elseOneof: choice(caseOf('else', expr), caseOf('elseif', t(d('ExprIfElse')))),
       }),
-      ExprInterpString: messageOf(pb.ExprInterpStringSchema, { parts: list(expr, 4) }),
-      LValue: messageOf(pb.LValueSchema, {
+      ExprInterpString: messageOf(d('ExprInterpString'), { parts: list(expr, 4) }),
+      LValue: messageOf(d('LValue'), {
         lvalueOneof: choice(
-          ...casesOf(t, pb.LValueSchema, ['local', 'global', 'indexName', 'indexExpr']),
+          ...casesOf(t, d('LValue'), ['local', 'global', 'indexName', 'indexExpr']),
         ),
       }),
 
       // Statements.
-      Stat: hoisting(messageOf(pb.StatSchema, { statOneof: choice(...statCases) }), (s) =>
-        nestedOfKind(pb.StatSchema, s as never),
+      Stat: hoisting(messageOf(d('Stat'), { statOneof: choice(...statCases) }), (s) =>
+        nestedOfKind(d('Stat'), s as never),
       ),
-      StatBlock: messageOf(pb.StatBlockSchema, {
-        body: list(t(pb.StatSchema), options.maxStatements),
+      StatBlock: messageOf(d('StatBlock'), {
+        body: list(t(d('Stat')), options.maxStatements),
       }),
-      StatIf: messageOf(pb.StatIfSchema, {
+      StatIf: messageOf(d('StatIf'), {
         cond: expr,
         then: block,
         elseOneof: choice(
           fc.constant(undefined),
           caseOf('else', block),
-          caseOf('elseif', t(pb.StatIfSchema)),
+          caseOf('elseif', t(d('StatIf'))),
         ),
       }),
-      StatWhile: messageOf(pb.StatWhileSchema, { cond: expr, body: block }),
-      StatRepeat: messageOf(pb.StatRepeatSchema, { body: block, cond: expr }),
-      StatBreak: messageOf(pb.StatBreakSchema, {}),
-      StatContinue: messageOf(pb.StatContinueSchema, {}),
-      StatReturn: messageOf(pb.StatReturnSchema, { list: list(expr, 2) }),
-      StatCall: messageOf(pb.StatCallSchema, { expr: t(pb.ExprCallSchema) }),
-      StatLocal: messageOf(pb.StatLocalSchema, {
+      StatWhile: messageOf(d('StatWhile'), { cond: expr, body: block }),
+      StatRepeat: messageOf(d('StatRepeat'), { body: block, cond: expr }),
+      StatBreak: messageOf(d('StatBreak'), {}),
+      StatContinue: messageOf(d('StatContinue'), {}),
+      StatReturn: messageOf(d('StatReturn'), { list: list(expr, 2) }),
+      StatCall: messageOf(d('StatCall'), { expr: t(d('ExprCall')) }),
+      StatLocal: messageOf(d('StatLocal'), {
         vars: list(local, 3, 1),
         values: list(expr, 3, 1),
         types: annotations(2),
+        ...declarationFlags,
       }),
-      StatFor: messageOf(pb.StatForSchema, {
+      StatFor: messageOf(d('StatFor'), {
         var: local,
         from: expr,
         to: expr,
         step: fc.option(expr, { nil: undefined, ...depth }),
         body: block,
       }),
-      StatForIn: messageOf(pb.StatForInSchema, {
+      StatForIn: messageOf(d('StatForIn'), {
         vars: list(local, 2, 1),
         values: list(expr, 2, 1),
         body: block,
       }),
-      StatAssign: messageOf(pb.StatAssignSchema, {
+      StatAssign: messageOf(d('StatAssign'), {
         vars: list(lvalue, 2, 1),
         values: list(expr, 2, 1),
       }),
-      StatCompoundAssign: messageOf(pb.StatCompoundAssignSchema, {
+      StatCompoundAssign: messageOf(d('StatCompoundAssign'), {
         op: fc.integer({ min: StatCompoundAssign_Op.Add, max: StatCompoundAssign_Op.Concat }),
         var: lvalue,
         value: expr,
       }),
-      StatFunction: messageOf(pb.StatFunctionSchema, { var: lvalue, func, self: fc.boolean() }),
-      StatLocalFunction: messageOf(pb.StatLocalFunctionSchema, { var: local, func }),
-      StatTypeAlias: messageOf(pb.StatTypeAliasSchema, {
+      StatFunction: messageOf(d('StatFunction'), { var: lvalue, func, self: fc.boolean() }),
+      StatLocalFunction: messageOf(d('StatLocalFunction'), {
+        var: local,
+        func,
+        ...declarationFlags,
+      }),
+      StatTypeAlias: messageOf(d('StatTypeAlias'), {
         export: fc.boolean(),
-        name: t(pb.RegularTypeNameSchema),
+        name: t(d('RegularTypeName')),
         type,
         generics,
         genericpacks: genericPacks,
       }),
-      StatTypeFunction: messageOf(pb.StatTypeFunctionSchema, {
+      StatTypeFunction: messageOf(d('StatTypeFunction'), {
         export: fc.boolean(),
-        name: t(pb.RegularTypeNameSchema),
+        name: t(d('RegularTypeName')),
         func,
       }),
-      StatRequireIntoLocalHelper: messageOf(pb.StatRequireIntoLocalHelperSchema, {
+      StatRequireIntoLocalHelper: messageOf(d('StatRequireIntoLocalHelper'), {
         var: local,
         modulenum: fc.constant(0),
       }),
-      ModuleSet: messageOf(pb.ModuleSetSchema, {
+      ModuleSet: messageOf(d('ModuleSet'), {
         module: f.modules ? fc.option(block, { nil: undefined, freq: 3 }) : fc.constant(undefined),
         program: block,
       }),
 
+      ...(g735 ? rawAdded735(d, t, { choice, list, expr, local, name, type, func }) : {}),
       ...rawTypes({
+        d,
         t,
         choice,
         list,
@@ -305,8 +323,67 @@ export function rawGrammar(options: ResolvedOptions): RawArbitraries {
     };
     return out;
   });
-  for (const desc of file_luau.messages) {
+  for (const desc of grammar.file.messages) {
     if (built[desc.name] === undefined) throw new Error(`raw grammar lacks ${desc.name}`);
   }
   return built;
+}
+
+/** The rules of what grammar 735 adds: calls with or without parentheses, builtin references, classes. */
+function rawAdded735(
+  d: RawParts['d'],
+  t: RawParts['t'],
+  p: Pick<RawParts, 'choice' | 'list'> &
+    Record<'expr' | 'local' | 'name' | 'type' | 'func', fc.Arbitrary<unknown>>,
+): Record<string, fc.Arbitrary<unknown>> {
+  const { choice, list, expr, local, name, type, func } = p;
+  const prefix = t(d('ExprPrefix'));
+  const classInst = t(d('ExprClassInst'));
+  return {
+    ExprCall: messageOf(d('ExprCall'), {
+      callOneof: choice(
+        { arbitrary: caseOf('paren', t(d('ParenCall'))), weight: 3 },
+        caseOf('parenless', t(d('ParenlessCall'))),
+      ),
+    }),
+    ParenCall: messageOf(d('ParenCall'), { func: prefix, self: fc.boolean(), args: list(expr, 3) }),
+    ParenlessCall: messageOf(d('ParenlessCall'), {
+      func: prefix,
+      argOneof: fc.oneof(
+        caseOf('string', t(d('ExprConstantString'))),
+        caseOf('table', t(d('ExprTable'))),
+      ),
+    }),
+    ExprBuiltinRef: messageOf(d('ExprBuiltinRef'), {
+      library: fc.integer({ min: 0, max: 9 }),
+      method: fc.integer({ min: 0, max: 40 }),
+    }),
+    ExprClassInst: messageOf(d('ExprClassInst'), {
+      index: fc.integer({ min: 0, max: 7 }),
+      firstArg: expr,
+      otherArgs: list(expr, 2),
+    }),
+    ClassProp: messageOf(d('ClassProp'), {
+      name,
+      type: fc.option(type, { nil: undefined }),
+    }),
+    ClassMetamethodName: messageOf(d('ClassMetamethodName'), {
+      index: fc.integer({ min: 0, max: 31 }),
+    }),
+    ClassMethod: messageOf(d('ClassMethod'), {
+      access: fc.option(fc.constant(0), { nil: undefined }),
+      nameOneof: fc.oneof(caseOf('name', name), caseOf('metamethod', t(d('ClassMetamethodName')))),
+      func,
+    }),
+    StatClass: messageOf(d('StatClass'), {
+      name: local,
+      props: list(t(d('ClassProp')), 3),
+      methods: list(t(d('ClassMethod')), 3),
+      inst: classInst,
+      local,
+      isExported: fc.boolean(),
+      extends: fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }),
+      isOpen: fc.boolean(),
+    }),
+  };
 }

@@ -1,7 +1,6 @@
 import { ScalarType, type DescField, type DescMessage, type DescOneof } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import fc from 'fast-check';
-import { file_luau } from '../../gen/luau_pb.js';
 import type { LuauArbitraries } from './arbitraries-shape.js';
 import { nestedOfKind } from './descendants.js';
 import { hoisting } from './hoisting.js';
@@ -9,6 +8,7 @@ import { caseOf, messageOf } from './message-builder.js';
 import { messageKey } from './message-key.js';
 import type { ResolvedOptions } from './options.js';
 import { anyInt32, anyInt64, anyProtoString } from './scalars.js';
+import { grammarOf } from './grammar-of.js';
 
 /** Recursive kinds whose values shrink by hoisting a nested value of the same kind. */
 const hoisted = new Set(['Stat', 'Expr', 'Type']);
@@ -23,7 +23,8 @@ interface Shape {
 }
 
 /**
- * The `schema` level, built from the message descriptors: every required field set, optional
+ * The `schema` level, built from the message descriptors of the options' grammar (every
+ * message of its schema reachable from `ModuleSet`): every required field set, optional
  * fields and oneofs sometimes unset, any int32/int64/string values. Oneofs list "unset" first
  * and every recursion goes through a oneof, an optional field or a list sharing one depth
  * identifier, so trees stay finite and shrink towards unset fields and empty lists.
@@ -40,9 +41,10 @@ export function schemaArbitraries(options: ResolvedOptions): LuauArbitraries {
     maxDepth: options.maxDepth,
     maxLength: options.maxStatements,
   };
+  const { messages } = grammarOf(options).file;
   const byName = fc.letrec((tie) => {
     const out: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const desc of file_luau.messages) {
+    for (const desc of messages) {
       const arb = messageArbitrary(desc, tie, shape);
       out[desc.name] = hoisted.has(desc.name)
         ? hoisting(arb, (m) => nestedOfKind(desc, m as never))
@@ -51,7 +53,7 @@ export function schemaArbitraries(options: ResolvedOptions): LuauArbitraries {
     return out;
   });
   const result: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const desc of file_luau.messages) {
+  for (const desc of messages) {
     const arb = byName[desc.name];
     if (arb !== undefined) result[messageKey(desc.name)] = arb;
   }

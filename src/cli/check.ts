@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   addGeneratorFlags,
+  flagError,
+  generatorFlagOf,
   generatorOptions,
   givenProfile,
   wholeNumberOption,
@@ -17,6 +19,10 @@ import {
   type RuntimeProfile,
 } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
+import { grammar715, type AnyGrammar } from '../tree/index.js';
+import { OptionError, resolveOptions } from '../arbitrary/index.js';
+import { grammarOption } from './grammar-option.js';
+import { grammarValidity } from './grammar-validity.js';
 
 interface CheckFlags extends GeneratorFlags {
   count: number;
@@ -25,6 +31,7 @@ interface CheckFlags extends GeneratorFlags {
   luauCompile?: string;
   timeout: number;
   workers: number;
+  grammar: AnyGrammar;
 }
 
 function percent(n: number, of: number): string {
@@ -178,6 +185,12 @@ export function checkCommand(): Command {
         })
         .default(parseRuntime('luau-web'), 'luau-web'),
     )
+    .addOption(
+      grammarOption(
+        '--grammar <grammar>',
+        "the programs' grammar: 715 (the seed's) or 735 (Luau 0.735's, at --level schema or syntax, syntax unless given; run it on Luau 0.735 with the class flags, e.g. --runtime luau-cli:path=LUAU-0.735:--fflags=DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true)",
+      ).default(grammar715, '715'),
+    )
     .option('--json', 'print the report as JSON')
     .addOption(
       new Option(
@@ -202,9 +215,24 @@ export function checkCommand(): Command {
         : undefined;
       bar?.start(flags.count, 0);
       const printed: string[][] = [];
-      const report = await checkValidity({
+      const { grammar } = flags;
+      // A grammar other than the seed's is generated at the syntax level unless told otherwise.
+      const level =
+        grammar === grammar715 || command.getOptionValueSource('level') !== 'default'
+          ? flags.level
+          : 'syntax';
+      const generator = generatorOptions({ ...flags, level, profile });
+      try {
+        resolveOptions({ ...generator, grammar: grammar.name });
+      } catch (e) {
+        if (e instanceof OptionError)
+          throw flagError(e, (o) => (o === 'grammar' ? '--grammar' : generatorFlagOf(o)));
+        throw e;
+      }
+      const check = grammar === grammar715 ? checkValidity : grammarValidity.bind(null, grammar);
+      const report = await check({
         onSources: (sources, i) => (printed[i] = [...sources]),
-        ...generatorOptions({ ...flags, profile }),
+        ...generator,
         count: flags.count,
         timeoutMs: flags.timeout,
         workers: flags.workers,
@@ -213,7 +241,9 @@ export function checkCommand(): Command {
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();
-      const measures = await measureSample(printed, flags.luauCompile ?? defaultLuauCompile());
+      // The default luau-compile is 0.715's, which rejects what 0.735 adds.
+      const compiler = grammar === grammar715 ? defaultLuauCompile() : undefined;
+      const measures = await measureSample(printed, flags.luauCompile ?? compiler);
       process.stdout.write(
         flags.json === true
           ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'

@@ -5,24 +5,34 @@ import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import fc from 'fast-check';
-import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
+import type { ModuleSet } from '../tree/nodes.js';
 import {
   addGeneratorFlags,
+  flagError,
+  generatorFlagOf,
   generatorOptions,
   wholeNumber,
   type GeneratorFlags,
 } from './generator-options.js';
-import { GENERATOR_VERSION, luauArbitraries, resolveOptions } from '../arbitrary/index.js';
+import {
+  GENERATOR_VERSION,
+  luauArbitraries,
+  OptionError,
+  resolveOptions,
+} from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import {
   encodeTree,
-  readTreeFile,
+  grammar715,
+  readGrammarTreeFile,
   STDIO_PATH,
   treeFormatExtension,
   treeStats,
+  type AnyGrammar,
   type TreeFormat,
 } from '../tree/index.js';
 import { outputDirectory } from './directory-flags.js';
+import { grammarOption } from './grammar-option.js';
 
 /**
  * What `gen` can write per tree: the three tree encodings and printed Luau.
@@ -42,6 +52,7 @@ interface GenFlags extends GeneratorFlags {
   out?: string;
   stdout?: boolean;
   force?: boolean;
+  grammar: AnyGrammar;
 }
 
 /** One tree's entry in `manifest.json`. */
@@ -59,7 +70,7 @@ const treeFileName = /^([0-9a-f]{16})\.(textproto|binpb|json)$/;
  * The trees already in a corpus directory (for `--force`): the entries of its manifest whose
  * files are still there, and every other tree file, read to measure it.
  */
-async function treesPresent(dir: string): Promise<ManifestTree[]> {
+async function treesPresent(dir: string, grammar: AnyGrammar): Promise<ManifestTree[]> {
   const files = readdirSync(dir);
   const hashes = new Set(files.flatMap((f) => /^([0-9a-f]{16})\./.exec(f)?.[1] ?? []));
   const found = new Map<string, ManifestTree>();
@@ -78,8 +89,9 @@ async function treesPresent(dir: string): Promise<ManifestTree[]> {
   for (const file of files) {
     const hash = treeFileName.exec(file)?.[1];
     if (hash === undefined || found.has(hash)) continue;
-    const tree = await readTreeFile(join(dir, file));
-    const stats = treeStats(ModuleSetSchema, tree);
+    // A tree of another grammar is refused, naming the file and its grammar.
+    const { tree } = await readGrammarTreeFile(join(dir, file), { grammar });
+    const stats = treeStats(grammar.moduleSet, tree);
     found.set(hash, {
       hash,
       nodes: stats.nodes,
@@ -90,11 +102,19 @@ async function treesPresent(dir: string): Promise<ManifestTree[]> {
   return [...found.values()];
 }
 
-/** What made the trees of an earlier manifest (its `runs`, or its own seed and options). */
-function previousRuns(dir: string): unknown[] {
+/**
+ * What made the trees of an earlier manifest (its `runs`, or its own seed and options). A
+ * corpus holds trees of one grammar: a manifest of another (715 when it names none) is refused.
+ */
+function previousRuns(dir: string, grammar: AnyGrammar): unknown[] {
   const path = join(dir, 'manifest.json');
   if (!existsSync(path)) return [];
   const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const had = (old.options as { grammar?: unknown } | undefined)?.grammar ?? grammar715.name;
+  if (had !== grammar.name)
+    throw new Error(
+      `${path}: the corpus holds trees of grammar ${String(had)}, not ${grammar.name} (--grammar): a corpus holds one grammar`,
+    );
   if (Array.isArray(old.runs)) return old.runs as unknown[];
   const { seed, generatorVersion, count, formats, options } = old;
   return [{ seed, generatorVersion, count, formats, options }];
@@ -135,24 +155,31 @@ function formatList(value: string): CorpusFormat[] {
  * treeHash(tree); // e.g. '06b65c61d63051cf', the name of its files
  * ```
  */
-export function treeHash(tree: ModuleSet): string {
-  return createHash('sha256').update(toBinary(ModuleSetSchema, tree)).digest('hex').slice(0, 16);
+export function treeHash(tree: ModuleSet, grammar: AnyGrammar = grammar715): string {
+  return createHash('sha256')
+    .update(toBinary(grammar.moduleSet, tree as never))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The files of one tree in the requested formats, by file name. */
 function treeFiles(
   tree: ModuleSet,
+  grammar: AnyGrammar,
   hash: string,
   formats: readonly CorpusFormat[],
 ): Map<string, Uint8Array | string> {
   const files = new Map<string, Uint8Array | string>();
   for (const format of formats) {
     if (format === 'luau') {
-      const sources = printPretty(tree);
+      const sources = printPretty(tree, { grammar });
       files.set(`${hash}.luau`, sources[sources.length - 1] ?? '');
       if (sources.length === 2) files.set(`${hash}.module.luau`, sources[0] ?? '');
     } else {
-      files.set(hash + treeFormatExtension[format], encodeTree(ModuleSetSchema, tree, format));
+      files.set(
+        hash + treeFormatExtension[format],
+        encodeTree(grammar.moduleSet, tree as never, format),
+      );
     }
   }
   return files;
@@ -194,6 +221,12 @@ export function genCommand(): Command {
       '--force',
       'add to a corpus directory that is not empty (the manifest then lists every tree in it)',
     )
+    .addOption(
+      grammarOption(
+        '--grammar <grammar>',
+        "the trees' grammar: 715 (the seed's) or 735 (Luau 0.735's: classes, const, export, builtin references, paren-less calls; --level schema or syntax)",
+      ).default(grammar715, '715'),
+    )
     .action(async (flags: GenFlags) => {
       const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
       if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
@@ -206,21 +239,30 @@ export function genCommand(): Command {
       if (!toStdout)
         outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
       const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
-      const options = generatorOptions(flags);
-      const resolved = resolveOptions(options);
-      const trees = fc.sample(luauArbitraries(options).moduleSet, { seed, numRuns: flags.count });
+      const { grammar } = flags;
+      const options = { ...generatorOptions(flags), grammar: grammar.name };
+      let resolved;
+      try {
+        resolved = resolveOptions(options);
+      } catch (e) {
+        if (e instanceof OptionError)
+          throw flagError(e, (o) => (o === 'grammar' ? '--grammar' : generatorFlagOf(o)));
+        throw e;
+      }
+      const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
+      const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
       const seen = new Set<string>();
       const entries: ManifestTree[] = [];
       const printed: [string, Uint8Array | string][] = [];
       for (const tree of trees) {
-        const hash = treeHash(tree);
+        const hash = treeHash(tree, grammar);
         if (seen.has(hash)) continue;
         seen.add(hash);
-        for (const [name, content] of treeFiles(tree, hash, flags.format)) {
+        for (const [name, content] of treeFiles(tree, grammar, hash, flags.format)) {
           if (toStdout) printed.push([name, content]);
           else await writeFile(join(out, name), content);
         }
-        const stats = treeStats(ModuleSetSchema, tree);
+        const stats = treeStats(grammar.moduleSet, tree as never);
         entries.push({
           hash,
           nodes: stats.nodes,
@@ -236,8 +278,8 @@ export function genCommand(): Command {
       }
       // With --force, the trees already there stay listed (this run's seed and options are
       // those of the trees it added; `runs` keeps what made the others).
-      const before = flags.force === true ? await treesPresent(out) : [];
-      const previous = flags.force === true ? previousRuns(out) : [];
+      const previous = flags.force === true ? previousRuns(out, grammar) : [];
+      const before = flags.force === true ? await treesPresent(out, grammar) : [];
       const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
       const all = [...before, ...added];
       const run = {

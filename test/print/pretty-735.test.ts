@@ -1,41 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { fromText } from '@bufbuild/protobuf/txtpb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { printPretty } from '../../src/print/index.js';
 import { grammar735 } from '../../src/tree/index.js';
-import { required } from '../helpers/required.js';
-import { sharedDir, needsShared } from '../helpers/shared.js';
+import { compileErrors735 as compileErrors, haveCompiler735 } from '../helpers/luau-compile-735.js';
+import { needsShared } from '../helpers/shared.js';
 import { compatVectors, haveVectors735 } from '../helpers/vectors.js';
-
-const compiler = join(sharedDir, 'tools', 'luau-735', 'luau-compile');
-const haveCompiler = required(`Luau 0.735's luau-compile (${compiler})`, existsSync(compiler));
-const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-pretty-735-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The syntax errors Luau 0.735 (with the class flags) finds in each source, by name. */
-function compileErrors(sources: Map<string, string>): string[] {
-  const files = [...sources].map(([name, text]) => {
-    writeFileSync(join(dir, name), text);
-    return name;
-  });
-  const run = spawnSync(compiler, [`--fflags=${grammar735.flags.join(',')}`, '--null', ...files], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  const errors = (run.stdout + run.stderr).split('\n').filter((l) => /Error/.test(l));
-  if (run.status !== 0 && errors.length === 0) errors.push(`exit ${run.status}: ${run.stderr}`);
-  return errors;
-}
 
 const pretty = (textproto: string): string =>
   printPretty(fromText(grammar735.moduleSet, textproto), { grammar: grammar735 }).at(-1)!;
 
-describe.runIf(haveVectors735 && haveCompiler)('printPretty, grammar 735', needsShared, () => {
+describe.runIf(haveVectors735 && haveCompiler735)('printPretty, grammar 735', needsShared, () => {
   const vectors = compatVectors('compat-vectors-735.jsonl');
 
   it('prints every reference tree so that Luau 0.735 with the class flags compiles it', () => {

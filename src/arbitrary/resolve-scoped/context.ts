@@ -15,7 +15,9 @@ import {
   type StatBlock,
   type Type,
 } from '../../../gen/luau_pb.js';
+import { grammar715, type AnyGrammar } from '../../tree/grammar.js';
 import { copyMessage } from '../copy-message.js';
+import { grammarOf } from '../grammar-of.js';
 import type { ResolvedOptions } from '../options.js';
 import { Scope } from '../scope.js';
 
@@ -46,9 +48,18 @@ export abstract class ResolveContext {
   nodes = 0;
   /** At the `scoped` level (or above): reads of globals name ones the runtime has. */
   readonly scoped: boolean;
+  /** The grammar of the trees made, whose messages of a name replace the seed's. */
+  readonly grammar: AnyGrammar;
 
   constructor(readonly options: ResolvedOptions) {
     this.scoped = options.level !== 'syntax';
+    this.grammar = grammarOf(options);
+  }
+
+  /** The message of the grammar that has the name of `desc` (a message of the seed's schema). */
+  desc<Desc extends DescMessage>(desc: Desc): Desc {
+    if (this.grammar === grammar715) return desc;
+    return (this.grammar.registry.getMessage(desc.typeName) ?? desc) as Desc;
   }
 
   /** A block: its statements, each resolved in a scope of the block's own. */
@@ -75,7 +86,7 @@ export abstract class ResolveContext {
    */
   mk<Desc extends DescMessage>(desc: Desc, init: object): MessageShape<Desc> {
     this.nodes++;
-    return create(desc, init as never);
+    return create(this.desc(desc), init as never);
   }
 
   /**
@@ -89,7 +100,8 @@ export abstract class ResolveContext {
   /** A copy of a leaf message, counted against the budget. */
   copy<T extends Message>(raw: T): T {
     this.nodes++;
-    return copyMessage(raw);
+    if (this.grammar === grammar715) return copyMessage(raw);
+    return clone(this.grammar.registry.getMessage(raw.$typeName)!, raw as never) as unknown as T;
   }
 
   /** Whether `count` more locals fit under {@link MAX_VISIBLE_LOCALS}. */

@@ -7,12 +7,14 @@ import type {
   ExprIndexName,
   ExprLocal,
   ExprPrefix,
+  ExprTable,
   LValue,
   Local,
   Name,
   TableItem,
 } from '../../../gen/luau_pb.js';
 import { runtimeGlobalIndices } from '../names.js';
+import { addedExprCase, call735 } from './added-735.js';
 import type { ResolveContext } from './context.js';
 
 type ExprCase = Expr['exprOneof'];
@@ -84,6 +86,8 @@ function nil(ctx: ResolveContext): ExprCase {
 }
 
 function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
+  const added = ctx.grammar.classes ? addedExprCase(ctx, e as never) : undefined;
+  if (added !== undefined) return added as unknown as ExprCase;
   switch (e?.case) {
     case undefined:
       return nil(ctx);
@@ -130,10 +134,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
     case 'function':
       return { case: 'function', value: ctx.func(e.value) };
     case 'table':
-      return {
-        case: 'table',
-        value: ctx.mk(pb.ExprTableSchema, { items: e.value.items.map((i) => tableItem(ctx, i)) }),
-      };
+      return { case: 'table', value: table(ctx, e.value.items) };
     case 'unary':
       return {
         case: 'unary',
@@ -161,6 +162,18 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
 /** `prefix.name`, its prefix already resolved. */
 function indexName(ctx: ResolveContext, expr: ExprPrefix, raw: Name | undefined): ExprIndexName {
   return ctx.mk(pb.ExprIndexNameSchema, { expr, index: name(ctx, raw) });
+}
+
+/**
+ * A table constructor of `items`.
+ *
+ * @example
+ * ```ts
+ * const t = table(ctx, raw.items);
+ * ```
+ */
+export function table(ctx: ResolveContext, items: readonly TableItem[]): ExprTable {
+  return ctx.mk(pb.ExprTableSchema, { items: items.map((i) => tableItem(ctx, i)) });
 }
 
 function tableItem(ctx: ResolveContext, item: TableItem): TableItem {
@@ -197,13 +210,23 @@ function ifElse(ctx: ResolveContext, raw: ExprIfElse): ExprIfElse {
  * ```
  */
 export function call(ctx: ResolveContext, raw: ExprCall | undefined): ExprCall {
+  if (raw !== undefined && 'callOneof' in raw)
+    return call735(ctx, raw as never) as unknown as ExprCall;
   const c = raw ?? ctx.unset(pb.ExprCallSchema);
   const func = prefix(ctx, c.func);
   const self = c.self && func.exprOneof.case === 'indexName';
   return ctx.mk(pb.ExprCallSchema, { func, self, args: c.args.map((a) => ctx.expr(a)) });
 }
 
-function prefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprPrefix {
+/**
+ * A prefix expression (a callee, an indexed value): every case resolved as an expression's.
+ *
+ * @example
+ * ```ts
+ * const func = prefix(ctx, raw.func);
+ * ```
+ */
+export function prefix(ctx: ResolveContext, raw: ExprPrefix | undefined): ExprPrefix {
   const e = raw?.exprOneof;
   // Every case of a prefix is a case of an expression, resolved as such.
   const out: ExprPrefix['exprOneof'] =

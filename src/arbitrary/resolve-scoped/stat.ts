@@ -3,6 +3,7 @@ import type { Stat, StatBlock, StatIf } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { distinctGenerics, type ResolveContext } from './context.js';
 import { call, funcName, lvalue } from './expr.js';
+import { classStat, declarationFlags } from './added-735.js';
 
 /**
  * A block: its statements in a scope of their own, up to the node budget; nothing follows a
@@ -58,6 +59,11 @@ export function wrap(ctx: ResolveContext, s: Stat['statOneof']): Stat {
 export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
   const s = raw.statOneof;
   const frame = ctx.scope.frame;
+  const added = (s as { case: string | undefined; value?: unknown }).case;
+  if (added === 'class') {
+    const value = classStat(ctx, (s as unknown as { value: never }).value);
+    return wrap(ctx, { case: 'class', value } as unknown as Stat['statOneof']);
+  }
   switch (s.case) {
     case undefined:
       return undefined;
@@ -99,7 +105,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const vars = s.value.vars.map(() => ctx.declare());
       return wrap(ctx, {
         case: 'local',
-        value: ctx.mk(pb.StatLocalSchema, { vars, values, types }),
+        value: ctx.mk(pb.StatLocalSchema, { vars, values, types, ...declarationFlags(s.value) }),
       });
     }
     case 'for': {
@@ -152,7 +158,7 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
       const func = ctx.func(s.value.func);
       return wrap(ctx, {
         case: 'localFunction',
-        value: ctx.mk(pb.StatLocalFunctionSchema, { var: v, func }),
+        value: ctx.mk(pb.StatLocalFunctionSchema, { var: v, func, ...declarationFlags(s.value) }),
       });
     }
     case 'typeAlias': {

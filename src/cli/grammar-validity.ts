@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import type { ValidityCheckOptions, ValidityReport } from '../campaign/index.js';
+import { luauProgram, resolveOptions } from '../arbitrary/index.js';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { runToolReports, type RuntimeProfile } from '../runtime/index.js';
+import { treeStats, type AnyGrammar } from '../tree/index.js';
+
+/**
+ * `luau-compile` beside the runtime's `luau`, with its `--fflags`, as a command line: what
+ * compiles a grammar's programs without running them.
+ */
+function compilerOf(runtime: RuntimeProfile | undefined): string[] {
+  const compile =
+    runtime?.kind === 'luau-cli' ? join(dirname(runtime.executable), 'luau-compile') : undefined;
+  if (compile === undefined || !existsSync(compile))
+    throw new Error(
+      `--grammar needs --runtime luau-cli:path=LUAU, a luau with luau-compile beside it (a Luau of that release: its programs are compiled with it)${compile === undefined ? '' : `; there is no ${compile}`}`,
+    );
+  const flags =
+    runtime?.kind === 'luau-cli' ? runtime.options.filter((o) => o.startsWith('--fflags=')) : [];
+  return [compile, ...flags, '--null'];
+}
+
+/**
+ * The parse rate of programs of a grammar's own schema (`--grammar 735`), at the levels it is
+ * generated at (schema, syntax): as `checkValidity` reports it for the seed's grammar, with
+ * the trees printed by the grammar's printer and compiled, not run, by the `luau-compile`
+ * beside the runtime's `luau` with the runtime's `--fflags`, and the
+ * coverage of every oneof case of the grammar's schema.
+ *
+ * @example
+ * ```ts
+ * const report = await grammarValidity(grammar735, { level: 'syntax', count: 1000, seed: 1, runtime });
+ * report.compiled === report.count;
+ * ```
+ */
+export async function grammarValidity(
+  grammar: AnyGrammar,
+  options: ValidityCheckOptions,
+): Promise<ValidityReport> {
+  const {
+    count = 1000,
+    timeoutMs = 5000,
+    workers = 2,
+    onProgress,
+    onSources,
+    runtime,
+    seed: given,
+    ...generator
+  } = options;
+  const seed = given ?? Math.floor(Math.random() * 2 ** 31);
+  const resolved = resolveOptions({ ...generator, grammar: grammar.name });
+  const programs = fc.sample(luauProgram({ ...generator, grammar: grammar.name }), {
+    seed,
+    numRuns: count,
+  });
+  const compiler = compilerOf(runtime);
+  const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-check-'));
+  const statuses: Record<string, number> = {};
+  const errors = new Map<string, ValidityReport['errors'][number]>();
+  const caseTrees: Record<string, number> = {};
+  let compiled = 0;
+  let nodes = 0;
+  let maxNodes = 0;
+  const files = programs.map(({ tree, sources }, i) => {
+    const stats = treeStats(grammar.moduleSet, tree as never);
+    nodes += stats.nodes;
+    maxNodes = Math.max(maxNodes, stats.nodes);
+    for (const key of Object.keys(stats.cases)) caseTrees[key] = (caseTrees[key] ?? 0) + 1;
+    onSources?.(sources, i);
+    return sources.map((text, j) => {
+      const file = `p${i}-${j}.luau`;
+      writeFileSync(join(dir, file), text);
+      return file;
+    });
+  });
+  try {
+    // Compiled, not run: a compile-only run through the runtime starts each source with a
+    // `return`, which 0.735 refuses beside `export`.
+    const reports = await runToolReports(compiler, files, {
+      cwd: dir,
+      timeoutMs,
+      concurrency: workers,
+    });
+    reports.forEach((r, i) => {
+      const status = r.status === 'ok' ? 'ok' : r.status === 'error' ? 'compile-error' : r.status;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (r.status === 'ok') compiled++;
+      else {
+        const line = r.lines[0] ?? r.status;
+        const message = line.replace(/^.*?\(\d+,\d+\): /, '').slice(0, 160);
+        const entry = errors.get(message) ?? {
+          message,
+          count: 0,
+          example: programs[i]!.sources.join('\n-- program\n'),
+        };
+        entry.count++;
+        errors.set(message, entry);
+      }
+      onProgress?.(i + 1, count);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const coverage = grammar.file.messages.flatMap((desc) =>
+    desc.oneofs.flatMap((oneof) =>
+      oneof.fields.map((field) => {
+        const key = `${desc.name}.${oneof.name}=${field.name}`;
+        return { key, trees: caseTrees[key] ?? 0 };
+      }),
+    ),
+  );
+  return {
+    level: resolved.level,
+    profile: resolved.profile,
+    seed,
+    count,
+    parsed: compiled,
+    compiled,
+    ran: undefined,
+    sameOutput: undefined,
+    statuses,
+    errors: [...errors.values()].sort((a, b) => b.count - a.count),
+    coverage,
+    nodes: { mean: nodes / count, max: maxNodes },
+  };
+}
