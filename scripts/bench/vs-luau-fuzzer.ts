@@ -185,6 +185,8 @@ async function campaign(
     '--batch-size',
     '100',
     '--no-shrink',
+    // A finding (a crash, a time-out) is part of what the arm ran, not a failed bench.
+    '--no-fail-on-findings',
     '--no-progress',
     '--out',
     dir,
