@@ -1,6 +1,6 @@
 // npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N]
 //   [--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR]
-//   [--luau-corpus DIR] [--gaps N] [--out DIR]
+//   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--out DIR]
 // Luau's own fuzzer against luau-fuzz, in the same T minutes (default 10) on the same cores:
 //   1. builds Luau's `fuzz-proto` at release 0.715 as its Makefile does (cached under
 //      ~/.cache/luau-fuzz/luau-fuzzer-715/COMMIT; a missing tool is named with the apt-get line
@@ -11,7 +11,8 @@
 //   4. measures the three program sets on the coverage build (luau -O0 and -O2 --codegen,
 //      lines and branches of Ast, Compiler, VM, CodeGen) and against the faulty builds of the
 //      tools folder's mutants/ (found: a program whose outcome differs from the sound build's at
-//      -O2 or at -O2 --codegen, a crash included), and prints one table with the ratios and the
+//      -O2 or at -O2 --codegen, a crash included; at most --fault-programs of a set, default
+//      5000, evenly spaced over it), and prints one table with the ratios and the
 //      machine's load;
 //   5. lists the functions where Luau's fuzzer reaches code neither luau-fuzz set reaches.
 // --luau-corpus DIR measures a corpus of an earlier run of Luau's fuzzer instead of steps 1–2.
@@ -52,7 +53,7 @@ import {
 const usage =
   'usage: npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N] ' +
   '[--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR] ' +
-  '[--luau-corpus DIR] [--gaps N] [--out DIR]\n';
+  '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--out DIR]\n';
 const args: BenchArgs = benchArgs('vs-luau-fuzzer', usage);
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '10' },
@@ -66,6 +67,7 @@ const { values, positionals } = args.parse({
   'llvm-bin': { type: 'string' },
   'luau-corpus': { type: 'string' },
   gaps: { type: 'string', default: '30' },
+  'fault-programs': { type: 'string', default: '5000' },
   out: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
@@ -76,6 +78,8 @@ const seed = args.whole('--seed', values.seed, 0);
 const workers = args.whole('--workers', values.workers, 1);
 const jobs = args.whole('--jobs', values.jobs, 1);
 const gapsShown = args.whole('--gaps', values.gaps, 0);
+const faultPrograms = args.whole('--fault-programs', values['fault-programs'], 1);
+const faultChunk = 1000;
 let build: LuauTools;
 let tools: LuauTools;
 let llvm: LlvmTools;
@@ -244,42 +248,65 @@ async function guidedArm(): Promise<Arm> {
 }
 
 /**
+ * At most `limit` of `programs`, evenly spaced over the set (all of them when it is no larger).
+ */
+function evenSample<T>(programs: readonly T[], limit: number): readonly T[] {
+  if (programs.length <= limit) return programs;
+  return Array.from(
+    { length: limit },
+    (_, k) => programs[Math.floor((k * programs.length) / limit)]!,
+  );
+}
+
+/**
  * The faulty builds a set finds: a program whose outcome differs from the sound build's at -O2
  * or at -O2 --codegen (a crash included). Programs whose outcome differs between two runs of
- * the sound build (clocks, addresses, random numbers) are left out, and counted.
+ * the sound build (clocks, addresses, random numbers) are left out, and counted. The set runs
+ * in chunks, and a build found in one chunk is not run on the next, so a large set costs
+ * passes only for the builds it has not found yet.
  */
 async function faultsFound(
   programs: readonly LuauBatchProgram[],
-): Promise<{ found: string[]; unstable: number }> {
-  const batch = new LuauBatchRunner(programs);
-  try {
-    const modes = [['-O2'], ['-O2', '--codegen']];
-    const sound: LuauBatchOutcome[][] = [];
-    const unstable = new Set<number>();
-    for (const m of modes) {
-      const [first, again] = [
-        await batch.run({ luau: tools.luau, args: m }),
-        await batch.run({ luau: tools.luau, args: m }),
-      ];
-      first.forEach((o, i) => {
-        if (batchOutcomesDiffer(o, again[i]!)) unstable.add(i);
-      });
-      sound.push(first);
-    }
-    const found: string[] = [];
-    for (const f of tools.faulty) {
-      for (const [k, m] of modes.entries()) {
-        const faulty = await batch.run({ luau: f.luau, args: m });
-        if (faulty.some((o, i) => !unstable.has(i) && batchOutcomesDiffer(o, sound[k]![i]!))) {
-          found.push(f.name);
-          break;
-        }
+): Promise<{ found: string[]; unstable: number; run: number }> {
+  const modes = [['-O2'], ['-O2', '--codegen']];
+  const sample = evenSample(programs, faultPrograms);
+  const found = new Set<string>();
+  let unstable = 0;
+  for (let start = 0; start < sample.length; start += faultChunk) {
+    const left = tools.faulty.filter((f) => !found.has(f.name));
+    if (left.length === 0) break;
+    const batch = new LuauBatchRunner(sample.slice(start, start + faultChunk));
+    try {
+      const sound: LuauBatchOutcome[][] = [];
+      const unsteady = new Set<number>();
+      for (const m of modes) {
+        const [first, again] = [
+          await batch.run({ luau: tools.luau, args: m }),
+          await batch.run({ luau: tools.luau, args: m }),
+        ];
+        first.forEach((o, i) => {
+          if (batchOutcomesDiffer(o, again[i]!)) unsteady.add(i);
+        });
+        sound.push(first);
       }
+      unstable += unsteady.size;
+      for (const f of left)
+        for (const [k, m] of modes.entries()) {
+          const faulty = await batch.run({ luau: f.luau, args: m });
+          if (faulty.some((o, i) => !unsteady.has(i) && batchOutcomesDiffer(o, sound[k]![i]!))) {
+            found.add(f.name);
+            break;
+          }
+        }
+    } finally {
+      batch.close();
     }
-    return { found, unstable: unstable.size };
-  } finally {
-    batch.close();
   }
+  return {
+    found: tools.faulty.map((f) => f.name).filter((n) => found.has(n)),
+    unstable,
+    run: sample.length,
+  };
 }
 
 try {
@@ -316,11 +343,13 @@ try {
   }
   const found: string[][] = [];
   const unstable: number[] = [];
+  const faultRuns: number[] = [];
   for (const set of arms) {
     say(`running ${set.name} against ${tools.faulty.length} faulty builds`);
     const r = await faultsFound(set.programs);
     found.push(r.found);
     unstable.push(r.unstable);
+    faultRuns.push(r.run);
   }
   const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)} %`;
   const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
@@ -339,6 +368,7 @@ try {
         ratio(covered[2]!, covered[0]!),
       ]);
     }
+  table.push(['programs run on the faulty builds', ...faultRuns.map(String), '', '']);
   table.push(['left out of faults (sound build unstable)', ...unstable.map(String), '', '']);
   table.push([
     `faults found (of ${tools.faulty.length})`,
