@@ -216,4 +216,99 @@ export const serverFaults: readonly PlantedFault[] = [
     tests: ['test/workspace/server-exec.test.ts'],
     only: 'escape',
   },
+  {
+    name: 'v2-async-get-before-membership',
+    what: 'v2 `async_get` answers a job before the membership check: a stranger reads its output',
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/v2/routes.ts',
+        search:
+          "    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n\n    if (typeof b.async_get === 'string') {",
+        replace: "    if (typeof b.async_get === 'string') {",
+      },
+      {
+        file: 'src/workspace/server/v2/routes.ts',
+        search: '    const bad = badExecField(b);',
+        replace:
+          '    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n    const bad = badExecField(b);',
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
+  {
+    name: 'async-job-any-project',
+    what: "an async job is found by its id through any project, the caller's own included",
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/v2/async-jobs.ts',
+        search: '    if (job === undefined || job.projectId !== projectId) return undefined;',
+        replace: '    if (job === undefined) return undefined;',
+      },
+      {
+        file: 'src/workspace/server/v2/routes.ts',
+        search: '      const found = await jobsOf(projectId).get(projectId, b.async_get, awaitMs);',
+        replace:
+          "      const found = await [...jobs.values()].reduce<ReturnType<AsyncJobs['get']>>(async (f, j) => (await f) ?? j.get(projectId, b.async_get as string, awaitMs), Promise.resolve(undefined));",
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
+  {
+    name: 'v1-exec-any-member',
+    what: 'v1 `project_exec` runs for any account once the project exists',
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/app.ts',
+        search: "      if (group !== 'owner' && group !== 'collaborator') {",
+        replace: '      if (project === undefined && group === undefined) {',
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
+  {
+    name: 'project-get-by-id-unchecked',
+    what: 'a get of `projects` by id answers any project, member or not',
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/query/projects.ts',
+        search:
+          '    if (!canAccess(p, ctx.accountId)) throw new ApiError(v1Errors.noReadAccess.text);\n    candidates = [p];',
+        replace:
+          '    if (p === undefined) throw new ApiError(v1Errors.noReadAccess.text);\n    candidates = [p];',
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
+  {
+    name: 'public-paths-read-unchecked',
+    what: 'the public paths of any project are read without a membership check',
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/query/public-paths.ts',
+        search:
+          '  if (!canAccess(project, ctx.accountId)) throw new ApiError(v1Errors.noReadAccess.text);\n  let rows',
+        replace: '  let rows',
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
+  {
+    name: 'v2-stop-any-project',
+    what: 'v2 `projects/stop` stops a project of another account',
+    claim: 'a stranger gets the documented refusal on every route that takes a project or job id',
+    edits: [
+      {
+        file: 'src/workspace/server/v2/routes.ts',
+        search: '      if (!isCollaborator(projectId, accountId)) {\n        return',
+        replace:
+          "      if (action === 'start' && !isCollaborator(projectId, accountId)) {\n        return",
+      },
+    ],
+    tests: ['test/workspace/server-ownership.test.ts'],
+  },
 ];
