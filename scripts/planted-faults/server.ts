@@ -311,4 +311,70 @@ export const serverFaults: readonly PlantedFault[] = [
     ],
     tests: ['test/workspace/server-ownership.test.ts'],
   },
+  {
+    name: 'editor-settings-after-reply',
+    what: 'the editor settings are written 50 ms after the reply',
+    claim: 'every write is on disk before it is acknowledged',
+    edits: [
+      {
+        file: 'src/workspace/server/query/accounts.ts',
+        search:
+          '  ctx.store.setEditorSettings(ctx.accountId, merge((account?.editor_settings ?? {}) as Obj, s));',
+        replace:
+          '  setTimeout(() => ctx.store.setEditorSettings(ctx.accountId, merge((account?.editor_settings ?? {}) as Obj, s)), 50);',
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    only: 'on disk|acknowledged',
+  },
+  {
+    name: 'store-synchronous-normal',
+    what: 'the store opens its database with synchronous = NORMAL: WAL commits are not synced',
+    claim: 'every write is on disk before it is acknowledged',
+    edits: [
+      {
+        file: 'src/workspace/server/store.ts',
+        search: "    this.db.pragma('synchronous = FULL');",
+        replace: "    this.db.pragma('synchronous = NORMAL');",
+      },
+    ],
+    tests: ['test/workspace/serve-process.test.ts'],
+    // The order of the system calls alone, not the pragma read back.
+    only: 'only once it is on disk',
+  },
+  {
+    name: 'timeouts-eightfold',
+    what: 'the request and headers timeouts are eight times the configured values',
+    claim: 'bounded output, concurrency (429), collaborator rules, request timeouts',
+    edits: [
+      {
+        file: 'src/workspace/server/app.ts',
+        search: '    requestTimeout: opts.requestTimeoutMs,',
+        replace: '    requestTimeout: opts.requestTimeoutMs * 8,',
+      },
+      {
+        file: 'src/workspace/server/app.ts',
+        search: '      headersTimeout: Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs),',
+        replace:
+          '      headersTimeout: Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs) * 8,',
+      },
+    ],
+    tests: ['test/workspace/server-startup.test.ts'],
+    only: 'timeout',
+  },
+  {
+    name: 'headers-timeout-eightfold',
+    what: 'the headers timeout is eight times the configured value',
+    claim: 'bounded output, concurrency (429), collaborator rules, request timeouts',
+    edits: [
+      {
+        file: 'src/workspace/server/app.ts',
+        search: '      headersTimeout: Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs),',
+        replace:
+          '      headersTimeout: Math.min(opts.headersTimeoutMs * 8, opts.requestTimeoutMs),',
+      },
+    ],
+    tests: ['test/workspace/server-startup.test.ts'],
+    only: 'timeout',
+  },
 ];

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { openStore, probeSandbox } from '../../src/workspace/server/index.js';
+import { required } from '../helpers/required.js';
 import { processesWith, tempDir } from './helpers.js';
 
 const MAIN = join(packageRoot, 'src', 'cli', 'main.ts');
@@ -22,16 +23,12 @@ interface Served {
   projectId: string;
 }
 
-/** Runs `luau-fuzz serve` in a child process and reads what it prints. */
-function serve(dataDir: string, extra: string[] = []): Promise<Served> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', MAIN, 'serve', '--data', dataDir, '--port', '0', ...extra],
-    {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** Runs `luau-fuzz serve` in a child process (under `wrap`, when given) and reads what it prints. */
+function serve(dataDir: string, extra: string[] = [], wrap: string[] = []): Promise<Served> {
+  const argv = [process.execPath, '--import', 'tsx', MAIN, 'serve', '--data', dataDir];
+  argv.push('--port', '0', ...extra);
+  const [cmd, ...args] = [...wrap, ...argv] as [string, ...string[]];
+  const child = spawn(cmd, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -53,6 +50,55 @@ function serve(dataDir: string, extra: string[] = []): Promise<Served> {
     });
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
+}
+
+/** The system calls the durability test traces. */
+const TRACED = 'read,write,writev,pwrite64,pwritev,fsync,fdatasync';
+
+const canStrace =
+  spawnSync('strace', ['-o', '/dev/null', '-e', 'trace=none', 'true'], { stdio: 'ignore' })
+    .status === 0;
+
+/**
+ * The order in which a server's trace (`strace -y`, one call a line) read the request that
+ * carries `marker`, wrote `marker` to the SQLite log (`…-wal`), synced the log, and sent the
+ * reply on the request's socket; each step found after the one it follows, or left out.
+ */
+function writeOrder(calls: readonly string[], marker: string): string[] {
+  const parsed = calls.map((line) => /^(\w+)\((\d+)<([^>]*)>(.*)$/.exec(line));
+  const find = (
+    from: number,
+    test: (name: string, fd: string, path: string, rest: string) => boolean,
+  ) => parsed.findIndex((m, i) => i > from && m !== null && test(m[1]!, m[2]!, m[3]!, m[4]!));
+  const request = find(
+    -1,
+    (name, _fd, path, rest) =>
+      name === 'read' && path.startsWith('socket:') && rest.includes(marker),
+  );
+  const fd = parsed[request]?.[2];
+  const reply = find(
+    request,
+    (name, f, _path, rest) => name.startsWith('write') && f === fd && rest.includes('HTTP/1.1 '),
+  );
+  const written = find(
+    request,
+    (name, _fd, path, rest) =>
+      name.startsWith('pwrite') && path.endsWith('-wal') && rest.includes(marker),
+  );
+  const synced = find(
+    written,
+    (name, _fd, path) => /^f(data)?sync$/.test(name) && path.endsWith('-wal'),
+  );
+  const steps: [string, number][] = [
+    ['request read', request],
+    ['log written', written],
+    ['log synced', written < 0 ? -1 : synced],
+    ['reply sent', reply],
+  ];
+  return steps
+    .filter(([, i]) => i >= 0)
+    .sort((a, b) => a[1] - b[1])
+    .map(([name]) => name);
 }
 
 function kb(pid: number, field: string): number {
@@ -140,6 +186,44 @@ describe('luau-fuzz serve', () => {
       store.close();
     }
   });
+
+  it.runIf(required('strace that can trace a child process', canStrace))(
+    'acknowledges a write only once it is on disk: the commit reaches the log and is synced before the reply is sent',
+    async () => {
+      // The order is read from the server's own system calls (strace -y names each fd's
+      // file), so a write deferred past the reply, or a log never synced, is seen as such:
+      // neither a killed process (the page cache survives it) nor the pragma read back can.
+      const dataDir = tempDir();
+      dirs.push(dataDir);
+      const log = join(dataDir, '..', `${basename(dataDir)}.strace`);
+      dirs.push(log);
+      const s = await serve(
+        dataDir,
+        [],
+        ['strace', '-y', '-s', '4400', '-o', log, '-e', `trace=${TRACED}`, '-e', 'signal=none'],
+      );
+      const client = new WorkspaceClient({
+        baseUrl: s.baseUrl,
+        apiKey: readFileSync(s.keyFile, 'utf8').trim(),
+        retries: 0,
+      });
+      await client.setEditorSettings({ theme: 'durable-settings-7d1' });
+      await client.setProjectTitle(s.projectId, 'durable-title-7d1');
+      await client.publishPath(s.projectId, 'durable-path-7d1', 'home');
+      const server = Number(
+        readFileSync(`/proc/${s.child.pid}/task/${s.child.pid}/children`, 'utf8').trim(),
+      );
+      process.kill(server, 'SIGKILL');
+      await new Promise((r) => s.child.once('exit', r));
+      const calls = readFileSync(log, 'utf8').split('\n');
+      for (const marker of ['durable-settings-7d1', 'durable-title-7d1', 'durable-path-7d1']) {
+        expect({ marker, order: writeOrder(calls, marker) }).toEqual({
+          marker,
+          order: ['request read', 'log written', 'log synced', 'reply sent'],
+        });
+      }
+    },
+  );
 
   it('ends every command of its projects when killed with SIGKILL (setsid ones too)', async () => {
     const dataDir = tempDir();
