@@ -376,4 +376,18 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     tests: ['test/e2e/resume.test.ts'],
     only: 'limits',
   },
+  {
+    name: 'resume-holes-dropped',
+    what: 'a resumed campaign takes up after its highest program, dropping those not done below it',
+    claim: '`--resume DIR` continues a stopped campaign without repeating or losing programs',
+    edits: [
+      {
+        file: 'src/campaign/pending-indices.ts',
+        search: '    for (let i = 0; i < top; i++) if (!doneSet.has(i)) this.#holes.push(i);\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/e2e/resume.test.ts'],
+    only: 'several projects',
+  },
 ];

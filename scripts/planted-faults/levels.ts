@@ -150,4 +150,48 @@ export const levelsFaults: readonly PlantedFault[] = [
     tests: ['test/arbitrary/runnable/fan-out.test.ts'],
     only: 'narrows',
   },
+  {
+    name: 'planted-share-halved',
+    what: 'typed programs plant an error at half the share set (20 % for 40 %)',
+    claim:
+      '`typed`: a share of programs carry one planted type error (`--planted-errors`, 40 % by default)',
+    edits: [
+      {
+        file: 'src/arbitrary/runnable/program.ts',
+        search: "  if (g.typed && role === 'program' && share > 0 && c.chance(share)) {",
+        replace: "  if (g.typed && role === 'program' && share > 0 && c.chance(share / 2)) {",
+      },
+    ],
+    tests: ['test/arbitrary/typed-analyze.test.ts'],
+    only: 'typed programs \\(seed 1\\)',
+  },
+  {
+    name: 'for-minus-zero-unconfirmed',
+    what: 'the for-minus-zero divergence excuses a -0 printed as 0 without running the program again',
+    claim:
+      "Luau's own divergences are listed once, and a program is excused only by a listed divergence",
+    edits: [
+      {
+        file: 'test/helpers/known-divergences.ts',
+        search: '    neutralise: plusZeroForStarts,\n',
+        replace: '',
+      },
+    ],
+    tests: ['test/arbitrary/runnable-engines.test.ts'],
+    only: 'for-minus-zero only',
+  },
+  {
+    name: 'span-fresh-unused',
+    what: 'a span-fresh mutation draws fresh choices and keeps the old ones: the parent again',
+    claim: 'mutants of a record are other programs of the same level',
+    edits: [
+      {
+        file: 'src/arbitrary/span-mutation.ts',
+        search: '      return replaced(choices, span, run);',
+        replace:
+          '      return replaced(choices, span, choices.slice(span.start, span.start + run.length));',
+      },
+    ],
+    tests: ['test/arbitrary/span-mutation.test.ts'],
+  },
 ];

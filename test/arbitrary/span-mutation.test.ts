@@ -10,6 +10,10 @@ import {
   spanMutations,
   type SpannedChoices,
 } from '../../src/arbitrary/span-mutation.js';
+import { printPretty } from '../../src/print/index.js';
+import { LuauBatchRunner } from '../../src/runtime/index.js';
+import { haveLuauTools, tools } from '../helpers/luau-tools.js';
+import { needsShared } from '../helpers/shared.js';
 
 function bytes(tree: ModuleSet): string {
   return Buffer.from(toBinary(ModuleSetSchema, tree)).toString('hex');
@@ -114,14 +118,61 @@ describe('span mutations', () => {
     expect(found).toBeGreaterThan(20);
   });
 
-  it('are drawn alike for one seed, and give programs of the level', () => {
+  /** The mutants of seeds 0 to 19 of each mutation, and the seeds that changed nothing. */
+  function mutants(): { trees: ModuleSet[]; unchanged: Record<string, number[]> } {
+    const parentTree = bytes(records.build({ kind: 'choices', choices: parent.choices }));
+    const trees: ModuleSet[] = [];
+    const unchanged: Record<string, number[]> = {};
     for (const op of spanMutations) {
-      const a = mutateSpans(parent, op, streamRandom(5), [donor], [0, 0xffff]);
-      const b = mutateSpans(parent, op, streamRandom(5), [donor], [0, 0xffff]);
-      expect(a).toEqual(b);
-      expect(a).toBeDefined();
-      expect(records.build({ kind: 'choices', choices: a! }).program).toBeDefined();
+      unchanged[op] = [];
+      for (let seed = 0; seed < 20; seed++) {
+        const a = mutateSpans(parent, op, streamRandom(seed), [donor], [0, 0xffff]);
+        const b = mutateSpans(parent, op, streamRandom(seed), [donor], [0, 0xffff]);
+        expect(a).toEqual(b);
+        expect(a, `${op} seed ${seed}`).toBeDefined();
+        const tree = records.build({ kind: 'choices', choices: a! });
+        if (bytes(tree) === parentTree) unchanged[op]!.push(seed);
+        else trees.push(tree);
+      }
     }
+    return { trees, unchanged };
+  }
+
+  it('are drawn alike for one seed, and give another program but for a duplicate of the last statement', () => {
+    // A mutant that builds the parent's program again is no mutation. Only a duplicate can
+    // be one: of the record's last statement, whose copy no statement reads.
+    expect(mutants().unchanged).toEqual({
+      'span-fresh': [],
+      'span-splice': [],
+      'span-delete': [],
+      'span-duplicate': [1, 2, 3, 5, 8, 14],
+    });
+  });
+
+  it.runIf(haveLuauTools)(
+    'give programs of the level: every mutant runs clean in Luau',
+    needsShared,
+    async () => {
+      const { trees } = mutants();
+      expect(trees).toHaveLength(74);
+      const programs = trees.map((t) => {
+        const chunks = printPretty(t);
+        const program = chunks[chunks.length - 1] ?? '';
+        return chunks.length === 2 ? { program, module: chunks[0] } : { program };
+      });
+      const batch = new LuauBatchRunner(programs);
+      try {
+        const outcomes = await batch.run({ luau: tools().luau, args: ['-O2'] });
+        expect(
+          outcomes.flatMap((o, i) => (o.status === 'ok' ? [] : [`#${i} ${o.status}: ${o.error}`])),
+        ).toEqual([]);
+      } finally {
+        batch.close();
+      }
+    },
+  );
+
+  it('act on nothing where there is no statement', () => {
     // No statement to act on: nothing.
     expect(
       mutateSpans(

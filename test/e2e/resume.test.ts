@@ -273,6 +273,57 @@ describe('luau-fuzz run --resume', () => {
   });
 });
 
+describe('luau-fuzz run --resume over several projects', () => {
+  it('continues a campaign killed while batches finished out of order, every program accounted for exactly once', async () => {
+    const out = join(root, 'campaign-3');
+    const workspaceDir = join(root, 'cli-workspace-3');
+    const count = 90;
+    // Three projects; the first runs every program slowly, so that the batches it holds
+    // finish after those the other two take later: results arrive out of order.
+    const ws = await startEmbeddedWorkspace({ dataDir: workspaceDir, projects: 3 });
+    const client = new WorkspaceClient({ baseUrl: ws.baseUrl, apiKey: ws.apiKey });
+    await client.exec({ project_id: ws.projectIds[0]!, command: 'touch slow' });
+    await ws.close();
+    const script = join(root, 'slow-in-one.sh');
+    writeFileSync(script, '#!/bin/sh\nif [ -e "$HOME/slow" ]; then sleep 0.2; fi\ncksum < "$1"\n');
+    chmodSync(script, 0o755);
+    const common = ['--workspace-dir', workspaceDir, '--json'];
+    const first = cliProcess([
+      'run',
+      ...['--count', String(count), '--seed', '9', '--level', 'syntax'],
+      ...['--runtime', `command:${script} {program}`, '--projects', '3'],
+      ...['--batch-size', '10', '--in-flight', '1', '--no-shrink', '--out', out],
+      ...common,
+    ]);
+    // Killed at the first moment a later batch is recorded before an earlier one.
+    const holes = (): boolean => {
+      const at = records(out).map((r) => r.i);
+      return at.some((i) => i >= at.length);
+    };
+    let exited = false;
+    void first.done.then(() => (exited = true));
+    while (!exited && !holes()) await new Promise((r) => setTimeout(r, 20));
+    first.child.kill('SIGKILL');
+    expect((await first.done).code).toBeNull();
+    expect(holes()).toBe(true);
+
+    const resumed = await cliProcess(['run', '--resume', out, ...common]).done;
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ done: count, total: count, stopped: false });
+    const all = records(out).map((r) => r.i);
+    expect([...all].sort((a, b) => a - b)).toEqual(range(count));
+    // Every index holds the record of its own program: its size and kinds as generated.
+    const o = JSON.parse(
+      readFileSync(join(out, 'options.json'), 'utf8'),
+    ) as ResolvedCampaignOptions;
+    const generated = generatePrograms(campaignArbitrary(o), o.seed, range(count));
+    const recorded = new Map(records(out).map((r) => [r.i, { nodes: r.nodes, kinds: r.kinds }]));
+    expect(recorded).toEqual(
+      new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
+    );
+  });
+});
+
 describe('runCampaign with limits', () => {
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;
