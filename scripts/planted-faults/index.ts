@@ -2,6 +2,7 @@
 import { campaignCommandsFaults } from './campaign-commands.js';
 import { commandsFaults } from './commands.js';
 import { developmentFaults } from './development.js';
+import { guidedFaults } from './guided.js';
 import { levelsFaults } from './levels.js';
 import { libraryFaults } from './library.js';
 import type { PlantedFault } from './planted-fault.js';
@@ -25,6 +26,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   ...libraryFaults,
   ...runtimesFaults,
   ...levelsFaults,
+  ...guidedFaults,
   ...serverFaults,
   ...developmentFaults,
 ];

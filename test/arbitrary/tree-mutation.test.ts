@@ -13,6 +13,7 @@ import {
 } from '../../src/arbitrary/index.js';
 import { sourcesOf } from '../../src/campaign/programs.js';
 import { missingRequiredField } from '../../src/tree/index.js';
+import { scopeViolations } from '../helpers/arbitrary-scope-check.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 import { needsShared } from '../helpers/shared.js';
 
@@ -54,6 +55,19 @@ describe('tree mutation', () => {
       expect(missingRequiredField(ModuleSetSchema, tree)).toBeUndefined();
       expect(toBinary(ModuleSetSchema, tree).length).toBeGreaterThan(0);
     }
+  });
+
+  it('gives scoped programs whose every local is read in its scope, scopes resolved again', () => {
+    // luau-compile takes a name out of scope for a global: the tests' own scope checker
+    // tells it from a local in scope.
+    const records = programRecords({ level: 'scoped', profile: 'luau' });
+    const { trees } = mutants('scoped');
+    const asTrees = trees.filter((t) => t.kind === 'tree');
+    expect(asTrees.length).toBeGreaterThan(50);
+    const outOfScope = asTrees.flatMap((t, i) =>
+      scopeViolations(records.build(t)).map((v) => `mutant ${i}: ${v}`),
+    );
+    expect(outOfScope).toEqual([]);
   });
 
   it.skipIf(!haveLuauTools)(

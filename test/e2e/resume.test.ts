@@ -64,6 +64,16 @@ function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
+/** Every index of a campaign holds the record of its own program: its size and kinds as generated. */
+function expectOwnPrograms(out: string, count: number): void {
+  const o = JSON.parse(readFileSync(join(out, 'options.json'), 'utf8')) as ResolvedCampaignOptions;
+  const generated = generatePrograms(campaignArbitrary(o), o.seed, range(count));
+  const recorded = new Map(records(out).map((r) => [r.i, { nodes: r.nodes, kinds: r.kinds }]));
+  expect(recorded).toEqual(
+    new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
+  );
+}
+
 describe('runCampaign', () => {
   let ws: EmbeddedWorkspace;
   let client: WorkspaceClient;
@@ -261,15 +271,7 @@ describe('luau-fuzz run --resume', () => {
       finished: true,
       sessions: 3,
     });
-    // Every index holds the record of its own program: its size and kinds as generated.
-    const o = JSON.parse(
-      readFileSync(join(out, 'options.json'), 'utf8'),
-    ) as ResolvedCampaignOptions;
-    const generated = generatePrograms(campaignArbitrary(o), o.seed, range(count));
-    const recorded = new Map(records(out).map((r) => [r.i, { nodes: r.nodes, kinds: r.kinds }]));
-    expect(recorded).toEqual(
-      new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
-    );
+    expectOwnPrograms(out, count);
   });
 });
 
@@ -312,15 +314,7 @@ describe('luau-fuzz run --resume over several projects', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ done: count, total: count, stopped: false });
     const all = records(out).map((r) => r.i);
     expect([...all].sort((a, b) => a - b)).toEqual(range(count));
-    // Every index holds the record of its own program: its size and kinds as generated.
-    const o = JSON.parse(
-      readFileSync(join(out, 'options.json'), 'utf8'),
-    ) as ResolvedCampaignOptions;
-    const generated = generatePrograms(campaignArbitrary(o), o.seed, range(count));
-    const recorded = new Map(records(out).map((r) => [r.i, { nodes: r.nodes, kinds: r.kinds }]));
-    expect(recorded).toEqual(
-      new Map(generated.map((p) => [p.index, { nodes: p.nodes, kinds: p.kinds }])),
-    );
+    expectOwnPrograms(out, count);
   });
 });
 

@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { componentOf } from '../../src/runtime/coverage-summary.js';
 import {
   coverageBuild,
   measureEngineCoverage,
@@ -7,6 +12,40 @@ import {
 } from '../../src/runtime/index.js';
 import { coverageBuildDir, haveCoverageBuild, llvmTools } from '../helpers/coverage-build.js';
 import { needsShared } from '../helpers/shared.js';
+
+const kept = mkdtempSync(join(tmpdir(), 'engine-coverage-'));
+afterAll(() => rmSync(kept, { recursive: true, force: true }));
+
+/** Per component (or `total`), what `llvm-cov export -summary-only` gives for a profile. */
+function summed(
+  profile: string,
+): (component: string, kind: 'lines' | 'branches') => { covered: number; count: number } {
+  const json = JSON.parse(
+    execFileSync(
+      llvmTools().cov,
+      ['export', '-summary-only', '-instr-profile', profile, join(coverageBuildDir, 'luau')],
+      { encoding: 'utf8', maxBuffer: 1 << 28 },
+    ),
+  ) as {
+    data: {
+      files: {
+        filename: string;
+        summary: Record<'lines' | 'branches', { covered: number; count: number }>;
+      }[];
+    }[];
+  };
+  const components = ['Ast', 'Compiler', 'VM', 'CodeGen'];
+  return (component, kind) => {
+    const out = { covered: 0, count: 0 };
+    for (const f of json.data[0]!.files) {
+      const of = componentOf(f.filename);
+      if (component === 'total' ? !components.includes(of) : of !== component) continue;
+      out.covered += f.summary[kind].covered;
+      out.count += f.summary[kind].count;
+    }
+    return out;
+  };
+}
 
 function component(report: EngineCoverage, tool: string, name: string): ComponentCoverage {
   const found = report.tools
@@ -28,6 +67,7 @@ describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', needsShared, () => 
         { program: 'local s = 0\nfor i = 1, 100 do s += i * 2 end\nprint(s)' },
       ],
       compared: [{ program: 'print("x")' }],
+      keepProfiles: kept,
     });
     expect(report.generated).toEqual({
       programs: 2,
@@ -47,13 +87,30 @@ describe.skipIf(!haveCoverageBuild)('measureEngineCoverage', needsShared, () => 
     expect(vm.generated).toBeGreaterThan(vm.compared!);
     const codegen = component(report, 'luau', 'CodeGen').lines;
     expect(codegen.onlyGenerated).toBeGreaterThan(20);
-    // Counters add when profiles merge: the union is the two sets' lines without the common ones.
-    for (const c of report.tools[0]!.components)
-      for (const k of [c.lines, c.branches]) {
-        expect(k.union).toBe(k.compared! + k.onlyGenerated!);
-        expect(k.union).toBe(k.generated + k.onlyCompared!);
-        expect(k.union).toBeLessThanOrEqual(k.count);
+    // The figures computed apart from the report: the two sets' profiles merged here, and
+    // llvm-cov's summary of each file added up per component.
+    const merged = join(kept, 'both.profdata');
+    const profiles = ['generated', 'compared'].map((set) => join(kept, `${set}-luau.profdata`));
+    execFileSync(llvmTools().profdata, ['merge', '-sparse', ...profiles, '-o', merged]);
+    const [g, c, u] = [summed(profiles[0]!), summed(profiles[1]!), summed(merged)];
+    for (const comp of report.tools[0]!.components)
+      for (const kind of ['lines', 'branches'] as const) {
+        const [gk, ck, uk] = [g, c, u].map((s) => s(comp.component, kind));
+        expect({ component: comp.component, kind, ...comp[kind] }).toEqual({
+          component: comp.component,
+          kind,
+          count: uk!.count,
+          generated: gk!.covered,
+          compared: ck!.covered,
+          union: uk!.covered,
+          onlyGenerated: uk!.covered - ck!.covered,
+          onlyCompared: uk!.covered - gk!.covered,
+        });
       }
+    // Lines both sets cover are counted once: the union is less than the two added.
+    expect(u('VM', 'lines').covered).toBeLessThan(
+      g('VM', 'lines').covered + c('VM', 'lines').covered,
+    );
     const total = component(report, 'luau', 'total').lines;
     expect(total.generated).toBe(
       ['Ast', 'Compiler', 'VM', 'CodeGen']
