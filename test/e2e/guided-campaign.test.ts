@@ -181,8 +181,9 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', needsS
       .join('\n');
     expect(shrunkSources).toContain('math.fmod');
 
-    // Stopped after its first batches, a program lost on the way (its line cut off), resumed:
-    // the same programs at the same indices as the campaign run in one go.
+    // Stopped after its second step (the first with mutants: what it learnt is saved), a
+    // program lost on the way (its line cut off), resumed: the same programs at the same
+    // indices as the campaign run in one go.
     const parts = join(root, 'parts');
     const stop = new AbortController();
     await runCampaign({
@@ -191,7 +192,7 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', needsS
       target,
       signal: stop.signal,
       onProgress: (s) => {
-        if (s.done >= 30) stop.abort();
+        if (s.done >= 60) stop.abort();
       },
     });
     const results = join(parts, 'results.jsonl');
@@ -211,15 +212,14 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', needsS
     const again = programsOf(parts, o);
     const lost = before[before.length - 1]!.i;
     expect(again.get(lost)).toEqual(programs.get(lost));
-    // The first step is fresh draws alone; later ones follow the corpus, the same one up to
-    // the engine's nondeterminism.
-    for (let i = 0; i < 30; i++) expect(again.get(i)).toEqual(programs.get(i));
-    const same = [...programs.keys()].filter(
-      (i) => JSON.stringify(again.get(i)) === JSON.stringify(programs.get(i)),
+    // Every program as in one run: runs of this seed drift by no program and no counter, so a
+    // resume that forgets what the steps learnt (yields, operators, origins) shows.
+    const differ = [...programs.keys()].filter(
+      (i) => JSON.stringify(again.get(i)) !== JSON.stringify(programs.get(i)),
     );
-    expect(same.length).toBeGreaterThan(count * 0.9);
-    expect(Math.abs(resumed.guided!.counters - g.counters)).toBeLessThan(g.counters / 100);
+    expect(differ).toEqual([]);
+    expect(resumed.guided!.counters).toBe(g.counters);
     expect(resumed.guided!.timeline.map((p) => p.programs)).toEqual([30, 60, 90, 120, 150]);
-    expect(Object.keys(resumed.guided!.origins!).sort()).toEqual(Object.keys(g.origins!).sort());
+    expect(resumed.guided!.origins).toEqual(g.origins);
   }, 600_000);
 });
