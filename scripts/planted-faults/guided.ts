@@ -81,4 +81,59 @@ export const guidedFaults: readonly PlantedFault[] = [
     tests: ['test/runtime/engine-coverage.test.ts'],
     only: 'string.format',
   },
+  {
+    name: 'program-cost-without-module',
+    what: "a program costs its own characters, not its module's",
+    claim: 'programs priced by `programCost`',
+    edits: [
+      {
+        file: 'src/campaign/guided/program-cost.ts',
+        search: '  return processCost + p.program.length + (p.module?.length ?? 0);',
+        replace: '  return processCost + p.program.length;',
+      },
+    ],
+    tests: ['test/campaign/guided/program-cost.test.ts'],
+  },
+  {
+    name: 'seeds-first-entry-lost',
+    what: 'the first entry of a seed corpus is never tried',
+    claim: '`seeds`: entries of other corpora and folders of `.txtpb` trees first',
+    edits: [
+      {
+        file: 'src/campaign/guided/guided-step.ts',
+        search: '      this.#o.corpus.save(this.#o.runner.map, await this.#keep(programs));',
+        replace:
+          '      this.#o.corpus.save(this.#o.runner.map, await this.#keep(programs.slice(1)));',
+      },
+    ],
+    tests: ['test/campaign/guided/guided-run.test.ts'],
+    only: 'resumes where it stopped|another corpus',
+  },
+  {
+    name: 'compare-course-cut',
+    what: "`report --compare` draws another campaign's curve without its first point",
+    claim: "`report --compare` draws other guided campaigns' counters beside the campaign's own",
+    edits: [
+      {
+        file: 'src/campaign/report-compare.ts',
+        search: '  return { label: courseLabel(dir, g), timeline: g.timeline };',
+        replace: '  return { label: courseLabel(dir, g), timeline: g.timeline.slice(1) };',
+      },
+    ],
+    tests: ['test/campaign/report-compare.test.ts'],
+  },
+  {
+    name: 'corpus-coverage-any-mode',
+    what: "a guided campaign measures its corpus in the first mode of luau, whatever its runtime's options",
+    claim:
+      "at its end a guided campaign measures the engine coverage of its corpus in the coverage runtime's mode",
+    edits: [
+      {
+        file: 'src/campaign/guided/corpus-coverage.ts',
+        search: "    return mode.tool === 'luau' && mode.args.join(' ') === args.join(' ');",
+        replace: "    return mode.tool === 'luau' && args.length > 0;",
+      },
+    ],
+    tests: ['test/campaign/guided/corpus-coverage.test.ts'],
+  },
 ];
