@@ -390,4 +390,19 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     tests: ['test/e2e/resume.test.ts'],
     only: 'several projects',
   },
+  {
+    name: 'checker-miss-as-clean',
+    what: 'a checker that reports no error at the planted one is judged clean, not a miss',
+    claim:
+      '`run --level typed --analyze`: a checker crash, a missed planted error, a false positive',
+    edits: [
+      {
+        file: 'src/campaign/type-check.ts',
+        search:
+          "          return { kind: 'checker-missed', detail: `planted ${v.planted!.kind}`, output };",
+        replace: "          return { detail: '', output };",
+      },
+    ],
+    tests: ['test/campaign/type-check.test.ts'],
+  },
 ];
