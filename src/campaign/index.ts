@@ -44,7 +44,15 @@ export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
 export { assertChecker, checkerReports, diagnosticLine, isErrorDiagnostic } from './type-check.js';
-export { judgeReport, parseChecker, typeCheck } from './type-check.js';
+export {
+  checkerCommand,
+  checkerModeFlags,
+  disagreement,
+  judgeReport,
+  parseChecker,
+  typeCheck,
+} from './type-check.js';
+export type { CheckerMode, CheckerSpec, TypeCheckOptions } from './type-check.js';
 export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
