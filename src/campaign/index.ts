@@ -55,6 +55,11 @@ export {
 export type { CheckerMode, CheckerSpec, TypeCheckOptions } from './type-check.js';
 export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
+export { checkerCause, constructAt } from './checker-cause.js';
+export { checkerBugs } from './checker-bugs.js';
+export type { CheckerBug } from './checker-bugs.js';
+export { describeBug, intendedRules, triageCheckerBugs } from './checker-triage.js';
+export type { BugVerdict, IntendedRule, TriageChecker, TriagedBug } from './checker-triage.js';
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
 export type { CaseCoverage, ErrorCount, ValidityCheckOptions } from './validity-report.js';
 export type { ValidityReport } from './validity-report.js';

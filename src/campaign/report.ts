@@ -99,6 +99,14 @@ export function formatSummary(s: CampaignSummary): string {
       ]),
     );
     for (const f of s.findings) lines.push(`  ${f.hash}  ${signatureText(f)}`);
+    if (s.checkerBugs !== undefined && s.checkerBugs.length > 0) {
+      lines.push(
+        '',
+        `distinct checker bugs (causes of the reduced programs): ${s.checkerBugs.length}`,
+      );
+      for (const b of s.checkerBugs)
+        lines.push(`  ${b.findings.join(', ')}  ${b.programs} program(s)  ${b.cause}`);
+    }
   }
   lines.push('');
   lines.push(

@@ -157,5 +157,35 @@ describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', needsShared, () => {
     expect(findings(dir).map((f) => f.record.signature)).toEqual([
       'checker-false-positive · luau-analyze · TypeError: invented',
     ]);
+    // Its programs are one bug, whose cause names the construct the error points at.
+    const summary = JSON.parse(readFileSync(join(dir, 'c', 'summary.json'), 'utf8')) as {
+      checkerBugs: { cause: string; programs: number }[];
+    };
+    expect(summary.checkerBugs).toHaveLength(1);
+    expect(summary.checkerBugs[0]!.cause).toMatch(
+      /^checker-false-positive · TypeError: invented · \S/,
+    );
+    // The real checker does not invent it: triage says no release reproduces it.
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    process.exitCode = undefined;
+    const code = await main([
+      'checker-triage',
+      join(dir, 'c'),
+      '--checker',
+      `0.715=${tools().luauAnalyze}`,
+    ]).finally(() => vi.restoreAllMocks());
+    expect(code).toBe(0);
+    const triaged = JSON.parse(readFileSync(join(dir, 'c', 'checker-bugs.json'), 'utf8')) as {
+      verdict: { verdict: string };
+      programs: number;
+    }[];
+    expect(triaged.map((t) => [t.verdict.verdict, t.programs])).toEqual([
+      ['not-reproduced', summary.checkerBugs[0]!.programs],
+    ]);
+    expect(
+      await main(['checker-triage', join(dir, 'c'), '--checker', '0.715']).finally(() =>
+        vi.restoreAllMocks(),
+      ),
+    ).toBe(1);
   }, 120_000);
 });
