@@ -66,7 +66,13 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [setmt(build.record([[0, g.num(d + 1)]]), build.record([['__call', call]]))],
     ),
     print([build.call(ref(cl), [g.num(d + 1)]), build.field(ref(cl), 0)]),
-    build.localStat([r], [build.record([[0, g.num(d + 1)]])], [ty.table([[0, num()]])]),
+    // The new solver types rawget and rawset as <K, V>(t: {[K]: V}, k: K, …): the table
+    // they take has an indexer, no properties only.
+    build.localStat(
+      [r],
+      [build.record([[0, g.num(d + 1)]])],
+      [g.o.checker === 'new' ? ty.table([], [ty.prim('string'), num()]) : ty.table([[0, num()]])],
+    ),
     print([
       rget(ref(r), 'n0'),
       build.call(build.global('rawequal'), [ref(r), ref(r)]),
