@@ -13,9 +13,10 @@ function nameClass(name: string): string {
 /**
  * The construct at a position of a program (1-based line and column, as the checker gives
  * them), with names of the program as their class (`local`, `field`, `type`): a call
- * (`call rawget`, `call local.field`) when one starts there, else the argument of the call
- * around it (`argument of pcall`), else the token there (`local`, `if`, `number`, `string`,
- * an operator). What tells two causes with one message apart.
+ * the argument of the call around it (`argument of pcall`, whatever the argument is; not of
+ * `print`), else a call (`call rawget`, `call local.field`) when one starts there, else the
+ * token there (`local`, `if`, `number`, `string`, an operator). What tells two causes with
+ * one message apart.
  *
  * @example
  * ```ts
@@ -26,18 +27,22 @@ function nameClass(name: string): string {
 export function constructAt(program: string, line: number, col: number): string {
   const text = program.split('\n')[line - 1] ?? '';
   const rest = text.slice(Math.max(0, col - 1));
-  const call = /^([A-Za-z_][\w.:]*)\s*\(/.exec(rest);
-  if (call !== null) return `call ${nameClass(call[1]!)}`;
+  // The call an argument is of first (one cause, whatever the argument is), but for print,
+  // where the programs show their values.
   let depth = 0;
   for (let k = col - 2; k >= 0; k--) {
     const c = text[k]!;
     if (c === ')') depth++;
     else if (c === '(' && depth > 0) depth--;
     else if (c === '(') {
-      const callee = /([A-Za-z_][\w.:]*)\s*$/.exec(text.slice(0, k));
-      if (callee !== null) return `argument of ${nameClass(callee[1]!)}`;
+      const name = /([A-Za-z_][\w.:]*)\s*$/.exec(text.slice(0, k))?.[1];
+      const callee = name === undefined || keywords.has(name) ? undefined : name;
+      if (callee !== undefined && callee !== 'print') return `argument of ${nameClass(callee)}`;
+      if (callee !== undefined) break;
     }
   }
+  const call = /^([A-Za-z_][\w.:]*)\s*\(/.exec(rest);
+  if (call !== null) return `call ${nameClass(call[1]!)}`;
   const token =
     /^(?:[A-Za-z_]\w*|\d[\w.]*|"|'|\.\.\.|\/\/|[=~<>]=|\.\.|::|->|\S)/.exec(rest)?.[0] ?? '';
   if (token === '(' && rest.length > 1)
@@ -46,6 +51,13 @@ export function constructAt(program: string, line: number, col: number): string 
   if (token === '"' || token === "'") return 'string';
   return nameClass(token);
 }
+
+/** Words before a parenthesis that are no callee. */
+const keywords = new Set(
+  'and break do else elseif end false for function if in local nil not or repeat return then true until while'.split(
+    ' ',
+  ),
+);
 
 /** The position of a diagnostic in the program (undefined: in its module, or none). */
 function positionOf(diagnostic: string): { line: number; col: number } | undefined {

@@ -4,6 +4,10 @@ import { checkerCause, constructAt } from '../../src/campaign/index.js';
 describe('constructAt', () => {
   it('names a call, the call around an argument, or the token, with names as their class', () => {
     expect(constructAt('print(rawget(l1, "n0"))', 1, 7)).toBe('call rawget');
+    // One cause whatever the argument is: the call it is an argument of.
+    expect(constructAt('local l3 = pcall(error, math.max(1, 2), 0)', 1, 25)).toBe(
+      'argument of pcall',
+    );
     expect(constructAt('local l4 = pcall(error, 2 // 0, 0)', 1, 25)).toBe('argument of pcall');
     expect(constructAt('x\nlocal l4 = l2.n3(1)', 2, 12)).toBe('call local.field');
     expect(constructAt('if (assert(l1)) < 0 then end', 1, 4)).toBe('parenthesized call assert');

@@ -79,7 +79,19 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       build.call(build.global('rawlen'), [build.array([g.num(d + 1), g.num(d + 1)])]),
     ]),
     build.callStat(build.call(build.global('rawset'), [ref(r), build.string('n0'), g.num(d + 1)])),
-    build.localStat([prox], [setmt(build.array([]), build.record([['__index', ref(r)]]))]),
+    // Both solvers look a field up through `__index` in a table's properties, not its
+    // indexer: the proxy of the new solver's indexer table reads a record of its own.
+    build.localStat(
+      [prox],
+      [
+        setmt(
+          build.array([]),
+          build.record([
+            ['__index', g.o.checker === 'new' ? build.record([[0, g.num(d + 1)]]) : ref(r)],
+          ]),
+        ),
+      ],
+    ),
     print([build.field(ref(r), 0), build.field(ref(prox), 0)]),
   ];
 };
