@@ -1,4 +1,5 @@
 import { plantedErrorOf } from '../arbitrary/index.js';
+import { luauKeywords } from '../print/index.js';
 import type { CheckOutcome } from './classify.js';
 import { diagnosticMessage, isErrorDiagnostic } from './type-check.js';
 
@@ -36,7 +37,7 @@ export function constructAt(program: string, line: number, col: number): string 
     else if (c === '(' && depth > 0) depth--;
     else if (c === '(') {
       const name = /([A-Za-z_][\w.:]*)\s*$/.exec(text.slice(0, k))?.[1];
-      const callee = name === undefined || keywords.has(name) ? undefined : name;
+      const callee = name === undefined || luauKeywords.has(name) ? undefined : name;
       if (callee !== undefined && callee !== 'print') return `argument of ${nameClass(callee)}`;
       if (callee !== undefined) break;
     }
@@ -51,13 +52,6 @@ export function constructAt(program: string, line: number, col: number): string 
   if (token === '"' || token === "'") return 'string';
   return nameClass(token);
 }
-
-/** Words before a parenthesis that are no callee. */
-const keywords = new Set(
-  'and break do else elseif end false for function if in local nil not or repeat return then true until while'.split(
-    ' ',
-  ),
-);
 
 /** The position of a diagnostic in the program (undefined: in its module, or none). */
 function positionOf(diagnostic: string): { line: number; col: number } | undefined {

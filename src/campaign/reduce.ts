@@ -1,5 +1,6 @@
 import { clone } from '@bufbuild/protobuf';
 import type { ModuleSet, Stat, StatBlock } from '../../gen/luau_pb.js';
+import { frameBlocks } from '../print/index.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { treeStats } from '../tree/index.js';
 
@@ -22,55 +23,26 @@ function blocksOf(tree: ModuleSet): StatBlock[] {
 
 /**
  * An edit of one block: its statements `[start, end)` deleted, or (`unwrap`) the statement at
- * `start` replaced by the statements of the block it holds (a `do` block, an `if`'s branch, a
- * loop's body), so that a few lines nested in wrappers come out as a few lines.
+ * `start` replaced by the statements of its `unwrap`-th block ({@link frameBlocks}: a `do`
+ * block, an `if`'s branch, a loop's body), so that a few lines nested in wrappers come out as
+ * a few lines.
  */
 interface Removal {
   readonly block: number;
   readonly start: number;
   readonly end: number;
-  readonly unwrap?: 'then' | 'else';
+  readonly unwrap?: number;
 }
 
-/** The statements a statement holds in the block `unwrap` picks (undefined: none). */
-function heldBy(stat: Stat, unwrap: 'then' | 'else'): Stat[] | undefined {
-  const s = stat.statOneof;
-  switch (s.case) {
-    case 'block':
-      return unwrap === 'then' ? s.value.body : undefined;
-    case 'if':
-      return unwrap === 'then'
-        ? s.value.then?.body
-        : s.value.elseOneof.case === 'else'
-          ? s.value.elseOneof.value.body
-          : undefined;
-    case 'while':
-    case 'repeat':
-    case 'for':
-    case 'forIn':
-      return unwrap === 'then' ? s.value.body?.body : undefined;
-    case 'break':
-    case 'continue':
-    case 'return':
-    case 'call':
-    case 'local':
-    case 'assign':
-    case 'compoundAssign':
-    case 'function':
-    case 'localFunction':
-    case 'typeAlias':
-    case 'requireIntoLocal':
-    case 'typeFunction':
-    case undefined:
-      return undefined;
-  }
-}
+/** The blocks a statement of the seed's grammar holds ({@link frameBlocks}), of that grammar. */
+const heldBlocks = (stat: Stat): (StatBlock | undefined)[] =>
+  frameBlocks(stat) as (StatBlock | undefined)[];
 
 function without(tree: ModuleSet, r: Removal): ModuleSet {
   const copy = clone(ModuleSetSchema, tree);
   const body = blocksOf(copy)[r.block]!.body;
   if (r.unwrap === undefined) body.splice(r.start, r.end - r.start);
-  else body.splice(r.start, 1, ...(heldBy(body[r.start]!, r.unwrap) ?? []));
+  else body.splice(r.start, 1, ...(heldBlocks(body[r.start]!)[r.unwrap]?.body ?? []));
   return copy;
 }
 
@@ -94,10 +66,11 @@ function removals(tree: ModuleSet, limit: number): Removal[] {
     if (!any) break;
   }
   blocks.forEach((b, block) =>
-    b.body.forEach((stat, start) => {
-      for (const unwrap of ['then', 'else'] as const)
-        if (heldBy(stat, unwrap) !== undefined) out.push({ block, start, end: start + 1, unwrap });
-    }),
+    b.body.forEach((stat, start) =>
+      heldBlocks(stat).forEach((held, unwrap) => {
+        if (held !== undefined) out.push({ block, start, end: start + 1, unwrap });
+      }),
+    ),
   );
   return out.slice(0, limit);
 }
