@@ -70,6 +70,22 @@ describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', needsShared, () => {
     expect(options.analyze).toBe(tools().luauAnalyze);
   }, 120_000);
 
+  it('checks in the old and the new solver of 0.715 at once: only the new one is wrong, and says so', async () => {
+    const dir = mkdtempSync(join(root, 'modes-'));
+    const spec = `${tools().luauAnalyze}:old,new`;
+    const code = await run(
+      ['--count', '60', '--seed', '11', '--no-shrink', '--analyze', spec],
+      dir,
+    );
+    expect(code).not.toBe(0);
+    const found = findings(dir);
+    expect(found.length).toBeGreaterThan(0);
+    for (const f of found) {
+      expect(f.record.signature).toMatch(/^checker-(false-positive|missed) · luau-analyze:new · /);
+      expect(f.record.original.check?.mode).toBe('new');
+    }
+  }, 120_000);
+
   it('finds the planted errors a checker misses, and shrinks one keeping the miss', async () => {
     const dir = mkdtempSync(join(root, 'drop-'));
     const args = [
