@@ -1,6 +1,6 @@
 import { OptionError } from './option-error.js';
-import { profileNames, resolveOptions, validityLevels } from './options.js';
-import type { LuauArbitraryOptions, ProfileName, ValidityLevel } from './options.js';
+import { checkerTargets, profileNames, resolveOptions, validityLevels } from './options.js';
+import type { CheckerTarget, LuauArbitraryOptions, ProfileName, ValidityLevel } from './options.js';
 
 /**
  * Everything that fixes a generated program besides its index: with these settings, program
@@ -36,6 +36,8 @@ export interface GeneratorSettings {
    * default, `DEFAULT_PLANTED_ERRORS`).
    */
   readonly plantedErrors?: number | null;
+  /** The checker typed programs are made for (absent: `'old'`). */
+  readonly checker?: CheckerTarget;
 }
 
 /**
@@ -58,6 +60,9 @@ export function arbitraryOptionsOf(
     ...(settings.maxDepth == null ? {} : { maxDepth: settings.maxDepth }),
     ...(settings.maxStatements == null ? {} : { maxStatements: settings.maxStatements }),
     ...(settings.plantedErrors == null ? {} : { plantedErrors: settings.plantedErrors }),
+    ...(settings.checker === undefined || settings.checker === 'old'
+      ? {}
+      : { checker: settings.checker }),
   };
 }
 
@@ -103,6 +108,7 @@ export function settingsBesideSeed(
     maxStatements: settings.maxStatements ?? null,
     types: settings.types ?? true,
     plantedErrors: settings.plantedErrors ?? null,
+    checker: settings.checker ?? 'old',
   };
 }
 
@@ -131,13 +137,15 @@ export function readGeneratorSettings(
       `must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
       `${source}: ${key} must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
     );
-  const { seed, level, profile, types } = fields;
+  const { seed, level, profile, types, checker } = fields;
   if (typeof seed !== 'number') throw bad('seed', 'an integer');
   if (!validityLevels.includes(level as ValidityLevel))
     throw bad('level', `one of ${validityLevels.join(', ')}`);
   if (!profileNames.includes(profile as ProfileName))
     throw bad('profile', `one of ${profileNames.join(', ')}`);
   if (types !== undefined && typeof types !== 'boolean') throw bad('types', 'true or false');
+  if (checker !== undefined && !checkerTargets.includes(checker as CheckerTarget))
+    throw bad('checker', `one of ${checkerTargets.join(', ')}`);
   const limit = (
     key: 'maxNodes' | 'maxDepth' | 'maxStatements' | 'plantedErrors',
   ): number | null => {
@@ -156,6 +164,7 @@ export function readGeneratorSettings(
       maxStatements: limit('maxStatements'),
       types: types ?? true,
       plantedErrors: limit('plantedErrors'),
+      checker: (checker as CheckerTarget | undefined) ?? 'old',
     });
   } catch (e) {
     if (e instanceof OptionError)

@@ -10,8 +10,13 @@ export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-p
 export { judgeStrict, plantedErrorOf, PLANTED_PREFIX, type PlantedError } from './planted-error.js';
 export { type StrictVerdict } from './planted-error.js';
 export { DEFAULT_PLANTED_ERRORS, MAX_VALID_DEPTH, profileFeatures } from './options.js';
-export { profileNames, resolveOptions, validityLevels } from './options.js';
-export { type LuauArbitraryOptions, type LuauFeatures, type ProfileName } from './options.js';
+export { checkerTargets, profileNames, resolveOptions, validityLevels } from './options.js';
+export {
+  type CheckerTarget,
+  type LuauArbitraryOptions,
+  type LuauFeatures,
+  type ProfileName,
+} from './options.js';
 export { type ResolvedOptions, type ValidityLevel } from './options.js';
 export { anyInt32, anyInt64, anyProtoString } from './scalars.js';
 export { hoisting } from './hoisting.js';

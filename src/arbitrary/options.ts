@@ -57,6 +57,29 @@ export type ProfileName = 'luau' | 'luau-web';
 export const profileNames: readonly ProfileName[] = ['luau', 'luau-web'];
 
 /**
+ * The type checker typed programs are made for: `old`, the old solver of Luau 0.715 (the
+ * reference: its strict mode accepts every clean program); `new`, the new solver
+ * (`LuauSolverV2`, and every mode of 0.735, which has no other), whose intended rules reject
+ * some of what the old accepts (`rawget` on a table without an indexer).
+ *
+ * @example
+ * ```ts
+ * const checker: CheckerTarget = 'new';
+ * ```
+ */
+export type CheckerTarget = 'old' | 'new';
+
+/**
+ * Every {@link CheckerTarget}.
+ *
+ * @example
+ * ```ts
+ * checkerTargets.includes('new'); // true
+ * ```
+ */
+export const checkerTargets: readonly CheckerTarget[] = ['old', 'new'];
+
+/**
  * Syntax families that can be switched on or off one by one.
  *
  * @example
@@ -148,6 +171,8 @@ export interface LuauArbitraryOptions {
    * strict-clean as any other. Default {@link DEFAULT_PLANTED_ERRORS}.
    */
   plantedErrors?: number;
+  /** At the typed level, the checker the programs are made for. Default `'old'`. */
+  checker?: CheckerTarget;
 }
 
 /**
@@ -197,6 +222,7 @@ export interface ResolvedOptions {
   maxNodes: number;
   depthSize: DepthSize;
   plantedErrors: number;
+  checker: CheckerTarget;
 }
 
 const fullLanguage: LuauFeatures = {
@@ -275,7 +301,14 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     maxNodes: options.maxNodes ?? 400,
     depthSize: options.depthSize ?? 'medium',
     plantedErrors: options.plantedErrors ?? DEFAULT_PLANTED_ERRORS,
+    checker: oneOf('checker', options.checker ?? 'old', checkerTargets),
   };
+  if (options.checker !== undefined && options.checker !== 'old' && level !== 'typed') {
+    throw new OptionError(
+      'checker',
+      `applies only at the typed level (its programs are type-checked), not at level '${level}'`,
+    );
+  }
   // Only typed programs carry planted errors: a share given at another level would do nothing.
   if (options.plantedErrors !== undefined && level !== 'typed') {
     throw new OptionError(

@@ -22,6 +22,18 @@ function errorMessages(output: string): Set<string> {
   return new Set(output.split('\n').filter(isErrorDiagnostic).map(diagnosticMessage));
 }
 
+/**
+ * The modes a finding's candidates are checked in: only the one it is of (the two that
+ * disagree), and twice for nondeterminism; every mode for a finding of a spec without modes.
+ */
+function modesOf(
+  kind: CheckerFindingKind,
+  check: CheckOutcome,
+): { modes?: readonly string[]; twice: boolean } {
+  const twice = kind === 'checker-nondeterminism';
+  return check.mode === undefined ? { twice } : { modes: check.mode.split(','), twice };
+}
+
 /** What to shrink: a campaign's program and the type checker's finding on it. */
 export interface CheckerShrinkArgs {
   /** The checker spec (`PATH[:flag…]`). */
@@ -61,7 +73,8 @@ export interface CheckerShrinkResult {
  * same kind and detail. A missed planted error thus keeps its marker and planted statement
  * (without them the verdict is no miss) and the checker still misses it; a false positive
  * still has an error reported at a line without a planted error, with the same message; a
- * crash still crashes the same way.
+ * crash still crashes the same way; modes that disagree still disagree on the same error.
+ * Candidates are checked in the finding's mode only.
  *
  * @example
  * ```ts
@@ -95,6 +108,7 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
       const checks = await typeCheck(args.analyze, fresh, {
         timeoutMs: args.timeoutMs,
         concurrency: 2,
+        ...modesOf(args.kind, args.check),
       });
       fresh.forEach((p, k) => {
         seen.set(p.key, checks[k]);
@@ -112,7 +126,12 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
   // makes errors the sound checker reports too (an unknown global), which is no finding.
   const known = errorMessages(args.check.output);
   const keep = (tree: ModuleSet, check: CheckOutcome | undefined): boolean => {
-    if (check?.kind !== args.kind || check.detail !== args.check.detail) return false;
+    if (
+      check?.kind !== args.kind ||
+      check.detail !== args.check.detail ||
+      check.mode !== args.check.mode
+    )
+      return false;
     if (
       args.kind === 'checker-false-positive' &&
       [...errorMessages(check.output)].some((m) => !known.has(m))

@@ -2,12 +2,22 @@ import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 
 /** The kinds of finding the type checker gives, in a stable order. */
-const checkerFindingKinds = ['checker-crash', 'checker-missed', 'checker-false-positive'] as const;
+const checkerFindingKinds = [
+  'checker-crash',
+  'checker-timeout',
+  'checker-missed',
+  'checker-false-positive',
+  'checker-disagreement',
+  'checker-nondeterminism',
+] as const;
 
 /**
- * What makes a typed program a finding of the type checker: it crashed (a signal, an exit
- * status other than 0 or 1, a failure without a diagnostic, an `InternalCompilerError`, a
- * timeout); it missed the planted error; or it reported an error where there is none.
+ * What makes a typed program a finding of the type checker: it crashed (a signal, a failed
+ * assertion, an exit status other than 0 or 1, a failure without a diagnostic, an
+ * `InternalCompilerError`); it ran past the time or memory allowed; it missed the planted
+ * error; it reported an error where there is none; two of its modes (the old and the new
+ * solver) report different errors where neither is wrong by the generator's account; or
+ * checking the program twice gave two answers.
  */
 export type CheckerFindingKind = (typeof checkerFindingKinds)[number];
 
@@ -36,9 +46,12 @@ export interface CheckOutcome {
   readonly kind?: CheckerFindingKind;
   /**
    * What tells findings of one kind apart: the planted error's kind (missed), the first
-   * error reported outside it, normalized (false positive), or how the checker ended (crash).
+   * error reported outside it, normalized (false positive), how the checker ended (crash,
+   * time-out), or the first error one mode or check reports and the other does not.
    */
   readonly detail: string;
+  /** The checker's mode the finding is of (two, comma-separated, for a disagreement). */
+  readonly mode?: string;
   /** What the checker said of the program (its diagnostics, or its crash's output). */
   readonly output: string;
 }

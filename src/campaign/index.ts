@@ -44,9 +44,22 @@ export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
 export { assertChecker, checkerReports, diagnosticLine, isErrorDiagnostic } from './type-check.js';
-export { judgeReport, parseChecker, typeCheck } from './type-check.js';
+export {
+  checkerCommand,
+  checkerModeFlags,
+  disagreement,
+  judgeReport,
+  parseChecker,
+  typeCheck,
+} from './type-check.js';
+export type { CheckerMode, CheckerSpec, TypeCheckOptions } from './type-check.js';
 export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
+export { checkerCause, constructAt } from './checker-cause.js';
+export { checkerBugs } from './checker-bugs.js';
+export type { CheckerBug } from './checker-bugs.js';
+export { describeBug, intendedRules, triageCheckerBugs } from './checker-triage.js';
+export type { BugVerdict, IntendedRule, TriageChecker, TriagedBug } from './checker-triage.js';
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
 export type { CaseCoverage, ErrorCount, ValidityCheckOptions } from './validity-report.js';
 export type { ValidityReport } from './validity-report.js';

@@ -228,6 +228,7 @@ function campaignSettings(
       maxStatements: options.maxStatements ?? null,
       types: options.types ?? true,
       plantedErrors: options.plantedErrors ?? null,
+      checker: options.checker ?? 'old',
     });
   } catch (e) {
     // The arbitraries' own limits (maxDepth above the schema level), named as here.

@@ -1,5 +1,6 @@
 import { clone } from '@bufbuild/protobuf';
-import type { ModuleSet, StatBlock } from '../../gen/luau_pb.js';
+import type { ModuleSet, Stat, StatBlock } from '../../gen/luau_pb.js';
+import { frameBlocks } from '../print/index.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { treeStats } from '../tree/index.js';
 
@@ -20,20 +21,35 @@ function blocksOf(tree: ModuleSet): StatBlock[] {
   return out;
 }
 
-/** A removal: statements `[start, end)` of the `block`-th block. */
+/**
+ * An edit of one block: its statements `[start, end)` deleted, or (`unwrap`) the statement at
+ * `start` replaced by the statements of its `unwrap`-th block ({@link frameBlocks}: a `do`
+ * block, an `if`'s branch, a loop's body), so that a few lines nested in wrappers come out as
+ * a few lines.
+ */
 interface Removal {
   readonly block: number;
   readonly start: number;
   readonly end: number;
+  readonly unwrap?: number;
 }
+
+/** The blocks a statement of the seed's grammar holds ({@link frameBlocks}), of that grammar. */
+const heldBlocks = (stat: Stat): (StatBlock | undefined)[] =>
+  frameBlocks(stat) as (StatBlock | undefined)[];
 
 function without(tree: ModuleSet, r: Removal): ModuleSet {
   const copy = clone(ModuleSetSchema, tree);
-  blocksOf(copy)[r.block]!.body.splice(r.start, r.end - r.start);
+  const body = blocksOf(copy)[r.block]!.body;
+  if (r.unwrap === undefined) body.splice(r.start, r.end - r.start);
+  else body.splice(r.start, 1, ...(heldBlocks(body[r.start]!)[r.unwrap]?.body ?? []));
   return copy;
 }
 
-/** Removals to try: every block cut in chunks, large chunks first, at most `limit`. */
+/**
+ * Edits to try: every block cut in chunks, large chunks first, then every statement that
+ * holds a block unwrapped; at most `limit`.
+ */
 function removals(tree: ModuleSet, limit: number): Removal[] {
   const blocks = blocksOf(tree);
   const out: Removal[] = [];
@@ -49,6 +65,13 @@ function removals(tree: ModuleSet, limit: number): Removal[] {
     });
     if (!any) break;
   }
+  blocks.forEach((b, block) =>
+    b.body.forEach((stat, start) =>
+      heldBlocks(stat).forEach((held, unwrap) => {
+        if (held !== undefined) out.push({ block, start, end: start + 1, unwrap });
+      }),
+    ),
+  );
   return out.slice(0, limit);
 }
 
@@ -79,8 +102,9 @@ export interface ReduceResult {
  * (which cannot remove what its generator's choices tie together, such as a statement
  * whose locals a checksum reads): each round runs one batch of candidates, each without a
  * chunk of one block's statements (halves first, down to single statements, in every block
- * of the program and module), and keeps the smallest that still fails. It ends when no
- * removal fails any more, or a budget is spent.
+ * of the program and module), or with a statement that holds a block (`do`, `if`, a loop)
+ * replaced by that block's statements, and keeps the smallest that still fails. It ends when
+ * no edit fails any more, or a budget is spent.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { file_luau } from '../../gen/luau_pb.js';
-import { parseChecker } from './type-check.js';
+import { checkerCommand, parseChecker } from './type-check.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
@@ -99,6 +99,14 @@ export function formatSummary(s: CampaignSummary): string {
       ]),
     );
     for (const f of s.findings) lines.push(`  ${f.hash}  ${signatureText(f)}`);
+    if (s.checkerBugs !== undefined && s.checkerBugs.length > 0) {
+      lines.push(
+        '',
+        `distinct checker bugs (causes of the reduced programs): ${s.checkerBugs.length}`,
+      );
+      for (const b of s.checkerBugs)
+        lines.push(`  ${b.findings.join(', ')}  ${b.programs} program(s)  ${b.cause}`);
+    }
   }
   lines.push('');
   lines.push(
@@ -206,8 +214,10 @@ export function reproduceCommands(campaignDir: string, f: FindingRecord): string
   const commands = [`luau-fuzz shrink ${shellWord(dir)}${rederive}`];
   if (f.analyze !== undefined) {
     // A finding of the type checker: its command line, on the program alone.
-    const { path, flags } = parseChecker(f.analyze);
-    commands.push([path, '--mode=strict', ...flags, program].map(shellWord).join(' '));
+    const checker = parseChecker(f.analyze);
+    const check = f.shrunk.shrunk ? (f.shrunk.check ?? f.original.check) : f.original.check;
+    for (const mode of check?.mode?.split(',') ?? [checker.modes[0]!.name])
+      commands.push([...checkerCommand(checker, mode), program].map(shellWord).join(' '));
     return commands;
   }
   for (const spec of f.runtimes) {

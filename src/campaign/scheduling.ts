@@ -114,7 +114,7 @@ export async function runBatches(args: RunBatchesArgs): Promise<void> {
     const checks =
       o.analyze === undefined
         ? Promise.resolve(undefined)
-        : typeCheck(o.analyze, batch, { timeoutMs: o.timeoutMs });
+        : typeCheck(o.analyze, batch, { timeoutMs: o.timeoutMs, twice: true });
     const task = Promise.all([pool.runBatch(jobsOf(batch)), checks])
       .then(
         ([result, checked]) => finish(batch, result, checked),

@@ -8,6 +8,8 @@ import type {
   OriginYields,
 } from './guided/index.js';
 import { readFindings } from './findings.js';
+import { checkerBugs } from './checker-bugs.js';
+import type { CheckerBug } from './checker-bugs.js';
 import type { ProjectPool } from './projects.js';
 import type { CampaignStore } from './store.js';
 import type { Tally } from './tally.js';
@@ -53,6 +55,11 @@ export interface CampaignSummary {
   readonly findingKinds: Readonly<Record<string, number>>;
   /** Saved findings: one per signature, its programs counted under it. */
   readonly findings: readonly FindingRecord[];
+  /**
+   * With `--analyze`: the checker findings as distinct bugs, one per cause of their reduced
+   * programs (`luau-fuzz checker-triage` classifies them).
+   */
+  readonly checkerBugs?: readonly CheckerBug[];
   /** Batches and programs per project in this session. */
   readonly projects: readonly { projectId: string; batches: number; programs: number }[];
   /** A guided campaign's course: counters reached and corpus size after each step. */
@@ -110,6 +117,7 @@ export function campaignSummary(
 ): CampaignSummary {
   const o = store.options;
   const { done, elapsedSeconds } = store.progress;
+  const findings = readFindings(join(store.dir, 'findings'));
   return {
     dir: store.dir,
     seed: o.seed,
@@ -124,7 +132,8 @@ export function campaignSummary(
     statuses: tally.statuses,
     unprintable: tally.unprintable,
     findingKinds: tally.findingKinds,
-    findings: readFindings(join(store.dir, 'findings')),
+    findings,
+    ...(o.analyze === undefined ? {} : { checkerBugs: checkerBugs(store.dir, findings) }),
     projects: pool.projects.map((p) => ({
       projectId: p.projectId,
       batches: p.batches,

@@ -89,7 +89,7 @@ export function findingSignature(
   let involved: string;
   let message: string;
   if (isCheckerFinding(kind)) {
-    involved = 'luau-analyze';
+    involved = check?.mode === undefined ? 'luau-analyze' : `luau-analyze:${check.mode}`;
     message = check?.detail ?? '';
   } else if (kind === 'mismatch') {
     involved = runtimeGroups(runtimes, outcomes)

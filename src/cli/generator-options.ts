@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   arbitraryOptionsOf,
+  checkerTargets,
   DEFAULT_PLANTED_ERRORS,
   OptionError,
   profileNames,
@@ -99,6 +100,7 @@ export const generatorFlagNames = {
   maxStatements: '--max-statements',
   types: '--no-types',
   plantedErrors: '--planted-errors',
+  checker: '--checker',
 } as const satisfies Record<keyof GeneratorSettings, string>;
 
 /**
@@ -261,6 +263,12 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
         `percent of typed programs with a planted type error (--level typed only; default: ${DEFAULT_PLANTED_ERRORS})`,
         0,
       ),
+    )
+    .addOption(
+      new Option(
+        '--checker <solver>',
+        'with --level typed: the type checker the programs are made for (old: the old solver of 0.715; new: the new solver, LuauSolverV2, as every mode of 0.735)',
+      ).choices([...checkerTargets]),
     )
     .addHelpText(
       'after',

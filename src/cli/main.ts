@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './check.js';
+import { checkerTriageCommand } from './checker-triage.js';
 import { convertCommand } from './convert.js';
 import { corpusCommand } from './corpus.js';
 import { coverageCommand } from './coverage.js';
@@ -32,6 +33,7 @@ export function createProgram(): Command {
     .addCommand(convertCommand())
     .addCommand(genCommand())
     .addCommand(checkCommand())
+    .addCommand(checkerTriageCommand())
     .addCommand(corpusCommand())
     .addCommand(coverageCommand())
     .addCommand(printCommand())

@@ -185,9 +185,10 @@ export function runCommand(): Command {
     )
     .option(
       '--analyze <checker>',
-      'with --level typed: type-check every program with this luau-analyze, as PATH[:flag…] ' +
-        '(run with --mode=strict and the flags, e.g. PATH:--fflags=LuauSolverV2=true); a crash of the ' +
-        'checker, a missed planted error and an error reported on a clean line are findings',
+      'with --level typed: type-check every program with this luau-analyze, as PATH[:flag…][:mode,…] ' +
+        '(run with --mode=strict and the flags, in each mode: old, new (LuauSolverV2), all (every Luau flag), ' +
+        'e.g. PATH:old,new); a crash, time-out, missed planted error, error on a clean line, two modes ' +
+        'that disagree and two checks that differ are findings',
     )
     .option('--no-shrink', 'save findings without shrinking them')
     .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')

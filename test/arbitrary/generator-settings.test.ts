@@ -19,6 +19,7 @@ describe('generatorSettings', () => {
       maxStatements: null,
       types: true,
       plantedErrors: null,
+      checker: 'old',
     });
     const bad = (): unknown =>
       generatorSettings({
@@ -54,6 +55,7 @@ describe('readGeneratorSettings', () => {
       maxStatements: null,
       types: true,
       plantedErrors: null,
+      checker: 'old',
     });
   });
 

@@ -35,8 +35,10 @@ describe('reduceStatements', () => {
     const before = treeStats(ModuleSetSchema, found!.tree).nodes;
     const after = treeStats(ModuleSetSchema, result.tree).nodes;
     expect(after).toBeLessThan(before / 2);
-    // What is left is one loop statement (with what is inside it).
+    // What is left is one loop statement (with what is inside it), out of the blocks, ifs
+    // and loops around it.
     expect(result.tree.program?.body).toHaveLength(1);
+    expect(['while', 'repeat']).toContain(result.tree.program!.body[0]!.statOneof.case);
     expect(result.rounds).toBe(batches.length);
     expect(result.attempts).toBe(batches.reduce((a, b) => a + b, 0));
     expect(Math.max(...batches)).toBeLessThanOrEqual(48);

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeReport, parseChecker, typeCheck } from '../../src/campaign/index.js';
+import {
+  checkerCommand,
+  disagreement,
+  judgeReport,
+  parseChecker,
+  typeCheck,
+} from '../../src/campaign/index.js';
 import { fakeCheckers } from '../helpers/fake-checkers.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 import { needsShared } from '../helpers/shared.js';
@@ -16,13 +22,41 @@ const planted = [
 ].join('\n');
 
 describe('parseChecker', () => {
-  it('reads PATH[:flag…] and refuses a part that is no flag', () => {
+  it('reads PATH[:flag…][:mode,…] and refuses a part that is neither', () => {
     expect(parseChecker('/x/luau-analyze:--fflags=LuauSolverV2=true')).toEqual({
       path: '/x/luau-analyze',
       flags: ['--fflags=LuauSolverV2=true'],
+      modes: [{ name: 'default', flags: [] }],
     });
-    expect(() => parseChecker('/x/luau-analyze:strict')).toThrow(/'strict' .* is not a flag/);
+    const both = parseChecker('/x/luau-analyze:old,new:all:--fflags=DebugLuauFoo=true');
+    expect(both.modes.map((m) => m.name)).toEqual(['old', 'new', 'all']);
+    expect(checkerCommand(both, 'new')).toEqual([
+      '/x/luau-analyze',
+      '--mode=strict',
+      '-j1',
+      '--fflags=LuauSolverV2=true',
+      '--fflags=DebugLuauFoo=true',
+    ]);
+    expect(checkerCommand(both, 'all')).toContain('--fflags=true');
+    expect(() => parseChecker('/x/luau-analyze:strict')).toThrow(
+      /'strict' .* neither a flag .* nor a mode \(old, new, all\)/,
+    );
+    expect(() => parseChecker('/x/luau-analyze:old,toString')).toThrow(/'toString'/);
+    expect(() => parseChecker('/x/luau-analyze:new:new')).toThrow(/mode 'new' twice/);
     expect(() => parseChecker('')).toThrow(/names no checker/);
+  });
+});
+
+describe('disagreement', () => {
+  const report = (...lines: string[]) => ({ status: 'error' as const, lines });
+  it('compares the lines errors are at, not their wording, and names the first that differs', () => {
+    const oldSays = report("d0/program.luau(4,5): TypeError: Type 'string' could not be converted");
+    const newSays = report("d0/program.luau(4,9): TypeError: Expected this to be 'number'");
+    expect(disagreement('old', oldSays, 'new', newSays)).toBeUndefined();
+    const more = report(...newSays.lines, "d0/program.luau(2,1): TypeError: Unknown global 'x'");
+    expect(disagreement('old', oldSays, 'new', more)).toBe(
+      "old≠new: new only: TypeError: Unknown global '…'",
+    );
   });
 });
 
@@ -45,7 +79,18 @@ describe('judgeReport', () => {
       kind: 'checker-crash',
       detail: 'killed by SIGSEGV',
     });
-    expect(judgeReport('print(1)', { status: 'timeout', lines: [] }).detail).toBe('timeout');
+    expect(judgeReport('print(1)', { status: 'timeout', lines: [] })).toMatchObject({
+      kind: 'checker-timeout',
+      detail: 'timeout',
+    });
+    const oom = [
+      'killed by SIGABRT',
+      "terminate called after throwing an instance of 'std::bad_alloc'",
+    ];
+    expect(judgeReport('print(1)', { status: 'crash', lines: oom })).toMatchObject({
+      kind: 'checker-timeout',
+      detail: 'out of memory',
+    });
   });
 });
 
@@ -80,5 +125,33 @@ describe.skipIf(!haveLuauTools)('typeCheck', needsShared, () => {
     expect((await kinds(fake.invent)).map(([k]) => k)).toEqual(
       programs.map(() => 'checker-false-positive'),
     );
+    expect(await kinds(fake.assert)).toEqual(
+      programs.map(() => ['checker-crash', 'ASSERTION FAILED: !"level mismatch" (Unifier.cpp)']),
+    );
+  });
+
+  it('finds a checker that answers one way, then another (checked twice)', async () => {
+    const fake = fakeCheckers(mkdtempSync(join(dir, 'flaky-')), tools().luauAnalyze);
+    const checks = await typeCheck(fake.flaky, programs, { timeoutMs: 10_000, twice: true });
+    expect(checks.map((c) => c.kind)).toEqual(programs.map(() => 'checker-nondeterminism'));
+    expect(checks[1]!.detail).toBe('first≠second: first only: TypeError: invented');
+    const once = await typeCheck(fake.flaky, programs, { timeoutMs: 10_000 });
+    expect(once.map((c) => c.kind)).not.toContain('checker-nondeterminism');
+  });
+
+  it('checks in several modes and names the mode of a finding: the new solver of 0.715 rejects what the old accepts', async () => {
+    const pcallError = 'local ok, e = pcall(error, 2 // 0, 0)\nprint(ok, e)';
+    const spec = `${tools().luauAnalyze}:old,new`;
+    const [check] = await typeCheck(spec, [{ program: pcallError }], { timeoutMs: 10_000 });
+    expect(check).toMatchObject({
+      kind: 'checker-false-positive',
+      mode: 'new',
+      detail: "TypeError: Expected this to be '…', but got '…'",
+    });
+    const [old] = await typeCheck(`${tools().luauAnalyze}:old`, [{ program: pcallError }], {
+      timeoutMs: 10_000,
+      twice: true,
+    });
+    expect(old).toEqual({ detail: '', output: '' });
   });
 });

@@ -70,6 +70,22 @@ describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', needsShared, () => {
     expect(options.analyze).toBe(tools().luauAnalyze);
   }, 120_000);
 
+  it('checks in the old and the new solver of 0.715 at once: only the new one is wrong, and says so', async () => {
+    const dir = mkdtempSync(join(root, 'modes-'));
+    const spec = `${tools().luauAnalyze}:old,new`;
+    const code = await run(
+      ['--count', '60', '--seed', '11', '--no-shrink', '--analyze', spec],
+      dir,
+    );
+    expect(code).not.toBe(0);
+    const found = findings(dir);
+    expect(found.length).toBeGreaterThan(0);
+    for (const f of found) {
+      expect(f.record.signature).toMatch(/^checker-(false-positive|missed) · luau-analyze:new · /);
+      expect(f.record.original.check?.mode).toBe('new');
+    }
+  }, 120_000);
+
   it('finds the planted errors a checker misses, and shrinks one keeping the miss', async () => {
     const dir = mkdtempSync(join(root, 'drop-'));
     const args = [
@@ -157,5 +173,35 @@ describe.skipIf(!haveLuauTools)('luau-fuzz run --analyze', needsShared, () => {
     expect(findings(dir).map((f) => f.record.signature)).toEqual([
       'checker-false-positive · luau-analyze · TypeError: invented',
     ]);
+    // Its programs are one bug, whose cause names the construct the error points at.
+    const summary = JSON.parse(readFileSync(join(dir, 'c', 'summary.json'), 'utf8')) as {
+      checkerBugs: { cause: string; programs: number }[];
+    };
+    expect(summary.checkerBugs).toHaveLength(1);
+    expect(summary.checkerBugs[0]!.cause).toMatch(
+      /^checker-false-positive · TypeError: invented · \S/,
+    );
+    // The real checker does not invent it: triage says no release reproduces it.
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    process.exitCode = undefined;
+    const code = await main([
+      'checker-triage',
+      join(dir, 'c'),
+      '--checker',
+      `0.715=${tools().luauAnalyze}`,
+    ]).finally(() => vi.restoreAllMocks());
+    expect(code).toBe(0);
+    const triaged = JSON.parse(readFileSync(join(dir, 'c', 'checker-bugs.json'), 'utf8')) as {
+      verdict: { verdict: string };
+      programs: number;
+    }[];
+    expect(triaged.map((t) => [t.verdict.verdict, t.programs])).toEqual([
+      ['not-reproduced', summary.checkerBugs[0]!.programs],
+    ]);
+    expect(
+      await main(['checker-triage', join(dir, 'c'), '--checker', '0.715']).finally(() =>
+        vi.restoreAllMocks(),
+      ),
+    ).toBe(1);
   }, 120_000);
 });

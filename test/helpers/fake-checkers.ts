@@ -5,7 +5,9 @@ import { join } from 'node:path';
  * Writes shell scripts that stand in for a type checker that misbehaves, as real processes:
  * `drop` runs the real `luau-analyze` and drops its "Expected this to be" diagnostics (a
  * checker that misses those errors); `crash` dies of SIGSEGV; `invent` reports an error at
- * line 1 of every file it is given (a false positive). Resolves to their paths.
+ * line 1 of every file it is given (a false positive); `assert` fails an assertion as an
+ * assert build of Luau does (its message, then SIGILL); `flaky` invents that error every
+ * other time it runs (a nondeterministic checker). Resolves to their paths.
  *
  * @example
  * ```ts
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 export function fakeCheckers(
   dir: string,
   luauAnalyze: string,
-): { drop: string; crash: string; invent: string } {
+): Record<'drop' | 'crash' | 'invent' | 'assert' | 'flaky', string> {
   const scripts = {
     drop: [
       `out=$('${luauAnalyze}' "$@" 2>&1)`,
@@ -28,6 +30,17 @@ export function fakeCheckers(
       'for f in "$@"; do case "$f" in *program.luau) echo "$f(1,1): TypeError: invented";; esac; done',
       'exit 1',
     ],
+    assert: [
+      `echo 'Analysis/src/Unifier.cpp(412): ASSERTION FAILED: !"level mismatch"' >&2`,
+      'kill -ILL $$',
+    ],
+    flaky: [
+      `runs='${join(dir, 'flaky-runs')}'`,
+      'echo x >> "$runs"',
+      'if [ $(($(wc -l < "$runs") % 2)) -eq 0 ]; then exit 0; fi',
+      'for f in "$@"; do case "$f" in *program.luau) echo "$f(1,1): TypeError: invented";; esac; done',
+      'exit 1',
+    ],
   };
   const paths = Object.fromEntries(
     Object.entries(scripts).map(([name, lines]) => {
@@ -37,5 +50,5 @@ export function fakeCheckers(
       return [name, path];
     }),
   );
-  return paths as { drop: string; crash: string; invent: string };
+  return paths as Record<'drop' | 'crash' | 'invent' | 'assert' | 'flaky', string>;
 }

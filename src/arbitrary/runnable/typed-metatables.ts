@@ -66,14 +66,32 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [setmt(build.record([[0, g.num(d + 1)]]), build.record([['__call', call]]))],
     ),
     print([build.call(ref(cl), [g.num(d + 1)]), build.field(ref(cl), 0)]),
-    build.localStat([r], [build.record([[0, g.num(d + 1)]])], [ty.table([[0, num()]])]),
+    // The new solver types rawget and rawset as <K, V>(t: {[K]: V}, k: K, …): the table
+    // they take has an indexer, no properties only.
+    build.localStat(
+      [r],
+      [build.record([[0, g.num(d + 1)]])],
+      [g.o.checker === 'new' ? ty.table([], [ty.prim('string'), num()]) : ty.table([[0, num()]])],
+    ),
     print([
       rget(ref(r), 'n0'),
       build.call(build.global('rawequal'), [ref(r), ref(r)]),
       build.call(build.global('rawlen'), [build.array([g.num(d + 1), g.num(d + 1)])]),
     ]),
     build.callStat(build.call(build.global('rawset'), [ref(r), build.string('n0'), g.num(d + 1)])),
-    build.localStat([prox], [setmt(build.array([]), build.record([['__index', ref(r)]]))]),
+    // Both solvers look a field up through `__index` in a table's properties, not its
+    // indexer: the proxy of the new solver's indexer table reads a record of its own.
+    build.localStat(
+      [prox],
+      [
+        setmt(
+          build.array([]),
+          build.record([
+            ['__index', g.o.checker === 'new' ? build.record([[0, g.num(d + 1)]]) : ref(r)],
+          ]),
+        ),
+      ],
+    ),
     print([build.field(ref(r), 0), build.field(ref(prox), 0)]),
   ];
 };

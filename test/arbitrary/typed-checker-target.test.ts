@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readGeneratorSettings, resolveOptions } from '../../src/arbitrary/index.js';
+import { diagnosticLine, isErrorDiagnostic, typeCheck } from '../../src/campaign/index.js';
+import { samplePrograms } from '../helpers/batch-programs.js';
+import { needsShared, sharedDir } from '../helpers/shared.js';
+
+const analyze735 = join(sharedDir, 'tools', 'luau-735', 'luau-analyze');
+
+describe('checker option', () => {
+  it('is old unless given, typed only, and read back from a record', () => {
+    expect(resolveOptions({ level: 'typed' }).checker).toBe('old');
+    expect(() => resolveOptions({ level: 'runnable', checker: 'new' })).toThrow(
+      /checker applies only at the typed level/,
+    );
+    const record = { seed: 1, level: 'typed', profile: 'luau', maxNodes: null };
+    expect(readGeneratorSettings({ ...record, checker: 'new' }, 'o.json').checker).toBe('new');
+    expect(() => readGeneratorSettings({ ...record, checker: 'v2' }, 'o.json')).toThrow(
+      'o.json: checker must be one of old, new, got "v2"',
+    );
+  });
+});
+
+describe.skipIf(!existsSync(analyze735))('typed programs for the new solver', needsShared, () => {
+  it('give the raw functions a table with an indexer, which 0.735 accepts and a record it rejects', async () => {
+    const raw = (checker: 'old' | 'new') =>
+      samplePrograms({ level: 'typed', profile: 'luau', checker, plantedErrors: 0 }, 5, 300)
+        .filter((p) => /rawset\(l\d+, "n0"/.test(p.program))
+        .slice(0, 6);
+    const oldPrograms = raw('old');
+    const newPrograms = raw('new');
+    expect(oldPrograms.length).toBeGreaterThan(0);
+    expect(newPrograms.length).toBeGreaterThan(0);
+    // The programs whose raw calls on a table of their own the checker rejects.
+    const rejected = (programs: { program: string }[], checks: { output: string }[]) =>
+      checks.filter((c, k) =>
+        c.output
+          .split('\n')
+          .filter(isErrorDiagnostic)
+          .some((l) =>
+            /raw(get|set)\(l\d+, "n0"/.test(
+              programs[k]!.program.split('\n')[diagnosticLine(l) - 1] ?? '',
+            ),
+          ),
+      );
+    const spec = `${analyze735}:new`;
+    const onOld = await typeCheck(spec, oldPrograms, { timeoutMs: 20_000 });
+    expect(rejected(oldPrograms, onOld).length).toBeGreaterThan(0);
+    const onNew = await typeCheck(spec, newPrograms, { timeoutMs: 20_000 });
+    expect(rejected(newPrograms, onNew)).toEqual([]);
+  }, 120_000);
+});
