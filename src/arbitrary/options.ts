@@ -248,11 +248,11 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     options.grammar ?? '715',
     grammars.map((g) => g.name),
   );
-  // Scopes, frames and runnable programs are of the seed's grammar only so far.
-  if (grammar !== '715' && level !== 'schema' && level !== 'syntax') {
+  // Typed programs are of the seed's grammar only so far.
+  if (grammar !== '715' && level === 'typed') {
     throw new OptionError(
       'grammar',
-      `'${grammar}' is generated at the schema and syntax levels only, not at level '${level}'`,
+      `'${grammar}' is generated at the schema, syntax, scoped and runnable levels, not at level '${level}'`,
     );
   }
   const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
