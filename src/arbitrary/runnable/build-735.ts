@@ -217,3 +217,19 @@ function upgrade(value: unknown): unknown {
   }
   return out ?? value;
 }
+
+/**
+ * The messages in a tree of either grammar's calls (or a mix), for the node budget.
+ *
+ * @example
+ * ```ts
+ * g.nodes += countMessages(stats);
+ * ```
+ */
+export function countMessages(value: unknown): number {
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return 0;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + countMessages(v), 0);
+  let n = '$typeName' in value ? 1 : 0;
+  for (const v of Object.values(value)) n += countMessages(v);
+  return n;
+}
