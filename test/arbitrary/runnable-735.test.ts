@@ -97,6 +97,7 @@ describe('luauArbitraries, grammar 735, scoped and runnable levels', () => {
       '__unm',
     ])
       expect(text, m).toContain(`function ${m}(`);
+    expect(text).toContain('function __init(self, ');
     expect(text).toMatch(/pcall\(l\d+\.n\d+, l\d+/);
     expect(text).toMatch(/return l\d+\.n199\b/);
   });

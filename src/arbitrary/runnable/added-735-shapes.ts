@@ -54,6 +54,10 @@ export function productions735(g: Gen, d: number): [number, StatProduction][] {
  */
 export function opening735(g: Gen): Stat[] {
   const open = (percent: number, shape: StatProduction): Stat[] =>
-    g.c.span('stat', () => (g.c.chance(percent) ? shape(g, 0) : []), (s) => s.length > 0);
+    g.c.span(
+      'stat',
+      () => (g.c.chance(percent) ? shape(g, 0) : []),
+      (s) => s.length > 0,
+    );
   return [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
 }

@@ -30,9 +30,9 @@ function metamethodIndex(name: string): number {
   return index;
 }
 
-/** A method of a class: by a custom name (`nK`) or a metamethod (`__add`). */
+/** A method of a class: by a custom name (`nK`), a metamethod (`__add`), or `null`, none: the constructor. */
 export interface ClassMethodPart {
-  readonly name: number | string;
+  readonly name: number | string | null;
   readonly func: ExprFunction;
 }
 
@@ -140,12 +140,14 @@ export const build735 = {
     const methods = p.methods.map((m) =>
       create(g735.ClassMethodSchema, {
         nameOneof:
-          typeof m.name === 'number'
-            ? { case: 'name', value: build.customName(m.name) as unknown as g735.Name }
-            : {
-                case: 'metamethod',
-                value: create(g735.ClassMetamethodNameSchema, { index: metamethodIndex(m.name) }),
-              },
+          m.name === null
+            ? { case: undefined }
+            : typeof m.name === 'number'
+              ? { case: 'name', value: build.customName(m.name) as unknown as g735.Name }
+              : {
+                  case: 'metamethod',
+                  value: create(g735.ClassMetamethodNameSchema, { index: metamethodIndex(m.name) }),
+                },
         func: m.func as unknown as g735.ExprFunction,
       }),
     );

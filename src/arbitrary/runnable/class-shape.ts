@@ -44,13 +44,15 @@ interface Declared {
   /** Method names defined by this class or an ancestor. */
   methods: Set<number>;
   metamethods: Set<string>;
+  /** This class or an ancestor has a constructor (`__init`): then this one has one too. */
+  init: boolean;
   object: Local;
 }
 
 /**
  * A chain of one to three classes (grammar 735; the chunk's own block only: "Cannot declare
  * class inside another statement"), each extending the one before (`open`), with props typed
- * and untyped, methods that read and write props through `self`, overridden and inherited,
+ * and untyped, a constructor (`__init`) or the default one, methods that read and write props through `self`, overridden and inherited,
  * one calling another through `self` (virtual dispatch), and metamethods; then, in a block,
  * what each instance does: its methods, props read and written, operators and calls through
  * its metamethods, instances made in a closure, methods passed through `pcall`, and the
@@ -81,16 +83,19 @@ export const classShape: StatProduction = (g, d) => {
         chainProps: [...(parent?.chainProps ?? []), ...own],
         methods: new Set(parent?.methods),
         metamethods: new Set(parent?.metamethods),
+        // "Class must define a constructor because it is derived from a class that defines one"
+        init: (parent?.init ?? false) || c.chance(35),
         object: fresh(),
       };
       const methods: ClassMethodPart[] = [];
+      if (declared.init) methods.push({ name: null, func: constructor(g, fresh, declared) });
       for (const name of [...UPDATE, DESCRIBE, VIRTUAL]) {
         if (!c.chance(40)) continue;
         const callable = UPDATE.filter((m) => declared.methods.has(m));
         if (name === VIRTUAL && callable.length === 0) continue;
         methods.push({ name, func: method(g, fresh, name, declared, callable) });
       }
-      for (const m of methods) declared.methods.add(m.name as number);
+      for (const m of methods) if (typeof m.name === 'number') declared.methods.add(m.name);
       for (let k = c.int(4); k > 0; k--) {
         const name = c.pick(metamethods);
         if (methods.some((m) => m.name === name)) continue;
@@ -132,6 +137,26 @@ function fn(g: Gen, fresh: Fresh, params: number, body: (p: Expr[]) => Stat[]) {
   } finally {
     g.scope.popFrame();
   }
+}
+
+/**
+ * `__init(self, t)`: the props of the class from the table `Ck.new { … }` passes, scaled, and
+ * those of its ancestors from constants (what the default constructor would leave nil).
+ */
+function constructor(g: Gen, fresh: Fresh, k: Declared) {
+  const c = g.c;
+  return fn(g, fresh, 2, ([self, t]) =>
+    k.chainProps.map((p) =>
+      build.assign(
+        [build.field(self!, p)],
+        [
+          k.props.includes(p)
+            ? kit.bin('*', orZero(build.field(t!, p)), kit.num(c.pick([1, 2, -0.5])))
+            : kit.num(c.pick([0, 1, -7, 0.25])),
+        ],
+      ),
+    ),
+  );
 }
 
 /** A named method: its first parameter is the instance (`obj:m(x)`). */
