@@ -46,6 +46,8 @@ interface Declared {
   metamethods: Set<string>;
   /** This class or an ancestor has a constructor (`__init`): then this one has one too. */
   init: boolean;
+  /** Its constructor raises an error when the table has no first prop. */
+  guarded: boolean;
   object: Local;
 }
 
@@ -55,7 +57,8 @@ interface Declared {
  * and untyped, a constructor (`__init`) or the default one, methods that read and write props through `self`, overridden and inherited,
  * one calling another through `self` (virtual dispatch), and metamethods; then, in a block,
  * what each instance does: its methods, props read and written, operators and calls through
- * its metamethods, instances made in a closure, methods passed through `pcall`, and the
+ * its metamethods, instances made in a closure (and a constructor's own error through it),
+ * methods passed through `pcall`, and the
  * errors the class runtime raises (a key the class has not, a method assigned, an operator
  * with no metamethod), printed with the line and message only. The smallest draw is one class
  * with one prop and nothing else.
@@ -85,8 +88,10 @@ export const classShape: StatProduction = (g, d) => {
         metamethods: new Set(parent?.metamethods),
         // "Class must define a constructor because it is derived from a class that defines one"
         init: (parent?.init ?? false) || c.chance(35),
+        guarded: false,
         object: fresh(),
       };
+      declared.guarded = declared.init && own.length > 0 && c.chance(50);
       const methods: ClassMethodPart[] = [];
       if (declared.init) methods.push({ name: null, func: constructor(g, fresh, declared) });
       for (const name of [...UPDATE, DESCRIBE, VIRTUAL]) {
@@ -145,8 +150,15 @@ function fn(g: Gen, fresh: Fresh, params: number, body: (p: Expr[]) => Stat[]) {
  */
 function constructor(g: Gen, fresh: Fresh, k: Declared) {
   const c = g.c;
-  return fn(g, fresh, 2, ([self, t]) =>
-    k.chainProps.map((p) =>
+  return fn(g, fresh, 2, ([self, t]) => [
+    ...(k.guarded
+      ? [
+          build.ifStat(kit.bin('==', build.field(t!, k.props[0]!), build.nil()), [
+            build.callStat(kit.call('error', [kit.str(`C${k.index} needs n${k.props[0]}`)])),
+          ]),
+        ]
+      : []),
+    ...k.chainProps.map((p) =>
       build.assign(
         [build.field(self!, p)],
         [
@@ -156,7 +168,7 @@ function constructor(g: Gen, fresh: Fresh, k: Declared) {
         ],
       ),
     ),
-  );
+  ]);
 }
 
 /** A named method: its first parameter is the instance (`obj:m(x)`). */
@@ -275,6 +287,9 @@ function uses(g: Gen, fresh: Fresh, k: Declared, chain: readonly Declared[]): St
     build.localStat([second], [build.call(kit.ref(make), [g.num(1)])]),
   );
   const o2 = kit.ref(second);
+  // A constructor that raises, through the closure that instantiates.
+  if (other.guarded)
+    out.push(...protectedPrint(g, fresh, [build.ret([build.call(kit.ref(make), [build.nil()])])]));
   for (const [m, op] of arithmetic) {
     if (has(m) && c.chance(60)) out.push(kit.print([kit.bin(op, o, o2)]));
   }
