@@ -102,6 +102,21 @@ describe('luauArbitraries, grammar 735, scoped and runnable levels', () => {
     expect(text).toMatch(/return l\d+\.n199\b/);
   });
 
+  it('shrinks a runnable program of grammar 735 to a small one that keeps what failed', () => {
+    const arb = luauArbitraries({ level: 'runnable', grammar: '735' }).moduleSet;
+    const text = (t: unknown) => printPretty(t as never, { grammar: grammar735 }).join('\n');
+    for (const form of [/function __init\(self/, /function __iter\(/]) {
+      const details = fc.check(
+        fc.property(arb, (t) => !form.test(text(t))),
+        { seed: 3, numRuns: 300 },
+      );
+      expect(details.failed).toBe(true);
+      const shrunk = text(details.counterexample![0]);
+      expect(shrunk).toMatch(form);
+      expect(shrunk.split('\n').length, shrunk).toBeLessThan(40);
+    }
+  });
+
   it('keeps the smallest runnable program of grammar 735 free of classes, so shrinking ends there', () => {
     const options = resolveOptions({ level: 'runnable', grammar: '735' });
     const text = (record: number[]) =>
