@@ -30,13 +30,28 @@ function metamethodIndex(name: string): number {
   return index;
 }
 
-/** A method of a class: by a custom name (`nK`), a metamethod (`__add`), or `null`, none: the constructor. */
+/**
+ * A method of a class: by a custom name (`nK`), a metamethod (`__add`), or `null`, none: the
+ * constructor (`__init`).
+ *
+ * @example
+ * ```ts
+ * const m: ClassMethodPart = { name: '__len', func: build.func([build.localVar(4)], []) };
+ * ```
+ */
 export interface ClassMethodPart {
   readonly name: number | string | null;
   readonly func: ExprFunction;
 }
 
-/** A class declaration (grammar 735), the instance it assigns to `local` included. */
+/**
+ * A class declaration (grammar 735), the instance it assigns to `local` included.
+ *
+ * @example
+ * ```ts
+ * const parts: ClassParts = { props: [{ name: 0 }], methods: [], open: true, args: [build.number(1)], local: build.localVar(3) };
+ * ```
+ */
 export interface ClassParts {
   readonly props: readonly { name: number; type?: Type }[];
   readonly methods: readonly ClassMethodPart[];
