@@ -27,6 +27,12 @@ export function releaseLuau(release: LuauRelease): string {
 /** In {@link KnownDivergence.prints}: the mode's process was killed by a signal (a crash). */
 export const CRASHED = '(killed by a signal)';
 
+/**
+ * In {@link KnownDivergence.prints}: the release does not compile the repro (syntax it lacks,
+ * such as the classes of 0.735 in 0.715).
+ */
+export const REFUSED = '(does not compile)';
+
 /** What a program printed in each mode of one release. */
 export type ModeOutcomes = Readonly<Record<EngineMode, LuauBatchOutcome>>;
 
@@ -46,6 +52,8 @@ export interface KnownDivergence {
   readonly split: readonly (readonly EngineMode[])[];
   /** The shrunk program that shows it. */
   readonly repro: string;
+  /** What the repro runs with besides the mode (`--fflags=…` for the classes of 0.735). */
+  readonly flags?: readonly string[];
   /**
    * What {@link repro} prints in each mode, on releases that show it and on those that do not
    * ({@link CRASHED} where the process dies).
@@ -307,6 +315,34 @@ export const knownDivergences: readonly KnownDivergence[] = [
     // A local copy of the library is no builtin: its calls are not fast calls. On the first
     // line, so that line numbers stay.
     neutralise: (source) => `local math = table.clone(math); ${source}`,
+  },
+  {
+    name: 'getmetatable-object-fastcall',
+    what:
+      'getmetatable of a class instance whose class defines metamethods is its metatable at ' +
+      '-O0 and nil from -O1 on, native code too: the fast call luauF_getmetatable (lbuiltins.cpp) ' +
+      'looks at tables, userdata and the per-type metatables, not at LUA_TOBJECT, which ' +
+      'lua_getmetatable answers with the class instance metatable; found by grammar 735 ' +
+      'programs (0.715 has no classes)',
+    releases: ['0.735'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro:
+      'class C0\n' +
+      '    function __len(self)\n' +
+      '        return 1\n' +
+      '    end\n' +
+      'end\n' +
+      'print(type(getmetatable(C0.new {})))\n',
+    flags: [
+      '--fflags=true,DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true',
+    ],
+    prints: {
+      '0.715': { '-O0': REFUSED, '-O2': REFUSED, '-O2 --codegen': REFUSED },
+      '0.735': { '-O0': 'table\n', '-O2': 'nil\n', '-O2 --codegen': 'nil\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bgetmetatable\b/.test(sources(p)),
+    // A local copy read from _G is no builtin the compiler knows: no fast call.
+    neutralise: (source) => `local getmetatable = _G.getmetatable; ${source}`,
   },
   {
     name: 'pow-half-sqrt',
