@@ -345,6 +345,44 @@ export const knownDivergences: readonly KnownDivergence[] = [
     neutralise: (source) => `local getmetatable = _G.getmetatable; ${source}`,
   },
   {
+    name: 'iter-object-native',
+    what:
+      'native code of 0.735 refuses a generic for over a class instance whose class defines ' +
+      '__iter ("attempt to iterate over a object value"), which the interpreter iterates at ' +
+      'every level; only in a function native code compiles (the loops of a chunk body run ' +
+      'in the interpreter); found probing what grammar 735 programs do to instances (0.715 has ' +
+      'no classes)',
+    releases: ['0.735'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'class C0\n' +
+      '    function __iter(self)\n' +
+      '        return next, {5}\n' +
+      '    end\n' +
+      'end\n' +
+      'local function f(o)\n' +
+      '    local s = 0\n' +
+      '    for k, v in o do\n' +
+      '        s += v\n' +
+      '    end\n' +
+      '    return s\n' +
+      'end\n' +
+      'local ok, e = pcall(f, C0.new {})\n' +
+      'print(ok, (string.gsub(tostring(e), "^.-:(%d+): ", "%1: ")))\n',
+    flags: [
+      '--fflags=true,DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true',
+    ],
+    prints: {
+      '0.715': { '-O0': REFUSED, '-O2': REFUSED, '-O2 --codegen': REFUSED },
+      '0.735': {
+        '-O0': 'true\t5\n',
+        '-O2': 'true\t5\n',
+        '-O2 --codegen': 'false\t8: attempt to iterate over a object value\n',
+      },
+    },
+    matches: (p, o) => allOk(o) && /\bfunction __iter\(/.test(sources(p)),
+  },
+  {
     name: 'pow-half-sqrt',
     what:
       'x ^ 0.5 with the exponent a constant is a square root from -O1 on (the compiler folds ' +
