@@ -123,7 +123,20 @@ export const classShape: StatProduction = (g, d) => {
       g.classes++;
       chain.push(declared);
     }
-    out.push(build.doBlock(chain.flatMap((k) => uses(g, fresh, k, chain))));
+    // Half the time in a function called once, which native code compiles (a chunk's body
+    // runs in the interpreter).
+    if (c.chance(50)) {
+      const f = fresh();
+      g.scope.pushFrame(false);
+      const body = chain.flatMap((k) => uses(g, fresh, k, chain, true));
+      g.scope.popFrame();
+      out.push(
+        build.doBlock([
+          build.localFunction(f, build.func([], body)),
+          build.callStat(build.call(kit.ref(f), [])),
+        ]),
+      );
+    } else out.push(build.doBlock(chain.flatMap((k) => uses(g, fresh, k, chain, false))));
     return out;
   });
 };
@@ -253,8 +266,14 @@ function protectedPrint(g: Gen, fresh: Fresh, body: Stat[]): Stat[] {
   ];
 }
 
-/** What an instance of `k` does, printed. */
-function uses(g: Gen, fresh: Fresh, k: Declared, chain: readonly Declared[]): Stat[] {
+/** What an instance of `k` does, printed; `native`: in a function native code compiles. */
+function uses(
+  g: Gen,
+  fresh: Fresh,
+  k: Declared,
+  chain: readonly Declared[],
+  native: boolean,
+): Stat[] {
   const c = g.c;
   const o = kit.ref(k.object);
   const out: Stat[] = [];
@@ -308,7 +327,8 @@ function uses(g: Gen, fresh: Fresh, k: Declared, chain: readonly Declared[]): St
     );
   if (has('__concat'))
     out.push(kit.print([kit.bin('..', o, kit.str('s')), kit.bin('..', kit.str('s'), o)]));
-  if (has('__iter')) {
+  // Not in native code, which refuses it (iter-object-native in the tests' known divergences).
+  if (has('__iter') && !native) {
     const [key, v, sum] = [fresh(), fresh(), fresh()];
     out.push(
       build.localStat([sum], [kit.num(0)]),
