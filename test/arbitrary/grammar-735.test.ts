@@ -61,7 +61,7 @@ describe('luauArbitraries, grammar 735', () => {
   });
 
   it('gives the same trees for a seed', () => {
-    for (const level of ['schema', 'syntax'] as const)
+    for (const level of ['schema', 'syntax', 'scoped', 'runnable'] as const)
       expectSameTreesForSeed(
         grammar735.moduleSet,
         luauArbitraries({ level, grammar: '735' }).moduleSet,
