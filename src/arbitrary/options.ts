@@ -127,7 +127,9 @@ export interface LuauArbitraryOptions {
    * The grammar of the trees: `'715'`, the seed's schema, or `'735'`, Luau 0.735's fuzzer
    * schema (classes, `const` and `export`, builtin references, paren-less calls), whose trees
    * print with `{ grammar: grammar735 }` and parse on Luau 0.735 with the class flags. Grammar
-   * 735 is generated at the `schema` and `syntax` levels. Default `'715'`.
+   * 735 is generated at every level but `typed`; its runnable programs add classes, `const`,
+   * builtin references and paren-less calls to the seed's and run with the class flags.
+   * Default `'715'`.
    */
   grammar?: GrammarName;
   /** Which syntax families are on before `features` applies. Default `'luau'`. */
@@ -274,11 +276,11 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     options.grammar ?? '715',
     grammars.map((g) => g.name),
   );
-  // Scopes, frames and runnable programs are of the seed's grammar only so far.
-  if (grammar !== '715' && level !== 'schema' && level !== 'syntax') {
+  // Typed programs are of the seed's grammar only so far.
+  if (grammar !== '715' && level === 'typed') {
     throw new OptionError(
       'grammar',
-      `'${grammar}' is generated at the schema and syntax levels only, not at level '${level}'`,
+      `'${grammar}' is generated at the schema, syntax, scoped and runnable levels, not at level '${level}'`,
     );
   }
   const profile = oneOf('profile', options.profile ?? 'luau', profileNames);

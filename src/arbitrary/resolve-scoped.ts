@@ -91,6 +91,7 @@ export class ScopedResolver extends ResolveContext {
   /** A fresh scope (and a fresh budget when `budget`). */
   private fresh(budget: boolean): void {
     this.scope = new Scope<null>();
+    this.classes = 0;
     if (budget) this.nodes = 0;
   }
 }

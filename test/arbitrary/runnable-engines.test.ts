@@ -11,6 +11,7 @@ import {
   candidateDivergences,
   CRASHED,
   engineModes,
+  REFUSED,
   knownDivergences,
   modeSplit,
   releaseLuau,
@@ -210,10 +211,12 @@ describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', needsShared,
         for (const release of releases) {
           const printed = {} as Record<EngineMode, string>;
           for (const m of engineModes) {
-            const [o] = await batch.run({ luau: releaseLuau(release), args: m.split(' ') });
-            const crashed = d.prints[release][m] === CRASHED;
-            expect(o!.status, `${release} ${m}: ${o!.error}`).toBe(crashed ? 'crash' : 'ok');
-            printed[m] = crashed ? CRASHED : o!.stdout;
+            const args = [...(d.flags ?? []), ...m.split(' ')];
+            const [o] = await batch.run({ luau: releaseLuau(release), args });
+            const expected = d.prints[release][m];
+            const status = expected === CRASHED ? 'crash' : expected === REFUSED ? 'error' : 'ok';
+            expect(o!.status, `${release} ${m}: ${o!.error}`).toBe(status);
+            printed[m] = status === 'ok' ? o!.stdout : expected;
           }
           expect(printed, release).toEqual(d.prints[release]);
           const outcomes = Object.fromEntries(
@@ -221,7 +224,9 @@ describe.skipIf(!haveLuauTools || !haveLuau735)('knownDivergences', needsShared,
               m,
               printed[m] === CRASHED
                 ? { status: 'crash', stdout: '', error: 'killed by a signal' }
-                : { status: 'ok', stdout: printed[m], error: '' },
+                : printed[m] === REFUSED
+                  ? { status: 'error', stdout: '', error: REFUSED }
+                  : { status: 'ok', stdout: printed[m], error: '' },
             ]),
           ) as ModeOutcomes;
           // It occurs exactly on the releases listed, split as listed, and its matcher knows it.

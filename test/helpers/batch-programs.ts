@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { luauArbitraries, type LuauArbitraryOptions } from '../../src/arbitrary/index.js';
 import { printPretty } from '../../src/print/index.js';
 import type { LuauBatchProgram } from '../../src/runtime/index.js';
+import { grammar715, grammar735 } from '../../src/tree/index.js';
 
 /**
  * Samples `count` trees with `seed` and prints each as a program (with its module, when it
- * has one) for {@link LuauBatchRunner}.
+ * has one) for {@link LuauBatchRunner}, in the grammar the options name.
  *
  * @example
  * ```ts
@@ -17,8 +18,10 @@ export function samplePrograms(
   seed: number,
   count: number,
 ): LuauBatchProgram[] {
+  // Trees of grammar 735 print as such (and run with its flags).
+  const grammar = options.grammar === '735' ? grammar735 : grammar715;
   return fc.sample(luauArbitraries(options).moduleSet, { seed, numRuns: count }).map((t) => {
-    const chunks = printPretty(t);
+    const chunks = printPretty(t, { grammar });
     const program = chunks[chunks.length - 1] ?? '';
     return chunks.length === 2 ? { program, module: chunks[0] } : { program };
   });

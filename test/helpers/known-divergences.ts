@@ -27,6 +27,12 @@ export function releaseLuau(release: LuauRelease): string {
 /** In {@link KnownDivergence.prints}: the mode's process was killed by a signal (a crash). */
 export const CRASHED = '(killed by a signal)';
 
+/**
+ * In {@link KnownDivergence.prints}: the release does not compile the repro (syntax it lacks,
+ * such as the classes of 0.735 in 0.715).
+ */
+export const REFUSED = '(does not compile)';
+
 /** What a program printed in each mode of one release. */
 export type ModeOutcomes = Readonly<Record<EngineMode, LuauBatchOutcome>>;
 
@@ -46,6 +52,8 @@ export interface KnownDivergence {
   readonly split: readonly (readonly EngineMode[])[];
   /** The shrunk program that shows it. */
   readonly repro: string;
+  /** What the repro runs with besides the mode (`--fflags=…` for the classes of 0.735). */
+  readonly flags?: readonly string[];
   /**
    * What {@link repro} prints in each mode, on releases that show it and on those that do not
    * ({@link CRASHED} where the process dies).
@@ -316,10 +324,11 @@ export const knownDivergences: readonly KnownDivergence[] = [
   {
     name: 'clamp-nan-bound-native',
     what:
-      'native code of 0.735 calls math.clamp with a constant NaN lower bound (0 / 0) and a ' +
-      'parameter upper bound wrongly: the call sees no second argument ("invalid argument #2 ' +
-      '(number expected, got nil)") or returns the upper bound, where the interpreter and ' +
-      '0.715 refuse the bounds (argument #3); shrunk from a generated program',
+      'native code of 0.735 calls math.clamp with a constant lower bound (0 / 0, 1, 0, -0, ' +
+      '1 / 0, a large power of two) and a parameter upper bound wrongly: the call sees no ' +
+      'second argument ("invalid argument #2 (number expected, got nil)") or returns the upper ' +
+      'bound, where the interpreter and 0.715 refuse the bounds (argument #3); shrunk from a ' +
+      'generated program, and seen with other constants in programs of grammar 735',
     releases: ['0.735'],
     split: [['-O0', '-O2'], ['-O2 --codegen']],
     repro:
@@ -332,7 +341,76 @@ export const knownDivergences: readonly KnownDivergence[] = [
       '0.715': { '-O0': 'false\t#3\n', '-O2': 'false\t#3\n', '-O2 --codegen': 'false\t#3\n' },
       '0.735': { '-O0': 'false\t#3\n', '-O2': 'false\t#3\n', '-O2 --codegen': 'false\t#2\n' },
     },
-    matches: (p, o) => allOk(o) && /\bmath\.clamp\([^\n]*0 \/ 0/.test(sources(p)),
+    matches: (p, o) => allOk(o) && /\bmath\.clamp\(/.test(sources(p)),
+    // A local copy of the library is no builtin: its calls are not fast calls. On the first
+    // line, so that line numbers stay.
+    neutralise: (source) => `local math = table.clone(math); ${source}`,
+  },
+  {
+    name: 'getmetatable-object-fastcall',
+    what:
+      'getmetatable of a class instance whose class defines metamethods is its metatable at ' +
+      '-O0 and nil from -O1 on, native code too: the fast call luauF_getmetatable (lbuiltins.cpp) ' +
+      'looks at tables, userdata and the per-type metatables, not at LUA_TOBJECT, which ' +
+      'lua_getmetatable answers with the class instance metatable; found by grammar 735 ' +
+      'programs (0.715 has no classes)',
+    releases: ['0.735'],
+    split: [['-O0'], ['-O2', '-O2 --codegen']],
+    repro:
+      'class C0\n' +
+      '    function __len(self)\n' +
+      '        return 1\n' +
+      '    end\n' +
+      'end\n' +
+      'print(type(getmetatable(C0.new {})))\n',
+    flags: [
+      '--fflags=true,DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true',
+    ],
+    prints: {
+      '0.715': { '-O0': REFUSED, '-O2': REFUSED, '-O2 --codegen': REFUSED },
+      '0.735': { '-O0': 'table\n', '-O2': 'nil\n', '-O2 --codegen': 'nil\n' },
+    },
+    matches: (p, o) => allOk(o) && /\bgetmetatable\b/.test(sources(p)),
+    // A local copy read from _G is no builtin the compiler knows: no fast call.
+    neutralise: (source) => `local getmetatable = _G.getmetatable; ${source}`,
+  },
+  {
+    name: 'iter-object-native',
+    what:
+      'native code of 0.735 refuses a generic for over a class instance whose class defines ' +
+      '__iter ("attempt to iterate over a object value"), which the interpreter iterates at ' +
+      'every level; only in a function native code compiles (the loops of a chunk body run ' +
+      'in the interpreter); found probing what grammar 735 programs do to instances (0.715 has ' +
+      'no classes)',
+    releases: ['0.735'],
+    split: [['-O0', '-O2'], ['-O2 --codegen']],
+    repro:
+      'class C0\n' +
+      '    function __iter(self)\n' +
+      '        return next, {5}\n' +
+      '    end\n' +
+      'end\n' +
+      'local function f(o)\n' +
+      '    local s = 0\n' +
+      '    for k, v in o do\n' +
+      '        s += v\n' +
+      '    end\n' +
+      '    return s\n' +
+      'end\n' +
+      'local ok, e = pcall(f, C0.new {})\n' +
+      'print(ok, (string.gsub(tostring(e), "^.-:(%d+): ", "%1: ")))\n',
+    flags: [
+      '--fflags=true,DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true',
+    ],
+    prints: {
+      '0.715': { '-O0': REFUSED, '-O2': REFUSED, '-O2 --codegen': REFUSED },
+      '0.735': {
+        '-O0': 'true\t5\n',
+        '-O2': 'true\t5\n',
+        '-O2 --codegen': 'false\t8: attempt to iterate over a object value\n',
+      },
+    },
+    matches: (p, o) => allOk(o) && /\bfunction __iter\(/.test(sources(p)),
   },
   {
     name: 'pow-half-sqrt',
@@ -432,6 +510,7 @@ export function candidateDivergences(
  * Runs programs that a divergence with {@link KnownDivergence.neutralise} may explain,
  * neutralised, in every mode of `release`: where the modes then agree
  * ({@link modeSplit} of one group, every one ok), the difference was that divergence.
+ * `flags` go before the mode's options (the class flags for programs of grammar 735).
  *
  * @example
  * ```ts
@@ -443,6 +522,7 @@ export async function runNeutralised(
   release: LuauRelease,
   divergence: KnownDivergence,
   programs: readonly LuauBatchProgram[],
+  flags: readonly string[] = [],
 ): Promise<ModeOutcomes[]> {
   const neutralise = divergence.neutralise;
   if (neutralise === undefined) throw new Error(`${divergence.name} has no neutraliser`);
@@ -454,7 +534,9 @@ export async function runNeutralised(
   );
   try {
     const runs = await Promise.all(
-      engineModes.map((m) => batch.run({ luau: releaseLuau(release), args: m.split(' ') })),
+      engineModes.map((m) =>
+        batch.run({ luau: releaseLuau(release), args: [...flags, ...m.split(' ')] }),
+      ),
     );
     return programs.map(
       (_, k) => Object.fromEntries(engineModes.map((m, j) => [m, runs[j]![k]!])) as ModeOutcomes,

@@ -71,4 +71,21 @@ describe.runIf(haveVectors735 && haveCompiler735)('printPretty, grammar 735', ne
         'l2 = C0.new { p__add = nil, n1 = nil }\ndo\nend\n',
     );
   });
+
+  it('prints a method without a name as the constructor, whose first parameter is self', () => {
+    const cls = (args: string) => `class {
+      name { name: 7 } local { name: 2 } is_open: false
+      inst { index: 0 firstArg { nil {} } }
+      props { name { custom: 1 } }
+      methods { func { ${args} vararg: false body { body { assign {
+        vars { index_name { expr { local { var { name: 3 } } } index { custom: 1 } } }
+        values { local { var { name: 4 } } } } } } } }
+    }`;
+    expect(pretty(`program { body { ${cls('args { name: 3 } args { name: 4 }')} } }`)).toBe(
+      'class C0\n    public n1\n    function __init(self, l4)\n        local l3 = self;\n' +
+        '        l3.n1 = l4\n    end\nend\nl2 = C0.new { n1 = nil }\n',
+    );
+    // No parameter of its own: `self` alone.
+    expect(pretty(`program { body { ${cls('')} } }`)).toContain('function __init(self)\n');
+  });
 });

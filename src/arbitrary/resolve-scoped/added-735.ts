@@ -26,6 +26,10 @@ export function addedExprCase(
     case 'builtinRef':
       return { case: 'builtinRef', value: ctx.copy(e.value) };
     case 'classinst':
+      // At the scoped level an instance is of a class declared before it; with none, its
+      // first argument stands alone.
+      if (ctx.scoped && ctx.classes === 0)
+        return ctx.expr(e.value.firstArg as never).exprOneof as never;
       return { case: 'classinst', value: classInst(ctx, e.value) };
     default:
       return undefined;
@@ -118,6 +122,7 @@ export function classStat(ctx: ResolveContext, raw: g735.StatClass): g735.StatCl
     }),
   );
   const inst = classInst(ctx, raw.inst);
+  ctx.classes++;
   const assigned = ctx.scope.reachable();
   const local = ctx.mk(d(ctx, 'Local'), {
     name:

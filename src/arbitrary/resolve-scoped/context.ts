@@ -46,6 +46,10 @@ export abstract class ResolveContext {
   scope = new Scope<null>();
   /** Nodes built so far, against `options.maxNodes`. */
   nodes = 0;
+  /** Blocks open around what is being resolved (1 in the chunk's own). */
+  blocks = 0;
+  /** Classes declared so far, in the order the printer names them (grammar 735). */
+  classes = 0;
   /** At the `scoped` level (or above): reads of globals name ones the runtime has. */
   readonly scoped: boolean;
   /** The grammar of the trees made, whose messages of a name replace the seed's. */

@@ -15,6 +15,7 @@ import { classStat, declarationFlags } from './added-735.js';
  * ```
  */
 export function resolveBlock(ctx: ResolveContext, raw: StatBlock): StatBlock {
+  ctx.blocks++;
   const body = ctx.scope.inBlock(() => {
     const out: Stat[] = [];
     for (const stat of raw.body) {
@@ -28,6 +29,7 @@ export function resolveBlock(ctx: ResolveContext, raw: StatBlock): StatBlock {
     }
     return out;
   });
+  ctx.blocks--;
   return ctx.mk(pb.StatBlockSchema, { body });
 }
 
@@ -61,6 +63,9 @@ export function resolveStat(ctx: ResolveContext, raw: Stat): Stat | undefined {
   const frame = ctx.scope.frame;
   const added = (s as { case: string | undefined; value?: unknown }).case;
   if (added === 'class') {
+    // "Cannot declare class inside another statement or expression": at the scoped level a
+    // class stands only in the chunk's own block (the printer leaves out the others).
+    if (ctx.scoped && ctx.blocks > 1) return undefined;
     const value = classStat(ctx, (s as unknown as { value: never }).value);
     return wrap(ctx, { case: 'class', value } as unknown as Stat['statOneof']);
   }

@@ -84,6 +84,10 @@ export class Gen {
   recursive = 0;
   /** Whether the chunk has its call fan-out (one at most). */
   fannedOut = false;
+  /** Classes declared in the chunk so far (grammar 735), in the order the printer names them. */
+  classes = 0;
+  /** Props of classes named so far (`n0`, `n1`…: distinct, so no class overrides an ancestor's). */
+  classProps = 0;
 
   constructor(
     readonly c: Choices,

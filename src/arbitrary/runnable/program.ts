@@ -15,6 +15,8 @@ import { build } from '../build.js';
 import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices, type ChoiceSpan } from './choices.js';
+import { upgradeCalls } from './build-735.js';
+import { StatSchema as Stat735Schema } from '../../../gen/luau-735_pb.js';
 import { Gen, LOOP_FUEL } from './generator.js';
 import { Inputs } from './inputs.js';
 import { kit } from './kit.js';
@@ -56,10 +58,12 @@ function unsafeEnvironment(): Stat {
   return kit.print([kit.type(kit.call('getfenv', [kit.num(1)]))]);
 }
 
-/** Whether `stat` reads the local named `name` anywhere inside it. */
-function readsLocal(stat: Stat, name: number): boolean {
+/** Whether `stat` (of the options' grammar) reads the local named `name` anywhere inside it. */
+function readsLocal(options: ResolvedOptions, stat: Stat, name: number): boolean {
   let found = false;
-  walkTree(StatSchema, stat, (node) => {
+  const schema =
+    options.grammar === '735' ? (Stat735Schema as unknown as typeof StatSchema) : StatSchema;
+  walkTree(schema, stat, (node) => {
     if (!found && isMessage(node.message, ExprLocalSchema)) found = node.message.var?.name === name;
   });
   return found;
@@ -118,14 +122,21 @@ function chunk(
     const planted = plantedErrorBlock(g);
     if (planted !== undefined) prelude.push(planted);
   }
-  const statements = blockStatements(g, 0, false);
+  let statements = blockStatements(g, 0, false);
   if (role === 'module') {
     statements.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
+  }
+  // Grammar 735's statements hold calls of its shape from here on, so that they walk.
+  if (options.grammar === '735') {
+    statements = upgradeCalls(statements);
+    prelude.splice(0, prelude.length, ...upgradeCalls(prelude));
+    metaPrelude = upgradeCalls(metaPrelude);
   }
   // The shared metatable only where a statement reads it, as the fuel: a shrunk program keeps
   // no metatable that nothing uses.
   const meta = g.meta;
-  const used = meta !== undefined && [...prelude, ...statements].some((s) => readsLocal(s, meta));
+  const used =
+    meta !== undefined && [...prelude, ...statements].some((s) => readsLocal(options, s, meta));
   const body = [...(used ? metaPrelude : []), ...prelude, ...statements];
   body.unshift(...g.inputs.declarations(g.typed));
   if (g.fuelUsed) {
@@ -163,7 +174,7 @@ export function runnableModuleSet(
   const set = blank(ModuleSetSchema);
   if (module !== undefined) set.module = module;
   set.program = program;
-  return set;
+  return options.grammar === '735' ? upgradeCalls(set) : set;
 }
 
 /**
@@ -175,7 +186,8 @@ export function runnableModuleSet(
  * ```
  */
 export function runnableChunk(record: readonly number[], options: ResolvedOptions): StatBlock {
-  return chunk(new Choices(record), options, 'program', false);
+  const block = chunk(new Choices(record), options, 'program', false);
+  return options.grammar === '735' ? upgradeCalls(block) : block;
 }
 
 /**
@@ -189,5 +201,6 @@ export function runnableChunk(record: readonly number[], options: ResolvedOption
 export function runnableNumber(record: readonly number[], options: ResolvedOptions): Expr {
   const c = new Choices(record);
   const g = new Gen(c, options, drawSwarm(c), productions);
-  return expression(g, 'num', 0);
+  const e = expression(g, 'num', 0);
+  return options.grammar === '735' ? upgradeCalls(e) : e;
 }

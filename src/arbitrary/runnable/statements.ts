@@ -6,6 +6,7 @@ import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import { libraryModels } from './operations.js';
 import { shapeProductions } from './shapes.js';
+import { opening735, productions735 } from './added-735-shapes.js';
 import {
   assignStat,
   compoundStat,
@@ -64,6 +65,8 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
   }
   // Heavy enough that a chunk drawing the family nearly always has it.
   if (d === 0 && g.swarm.fanOut) productions.push([8, fanOutStat]);
+  // Last, so that the seed's grammar draws as it did before grammar 735.
+  if (g.o.grammar === '735') productions.push(...productions735(g, d));
   const weights = productions.map(([w]) => w);
   const statements = (): void => {
     const most = d === 0 ? g.o.maxStatements * 3 : g.c.int(g.o.maxStatements + 1);
@@ -77,6 +80,7 @@ export function blockStatements(g: Gen, d: number, loop: boolean): Stat[] {
       out.push(...made);
     }
   };
+  if (d === 0 && g.o.grammar === '735') out.push(...opening735(g));
   if (d === 0) statements();
   else g.c.span('block', statements, () => out.length > 0);
   if (g.pure === 0) {

@@ -16,7 +16,10 @@ function propText(name: Name | undefined): string {
   return text.startsWith('__') ? 'p' + text : text;
 }
 
-/** A method's name: an identifier, `__` only for the metamethods a class may define. */
+/**
+ * A method's name: an identifier, `__` only for the metamethods a class may define; `__init`,
+ * the constructor, for a method without a name.
+ */
 function methodText(m: ClassMethod): string {
   const o = m.nameOneof;
   switch (o.case) {
@@ -28,7 +31,8 @@ function methodText(m: ClassMethod): string {
     case 'metamethod':
       return metamethodText(o.value);
     case undefined:
-      return '_';
+      // A method without a name is the constructor.
+      return '__init';
   }
 }
 
@@ -71,7 +75,7 @@ export function printClass(ctx: PrettyContext, s: StatClass): void {
     w.newline();
     const access = isFieldSet(method, ClassMethodSchema.field.access);
     w.write((access ? 'public ' : '') + 'function ' + text);
-    printFunctionPart(ctx, method.func, undefined, false);
+    printFunctionPart(ctx, method.func, undefined, false, text === '__init');
   }
   w.dedent();
   ctx.shallower(2);

@@ -1,4 +1,10 @@
-import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import {
+  ExprBinary_Op,
+  ExprConstantIntegerSchema,
+  ExprUnary_Op,
+  type Expr,
+} from '../../../../gen/luau_pb.js';
+import { blank } from '../../blank-message.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
@@ -25,13 +31,36 @@ const texts = [
   '0x7F',
 ];
 
+/**
+ * The texts as literals: not `0x7F`, nor the least integer (`-9223372036854775808i` negates a
+ * literal out of range; the printer's `(-9223372036854775807i - 1i)` is arithmetic that
+ * integers do not have).
+ */
+const literalTexts = texts.filter((t) => !t.startsWith('0x') && t !== '-9223372036854775808');
+
 /** `integer.f(args)`. */
 function call(g: Gen, f: string, args: Expr[]): Expr {
   return g.lib('integer', f, args);
 }
 
-/** `integer.create(k)` of a constant. */
+/**
+ * Whether integer literals go in the program: grammar 735's programs, where the profile has
+ * them (Luau 0.715 at `-O0` loads an integer constant as another constant; 0.735 does not).
+ */
+function literals(g: Gen): boolean {
+  return g.o.grammar === '735' && g.o.features.integerLiterals;
+}
+
+/** `ki`. */
+function literal(k: bigint): Expr {
+  const value = blank(ExprConstantIntegerSchema);
+  value.val = k;
+  return build.expr({ case: 'integer', value });
+}
+
+/** `integer.create(k)` of a constant (`ki` where literals go). */
 function constant(g: Gen, k: number): Expr {
+  if (literals(g)) return literal(BigInt(k));
   return call(g, 'create', [
     k < 0 ? build.unary(ExprUnary_Op.Minus, build.number(-k)) : build.number(k),
   ]);
@@ -67,6 +96,7 @@ function some(g: Gen, d: number): Expr[] {
 
 /** Integer values from numbers and from texts (the limits among them). */
 function integerLeaf(g: Gen, d: number): Expr {
+  if (literals(g) && g.c.chance(40)) return literal(BigInt(g.c.pick(literalTexts)));
   switch (g.c.int(3)) {
     case 0:
       return call(g, 'fromstring', [build.string(g.c.pick(texts))]);
@@ -126,9 +156,10 @@ const operations: ((g: Gen, d: number) => Expr)[] = [
 ];
 
 /**
- * An expression of Luau's 64-bit `integer` type, built from the `integer` library alone (no
- * `5i` literals: Luau 0.715 at `-O0` loads an integer constant as another constant, so every
- * program with one would differ between `-O0` and `-O2`).
+ * An expression of Luau's 64-bit `integer` type, built from the `integer` library, and in
+ * grammar 735's programs from `5i` literals too (Luau 0.715 at `-O0` loads an integer constant
+ * as another constant, so a program of the seed's grammar with one would differ between `-O0`
+ * and `-O2` there).
  *
  * @example
  * ```ts

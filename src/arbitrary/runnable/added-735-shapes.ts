@@ -1,0 +1,63 @@
+import type { Stat } from '../../../gen/luau_pb.js';
+import { countMessages } from './build-735.js';
+import { classShape } from './class-shape.js';
+import { forms735Shape } from './forms-735-shape.js';
+import type { Gen } from './generator.js';
+import type { StatProduction } from './library/model.js';
+
+/**
+ * Programs of grammar 735 that open with classes, in percent: the node budget is often spent
+ * before a later draw would reach them.
+ */
+const CLASSES_FIRST_PERCENT = 70;
+/** And then with `const`, builtin references and calls without parentheses, in percent. */
+const FORMS_FIRST_PERCENT = 60;
+
+/** A shape whose messages count against the node budget. */
+function counted(make: StatProduction): StatProduction {
+  return (g, d) => {
+    const stats = make(g, d);
+    g.nodes += countMessages(stats);
+    return stats;
+  };
+}
+
+const classes = counted(classShape);
+const forms = counted(forms735Shape);
+
+/**
+ * The statements only grammar 735 has, with their weights among a block's statements: classes
+ * (in the chunk's own block), and `const` locals and functions, calls without parentheses and
+ * builtin references.
+ *
+ * @example
+ * ```ts
+ * if (g.o.grammar === '735') productions.push(...productions735(g, d));
+ * ```
+ */
+export function productions735(g: Gen, d: number): [number, StatProduction][] {
+  void g;
+  return [
+    [d === 0 ? 12 : 0, classes],
+    [10, forms],
+  ];
+}
+
+/**
+ * What a chunk of grammar 735 opens with: most often classes, then the other forms of 0.735
+ * (none once the record is used up, so the smallest programs have none).
+ *
+ * @example
+ * ```ts
+ * if (g.o.grammar === '735') out.push(...opening735(g));
+ * ```
+ */
+export function opening735(g: Gen): Stat[] {
+  const open = (percent: number, shape: StatProduction): Stat[] =>
+    g.c.span(
+      'stat',
+      () => (g.c.chance(percent) ? shape(g, 0) : []),
+      (s) => s.length > 0,
+    );
+  return [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
+}
