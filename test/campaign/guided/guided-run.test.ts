@@ -16,7 +16,7 @@ function options(dir: string, programs: number): GuidedOptions {
     coverage: { luau: join(coverageBuildDir, 'luau'), args: ['-O2'] },
     dir: join(root, dir),
     programs,
-    batchSize: 10,
+    stepSize: 10,
   };
 }
 
@@ -57,7 +57,7 @@ describe.skipIf(!haveCoverageBuild)('runGuided on luau 0.715 built for coverage'
   }, 120_000);
 
   it('starts from the entries of another corpus', async () => {
-    const seeded = await runGuided({ ...options('seeded', 0), seeds: [join(root, 'whole')] });
+    const seeded = await runGuided({ ...options('seeded', 0), corpora: [join(root, 'whole')] });
     const source = Corpus.load(join(root, 'whole'));
     expect(Math.abs(seeded.progress.counters - source.map!.reachedCount)).toBeLessThan(
       source.map!.reachedCount / 100,
