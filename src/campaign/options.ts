@@ -10,6 +10,7 @@ import {
 } from '../arbitrary/index.js';
 import type { GivenSettings, ResolvedSettings } from '../arbitrary/index.js';
 import { readJsonFile, writeJsonFile } from '../format/index.js';
+import { grammar715 } from '../tree/index.js';
 import { parseRuntime, profileOfRuntimes, runnerDefaults } from '../runtime/index.js';
 import { durationMs } from './duration.js';
 import { guidedDefaults } from './guided/guided-step.js';
@@ -349,10 +350,15 @@ export class CampaignOptionsError extends OptionError {
  */
 export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedCampaignOptions {
   try {
-    return {
-      ...resolveGeneratorSettings(campaignSettingTable, options),
-      generatorVersion: GENERATOR_VERSION,
-    };
+    const settings = resolveGeneratorSettings(campaignSettingTable, options);
+    // The generator's refusal first (a level it does not generate the grammar at); then what
+    // a campaign runs so far: it prints, records and shrinks trees of the seed's grammar.
+    if (settings.grammar !== grammar715.name)
+      throw new CampaignOptionsError(
+        'grammar',
+        `'${settings.grammar}': a campaign runs programs of grammar ${grammar715.name} only so far`,
+      );
+    return { ...settings, generatorVersion: GENERATOR_VERSION };
   } catch (e) {
     if (e instanceof OptionError && !(e instanceof CampaignOptionsError))
       throw new CampaignOptionsError(e.option, e.reason);

@@ -41,6 +41,10 @@ describe('luau-fuzz run', () => {
       ['--grammar', '735'],
       "--grammar '735' is generated at the schema and syntax levels only, not at level 'runnable'",
     ],
+    [
+      ['--grammar', '735', '--level', 'syntax'],
+      "--grammar '735': a campaign runs programs of grammar 715 only so far",
+    ],
     [['--max-depth', '65'], '--max-depth must be at most 64 above the schema level'],
     [['--max-statements', '0'], "--max-statements must be a whole number >= 1, got '0'"],
     [['--rederive'], '--rederive goes with --resume DIR'],
