@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addGeneratorFlags, generatorSettingsOf, givenProfile } from './generator-options.js';
-import type { GeneratorFlags } from './generator-options.js';
+import type { GivenGeneratorSettings } from '../arbitrary/index.js';
 import { wholeNumberOption } from './setting-flags.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import {
@@ -17,7 +17,7 @@ import { grammar715, parseGrammar } from '../tree/index.js';
 import { arbitraryOptionsOf } from '../arbitrary/index.js';
 import { grammarValidity } from './grammar-validity.js';
 
-interface CheckFlags extends GeneratorFlags {
+interface CheckFlags extends GivenGeneratorSettings {
   count: number;
   runtime: RuntimeProfile;
   json?: boolean;

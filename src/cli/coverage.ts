@@ -19,9 +19,9 @@ import {
 } from '../runtime/index.js';
 import { addGeneratorFlags, generatorOptions, generatorSettingsOf } from './generator-options.js';
 import { wholeNumberOption } from './setting-flags.js';
-import type { GeneratorFlags } from './generator-options.js';
+import type { GivenGeneratorSettings } from '../arbitrary/index.js';
 
-interface CoverageFlags extends GeneratorFlags {
+interface CoverageFlags extends GivenGeneratorSettings {
   count: number;
   build: string;
   compare?: string;
@@ -48,7 +48,7 @@ function flagError(flag: string, e: unknown): Error {
  * ```
  */
 export function generatedSample(
-  flags: GeneratorFlags,
+  flags: GivenGeneratorSettings,
   count: number,
   seed: number,
 ): { programs: LuauBatchProgram[]; unprintable: number } {

@@ -6,15 +6,12 @@ import { toBinary } from '@bufbuild/protobuf';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import fc from 'fast-check';
 import type { ModuleSet } from '../tree/nodes.js';
-import {
-  addGeneratorFlags,
-  generatorSettingsOf,
-  type GeneratorFlags,
-} from './generator-options.js';
+import { addGeneratorFlags, generatorSettingsOf } from './generator-options.js';
 import { wholeNumber } from './setting-flags.js';
 import {
   arbitraryOptionsOf,
   GENERATOR_VERSION,
+  type GivenGeneratorSettings,
   luauArbitraries,
   resolveOptions,
 } from '../arbitrary/index.js';
@@ -44,7 +41,7 @@ export type CorpusFormat = TreeFormat | 'luau';
 
 const corpusFormats: readonly CorpusFormat[] = ['textproto', 'binpb', 'json', 'luau'];
 
-interface GenFlags extends GeneratorFlags {
+interface GenFlags extends GivenGeneratorSettings {
   count: number;
   format: CorpusFormat[];
   out?: string;

@@ -108,17 +108,6 @@ export function commandGeneratorTable(of: keyof typeof generatorDefaults) {
 }
 
 /**
- * The generator's command-line flags, as commander parses them: by commander's names, which
- * are the settings' (`--max-depth` is `maxDepth`, `--no-types` is `types`).
- *
- * @example
- * ```ts
- * generatorOptions({ level: 'syntax', profile: 'luau', types: true } satisfies GeneratorFlags);
- * ```
- */
-export type GeneratorFlags = GivenGeneratorSettings;
-
-/**
  * The flag of a generator setting, for {@link flagError}.
  *
  * @example
@@ -159,7 +148,7 @@ export function givenProfile(command: Command): ProfileName | undefined {
  */
 export function generatorSettingsOf(
   of: keyof typeof generatorDefaults,
-  flags: GeneratorFlags,
+  flags: GivenGeneratorSettings,
 ): GeneratorSettings {
   try {
     return resolveGeneratorSettings(commandGeneratorTable(of), flags);
@@ -216,7 +205,7 @@ export function addGeneratorFlags(
  * generatorOptions({ level: 'scoped', profile: 'luau-web', types: true }).level; // 'scoped'
  * ```
  */
-export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
+export function generatorOptions(flags: GivenGeneratorSettings): LuauArbitraryOptions {
   const options = arbitraryOptionsOf(flags);
   try {
     resolveOptions(options);
