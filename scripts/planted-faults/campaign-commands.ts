@@ -252,6 +252,22 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     only: 'follows the runtimes unless given',
   },
   {
+    name: 'resume-grammar-unchecked',
+    what: '`--resume DIR --grammar G` continues a campaign recorded in another grammar',
+    claim:
+      '`--resume DIR --grammar G` of a campaign recorded in another is refused before anything starts',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search:
+          '    if (resumeOptions.grammar !== undefined && resumeOptions.grammar !== saved.grammar)',
+        replace:
+          '    if (resumeOptions.grammar === undefined && resumeOptions.grammar !== saved.grammar)',
+      },
+    ],
+    tests: ['test/campaign/older-records.test.ts'],
+  },
+  {
     name: 'one-data-dir-per-user',
     what: 'a second campaign at once is refused the per-user data directory',
     claim: 'campaigns at once each start a server on a per-user data directory no other one uses',
