@@ -91,7 +91,9 @@ export const generatorDefaults = {
  * commandGeneratorTable('gen').level.default; // 'syntax'
  * ```
  */
-export function commandGeneratorTable(of: keyof typeof generatorDefaults) {
+export function commandGeneratorTable(
+  of: keyof typeof generatorDefaults,
+): typeof generatorSettingTable {
   const defaults: GeneratorDefaults = generatorDefaults[of];
   const t = generatorSettingTable;
   return {
