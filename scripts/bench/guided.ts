@@ -147,7 +147,7 @@ async function runArm(name: string, out: string): Promise<void> {
       coverage: { luau: build.luau, args: coverageArgs },
       dir: work,
       ms: minutes * 60_000,
-      batchSize,
+      stepSize: batchSize,
       groupSize,
       mutationShare: name === 'blind' ? 0 : share,
       onStep: (step) => {

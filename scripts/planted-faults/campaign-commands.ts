@@ -132,9 +132,9 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/store.ts',
         search:
-          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+          '    const recorded = saved.generatorVersion;\n    if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {',
         replace:
-          "    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;\n    if (recorded !== null && recorded > GENERATOR_VERSION && resumeOptions.rederive !== true) {",
+          '    const recorded = saved.generatorVersion;\n    if (recorded !== null && recorded > GENERATOR_VERSION && resumeOptions.rederive !== true) {',
       },
     ],
     tests: ['test/campaign/store.test.ts'],
@@ -146,7 +146,11 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     claim:
       '`run --max-depth`, `--max-statements`, `--no-types` reach the generator and are recorded',
     edits: [
-      { file: 'src/cli/generator-options.ts', search: "  maxDepth: '--max-depth',\n", replace: '' },
+      {
+        file: 'src/arbitrary/generator-settings.ts',
+        search: '    ...(maxDepth == null ? {} : { maxDepth }),\n',
+        replace: '',
+      },
     ],
     tests: ['test/cli/run.test.ts'],
     only: 'max-depth',
@@ -227,8 +231,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/options.ts',
-        search: 'profile: options.profile ?? profileOfRuntimes(runOn),',
-        replace: "profile: options.profile ?? 'luau-web',",
+        search: '      profileOfRuntimes([\n',
+        replace: "      profileOfRuntimes(['luau-web',\n",
       },
     ],
     tests: ['test/campaign/options.test.ts'],
@@ -239,13 +243,29 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     claim: 'unless `--profile` is given, `run` takes the profile its runtimes all take',
     edits: [
       {
-        file: 'src/cli/run.ts',
-        search: 'campaignOptions({ ...flags, profile: givenProfile(command) })',
-        replace: 'campaignOptions(flags)',
+        file: 'src/cli/run-flags.ts',
+        search: '    resolved = resolveCampaignOptions(given);',
+        replace: "    resolved = resolveCampaignOptions({ profile: 'luau-web', ...given });",
       },
     ],
     tests: ['test/cli/run.test.ts'],
     only: 'follows the runtimes unless given',
+  },
+  {
+    name: 'resume-grammar-unchecked',
+    what: '`--resume DIR --grammar G` continues a campaign recorded in another grammar',
+    claim:
+      '`--resume DIR --grammar G` of a campaign recorded in another is refused before anything starts',
+    edits: [
+      {
+        file: 'src/campaign/store.ts',
+        search:
+          '    if (resumeOptions.grammar !== undefined && resumeOptions.grammar !== saved.grammar)',
+        replace:
+          '    if (resumeOptions.grammar === undefined && resumeOptions.grammar !== saved.grammar)',
+      },
+    ],
+    tests: ['test/campaign/older-records.test.ts'],
   },
   {
     name: 'one-data-dir-per-user',

@@ -1,44 +1,155 @@
+import Type from 'typebox';
+import { checkValue } from '../format/index.js';
+import { grammars, parseGrammar, type GrammarName } from '../tree/grammar.js';
 import { OptionError } from './option-error.js';
 import { checkerTargets, profileNames, resolveOptions, validityLevels } from './options.js';
-import type { CheckerTarget, LuauArbitraryOptions, ProfileName, ValidityLevel } from './options.js';
+import type { LuauArbitraryOptions } from './options.js';
+import { resolveSettings, setting, storedSchema, withAbsent } from './setting-table.js';
+import type { GivenSettings, ResolvedSettings, Setting, SettingTable } from './setting-table.js';
+
+/** The arbitraries' own defaults, which the settings' defaults and help read. */
+const arbitraryDefaults = resolveOptions();
+
+/** A limit: a whole number, or `null` for the arbitraries' default (which may hang on the level). */
+const limit = (least: number, most?: number) =>
+  Type.Union([
+    Type.Integer(most === undefined ? { minimum: least } : { minimum: least, maximum: most }),
+    Type.Null(),
+  ]);
 
 /**
- * Everything that fixes a generated program besides its index: with these settings, program
- * `i` is the value fast-check draws at run `i` for `seed`. One value, carried whole from the
- * command line through a campaign's options and `options.json`, its generation threads and
- * its finding records, and read back from them by {@link readGeneratorSettings}.
- *
- * The limits are `null` or absent for the arbitraries' defaults: campaigns record `null`,
- * and the records of campaigns older than a limit have no field for it.
+ * A seed for a generator given none: any of fast-check's seeds, so that its programs are drawn
+ * from a sequence no other run is likely to share. The one place a seed is decided when none
+ * is given ({@link generatorSettingTable}'s `seed`).
  *
  * @example
  * ```ts
- * const settings: GeneratorSettings = { seed: 42, level: 'runnable', profile: 'luau-web', maxNodes: null };
+ * const seed = randomSeed(); // 0 ≤ seed < 2³¹ − 1
  * ```
  */
-export interface GeneratorSettings {
-  /** The seed of fast-check's runs. */
-  readonly seed: number;
-  /** How valid the programs are. */
-  readonly level: ValidityLevel;
-  /** Which syntax families are on. */
-  readonly profile: ProfileName;
-  /** Largest tree in messages (`null`: the arbitraries' default). */
-  readonly maxNodes: number | null;
-  /** Deepest nesting (`null` or absent: the arbitraries' default). */
-  readonly maxDepth?: number | null;
-  /** Most statements in one block (`null` or absent: the arbitraries' default). */
-  readonly maxStatements?: number | null;
-  /** Type syntax at all (absent: true). */
-  readonly types?: boolean;
-  /**
-   * Typed programs with a planted type error, in percent (`null` or absent: the arbitraries'
-   * default, `DEFAULT_PLANTED_ERRORS`).
-   */
-  readonly plantedErrors?: number | null;
-  /** The checker typed programs are made for (absent: `'old'`). */
-  readonly checker?: CheckerTarget;
+export function randomSeed(): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! % (2 ** 31 - 1);
 }
+
+/**
+ * The generator's settings, each named once: flag, type, default, check, help, and whether a
+ * campaign records it. Everything that fixes a generated program besides its index: with these
+ * settings, program `i` is the value fast-check draws at run `i` for `seed`. The defaults of
+ * `level` and `profile` are the library's; a command area gives its own
+ * (`generatorDefaults` of the command line, `campaignSettingTable`).
+ *
+ * @example
+ * ```ts
+ * generatorSettingTable.maxDepth.flag; // '--max-depth <n>'
+ * ```
+ */
+export const generatorSettingTable = {
+  seed: setting(Type.Integer(), {
+    flag: '--seed <n>',
+    default: randomSeed,
+    help: 'generator seed',
+    defaultText: 'random',
+    stored: true,
+  }),
+  level: setting(Type.Enum([...validityLevels]), {
+    flag: '--level <level>',
+    default: arbitraryDefaults.level,
+    help: 'validity level',
+    stored: true,
+  }),
+  // Recorded since grammar 735: a campaign recorded before is of the seed's grammar.
+  grammar: setting(Type.Enum(grammars.map((g) => g.name)), {
+    flag: '--grammar <grammar>',
+    default: arbitraryDefaults.grammar,
+    parse: (text: string, flag: string): GrammarName => {
+      const grammar = parseGrammar(text);
+      if (grammar === undefined)
+        throw new Error(
+          `${flag} must be one of ${grammars.map((g) => g.name).join(', ')}, got '${text}'`,
+        );
+      return grammar.name;
+    },
+    help: "the programs' grammar: 715 (the seed's) or 735 (Luau 0.735's: classes, const, export, builtin references, paren-less calls)",
+    stored: true,
+    absentAs: '715' as GrammarName,
+  }),
+  profile: setting(Type.Enum([...profileNames]), {
+    flag: '--profile <profile>',
+    default: arbitraryDefaults.profile,
+    help: 'feature profile',
+    stored: true,
+  }),
+  maxNodes: setting(limit(1), {
+    flag: '--max-nodes <n>',
+    default: null as number | null,
+    help: 'messages per tree',
+    defaultText: String(arbitraryDefaults.maxNodes),
+    stored: true,
+    absentAs: null,
+  }),
+  maxDepth: setting(limit(1), {
+    flag: '--max-depth <n>',
+    default: null as number | null,
+    help: 'deepest nesting',
+    defaultText: String(arbitraryDefaults.maxDepth),
+    stored: true,
+    absentAs: null,
+  }),
+  maxStatements: setting(limit(1), {
+    flag: '--max-statements <n>',
+    default: null as number | null,
+    help: 'statements per block',
+    defaultText: String(arbitraryDefaults.maxStatements),
+    stored: true,
+    absentAs: null,
+  }),
+  types: setting(Type.Boolean(), {
+    flag: '--no-types',
+    default: true,
+    help: 'no type syntax (annotations, aliases, type functions, generics)',
+    stored: true,
+    absentAs: true,
+  }),
+  plantedErrors: setting(limit(0, 100), {
+    flag: '--planted-errors <n>',
+    default: null as number | null,
+    help: 'percent of typed programs with a planted type error (--level typed only)',
+    defaultText: String(arbitraryDefaults.plantedErrors),
+    stored: true,
+    absentAs: null,
+  }),
+  // Recorded since the checker target: a campaign recorded before made its programs for the old solver.
+  checker: setting(Type.Enum([...checkerTargets]), {
+    flag: '--checker <solver>',
+    default: arbitraryDefaults.checker,
+    help: 'with --level typed: the type checker the programs are made for (old: the old solver of 0.715; new: the new solver, LuauSolverV2, as every mode of 0.735)',
+    stored: true,
+    absentAs: 'old' as const,
+  }),
+};
+
+/**
+ * Generator settings as given: each absent (its default) or set; a limit `null` is its
+ * default too.
+ *
+ * @example
+ * ```ts
+ * const given: GivenGeneratorSettings = { level: 'scoped', maxDepth: 4 };
+ * ```
+ */
+export type GivenGeneratorSettings = GivenSettings<typeof generatorSettingTable>;
+
+/**
+ * Generator settings resolved: every field present, a limit `null` for the arbitraries'
+ * default. One value, carried whole from the command line through a campaign's options and
+ * `options.json`, its generation threads and its finding records.
+ *
+ * @example
+ * ```ts
+ * const settings: GeneratorSettings = resolveGeneratorSettings(generatorSettingTable, { seed: 42 });
+ * ```
+ */
+export type GeneratorSettings = ResolvedSettings<typeof generatorSettingTable>;
 
 /**
  * The arbitraries' options of generator settings (the seed aside; `null` or absent limits:
@@ -46,126 +157,85 @@ export interface GeneratorSettings {
  *
  * @example
  * ```ts
- * luauArbitraries(arbitraryOptionsOf({ level: 'runnable', profile: 'luau-web', maxNodes: null })).moduleSet;
+ * luauArbitraries(arbitraryOptionsOf({ level: 'runnable', profile: 'luau-web' })).moduleSet;
  * ```
  */
-export function arbitraryOptionsOf(
-  settings: Omit<GeneratorSettings, 'seed'>,
-): LuauArbitraryOptions {
+export function arbitraryOptionsOf(settings: GivenGeneratorSettings): LuauArbitraryOptions {
+  const {
+    level,
+    grammar,
+    profile,
+    types,
+    maxNodes,
+    maxDepth,
+    maxStatements,
+    plantedErrors,
+    checker,
+  } = settings;
   return {
-    level: settings.level,
-    profile: settings.profile,
-    ...(settings.types === false ? { types: false } : {}),
-    ...(settings.maxNodes == null ? {} : { maxNodes: settings.maxNodes }),
-    ...(settings.maxDepth == null ? {} : { maxDepth: settings.maxDepth }),
-    ...(settings.maxStatements == null ? {} : { maxStatements: settings.maxStatements }),
-    ...(settings.plantedErrors == null ? {} : { plantedErrors: settings.plantedErrors }),
-    ...(settings.checker === undefined || settings.checker === 'old'
-      ? {}
-      : { checker: settings.checker }),
+    ...(level === undefined ? {} : { level }),
+    ...(grammar === undefined || grammar === arbitraryDefaults.grammar ? {} : { grammar }),
+    ...(profile === undefined ? {} : { profile }),
+    ...(types === false ? { types: false } : {}),
+    ...(maxNodes == null ? {} : { maxNodes }),
+    ...(maxDepth == null ? {} : { maxDepth }),
+    ...(maxStatements == null ? {} : { maxStatements }),
+    ...(plantedErrors == null ? {} : { plantedErrors }),
+    ...(checker === undefined || checker === 'old' ? {} : { checker }),
   };
 }
 
 /**
- * Generator settings with every field present (`null` limits for the defaults), checked as
- * the arbitraries check their options: an {@link OptionError} names the bad field.
+ * Resolves generator settings of a table (the generator's, or a command area's with its own
+ * defaults): fills in the defaults, the seed included (random when not given: the one place it
+ * is drawn), and checks every value as the arbitraries check their options. An
+ * {@link OptionError} names the bad setting.
  *
  * @example
  * ```ts
- * generatorSettings({ seed: 1, level: 'scoped', profile: 'luau', maxNodes: null }).types; // true
+ * resolveGeneratorSettings(generatorSettingTable, { seed: 1, level: 'scoped' }).types; // true
  * ```
  */
-export function generatorSettings(settings: GeneratorSettings): Required<GeneratorSettings> {
-  if (!Number.isInteger(settings.seed))
-    throw new OptionError('seed', `must be an integer, got ${String(settings.seed)}`);
-  return { seed: settings.seed, ...settingsBesideSeed(settings) };
+export function resolveGeneratorSettings<
+  T extends SettingTable & { readonly [K in keyof typeof generatorSettingTable]: Setting },
+>(table: T, given: GivenSettings<T>): ResolvedSettings<T> {
+  const resolved = resolveSettings(table, given);
+  resolveOptions(arbitraryOptionsOf(resolved as unknown as GivenGeneratorSettings));
+  return resolved;
 }
 
 /**
- * Generator settings but the seed, with every field present and checked as
- * {@link generatorSettings} checks them: for a caller that decides the seed itself (the
- * command line draws it), so that the seed goes from there straight to the generator.
+ * The schema of the generator settings a file records (a campaign's `options.json`, a
+ * finding's `outcome.json`): the settings it predates may be missing.
  *
  * @example
  * ```ts
- * settingsBesideSeed({ level: 'scoped', profile: 'luau', maxNodes: null }).maxDepth; // null
+ * checkValue(GeneratorSettingsRecord, record, 'out/options.json');
  * ```
  */
-export function settingsBesideSeed(
-  settings: Omit<GeneratorSettings, 'seed'>,
-): Required<Omit<GeneratorSettings, 'seed'>> {
-  for (const key of ['maxNodes', 'maxDepth', 'maxStatements'] as const) {
-    const value = settings[key];
-    if (value != null && (!Number.isInteger(value) || value < 1))
-      throw new OptionError(key, `must be an integer ≥ 1, got ${String(value)}`);
-  }
-  resolveOptions(arbitraryOptionsOf(settings));
-  return {
-    level: settings.level,
-    profile: settings.profile,
-    maxNodes: settings.maxNodes ?? null,
-    maxDepth: settings.maxDepth ?? null,
-    maxStatements: settings.maxStatements ?? null,
-    types: settings.types ?? true,
-    plantedErrors: settings.plantedErrors ?? null,
-    checker: settings.checker ?? 'old',
-  };
-}
+export const GeneratorSettingsRecord = storedSchema(generatorSettingTable, {});
 
 /**
- * The generator settings recorded in a file (a campaign's `options.json`, a finding's
- * `outcome.json`), whatever version wrote it: limits missing from older files read as the
- * defaults. A field of the wrong type or out of range is an {@link OptionError} whose message
- * names the file and the field.
+ * The generator settings recorded in a file, whatever version wrote it: the settings it
+ * predates read as their defaults (`absentAs`). A field of the wrong type is a `FormatError`
+ * naming the file and the field; a value the arbitraries refuse, an {@link OptionError} whose
+ * message names the file and the field.
  *
  * @example
  * ```ts
- * const settings = readGeneratorSettings(JSON.parse(text), 'out/options.json');
+ * const settings = readGeneratorSettings(record, 'out/options.json');
  * ```
  */
-export function readGeneratorSettings(
-  record: unknown,
-  source: string,
-): Required<GeneratorSettings> {
-  const fields = (typeof record === 'object' && record !== null ? record : {}) as Record<
-    string,
-    unknown
-  >;
-  const bad = (key: string, what: string): OptionError =>
-    new OptionError(
-      key,
-      `must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
-      `${source}: ${key} must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
-    );
-  const { seed, level, profile, types, checker } = fields;
-  if (typeof seed !== 'number') throw bad('seed', 'an integer');
-  if (!validityLevels.includes(level as ValidityLevel))
-    throw bad('level', `one of ${validityLevels.join(', ')}`);
-  if (!profileNames.includes(profile as ProfileName))
-    throw bad('profile', `one of ${profileNames.join(', ')}`);
-  if (types !== undefined && typeof types !== 'boolean') throw bad('types', 'true or false');
-  if (checker !== undefined && !checkerTargets.includes(checker as CheckerTarget))
-    throw bad('checker', `one of ${checkerTargets.join(', ')}`);
-  const limit = (
-    key: 'maxNodes' | 'maxDepth' | 'maxStatements' | 'plantedErrors',
-  ): number | null => {
-    const value = fields[key];
-    if (value === undefined || value === null) return null;
-    if (typeof value !== 'number') throw bad(key, 'an integer ≥ 1 or null');
-    return value;
-  };
+export function readGeneratorSettings(record: unknown, source: string): GeneratorSettings {
+  const fields = withAbsent(
+    generatorSettingTable,
+    checkValue(GeneratorSettingsRecord, record, source),
+  );
+  const given: Record<string, unknown> = {};
+  for (const name of Object.keys(generatorSettingTable))
+    given[name] = (fields as Record<string, unknown>)[name];
   try {
-    return generatorSettings({
-      seed,
-      level: level as ValidityLevel,
-      profile: profile as ProfileName,
-      maxNodes: limit('maxNodes'),
-      maxDepth: limit('maxDepth'),
-      maxStatements: limit('maxStatements'),
-      types: types ?? true,
-      plantedErrors: limit('plantedErrors'),
-      checker: (checker as CheckerTarget | undefined) ?? 'old',
-    });
+    return resolveGeneratorSettings(generatorSettingTable, given as GivenGeneratorSettings);
   } catch (e) {
     if (e instanceof OptionError)
       throw new OptionError(e.option, e.reason, `${source}: ${e.option} ${e.reason}`);

@@ -2,9 +2,13 @@ export { luauArbitraryKeys, type LuauArbitraries } from './arbitraries-shape.js'
 export { type LuauArbitraries735 } from './arbitraries-shape.js';
 export { luauArbitraries } from './luau-arbitraries.js';
 export { GENERATOR_VERSION } from './generator-version.js';
-export { arbitraryOptionsOf, generatorSettings } from './generator-settings.js';
-export { readGeneratorSettings, settingsBesideSeed } from './generator-settings.js';
-export { type GeneratorSettings } from './generator-settings.js';
+export { arbitraryOptionsOf, generatorSettingTable, randomSeed } from './generator-settings.js';
+export { GeneratorSettingsRecord, readGeneratorSettings } from './generator-settings.js';
+export { resolveGeneratorSettings } from './generator-settings.js';
+export { type GeneratorSettings, type GivenGeneratorSettings } from './generator-settings.js';
+export { integerOf, resolveSettings, setting, storedSchema, withAbsent } from './setting-table.js';
+export { type GivenSettings, type ResolvedSettings } from './setting-table.js';
+export { type Setting, type SettingTable } from './setting-table.js';
 export { OptionError } from './option-error.js';
 export { luauProgram, type LuauProgram, type LuauProgramOptions } from './luau-program.js';
 export { judgeStrict, plantedErrorOf, PLANTED_PREFIX, type PlantedError } from './planted-error.js';

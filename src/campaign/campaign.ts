@@ -170,12 +170,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   let resumed: CampaignStore | undefined;
   let o: ResolvedCampaignOptions;
   if (args.resume === true) {
-    const { rederive, count, durationMs } = args;
-    resumed = CampaignStore.resume(args.dir, {
-      ...(rederive === undefined ? {} : { rederive }),
-      ...(count === undefined ? {} : { count }),
-      ...(durationMs === undefined ? {} : { durationMs }),
-    });
+    resumed = CampaignStore.resume(args.dir, args);
     o = resumed.options;
   } else {
     CampaignStore.assertFree(args.dir);

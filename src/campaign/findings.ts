@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
-import type { GeneratorSettings } from '../arbitrary/index.js';
+import type { GeneratorSettings, GivenGeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree, treeStats } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
@@ -31,7 +31,7 @@ export interface FindingOccurrence {
  * showed it, with the campaign's whole {@link GeneratorSettings} (with `original.index`, they
  * replay the program). Records written before a limit was recorded read with it `null`.
  */
-export interface FindingRecord extends Required<GeneratorSettings> {
+export interface FindingRecord extends GeneratorSettings {
   /** The directory name: SHA-256 (16 hex digits) of the signature. */
   readonly hash: string;
   /** What kind of finding it is. */
@@ -103,7 +103,8 @@ export interface ShrunkProgram {
  */
 export interface FindingToSave
   extends
-    Omit<GeneratorSettings, 'level' | 'profile'>,
+    Omit<GivenGeneratorSettings, 'seed' | 'level' | 'profile'>,
+    Pick<GeneratorSettings, 'seed'>,
     Pick<FindingRecord, 'kind' | 'signature' | 'generatorVersion' | 'runtimes' | 'analyze'> {
   /** The campaign's validity level. */
   readonly level: string;

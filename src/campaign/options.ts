@@ -1,135 +1,20 @@
-import { randomInt } from 'node:crypto';
-import type { GeneratorSettings } from '../arbitrary/index.js';
-import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
+import Type, { type Static } from 'typebox';
+import {
+  GENERATOR_VERSION,
+  generatorSettingTable,
+  OptionError,
+  resolveGeneratorSettings,
+  setting,
+  storedSchema,
+  withAbsent,
+} from '../arbitrary/index.js';
+import type { GivenSettings, ResolvedSettings } from '../arbitrary/index.js';
+import { readJsonFile, writeJsonFile } from '../format/index.js';
+import { grammar715 } from '../tree/index.js';
 import { parseRuntime, profileOfRuntimes, runnerDefaults } from '../runtime/index.js';
-import type { GuidedSettings } from './guided/guided-source.js';
+import { durationMs } from './duration.js';
+import { guidedDefaults } from './guided/guided-step.js';
 import { parseChecker } from './type-check.js';
-
-/**
- * A change of generator in a campaign resumed with `rederive` (`options.json`'s
- * `generatorChanges`).
- *
- * @example
- * ```ts
- * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
- * ```
- */
-export interface GeneratorChange {
-  /** The version before (`null`: none recorded). */
-  readonly from: number | null;
-  /** The version after. */
-  readonly to: number;
-  /** Programs finished before the change (drawn by `from`). */
-  readonly programsDone: number;
-}
-
-/** How a campaign runs its programs and shrinks its findings, beside what it generates. */
-export interface CampaignRunSettings {
-  /**
-   * Programs to generate and run. Default 1000, or {@link unlimitedCount} (no limit) when
-   * the campaign has a time budget (`durationMs`).
-   */
-  readonly count: number;
-  /**
-   * The campaign's running time over all its sessions, in ms (`--duration`): it stops
-   * starting programs when what is left is {@link shrinkShare} of it (or at the end, with
-   * no finding to shrink), shrinks its findings in that share, and reports. Default: none
-   * (the count alone ends it).
-   */
-  readonly durationMs?: number;
-  /**
-   * Runtimes, as `parseRuntime` specs. One runtime, or two or more for differential mode
-   * (every program runs under each; a difference between any two in output or in
-   * error/no-error is a finding). Default `['luau-web']`.
-   */
-  readonly runtimes: readonly string[];
-  /**
-   * Most programs per batch (one run of the runner); fewer when the encoded batch would be
-   * over `payloadLimit`, and near the end, two batches per slot. Default 1000.
-   */
-  readonly batchSize: number;
-  /**
-   * Largest encoded batch (gzip + base64 characters) per run of the runner; a batch larger
-   * than one request takes is uploaded in parts first. Default 1 000 000.
-   */
-  readonly payloadLimit: number;
-  /** Batches in flight per project. Default 2. */
-  readonly inFlight: number;
-  /** Wall-clock limit per program, in ms. Default 2000. */
-  readonly timeoutMs: number;
-  /** Programs a runner runs in parallel inside a project. Default 1. */
-  readonly workers: number;
-  /** Shrink findings. Default true. */
-  readonly shrink: boolean;
-  /** Candidate runs allowed per finding while shrinking. Default 300. */
-  readonly shrinkAttempts: number;
-  /** Time allowed per finding while shrinking, in ms. Default 30 000. */
-  readonly shrinkTimeMs: number;
-  /** Findings shrunk at most, one of each kind and message first (the others are saved as found). Default 10. */
-  readonly shrinkFindings: number;
-  /** Characters of output kept per outcome. Default 512. */
-  readonly excerptChars: number;
-  /**
-   * Guided by coverage: programs are fresh draws and mutants of a corpus of programs that
-   * reached new counters of a coverage build. Default: none (every program fresh).
-   */
-  readonly guided?: GuidedSettings;
-  /**
-   * Type-check every program of a typed campaign with this `luau-analyze`, as `PATH[:flag…]`
-   * (run with `--mode=strict` and the flags, beside the batches): a crash of the checker, a
-   * planted error it misses and an error it reports where there is none are findings.
-   * Default: none.
-   */
-  readonly analyze?: string;
-}
-
-/**
- * Options of a campaign: its generator settings (seed: random, level `'runnable'`, profile
- * the one its runtimes all take, `profileOfRuntimes`: `'luau-web'` unless none of them is
- * luau-web; limits: the arbitraries' defaults) and how it runs, every one optional.
- *
- * @example
- * ```ts
- * const options: CampaignOptions = { count: 300, level: 'scoped', runtimes: ['luau-cli:-O2'] };
- * ```
- */
-export type CampaignOptions = Partial<GeneratorSettings> & Partial<CampaignRunSettings>;
-
-/**
- * {@link CampaignOptions} with every default filled in: what `options.json` holds. Its
- * generator settings are a whole {@link GeneratorSettings}, passed on as they are.
- *
- * @example
- * ```ts
- * const o: ResolvedCampaignOptions = resolveCampaignOptions({ seed: 1 });
- * ```
- */
-export interface ResolvedCampaignOptions extends Required<GeneratorSettings>, CampaignRunSettings {
-  /**
-   * The {@link GENERATOR_VERSION} that draws the programs: with the seed, it says which
-   * program each index is. A campaign recorded by another version is not resumed silently.
-   */
-  readonly generatorVersion: number;
-  /** Changes of generator version by `--resume --rederive`, oldest first (absent: none). */
-  readonly generatorChanges?: readonly GeneratorChange[];
-}
-
-/**
- * A campaign option out of range: an {@link OptionError} whose `option` is the field of
- * {@link CampaignOptions}, and whose message starts with it.
- *
- * @example
- * ```ts
- * try { resolveCampaignOptions({ count: 0 }); } catch (e) { if (e instanceof CampaignOptionsError) usage(e.option, e.reason); }
- * ```
- */
-export class CampaignOptionsError extends OptionError {
-  override readonly name = 'CampaignOptionsError';
-
-  constructor(option: keyof ResolvedCampaignOptions, reason: string) {
-    super(option, reason, `${option} ${reason}`);
-  }
-}
 
 /**
  * The count of a campaign that only a time budget ends: more programs than it can run.
@@ -152,155 +37,381 @@ export const unlimitedCount: number = Number.MAX_SAFE_INTEGER;
  */
 export const shrinkShare = 0.2;
 
-function positive(name: keyof CampaignRunSettings, value: number, min = 1): number {
-  if (!Number.isInteger(value) || value < min)
-    throw new CampaignOptionsError(name, `must be an integer ≥ ${min}, got ${value}`);
-  return value;
+const whole = (least: number) => Type.Integer({ minimum: least });
+
+/** Share of a guided step's programs that are mutants: `auto`, or 0 to 1. */
+function mutationShare(text: string, flag: string): number | 'auto' {
+  if (text === 'auto') return text;
+  const n = Number(text);
+  if (text.trim() === '' || !(n >= 0 && n <= 1))
+    throw new Error(`${flag} must be 'auto' or a number from 0 to 1, got '${text}'`);
+  return n;
 }
 
+/** The generator settings of a campaign: runnable programs in the profile its runtimes take. */
+const campaignGenerator = {
+  ...generatorSettingTable,
+  level: { ...generatorSettingTable.level, default: 'runnable' as const },
+  profile: {
+    ...generatorSettingTable.profile,
+    // The runtimes' profile: the programs run under each, and under the coverage build of a
+    // guided campaign.
+    default: (given: Readonly<Record<string, unknown>>) =>
+      profileOfRuntimes([
+        ...((given.runtimes as readonly string[] | undefined) ?? ['luau-web']),
+        ...(given.guided === undefined ? [] : [(given.guided as GuidedSettings).coverage]),
+      ]),
+    defaultText: '"luau-web" while a runtime is luau-web, else "luau"',
+  },
+};
+
 /**
- * A seed for a campaign given none: any of fast-check's seeds, so that the campaign's
- * programs are drawn from a sequence no other campaign is likely to share.
+ * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
  *
  * @example
  * ```ts
- * const seed = options.seed ?? randomSeed();
+ * const guided: GuidedSettings = { coverage: 'luau-cli:-O2:path=cov/luau', corpora: [], mutationShare: 'auto', stepSize: 50 };
  * ```
  */
-export function randomSeed(): number {
-  return randomInt(0, 2 ** 31 - 1);
-}
+export const GuidedSettings = Type.Object({
+  /** The coverage runtime: a `luau-cli` spec whose `path=` is a coverage build's `luau`. */
+  coverage: Type.String(),
+  /** Corpus folders (or campaign directories) whose entries are tried first. */
+  corpora: Type.Array(Type.String()),
+  /** Share of each step's programs that are mutants of corpus entries, once it has some. */
+  mutationShare: Type.Union([Type.Literal('auto'), Type.Number({ minimum: 0, maximum: 1 })]),
+  /** Programs per step, drawn together from the corpus as it stood and run together. */
+  stepSize: whole(1),
+});
 
-/** Guided settings, checked (the coverage build itself is checked when the campaign opens it). */
-function guidedSettings(g: GuidedSettings): GuidedSettings {
-  if (parseRuntime(g.coverage).kind !== 'luau-cli')
-    throw new CampaignOptionsError(
-      'guided',
-      `coverage must be a luau-cli runtime, got '${g.coverage}'`,
-    );
-  if (g.mutationShare !== 'auto' && !(g.mutationShare >= 0 && g.mutationShare <= 1))
-    throw new CampaignOptionsError(
-      'guided',
-      `mutationShare must be 'auto' or in [0, 1], got ${g.mutationShare}`,
-    );
-  if (!Number.isInteger(g.stepSize) || g.stepSize < 1)
-    throw new CampaignOptionsError('guided', `stepSize must be an integer ≥ 1, got ${g.stepSize}`);
-  return {
-    coverage: g.coverage,
-    corpora: [...g.corpora],
-    mutationShare: g.mutationShare,
-    stepSize: g.stepSize,
-  };
-}
-
-/** A checker spec, checked: only typed programs can be judged by a strict type checker. */
-function checkerSpec(options: Omit<CampaignOptions, 'seed'>): string {
-  const spec = options.analyze!;
-  if ((options.level ?? 'runnable') !== 'typed')
-    throw new CampaignOptionsError(
-      'analyze',
-      `needs level 'typed' (the programs whose type errors are known), got '${options.level ?? 'runnable'}'`,
-    );
-  try {
-    parseChecker(spec);
-  } catch (e) {
-    throw new CampaignOptionsError('analyze', (e as Error).message.replace(/^analyze: /, ''));
-  }
-  return spec;
-}
+/** How a campaign is guided by coverage. */
+export type GuidedSettings = Static<typeof GuidedSettings>;
 
 /**
- * The generator settings of a new campaign but its seed, checked. Its programs run on
- * `runtimes` (and on the coverage build of a guided campaign): the profile, unless given, is
- * the one they all take.
- */
-function campaignSettings(
-  options: Omit<CampaignOptions, 'seed'>,
-  runtimes: readonly string[],
-): Required<Omit<GeneratorSettings, 'seed'>> {
-  const runOn = [...runtimes, ...(options.guided === undefined ? [] : [options.guided.coverage])];
-  try {
-    return settingsBesideSeed({
-      level: options.level ?? 'runnable',
-      profile: options.profile ?? profileOfRuntimes(runOn),
-      maxNodes: options.maxNodes ?? null,
-      maxDepth: options.maxDepth ?? null,
-      maxStatements: options.maxStatements ?? null,
-      types: options.types ?? true,
-      plantedErrors: options.plantedErrors ?? null,
-      checker: options.checker ?? 'old',
-    });
-  } catch (e) {
-    // The arbitraries' own limits (maxDepth above the schema level), named as here.
-    if (e instanceof OptionError)
-      throw new CampaignOptionsError(e.option as keyof GeneratorSettings, e.reason);
-    throw e;
-  }
-}
-
-/**
- * Fills in defaults and checks every option; a campaign given no seed gets a random one
- * ({@link randomSeed}).
+ * The settings of a campaign (`luau-fuzz run`, `runCampaign`), each named once: its
+ * generator's ({@link generatorSettingTable}, level `runnable`, profile the one its runtimes
+ * all take) and how it runs its programs and shrinks its findings. The command line's flags
+ * and help, {@link resolveCampaignOptions}, `options.json` ({@link OptionsFile}) and the
+ * option types are read from it.
  *
- * @throws {@link CampaignOptionsError} for a value out of range, {@link RuntimeSpecError} for a bad runtime.
+ * @example
+ * ```ts
+ * campaignSettingTable.inFlight.default; // 2
+ * ```
+ */
+export const campaignSettingTable = {
+  count: setting(whole(1), {
+    flag: '--count <n>',
+    default: (given: Readonly<Record<string, unknown>>) =>
+      given.durationMs === undefined ? 1000 : unlimitedCount,
+    help: 'programs to generate and run; with --resume, a new total',
+    defaultText: '1000, no limit with --duration',
+    stored: true,
+  }),
+  durationMs: setting(whole(1), {
+    flag: '--duration <time>',
+    parse: (text: string, flag: string) => durationMs(flag, text),
+    help:
+      `running time over all sessions (90s, 10m, 1h30m): no program starts once ${shrinkShare * 100} % ` +
+      'of it is left and there are findings, which are shrunk in that share; then the report. With --resume, a new total',
+    stored: true,
+  }),
+  ...campaignGenerator,
+  runtimes: setting(Type.Array(Type.String()), {
+    flag: '--runtime <spec>',
+    default: ['luau-web'],
+    check(runtimes: readonly string[]) {
+      if (runtimes.length < 1) return 'must be one runtime, or two or more for differential mode';
+      for (const r of runtimes) parseRuntime(r);
+      return undefined;
+    },
+    fromFlags: (flags: Readonly<Record<string, unknown>>) =>
+      (flags['--diff'] as string[] | undefined) ??
+      (flags['--runtime'] === undefined ? undefined : [flags['--runtime'] as string]),
+    help:
+      'luau-web, luau-cli[:-O0|-O1|-O2][:--codegen][:--OPTION…][:path=EXE] (every ' +
+      'option passed to luau in order, e.g. --codegen-cold, --jit-inliner, --fflags=Flag=true), ' +
+      'or command:TEMPLATE',
+    defaultText: 'luau-web',
+    moreFlags: [
+      {
+        flag: '--diff <runtimes...>',
+        help: 'differential mode: two or more runtimes; a difference between any two in output or error is a finding',
+      },
+    ],
+    stored: true,
+  }),
+  batchSize: setting(whole(1), {
+    flag: '--batch-size <n>',
+    default: 1000,
+    help: 'programs per project_exec call (fewer when a batch would not fit in one request)',
+    stored: true,
+  }),
+  payloadLimit: setting(whole(10_000), {
+    flag: '--payload-limit <chars>',
+    default: runnerDefaults.payloadChars,
+    help: 'largest encoded batch per run (a batch over the request body limit is uploaded in parts)',
+    stored: true,
+  }),
+  inFlight: setting(whole(1), {
+    flag: '--in-flight <n>',
+    default: 2,
+    help: 'batches in flight per project',
+    stored: true,
+  }),
+  timeoutMs: setting(whole(1), {
+    flag: '--timeout <ms>',
+    default: runnerDefaults.timeoutMs,
+    help: 'wall-clock limit per program',
+    stored: true,
+  }),
+  workers: setting(whole(1), {
+    flag: '--workers <n>',
+    default: runnerDefaults.workers,
+    help: 'programs run in parallel inside a project',
+    stored: true,
+  }),
+  guided: setting(GuidedSettings, {
+    flag: '--guided <runtime>',
+    check: (g: GuidedSettings) =>
+      parseRuntime(g.coverage).kind === 'luau-cli'
+        ? undefined
+        : `coverage must be a luau-cli runtime, got '${g.coverage}'`,
+    fromFlags: (flags: Readonly<Record<string, unknown>>): GuidedSettings | undefined =>
+      flags['--guided'] === undefined
+        ? undefined
+        : {
+            coverage: flags['--guided'] as string,
+            corpora: (flags['--corpus'] as string[] | undefined) ?? [],
+            mutationShare:
+              (flags['--mutation-share'] as number | 'auto' | undefined) ??
+              guidedDefaults.mutationShare,
+            stepSize: guidedDefaults.stepSize,
+          },
+    help:
+      'guided by coverage: a luau-cli runtime on a coverage build (luau-cli:-O2:--codegen:path=BUILD/luau); ' +
+      'programs are fresh draws and mutants of the programs that reached new counters (kept in DIR/corpus)',
+    moreFlags: [
+      {
+        flag: '--corpus <dirs...>',
+        help: 'with --guided: corpus folders or campaign directories whose programs are tried first',
+      },
+      {
+        flag: '--mutation-share <share>',
+        help:
+          "with --guided: share of each step's programs that are mutants of corpus entries, 0 to 1, " +
+          "or 'auto' (default): in proportion to what mutants and fresh programs found lately",
+        parse: mutationShare,
+      },
+    ],
+    stored: true,
+  }),
+  analyze: setting(Type.String(), {
+    flag: '--analyze <checker>',
+    check(spec: string, resolved: Readonly<Record<string, unknown>>) {
+      if (resolved.level !== 'typed')
+        return `needs level 'typed' (the programs whose type errors are known), got '${String(resolved.level)}'`;
+      try {
+        parseChecker(spec);
+      } catch (e) {
+        return (e as Error).message.replace(/^analyze: /, '');
+      }
+      return undefined;
+    },
+    help:
+      'with --level typed: type-check every program with this luau-analyze, as PATH[:flag…][:mode,…] ' +
+      '(run with --mode=strict and the flags, in each mode: old, new (LuauSolverV2), all (every Luau flag), ' +
+      'e.g. PATH:old,new); a crash, time-out, missed planted error, error on a clean line, two modes ' +
+      'that disagree and two checks that differ are findings',
+    stored: true,
+  }),
+  shrink: setting(Type.Boolean(), {
+    flag: '--no-shrink',
+    default: true,
+    help: 'save findings without shrinking them',
+    stored: true,
+  }),
+  shrinkAttempts: setting(whole(1), {
+    flag: '--shrink-attempts <n>',
+    default: 300,
+    help: 'candidate runs per finding',
+    stored: true,
+  }),
+  shrinkTimeMs: setting(whole(1), {
+    flag: '--shrink-time <ms>',
+    default: 30_000,
+    help: 'time per finding while shrinking',
+    stored: true,
+  }),
+  shrinkFindings: setting(whole(0), {
+    flag: '--shrink-findings <n>',
+    default: 10,
+    help: 'findings shrunk at most, one of each kind and message first (the others are saved as found)',
+    stored: true,
+  }),
+  excerptChars: setting(whole(1), {
+    default: runnerDefaults.excerptChars,
+    help: 'characters of output kept per outcome',
+    stored: true,
+  }),
+};
+
+/**
+ * A change of generator in a campaign resumed with `rederive` (`options.json`'s
+ * `generatorChanges`).
+ *
+ * @example
+ * ```ts
+ * const change: GeneratorChange = { from: 1, to: 2, programsDone: 5000 };
+ * ```
+ */
+export const GeneratorChange = Type.Object({
+  /** The version before (`null`: none recorded). */
+  from: Type.Union([Type.Integer(), Type.Null()]),
+  /** The version after. */
+  to: Type.Integer(),
+  /** Programs finished before the change (drawn by `from`). */
+  programsDone: whole(0),
+});
+
+/** A change of generator version by `--resume --rederive`. */
+export type GeneratorChange = Static<typeof GeneratorChange>;
+
+/**
+ * `options.json` of a campaign: its settings (those its version predates may be missing) and
+ * the generator version that draws its programs, with the changes of version by `--rederive`.
+ *
+ * @example
+ * ```ts
+ * checkValue(OptionsFile, JSON.parse(text), 'out/options.json');
+ * ```
+ */
+export const OptionsFile = storedSchema(campaignSettingTable, {
+  generatorVersion: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  generatorChanges: Type.Optional(Type.Array(GeneratorChange)),
+});
+
+/**
+ * Options of a campaign as given: every setting of {@link campaignSettingTable} optional (the
+ * seed: random, level `'runnable'`, profile the one its runtimes all take).
+ *
+ * @example
+ * ```ts
+ * const options: CampaignOptions = { count: 300, level: 'scoped', runtimes: ['luau-cli:-O2'] };
+ * ```
+ */
+export type CampaignOptions = GivenSettings<typeof campaignSettingTable>;
+
+/**
+ * {@link CampaignOptions} resolved, every default filled in: what `options.json` holds, with
+ * the generator version.
+ *
+ * @example
+ * ```ts
+ * const o: ResolvedCampaignOptions = resolveCampaignOptions({ seed: 1 });
+ * ```
+ */
+export type ResolvedCampaignOptions = ResolvedSettings<typeof campaignSettingTable> & {
+  /**
+   * The `GENERATOR_VERSION` that draws the programs: with the seed, it says which program
+   * each index is (`null`: recorded before versions were). A campaign recorded by another
+   * version is not resumed silently.
+   */
+  readonly generatorVersion: number | null;
+  /** Changes of generator version by `--resume --rederive`, oldest first (absent: none). */
+  readonly generatorChanges?: readonly GeneratorChange[];
+};
+
+/**
+ * A campaign option out of range: an {@link OptionError} whose `option` is the field of
+ * {@link CampaignOptions}, and whose message starts with it.
+ *
+ * @example
+ * ```ts
+ * try { resolveCampaignOptions({ count: 0 }); } catch (e) { if (e instanceof CampaignOptionsError) usage(e.option, e.reason); }
+ * ```
+ */
+export class CampaignOptionsError extends OptionError {
+  override readonly name = 'CampaignOptionsError';
+
+  constructor(option: string, reason: string, message = `${option} ${reason}`) {
+    super(option, reason, message);
+  }
+}
+
+/**
+ * Fills in defaults and checks every option: the one place a campaign's settings are
+ * resolved, and its seed decided (random unless given).
+ *
+ * @throws {@link CampaignOptionsError} for a value out of range (naming the option), `RuntimeSpecError` for a bad runtime.
  * @example
  * ```ts
  * const o = resolveCampaignOptions({ count: 300 }); // o.level === 'runnable'
  * ```
  */
 export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedCampaignOptions {
-  const { seed = randomSeed(), ...rest } = options;
-  if (!Number.isInteger(seed))
-    throw new CampaignOptionsError('seed', `must be an integer, got ${String(seed)}`);
-  return { seed, ...optionsBesideSeed(rest) };
+  try {
+    const settings = resolveGeneratorSettings(campaignSettingTable, options);
+    // The generator's refusal first (a level it does not generate the grammar at); then what
+    // a campaign runs so far: it prints, records and shrinks trees of the seed's grammar.
+    if (settings.grammar !== grammar715.name)
+      throw new CampaignOptionsError(
+        'grammar',
+        `'${settings.grammar}': a campaign runs programs of grammar ${grammar715.name} only so far`,
+      );
+    return { ...settings, generatorVersion: GENERATOR_VERSION };
+  } catch (e) {
+    if (e instanceof OptionError && !(e instanceof CampaignOptionsError))
+      throw new CampaignOptionsError(e.option, e.reason);
+    throw e;
+  }
 }
 
 /**
- * Fills in defaults and checks every option but the seed, for a caller that decides the seed
- * itself (the command line, which hands it to the campaign as it is).
+ * Reads a campaign's `options.json`, written by this version or an older one: a file cut
+ * short, not JSON or of another shape is a `FormatError` naming the file and the field; the
+ * settings it predates read as they were then (`absentAs`); a value out of range is a
+ * {@link CampaignOptionsError} naming the file and the option.
  *
- * @throws {@link CampaignOptionsError} for a value out of range, {@link RuntimeSpecError} for a bad runtime.
  * @example
  * ```ts
- * const o: ResolvedCampaignOptions = { seed: 7, ...optionsBesideSeed({ count: 300 }) };
+ * const o = readCampaignOptions(join(dir, 'options.json'));
  * ```
  */
-export function optionsBesideSeed(
-  options: Omit<CampaignOptions, 'seed'> = {},
-): Omit<ResolvedCampaignOptions, 'seed'> {
-  const runtimes = options.runtimes ?? ['luau-web'];
-  if (runtimes.length < 1)
-    throw new CampaignOptionsError(
-      'runtimes',
-      'must be one runtime, or two or more for differential mode',
-    );
-  for (const r of runtimes) parseRuntime(r);
+export function readCampaignOptions(path: string): ResolvedCampaignOptions {
+  const recorded: Record<string, unknown> = withAbsent(
+    campaignSettingTable,
+    readJsonFile(path, OptionsFile),
+  );
+  const given: Record<string, unknown> = {};
+  for (const name of Object.keys(campaignSettingTable)) given[name] = recorded[name];
+  // Checked by the file's schema.
+  const generatorVersion = recorded.generatorVersion as number | null | undefined;
+  const generatorChanges = recorded.generatorChanges as GeneratorChange[] | undefined;
+  let settings: ResolvedCampaignOptions;
+  try {
+    settings = resolveCampaignOptions(given as CampaignOptions);
+  } catch (e) {
+    if (e instanceof OptionError)
+      throw new CampaignOptionsError(e.option, e.reason, `${path}: ${e.option} ${e.reason}`);
+    throw e;
+  }
   return {
-    count: positive(
-      'count',
-      options.count ?? (options.durationMs === undefined ? 1000 : unlimitedCount),
-    ),
-    ...(options.durationMs === undefined
-      ? {}
-      : { durationMs: positive('durationMs', options.durationMs) }),
-    ...campaignSettings(options, runtimes),
-    generatorVersion: GENERATOR_VERSION,
-    runtimes: [...runtimes],
-    batchSize: positive('batchSize', options.batchSize ?? 1000),
-    payloadLimit: positive(
-      'payloadLimit',
-      options.payloadLimit ?? runnerDefaults.payloadChars,
-      10_000,
-    ),
-    inFlight: positive('inFlight', options.inFlight ?? 2),
-    timeoutMs: positive('timeoutMs', options.timeoutMs ?? runnerDefaults.timeoutMs),
-    workers: positive('workers', options.workers ?? runnerDefaults.workers),
-    shrink: options.shrink ?? true,
-    shrinkAttempts: positive('shrinkAttempts', options.shrinkAttempts ?? 300),
-    shrinkTimeMs: positive('shrinkTimeMs', options.shrinkTimeMs ?? 30_000),
-    shrinkFindings: positive('shrinkFindings', options.shrinkFindings ?? 10, 0),
-    excerptChars: positive('excerptChars', options.excerptChars ?? runnerDefaults.excerptChars),
-    ...(options.guided === undefined ? {} : { guided: guidedSettings(options.guided) }),
-    ...(options.analyze === undefined ? {} : { analyze: checkerSpec(options) }),
+    ...settings,
+    generatorVersion: generatorVersion ?? null,
+    ...(generatorChanges === undefined ? {} : { generatorChanges }),
   };
+}
+
+/**
+ * Writes a campaign's `options.json` whole (checked, then atomically): the file on disk is the
+ * old one or the new one.
+ *
+ * @example
+ * ```ts
+ * writeCampaignOptions(join(dir, 'options.json'), resolveCampaignOptions({ seed: 1 }));
+ * ```
+ */
+export function writeCampaignOptions(path: string, options: ResolvedCampaignOptions): void {
+  writeJsonFile(path, OptionsFile, options, { indent: 2 });
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { arbitraryOptionsOf, luauArbitraries } from '../arbitrary/index.js';
-import type { GeneratorSettings } from '../arbitrary/index.js';
+import type { GeneratorSettings, GivenGeneratorSettings } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import { treeKinds } from '../tree/index.js';
 
@@ -35,17 +35,15 @@ export interface GenerateRequest {
 export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
 
 /**
- * The `ModuleSet` arbitrary of generator settings (the seed aside): a campaign's options are
- * some.
+ * The `ModuleSet` arbitrary of generator settings (the seed aside; those not given: the
+ * arbitraries' defaults): a campaign's options are some.
  *
  * @example
  * ```ts
  * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
  * ```
  */
-export function campaignArbitrary(
-  settings: Omit<GeneratorSettings, 'seed'>,
-): fc.Arbitrary<ModuleSet> {
+export function campaignArbitrary(settings: GivenGeneratorSettings): fc.Arbitrary<ModuleSet> {
   return luauArbitraries(arbitraryOptionsOf(settings)).moduleSet;
 }
 

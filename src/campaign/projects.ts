@@ -3,11 +3,11 @@ import {
   installRunner,
   parseRuntime,
   ResidentRunnerGoneError,
-  runnerDefaults,
   runRemoteBatch,
   startResidentRunner,
   stopResidentRunner,
 } from '../runtime/index.js';
+import { campaignSettingTable, type ResolvedCampaignOptions } from './options.js';
 import type {
   InstalledRunner,
   ProgramJob,
@@ -16,24 +16,21 @@ import type {
   RuntimeProfile,
 } from '../runtime/index.js';
 
-/** Options of {@link ProjectPool}. */
-export interface ProjectPoolOptions {
-  /** Runtime specs: one, or two for differential mode. */
+/**
+ * Options of {@link ProjectPool}: the campaign's settings of how programs run (defaults: the
+ * campaign's, {@link campaignSettingTable}), and the pool's own.
+ */
+export interface ProjectPoolOptions extends Partial<
+  Pick<ResolvedCampaignOptions, 'inFlight' | 'timeoutMs' | 'workers' | 'excerptChars'>
+> {
+  /** Runtime specs: one, or two or more for differential mode. */
   readonly runtimes: readonly string[];
-  /** Batches in flight per project. Default 2. */
-  readonly inFlight?: number;
-  /** Wall-clock limit per program, in ms. Default 2000. */
-  readonly timeoutMs?: number;
-  /** Programs a runner runs in parallel. Default 1. */
-  readonly workers?: number;
-  /** Characters of output kept per outcome. Default 512. */
-  readonly excerptChars?: number;
   /**
    * Largest `project_exec` payload, in characters. Default: what the server's body limit
    * allows ({@link WorkspaceClient.payloadLimit}: about 100 kB on v1, 1 MB on v2).
    */
   readonly payloadLimit?: number;
-  /** The campaign's directory in each project, for its batch files. Default `.luau-fuzz/batches`. */
+  /** The campaign's directory in each project, for its batch files. Default: the runner's. */
   readonly batchDir?: string;
   /**
    * Keep a resident runner in each project (API v2 only, which has async jobs): batches are
@@ -133,10 +130,11 @@ export class ProjectPool {
   readonly projects: PoolProject[];
   readonly profiles: readonly RuntimeProfile[];
   readonly #o: Required<
-    Omit<ProjectPoolOptions, 'onEvent' | 'runtimes' | 'payloadLimit' | 'resident'>
+    Omit<ProjectPoolOptions, 'onEvent' | 'runtimes' | 'payloadLimit' | 'resident' | 'batchDir'>
   > & {
     readonly onEvent: ((event: ProjectEvent) => void) | undefined;
     readonly payloadLimit: number | undefined;
+    readonly batchDir: string | undefined;
   };
   readonly #waiters: (() => void)[] = [];
   #resident: boolean;
@@ -154,13 +152,14 @@ export class ProjectPool {
       residentFailures: 0,
     }));
     this.profiles = options.runtimes.map((r) => parseRuntime(r));
+    const byDefault = campaignSettingTable;
     this.#o = {
-      inFlight: options.inFlight ?? 2,
-      timeoutMs: options.timeoutMs ?? runnerDefaults.timeoutMs,
-      workers: options.workers ?? runnerDefaults.workers,
-      excerptChars: options.excerptChars ?? runnerDefaults.excerptChars,
+      inFlight: options.inFlight ?? byDefault.inFlight.default,
+      timeoutMs: options.timeoutMs ?? byDefault.timeoutMs.default,
+      workers: options.workers ?? byDefault.workers.default,
+      excerptChars: options.excerptChars ?? byDefault.excerptChars.default,
       payloadLimit: options.payloadLimit,
-      batchDir: options.batchDir ?? '.luau-fuzz/batches',
+      batchDir: options.batchDir,
       failuresBeforeRest: options.failuresBeforeRest ?? 2,
       onEvent: options.onEvent,
     };
@@ -311,7 +310,7 @@ export class ProjectPool {
             return await runRemoteBatch(this.client, runner, some, {
               profile,
               name: `${name}-r${k}${part++ === 0 ? '' : `-p${part}`}`,
-              batchDir: this.#o.batchDir,
+              ...(this.#o.batchDir === undefined ? {} : { batchDir: this.#o.batchDir }),
               timeoutMs: this.#o.timeoutMs,
               workers: this.#o.workers,
               excerptChars: this.#o.excerptChars,

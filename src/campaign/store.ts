@@ -2,11 +2,13 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { GENERATOR_VERSION, OptionError, readGeneratorSettings } from '../arbitrary/index.js';
+import { GENERATOR_VERSION, OptionError } from '../arbitrary/index.js';
+import type { GrammarName } from '../tree/index.js';
 import { outcomeStatuses } from '../runtime/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
+import { readCampaignOptions, writeCampaignOptions } from './options.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 import { PendingIndices } from './pending-indices.js';
 import type { CheckOutcome } from './classify.js';
@@ -115,20 +117,6 @@ function versionName(version: number | null): string {
     : `generator version ${version}`;
 }
 
-/**
- * Reads `options.json`, written by this version or an older one: its generator settings are
- * checked, and the limits it predates read as `null` (`types`: true).
- */
-function readOptions(path: string): ResolvedCampaignOptions {
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as ResolvedCampaignOptions;
-  try {
-    return { ...saved, ...readGeneratorSettings(saved, path) };
-  } catch (e) {
-    if (e instanceof OptionError) throw new CampaignStoreError(e.message);
-    throw e;
-  }
-}
-
 /** `progress.json` of a campaign. */
 function readProgress(path: string): CampaignProgress {
   return JSON.parse(readFileSync(path, 'utf8')) as CampaignProgress;
@@ -164,6 +152,11 @@ export interface ResumeOptions {
    * more than it has run already. Recorded in `options.json`. Default: as recorded.
    */
   readonly durationMs?: number;
+  /**
+   * The grammar the caller expects (`--resume DIR --grammar G`): a campaign recorded in
+   * another is refused. Default: the one recorded.
+   */
+  readonly grammar?: GrammarName;
 }
 
 /**
@@ -245,7 +238,7 @@ export class CampaignStore {
   static create(dir: string, options: ResolvedCampaignOptions): CampaignStore {
     CampaignStore.assertFree(dir);
     mkdirSync(join(dir, 'findings'), { recursive: true });
-    writeFileSync(join(dir, 'options.json'), `${JSON.stringify(options, null, 2)}\n`);
+    writeCampaignOptions(join(dir, 'options.json'), options);
     writeFileSync(join(dir, 'results.jsonl'), '');
     const store = new CampaignStore(dir, options, {
       done: 0,
@@ -270,8 +263,19 @@ export class CampaignStore {
     const optionsPath = join(dir, 'options.json');
     if (!existsSync(optionsPath))
       throw new CampaignStoreError(`${dir} holds no campaign (no options.json)`);
-    const saved = readOptions(optionsPath);
-    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
+    let saved: ResolvedCampaignOptions;
+    try {
+      saved = readCampaignOptions(optionsPath);
+    } catch (e) {
+      if (e instanceof OptionError) throw new CampaignStoreError(e.message, { cause: e });
+      throw e;
+    }
+    if (resumeOptions.grammar !== undefined && resumeOptions.grammar !== saved.grammar)
+      throw new CampaignStoreError(
+        `--grammar ${resumeOptions.grammar}: the campaign in ${dir} was recorded in grammar ${saved.grammar} (${optionsPath}); ` +
+          `resume it without --grammar, or start a new campaign for grammar ${resumeOptions.grammar}`,
+      );
+    const recorded = saved.generatorVersion;
     if (recorded !== GENERATOR_VERSION && resumeOptions.rederive !== true) {
       throw new GeneratorVersionError(
         dir,
@@ -297,7 +301,7 @@ export class CampaignStore {
   static resume(dir: string, resumeOptions: ResumeOptions = {}): CampaignStore {
     const optionsPath = join(dir, 'options.json');
     const saved = CampaignStore.inspect(dir, resumeOptions);
-    const recorded = typeof saved.generatorVersion === 'number' ? saved.generatorVersion : null;
+    const recorded = saved.generatorVersion;
     const rederive = recorded !== GENERATOR_VERSION;
     const resultsPath = join(dir, 'results.jsonl');
     const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
@@ -346,9 +350,8 @@ export class CampaignStore {
         generatorChanges: [...(saved.generatorChanges ?? []), change],
       };
     }
-    if (JSON.stringify(options) !== JSON.stringify(saved)) {
-      writeFileAtomic(optionsPath, `${JSON.stringify(options, null, 2)}\n`);
-    }
+    if (JSON.stringify(options) !== JSON.stringify(saved))
+      writeCampaignOptions(optionsPath, options);
     progress.total = options.count;
     if (dropped)
       writeFileAtomic(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));

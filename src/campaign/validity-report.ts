@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { ModuleSetSchema, file_luau, type ModuleSet } from '../../gen/luau_pb.js';
 import { printPretty } from '../print/index.js';
-import { luauArbitraries, resolveOptions, type LuauArbitraryOptions } from '../arbitrary/index.js';
+import { luauArbitraries, randomSeed, resolveOptions } from '../arbitrary/index.js';
+import type { LuauArbitraryOptions } from '../arbitrary/index.js';
 import { createLocalRuntime, parseRuntime } from '../runtime/index.js';
 import type { ProgramOutcome, RuntimeProfile } from '../runtime/index.js';
 import { treeStats } from '../tree/index.js';
@@ -121,7 +122,7 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
     runtime,
     ...generator
   } = options;
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = options.seed ?? randomSeed();
   if (!Number.isInteger(count) || count < 1)
     throw new RangeError(`count must be a positive integer, got ${count}`);
   const resolved = resolveOptions(generator);

@@ -1,15 +1,9 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  addGeneratorFlags,
-  flagError,
-  generatorFlagOf,
-  generatorOptions,
-  givenProfile,
-  wholeNumberOption,
-} from './generator-options.js';
-import type { GeneratorFlags } from './generator-options.js';
+import { addGeneratorFlags, generatorSettingsOf, givenProfile } from './generator-options.js';
+import type { GivenGeneratorSettings } from '../arbitrary/index.js';
+import { wholeNumberOption } from './setting-flags.js';
 import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import {
   missingExecutable,
@@ -19,19 +13,17 @@ import {
   type RuntimeProfile,
 } from '../runtime/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
-import { grammar715, type AnyGrammar } from '../tree/index.js';
-import { OptionError, resolveOptions } from '../arbitrary/index.js';
-import { grammarOption } from './grammar-option.js';
+import { grammar715, parseGrammar } from '../tree/index.js';
+import { arbitraryOptionsOf } from '../arbitrary/index.js';
 import { grammarValidity } from './grammar-validity.js';
 
-interface CheckFlags extends GeneratorFlags {
+interface CheckFlags extends GivenGeneratorSettings {
   count: number;
   runtime: RuntimeProfile;
   json?: boolean;
   luauCompile?: string;
   timeout: number;
   workers: number;
-  grammar: AnyGrammar;
 }
 
 function percent(n: number, of: number): string {
@@ -185,11 +177,10 @@ export function checkCommand(): Command {
         })
         .default(parseRuntime('luau-web'), 'luau-web'),
     )
-    .addOption(
-      grammarOption(
-        '--grammar <grammar>',
-        "the programs' grammar: 715 (the seed's) or 735 (Luau 0.735's, at --level schema or syntax, syntax unless given; run it on Luau 0.735 with the class flags, e.g. --runtime luau-cli:path=LUAU-0.735:--fflags=DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true)",
-      ).default(grammar715, '715'),
+    .addHelpText(
+      'after',
+      '\nWith --grammar 735 the level is syntax unless given; run its programs on Luau 0.735 with the class flags, e.g. ' +
+        '--runtime luau-cli:path=LUAU-0.735:--fflags=DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true',
     )
     .option('--json', 'print the report as JSON')
     .addOption(
@@ -215,20 +206,15 @@ export function checkCommand(): Command {
         : undefined;
       bar?.start(flags.count, 0);
       const printed: string[][] = [];
-      const { grammar } = flags;
       // A grammar other than the seed's is generated at the syntax level unless told otherwise.
-      const level =
-        grammar === grammar715 || command.getOptionValueSource('level') !== 'default'
-          ? flags.level
-          : 'syntax';
-      const generator = generatorOptions({ ...flags, level, profile });
-      try {
-        resolveOptions({ ...generator, grammar: grammar.name });
-      } catch (e) {
-        if (e instanceof OptionError)
-          throw flagError(e, (o) => (o === 'grammar' ? '--grammar' : generatorFlagOf(o)));
-        throw e;
-      }
+      const otherGrammar = flags.grammar !== undefined && flags.grammar !== grammar715.name;
+      const settings = generatorSettingsOf('check', {
+        ...flags,
+        profile,
+        ...(otherGrammar && flags.level === undefined ? { level: 'syntax' as const } : {}),
+      });
+      const grammar = parseGrammar(settings.grammar)!;
+      const generator = arbitraryOptionsOf(settings);
       const check = grammar === grammar715 ? checkValidity : grammarValidity.bind(null, grammar);
       const report = await check({
         onSources: (sources, i) => (printed[i] = [...sources]),
@@ -237,7 +223,7 @@ export function checkCommand(): Command {
         timeoutMs: flags.timeout,
         workers: flags.workers,
         runtime: flags.runtime,
-        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        seed: settings.seed,
         ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
       });
       bar?.stop();

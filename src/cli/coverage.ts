@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { luauArbitraries, type ValidityLevel } from '../arbitrary/index.js';
+import { luauArbitraries } from '../arbitrary/index.js';
 import { generatePrograms } from '../campaign/index.js';
 import {
   coverageBuild,
@@ -17,10 +17,11 @@ import {
   type EngineCoverage,
   type LuauBatchProgram,
 } from '../runtime/index.js';
-import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
-import type { GeneratorFlags } from './generator-options.js';
+import { addGeneratorFlags, generatorOptions, generatorSettingsOf } from './generator-options.js';
+import { wholeNumberOption } from './setting-flags.js';
+import type { GivenGeneratorSettings } from '../arbitrary/index.js';
 
-interface CoverageFlags extends GeneratorFlags {
+interface CoverageFlags extends GivenGeneratorSettings {
   count: number;
   build: string;
   compare?: string;
@@ -47,7 +48,7 @@ function flagError(flag: string, e: unknown): Error {
  * ```
  */
 export function generatedSample(
-  flags: GeneratorFlags,
+  flags: GivenGeneratorSettings,
   count: number,
   seed: number,
 ): { programs: LuauBatchProgram[]; unprintable: number } {
@@ -126,7 +127,8 @@ export function coverageCommand(): Command {
     .addOption(wholeNumberOption('--batch-size <n>', 'programs per process', 1, 50))
     .option('--json', 'print the report as JSON')
     .action(async (flags: CoverageFlags) => {
-      const level = flags.level as ValidityLevel;
+      const settings = generatorSettingsOf('coverage', flags);
+      const { level, profile, seed } = settings;
       const modes = flags.modes ?? defaultCoverageModes(level);
       const needed = [...new Set(modes.map((m) => coverageModes[m].tool))];
       let build;
@@ -144,8 +146,7 @@ export function coverageCommand(): Command {
           throw flagError('--compare', e);
         }
       }
-      const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
-      const { programs, unprintable } = generatedSample(flags, flags.count, seed);
+      const { programs, unprintable } = generatedSample(settings, flags.count, seed);
       const showSteps = flags.json !== true && process.stderr.isTTY === true;
       const started = performance.now();
       let report: EngineCoverage;
@@ -170,7 +171,7 @@ export function coverageCommand(): Command {
         if (e instanceof CoverageBuildError) throw flagError('--build', e);
         throw e;
       }
-      const sample = { level, profile: flags.profile, seed, count: flags.count, unprintable };
+      const sample = { level, profile, seed, count: flags.count, unprintable };
       if (flags.json === true) {
         process.stdout.write(
           JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
@@ -179,7 +180,7 @@ export function coverageCommand(): Command {
       }
       const lines = [
         `build ${report.build}`,
-        `generated: ${programs.length} programs (level ${level}, profile ${flags.profile}, seed ${seed}` +
+        `generated: ${programs.length} programs (level ${level}, profile ${profile}, seed ${seed}` +
           (unprintable > 0 ? `; ${unprintable} the printer refused, left out` : '') +
           ')',
         formatSetRuns(report.generated).trimEnd(),

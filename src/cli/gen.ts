@@ -6,24 +6,20 @@ import { toBinary } from '@bufbuild/protobuf';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import fc from 'fast-check';
 import type { ModuleSet } from '../tree/nodes.js';
+import { addGeneratorFlags, generatorSettingsOf } from './generator-options.js';
+import { wholeNumber } from './setting-flags.js';
 import {
-  addGeneratorFlags,
-  flagError,
-  generatorFlagOf,
-  generatorOptions,
-  wholeNumber,
-  type GeneratorFlags,
-} from './generator-options.js';
-import {
+  arbitraryOptionsOf,
   GENERATOR_VERSION,
+  type GivenGeneratorSettings,
   luauArbitraries,
-  OptionError,
   resolveOptions,
 } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
 import {
   encodeTree,
   grammar715,
+  parseGrammar,
   readGrammarTreeFile,
   STDIO_PATH,
   treeFormatExtension,
@@ -32,7 +28,6 @@ import {
   type TreeFormat,
 } from '../tree/index.js';
 import { outputDirectory } from './directory-flags.js';
-import { grammarOption } from './grammar-option.js';
 
 /**
  * What `gen` can write per tree: the three tree encodings and printed Luau.
@@ -46,13 +41,12 @@ export type CorpusFormat = TreeFormat | 'luau';
 
 const corpusFormats: readonly CorpusFormat[] = ['textproto', 'binpb', 'json', 'luau'];
 
-interface GenFlags extends GeneratorFlags {
+interface GenFlags extends GivenGeneratorSettings {
   count: number;
   format: CorpusFormat[];
   out?: string;
   stdout?: boolean;
   force?: boolean;
-  grammar: AnyGrammar;
 }
 
 /** One tree's entry in `manifest.json`. */
@@ -221,12 +215,6 @@ export function genCommand(): Command {
       '--force',
       'add to a corpus directory that is not empty (the manifest then lists every tree in it)',
     )
-    .addOption(
-      grammarOption(
-        '--grammar <grammar>',
-        "the trees' grammar: 715 (the seed's) or 735 (Luau 0.735's: classes, const, export, builtin references, paren-less calls; --level schema or syntax)",
-      ).default(grammar715, '715'),
-    )
     .action(async (flags: GenFlags) => {
       const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
       if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
@@ -238,17 +226,11 @@ export function genCommand(): Command {
       const out = flags.out ?? STDIO_PATH;
       if (!toStdout)
         outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
-      const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
-      const { grammar } = flags;
-      const options = { ...generatorOptions(flags), grammar: grammar.name };
-      let resolved;
-      try {
-        resolved = resolveOptions(options);
-      } catch (e) {
-        if (e instanceof OptionError)
-          throw flagError(e, (o) => (o === 'grammar' ? '--grammar' : generatorFlagOf(o)));
-        throw e;
-      }
+      const settings = generatorSettingsOf('gen', flags);
+      const { seed } = settings;
+      const grammar = parseGrammar(settings.grammar)!;
+      const options = arbitraryOptionsOf(settings);
+      const resolved = resolveOptions(options);
       const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
       const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
       const seen = new Set<string>();

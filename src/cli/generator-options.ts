@@ -1,17 +1,19 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import {
   arbitraryOptionsOf,
-  checkerTargets,
-  DEFAULT_PLANTED_ERRORS,
+  generatorSettingTable,
   OptionError,
-  profileNames,
+  resolveGeneratorSettings,
   resolveOptions,
-  validityLevels,
   type GeneratorSettings,
+  type GivenGeneratorSettings,
   type LuauArbitraryOptions,
   type ProfileName,
+  type SettingTable,
   type ValidityLevel,
 } from '../arbitrary/index.js';
+import { campaignSettingTable } from '../campaign/index.js';
+import { flagError, flagName, settingOptions } from './setting-flags.js';
 
 /**
  * The default level and profile of a command that generates programs, and why.
@@ -70,7 +72,7 @@ export const generatorDefaults = {
       'reach the VM and the native code generator as well as the parser and the compiler',
   },
   run: {
-    level: 'runnable',
+    level: campaignSettingTable.level.default,
     profile: 'luau-web',
     why:
       'a campaign runs its programs in luau-web unless --runtime says otherwise: its profile ' +
@@ -81,68 +83,30 @@ export const generatorDefaults = {
 } as const satisfies Record<string, GeneratorDefaults>;
 
 /**
- * The flag of each generator setting: the one table between the command line and
- * {@link GeneratorSettings}. Commander names each flag's value by the setting (`--max-depth`
- * is `maxDepth`, `--no-types` is `types`), so the flags read into settings by this table
- * ({@link settingsOfFlags}), and an {@link OptionError} names its flag by it ({@link flagError}).
+ * The generator settings of a command, its defaults of {@link generatorDefaults} in place of
+ * the library's.
  *
  * @example
  * ```ts
- * generatorFlagNames.maxDepth; // '--max-depth'
+ * commandGeneratorTable('gen').level.default; // 'syntax'
  * ```
  */
-export const generatorFlagNames = {
-  seed: '--seed',
-  level: '--level',
-  profile: '--profile',
-  maxNodes: '--max-nodes',
-  maxDepth: '--max-depth',
-  maxStatements: '--max-statements',
-  types: '--no-types',
-  plantedErrors: '--planted-errors',
-  checker: '--checker',
-} as const satisfies Record<keyof GeneratorSettings, string>;
-
-/**
- * The generator's command-line flags, as commander parses them: settings by name, the level
- * and profile from the choices the flags allow.
- *
- * @example
- * ```ts
- * generatorOptions({ level: 'syntax', profile: 'luau', types: true } satisfies GeneratorFlags);
- * ```
- */
-export type GeneratorFlags = Partial<GeneratorSettings> &
-  Pick<GeneratorSettings, 'level' | 'profile'> & { types: boolean };
-
-/**
- * The generator settings the flags give (those not given are absent), read through
- * {@link generatorFlagNames}.
- *
- * @example
- * ```ts
- * settingsOfFlags({ level: 'scoped', profile: 'luau', types: true, maxDepth: 3 }).maxDepth; // 3
- * ```
- */
-export function settingsOfFlags(flags: {
-  readonly [K in keyof GeneratorSettings]?: GeneratorSettings[K] | undefined;
-}): Partial<GeneratorSettings> {
-  const keys = Object.keys(generatorFlagNames) as (keyof GeneratorSettings)[];
-  return Object.fromEntries(keys.filter((k) => flags[k] !== undefined).map((k) => [k, flags[k]]));
-}
-
-/**
- * An {@link OptionError} in the user's words: the flag `flagOf` gives for its option, and
- * what is wrong. An option without a flag keeps its message.
- *
- * @example
- * ```ts
- * flagError(new OptionError('maxDepth', 'must be at most 64'), generatorFlagOf).message; // '--max-depth must be at most 64'
- * ```
- */
-export function flagError(e: OptionError, flagOf: (option: string) => string | undefined): Error {
-  const flag = flagOf(e.option);
-  return new Error(flag === undefined ? e.message : `${flag} ${e.reason}`, { cause: e });
+export function commandGeneratorTable(
+  of: keyof typeof generatorDefaults,
+): typeof generatorSettingTable {
+  const defaults: GeneratorDefaults = generatorDefaults[of];
+  const t = generatorSettingTable;
+  return {
+    ...t,
+    level: { ...t.level, default: defaults.level },
+    profile: {
+      ...t.profile,
+      default: defaults.profile,
+      ...(defaults.followsRuntime === true
+        ? { defaultText: `"${defaults.profile}" while a runtime is luau-web, else "luau"` }
+        : {}),
+    },
+  };
 }
 
 /**
@@ -154,7 +118,8 @@ export function flagError(e: OptionError, flagOf: (option: string) => string | u
  * ```
  */
 export function generatorFlagOf(option: string): string | undefined {
-  return (generatorFlagNames as Record<string, string>)[option];
+  const setting = (generatorSettingTable as SettingTable)[option];
+  return setting === undefined ? undefined : flagName(setting);
 }
 
 /**
@@ -168,46 +133,31 @@ export function generatorFlagOf(option: string): string | undefined {
  * ```
  */
 export function givenProfile(command: Command): ProfileName | undefined {
-  return command.getOptionValueSource('profile') === 'default'
+  return command.getOptionValueSource('profile') === undefined
     ? undefined
     : command.opts<{ profile: ProfileName }>().profile;
 }
 
 /**
- * Parses a whole number for commander, with an error that names the flag.
+ * The generator settings of a command's flags, resolved with the command's defaults (the
+ * seed: random unless given): a value the generator refuses (`--max-depth 100` above the
+ * schema level, `--grammar 735` at a level it is not generated at) is an error naming the flag.
  *
  * @example
  * ```ts
- * new Option('--count <n>').argParser(wholeNumber('--count', 1));
+ * const settings = generatorSettingsOf('gen', flags); // settings.seed: --seed, or random
  * ```
  */
-export function wholeNumber(flag: string, min: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-      throw new InvalidArgumentError(`${flag} must be a whole number >= ${min}, got '${value}'`);
-    }
-    return n;
-  };
-}
-
-/**
- * A whole-number option (`--count <n>`) with its check ({@link wholeNumber}) and its default
- * (none: absent unless given).
- *
- * @example
- * ```ts
- * command.addOption(wholeNumberOption('--count <n>', 'programs to generate', 1, 1000));
- * ```
- */
-export function wholeNumberOption(
-  flags: string,
-  description: string,
-  min: number,
-  defaultValue?: number,
-): Option {
-  const option = new Option(flags, description).argParser(wholeNumber(flags.split(' ')[0]!, min));
-  return defaultValue === undefined ? option : option.default(defaultValue);
+export function generatorSettingsOf(
+  of: keyof typeof generatorDefaults,
+  flags: GivenGeneratorSettings,
+): GeneratorSettings {
+  try {
+    return resolveGeneratorSettings(commandGeneratorTable(of), flags);
+  } catch (e) {
+    if (e instanceof OptionError) throw flagError(e, generatorFlagOf);
+    throw e;
+  }
 }
 
 /** Breaks text into lines of at most 80 characters, at spaces. */
@@ -224,56 +174,28 @@ function wrap(text: string): string {
 }
 
 /**
- * Adds the generator's flags to a command: `--level`, `--profile`, `--seed`, `--max-depth`,
- * `--max-statements`, `--max-nodes`, `--no-types`, `--planted-errors`, with the defaults of `of` (one of
- * {@link generatorDefaults}) and why in its help. One definition for `gen`, `check`,
- * `coverage` and `run`.
+ * Adds the generator's flags to a command, one per row of `generatorSettingTable`
+ * (`--seed`, `--level`, `--grammar`, `--profile`, `--max-nodes`, `--max-depth`,
+ * `--max-statements`, `--no-types`, `--planted-errors`), with the defaults of `of` (one of
+ * {@link generatorDefaults}) and why in its help. One definition for `gen`, `check` and
+ * `coverage`; `run` gives its campaign's table, whose rows are the generator's and its own.
  *
  * @example
  * ```ts
  * addGeneratorFlags(new Command('gen'), 'gen').action((opts) => generatorOptions(opts));
  * ```
  */
-export function addGeneratorFlags(command: Command, of: keyof typeof generatorDefaults): Command {
+export function addGeneratorFlags(
+  command: Command,
+  of: keyof typeof generatorDefaults,
+  table: SettingTable = commandGeneratorTable(of),
+): Command {
   const defaults: GeneratorDefaults = generatorDefaults[of];
-  return command
-    .addOption(
-      new Option('--level <level>', 'validity level')
-        .choices([...validityLevels])
-        .default(defaults.level),
-    )
-    .addOption(
-      new Option('--profile <profile>', 'feature profile')
-        .choices([...profileNames])
-        .default(
-          defaults.profile,
-          defaults.followsRuntime === true
-            ? `"${defaults.profile}" while a runtime is luau-web, else "luau"`
-            : undefined,
-        ),
-    )
-    .addOption(wholeNumberOption('--seed <n>', 'generator seed (default: random)', 0))
-    .addOption(wholeNumberOption('--max-depth <n>', 'deepest nesting (default: 6)', 1))
-    .addOption(wholeNumberOption('--max-statements <n>', 'statements per block (default: 6)', 1))
-    .addOption(wholeNumberOption('--max-nodes <n>', 'messages per tree (default: 400)', 1))
-    .option('--no-types', 'no type syntax (annotations, aliases, type functions, generics)')
-    .addOption(
-      wholeNumberOption(
-        '--planted-errors <n>',
-        `percent of typed programs with a planted type error (--level typed only; default: ${DEFAULT_PLANTED_ERRORS})`,
-        0,
-      ),
-    )
-    .addOption(
-      new Option(
-        '--checker <solver>',
-        'with --level typed: the type checker the programs are made for (old: the old solver of 0.715; new: the new solver, LuauSolverV2, as every mode of 0.735)',
-      ).choices([...checkerTargets]),
-    )
-    .addHelpText(
-      'after',
-      `\n${wrap(`Defaults --level ${defaults.level} --profile ${defaults.profile}: ${defaults.why}.`)}`,
-    );
+  for (const option of settingOptions(table)) command.addOption(option);
+  return command.addHelpText(
+    'after',
+    `\n${wrap(`Defaults --level ${defaults.level} --profile ${defaults.profile}: ${defaults.why}.`)}`,
+  );
 }
 
 /**
@@ -285,8 +207,8 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
  * generatorOptions({ level: 'scoped', profile: 'luau-web', types: true }).level; // 'scoped'
  * ```
  */
-export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
-  const options = arbitraryOptionsOf({ maxNodes: null, ...flags });
+export function generatorOptions(flags: GivenGeneratorSettings): LuauArbitraryOptions {
+  const options = arbitraryOptionsOf(flags);
   try {
     resolveOptions(options);
   } catch (e) {

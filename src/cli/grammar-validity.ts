@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ValidityCheckOptions, ValidityReport } from '../campaign/index.js';
-import { luauProgram, resolveOptions } from '../arbitrary/index.js';
+import { luauProgram, randomSeed, resolveOptions } from '../arbitrary/index.js';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -50,7 +50,7 @@ export async function grammarValidity(
     seed: given,
     ...generator
   } = options;
-  const seed = given ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = given ?? randomSeed();
   const resolved = resolveOptions({ ...generator, grammar: grammar.name });
   const programs = fc.sample(luauProgram({ ...generator, grammar: grammar.name }), {
     seed,

@@ -7,26 +7,22 @@ import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import {
   CampaignStore,
+  campaignSettingTable,
   formatSummary,
   publishFindings,
-  randomSeed,
   runCampaign,
-  shrinkShare,
   unlimitedCount,
 } from '../campaign/index.js';
-import type {
-  CampaignSnapshot,
-  ResolvedCampaignOptions,
-  ResumeOptions,
-} from '../campaign/index.js';
-import { durationMs } from './duration-flag.js';
-import { addGeneratorFlags, givenProfile, wholeNumber } from './generator-options.js';
+import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
+import { addGeneratorFlags } from './generator-options.js';
 import {
-  campaignOptions,
-  checkCampaignOptions,
+  campaignOptionsOf,
   givenCampaignFlags,
+  resolveRunOptions,
+  resumeLimits,
   type RunFlags,
 } from './run-flags.js';
+import { wholeNumber } from './setting-flags.js';
 
 /**
  * The campaign directory when neither `--out` nor `--resume` is given: `luau-fuzz-runs/<time>`
@@ -93,16 +89,6 @@ function statusLine(s: CampaignSnapshot): Record<string, string | number> {
  */
 export const findingsExitCode = 3;
 
-/** What `--resume` changes of a campaign: its generator version, count and time budget. */
-function resumeLimits(flags: RunFlags): ResumeOptions {
-  const count = campaignOptions(flags).count;
-  return {
-    rederive: flags.rederive === true,
-    ...(count === undefined ? {} : { count }),
-    ...(flags.duration === undefined ? {} : { durationMs: flags.duration }),
-  };
-}
-
 /**
  * `luau-fuzz run`: a fuzzing campaign. Generates programs, runs them in workspace projects
  * through `project_exec` (the embedded workspace when none is given), shrinks and saves the
@@ -119,35 +105,17 @@ function resumeLimits(flags: RunFlags): ResumeOptions {
  */
 export function runCommand(): Command {
   const head = addGeneratorFlags(
-    new Command('run')
-      .description(
-        'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
-      )
-      .option(
-        '--count <n>',
-        'programs to generate and run (default 1000, no limit with --duration); with --resume, a new total',
-      )
-      .addOption(
-        new Option(
-          '--duration <time>',
-          `running time over all sessions (90s, 10m, 1h30m): no program starts once ${shrinkShare * 100} % ` +
-            'of it is left and there are findings, which are shrunk in that share; then the report. With --resume, a new total',
-        ).argParser((text) => durationMs('--duration', text)),
-      ),
+    new Command('run').description(
+      'run a fuzzing campaign in workspace projects (the embedded workspace when none is given)',
+    ),
     'run',
+    campaignSettingTable,
   )
-    .option(
-      '--runtime <spec>',
-      'luau-web (default), luau-cli[:-O0|-O1|-O2][:--codegen][:--OPTION…][:path=EXE] (every ' +
-        'option passed to luau in order, e.g. --codegen-cold, --jit-inliner, --fflags=Flag=true), ' +
-        'or command:TEMPLATE',
-    )
-    .option(
-      '--diff <runtimes...>',
-      'differential mode: two or more runtimes; a difference between any two in output or error is a finding',
-    )
     .option('--out <dir>', 'campaign directory (default luau-fuzz-runs/<time>)')
-    .option('--resume <dir>', 'continue the campaign in <dir> with its own options')
+    .option(
+      '--resume <dir>',
+      'continue the campaign in <dir> with its own options (a --grammar other than its own is refused)',
+    )
     .option(
       '--rederive',
       'with --resume, a campaign recorded by another generator version: draw the programs not run yet with this one (findings keep their recorded trees)',
@@ -158,42 +126,6 @@ export function runCommand(): Command {
       ),
     );
   return withWorkspaceOptions(head)
-    .option(
-      '--batch-size <n>',
-      'programs per project_exec call (default 1000, fewer when a batch would not fit in one request)',
-    )
-    .option(
-      '--payload-limit <chars>',
-      'largest encoded batch per run (default 1000000; a batch over the request body limit is uploaded in parts)',
-    )
-    .option('--in-flight <n>', 'batches in flight per project (default 2)')
-    .option('--timeout <ms>', 'wall-clock limit per program (default 2000)')
-    .option('--workers <n>', 'programs run in parallel inside a project (default 1)')
-    .option(
-      '--guided <runtime>',
-      'guided by coverage: a luau-cli runtime on a coverage build (luau-cli:-O2:--codegen:path=BUILD/luau); ' +
-        'programs are fresh draws and mutants of the programs that reached new counters (kept in DIR/corpus)',
-    )
-    .option(
-      '--corpus <dirs...>',
-      'with --guided: corpus folders or campaign directories whose programs are tried first',
-    )
-    .option(
-      '--mutation-share <share>',
-      "with --guided: share of each step's programs that are mutants of corpus entries, 0 to 1, " +
-        "or 'auto' (default): in proportion to what mutants and fresh programs found lately",
-    )
-    .option(
-      '--analyze <checker>',
-      'with --level typed: type-check every program with this luau-analyze, as PATH[:flag…][:mode,…] ' +
-        '(run with --mode=strict and the flags, in each mode: old, new (LuauSolverV2), all (every Luau flag), ' +
-        'e.g. PATH:old,new); a crash, time-out, missed planted error, error on a clean line, two modes ' +
-        'that disagree and two checks that differ are findings',
-    )
-    .option('--no-shrink', 'save findings without shrinking them')
-    .option('--shrink-attempts <n>', 'candidate runs per finding (default 300)')
-    .option('--shrink-time <ms>', 'time per finding while shrinking (default 30000)')
-    .option('--shrink-findings <n>', 'findings shrunk at most (default 10)')
     .option('--json', 'print the summary as JSON')
     .option('--publish', 'share the findings directory through public_paths')
     .option('--no-progress', 'no live progress line')
@@ -212,21 +144,19 @@ export function runCommand(): Command {
       if (flags.rederive === true && flags.resume === undefined)
         throw new Error('--rederive goes with --resume DIR');
       const dir = flags.resume ?? flags.out ?? defaultOut();
-      // Unless given, the profile is the one the campaign's runtimes all take.
-      const given = campaignOptions({ ...flags, profile: givenProfile(command) });
-      // Checked before a workspace is started: options, or the campaign to resume. A new
-      // campaign's options are resolved here once, and its seed decided here (the flag's,
-      // which its parser checked, or a random one), so that it goes from here to the
-      // campaign and on to the generator as it is.
+      const given = campaignOptionsOf(command);
+      // Checked before a workspace is started: options, or the campaign to resume (its
+      // grammar too). A new campaign's options are resolved here once, its seed included,
+      // and go from here to the campaign and on to the generator as they are.
       let runtimes: readonly string[];
       let options: ResolvedCampaignOptions | undefined;
       if (flags.resume === undefined) {
-        options = { seed: flags.seed ?? randomSeed(), ...checkCampaignOptions(given, flags) };
+        options = resolveRunOptions(given, command, flags);
         outputDirectory('--out', dir, { create: false });
         runtimes = given.runtimes ?? [];
       } else {
         existingDirectory('--resume', dir);
-        runtimes = CampaignStore.inspect(dir, resumeLimits(flags)).runtimes;
+        runtimes = CampaignStore.inspect(dir, resumeLimits(command, flags)).runtimes;
       }
       const ignored = givenCampaignFlags(command);
       if (flags.resume !== undefined && ignored.length > 0) {
@@ -275,7 +205,9 @@ export function runCommand(): Command {
         }
         const summary = await runCampaign({
           dir,
-          ...(options === undefined ? { resume: true, ...resumeLimits(flags) } : { options }),
+          ...(options === undefined
+            ? { resume: true, ...resumeLimits(command, flags) }
+            : { options }),
           target: ws.target,
           signal: controller.signal,
           onProgress: (s) => {

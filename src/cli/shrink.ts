@@ -23,7 +23,7 @@ import {
 } from '../campaign/index.js';
 import type { FindingRecord } from '../campaign/index.js';
 import { decodeTree } from '../tree/index.js';
-import { wholeNumber } from './generator-options.js';
+import { wholeNumber } from './setting-flags.js';
 
 /** A finding of the type checker: shrunk with the checker here, no workspace needed. */
 async function shrinkChecked(

@@ -7,6 +7,7 @@ import { readFindings, saveFinding } from '../../src/campaign/findings.js';
 import { resolveCampaignOptions } from '../../src/campaign/options.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import { CampaignStore, CampaignStoreError } from '../../src/campaign/store.js';
+import { FormatError } from '../../src/format/index.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -24,10 +25,11 @@ function withoutLimits(path: string): void {
   delete o.maxDepth;
   delete o.maxStatements;
   delete o.types;
+  delete o.grammar;
   writeFileSync(path, JSON.stringify(o));
 }
 
-describe('campaign directories written before the depth, statement and type limits', () => {
+describe('campaign directories written before the depth, statement, type and grammar settings', () => {
   it('resume with the defaults for the limits they do not record', () => {
     const dir = tempDir();
     CampaignStore.create(dir, resolveCampaignOptions({ count: 3, seed: 2, level: 'scoped' }));
@@ -39,9 +41,23 @@ describe('campaign directories written before the depth, statement and type limi
       maxDepth: null,
       maxStatements: null,
       types: true,
+      grammar: '715',
       generatorVersion: GENERATOR_VERSION,
     });
     expect([...resumed.pending()]).toEqual([0, 1, 2]);
+  });
+
+  it('are of the seed grammar: resumed as such, refused for another before anything changes', () => {
+    const dir = tempDir();
+    CampaignStore.create(dir, resolveCampaignOptions({ count: 3, seed: 2, level: 'scoped' }));
+    const path = join(dir, 'options.json');
+    withoutLimits(path);
+    const before = readFileSync(path, 'utf8');
+    expect(CampaignStore.inspect(dir, { grammar: '715' }).grammar).toBe('715');
+    expect(() => CampaignStore.resume(dir, { grammar: '735', count: 5 })).toThrow(
+      `--grammar 735: the campaign in ${dir} was recorded in grammar 715 (${path})`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(before);
   });
 
   it('refuse an options.json whose generator settings are bad, naming the file and field', () => {
@@ -50,8 +66,11 @@ describe('campaign directories written before the depth, statement and type limi
     const path = join(dir, 'options.json');
     const o = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     writeFileSync(path, JSON.stringify({ ...o, profile: 'lua' }));
+    expect(() => CampaignStore.inspect(dir)).toThrow(FormatError);
+    expect(() => CampaignStore.inspect(dir)).toThrow(`${path}: field 'profile' must be one of`);
+    writeFileSync(path, JSON.stringify({ ...o, maxDepth: 65 }));
     expect(() => CampaignStore.inspect(dir)).toThrow(CampaignStoreError);
-    expect(() => CampaignStore.inspect(dir)).toThrow(`${path}: profile must be one of`);
+    expect(() => CampaignStore.inspect(dir)).toThrow(`${path}: maxDepth must be at most 64`);
   });
 
   it('read their finding records with the defaults, and add programs to them', () => {

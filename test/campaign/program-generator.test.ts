@@ -1,19 +1,19 @@
 import { toBinary } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { generatorSettingTable, resolveGeneratorSettings } from '../../src/arbitrary/index.js';
 import { ProgramGenerator } from '../../src/campaign/program-generator.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 import type { CampaignProgram } from '../../src/campaign/programs.js';
 
 // A limit other than the default, so that threads given other settings than the calling thread
 // draw other programs.
-const settings = {
+const settings = resolveGeneratorSettings(generatorSettingTable, {
   level: 'runnable',
   profile: 'luau-web',
-  maxNodes: null,
   maxDepth: 4,
   seed: 77,
-} as const;
+});
 const indices = [...Array.from({ length: 30 }, (_, i) => i), 100, 101, 102, 250];
 
 const plain = (p: CampaignProgram) => ({

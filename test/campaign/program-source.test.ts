@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { generatorSettingTable, resolveGeneratorSettings } from '../../src/arbitrary/index.js';
 import { BatchSizer } from '../../src/campaign/batches.js';
 import { ProgramGenerator } from '../../src/campaign/program-generator.js';
 import { freshPrograms } from '../../src/campaign/program-source.js';
 import { campaignArbitrary, generatePrograms } from '../../src/campaign/programs.js';
 
-const settings = { seed: 12, level: 'syntax', profile: 'luau-web', maxNodes: null } as const;
+const settings = resolveGeneratorSettings(generatorSettingTable, {
+  seed: 12,
+  level: 'syntax',
+  profile: 'luau-web',
+});
 
 describe('freshPrograms', () => {
   it('gives the pending indices in order, drawn from the seed, and counts what remains', async () => {

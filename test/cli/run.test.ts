@@ -5,8 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { defaultOut } from '../../src/cli/run.js';
 import {
+  CampaignStore,
   campaignArbitrary,
   generatePrograms,
+  resolveCampaignOptions,
   type ProgramRecord,
   type ResolvedCampaignOptions,
 } from '../../src/campaign/index.js';
@@ -31,8 +33,18 @@ describe('defaultOut', () => {
 
 describe('luau-fuzz run', () => {
   it.each([
-    [['--count', '0'], '--count must be an integer ≥ 1, got 0'],
-    [['--timeout', '-1'], '--timeout must be an integer ≥ 1, got -1'],
+    [['--count', '0'], "--count must be a whole number >= 1, got '0'"],
+    [['--timeout', '-1'], "--timeout must be a whole number >= 1, got '-1'"],
+    [['--grammar', '736'], "--grammar must be one of 715, 735, got '736'"],
+    // The generator's refusal, in the flag's words.
+    [
+      ['--grammar', '735'],
+      "--grammar '735' is generated at the schema and syntax levels only, not at level 'runnable'",
+    ],
+    [
+      ['--grammar', '735', '--level', 'syntax'],
+      "--grammar '735': a campaign runs programs of grammar 715 only so far",
+    ],
     [['--max-depth', '65'], '--max-depth must be at most 64 above the schema level'],
     [['--max-statements', '0'], "--max-statements must be a whole number >= 1, got '0'"],
     [['--rederive'], '--rederive goes with --resume DIR'],
@@ -93,6 +105,26 @@ describe('luau-fuzz run', () => {
       expect(stderr).toContain(message);
       expect(existsSync(join(dir, 'ws'))).toBe(false);
       expect(existsSync(join(dir, 'c'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses --resume with a --grammar other than the recorded one, before it starts anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-run-'));
+    try {
+      const out = join(dir, 'c');
+      CampaignStore.create(out, resolveCampaignOptions({ seed: 3, count: 5 }));
+      const path = join(out, 'options.json');
+      const before = readFileSync(path, 'utf8');
+      const args = ['run', '--resume', out, '--workspace-dir', join(dir, 'ws')];
+      const r = await mainOutput([...args, '--grammar', '735']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `--grammar 735: the campaign in ${out} was recorded in grammar 715 (${path})`,
+      );
+      expect(existsSync(join(dir, 'ws'))).toBe(false);
+      expect(readFileSync(path, 'utf8')).toBe(before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,7 +4,7 @@ import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import { Corpus } from './corpus.js';
 import { guidedDefaults, GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
-import type { MutationShare } from './mutation-share.js';
+import type { GuidedSettings } from '../options.js';
 import { writeFileAtomic } from '../../format/index.js';
 
 /** Where a guided campaign stands. */
@@ -25,12 +25,14 @@ export interface GuidedProgress {
 
 /**
  * Options of {@link runGuided}; `concurrency`, `groupSize` and `timeoutMs` are the coverage
- * runner's, passed on as they are.
+ * runner's, passed on as they are; `corpora` (tried first, kept when they reach something
+ * new), `stepSize` and `mutationShare` are a guided campaign's settings, defaults
+ * {@link guidedDefaults}.
  */
-export interface GuidedOptions extends Pick<
-  CoverageRunnerOptions,
-  'concurrency' | 'groupSize' | 'timeoutMs'
-> {
+export interface GuidedOptions
+  extends
+    Pick<CoverageRunnerOptions, 'concurrency' | 'groupSize' | 'timeoutMs'>,
+    Partial<Pick<GuidedSettings, 'corpora' | 'stepSize' | 'mutationShare'>> {
   /** The generator's options (level, profile, limits). */
   readonly generator: LuauArbitraryOptions;
   /** The campaign's seed: fresh programs are its runs, mutations are drawn from it. */
@@ -39,16 +41,10 @@ export interface GuidedOptions extends Pick<
   readonly coverage: { readonly luau: string; readonly args: readonly string[] };
   /** The corpus folder: read when it exists (a resumed campaign), written as entries are kept. */
   readonly dir: string;
-  /** Corpus folders whose entries are tried first (kept when they reach something new). */
-  readonly seeds?: readonly string[] | undefined;
   /** Stop after this many programs in all (the folder's count included). */
   readonly programs?: number | undefined;
   /** Stop after this many milliseconds of this call. */
   readonly ms?: number | undefined;
-  /** Programs per step. Default {@link guidedDefaults}' `stepSize`. */
-  readonly batchSize?: number | undefined;
-  /** Share of a step's programs that are mutants (a number or `auto`). Default `auto`. */
-  readonly mutationShare?: MutationShare | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
   readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
   /** Called after each step. */
@@ -116,7 +112,7 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     mutationShare: options.mutationShare ?? guidedDefaults.mutationShare,
   });
   let state = readState(options.dir);
-  const batchSize = options.batchSize ?? guidedDefaults.stepSize;
+  const stepSize = options.stepSize ?? guidedDefaults.stepSize;
   const timeline: GuidedProgress[] = [];
   const progress = (): GuidedProgress => ({
     ms: performance.now() - started,
@@ -128,17 +124,17 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   });
   try {
     // Entries of other corpora first: what they reach counts, and they become entries here.
-    if (state.programs === 0) await steps.seed(options.seeds ?? []);
+    if (state.programs === 0) await steps.seed(options.corpora ?? []);
     const done = (): boolean =>
       (options.programs !== undefined && state.programs >= options.programs) ||
       (options.ms !== undefined && performance.now() - started >= options.ms);
     while (!done()) {
-      const indices = Array.from({ length: batchSize }, (_, k) => state.programs + k);
+      const indices = Array.from({ length: stepSize }, (_, k) => state.programs + k);
       const step = await steps.step(state, indices);
       await options.onStep?.(step.programs.filter((p) => p.printError === undefined));
       state = {
         ...step.state,
-        programs: state.programs + batchSize,
+        programs: state.programs + stepSize,
         mutants: state.mutants + step.mutants,
       };
       writeFileAtomic(join(options.dir, stateFile), JSON.stringify(state));

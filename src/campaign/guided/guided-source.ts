@@ -21,30 +21,8 @@ import {
 import { corpusFolder } from './corpus-folder.js';
 import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
 import type { OriginYields } from './operator-weights.js';
-import type { MutationShare } from './mutation-share.js';
+import type { GuidedSettings } from '../options.js';
 import { writeFileAtomic } from '../../format/index.js';
-
-/**
- * How a campaign is guided by coverage (`options.json`'s `guided`, `run --guided`).
- *
- * @example
- * ```ts
- * const guided: GuidedSettings = { coverage: 'luau-cli:-O2:path=cov/luau', corpora: [], mutationShare: 0.5 };
- * ```
- */
-export interface GuidedSettings {
-  /** The coverage runtime: a `luau-cli` spec whose `path=` is a coverage build's `luau`. */
-  readonly coverage: string;
-  /** Corpus folders (or campaign directories) whose entries are tried first. */
-  readonly corpora: readonly string[];
-  /** Share of each step's programs that are mutants of corpus entries, once it has some. */
-  readonly mutationShare: MutationShare;
-  /**
-   * Programs per step: drawn together from the corpus as it stood, run on the coverage build
-   * together. The campaign's batches take them whatever their size.
-   */
-  readonly stepSize: number;
-}
 
 /** One point of a guided campaign's course: after a step. */
 export interface GuidedPoint {

@@ -2,7 +2,7 @@ export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
 export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
 export { coverageLuau, freshRuns, guidedSource } from './guided-source.js';
 export { corpusFolder } from './corpus-folder.js';
-export type { GuidedPoint, GuidedSettings, GuidedSource } from './guided-source.js';
+export type { GuidedPoint, GuidedSource } from './guided-source.js';
 export { entryPicker, entryWeight } from './schedule.js';
 export type { CounterHits } from './schedule.js';
 export { runGuided } from './guided-run.js';

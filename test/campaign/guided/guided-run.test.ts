@@ -25,7 +25,7 @@ function options(dir: string, programs: number): GuidedOptions {
     coverage: { luau: join(coverageBuildDir, 'luau'), args: ['-O2'] },
     dir: join(root, dir),
     programs,
-    batchSize: 10,
+    stepSize: 10,
   };
 }
 
@@ -80,7 +80,7 @@ describe.skipIf(!haveCoverageBuild)('runGuided on luau 0.715 built for coverage'
   }, 120_000);
 
   it('starts from the entries of another corpus', async () => {
-    const seeded = await runGuided({ ...options('seeded', 0), seeds: [join(root, 'whole')] });
+    const seeded = await runGuided({ ...options('seeded', 0), corpora: [join(root, 'whole')] });
     const source = Corpus.load(join(root, 'whole'));
     // Every entry of the source runs again and reaches what it reached there.
     expect(seeded.progress.counters).toBe(source.map!.reachedCount);

@@ -55,7 +55,7 @@ describe.skipIf(!haveCoverageBuild)('a guided run seeded with trees', needsShare
     coverage: { luau: join(coverageBuildDir, 'luau'), args: ['-O2'] },
     dir: join(root, dir),
     programs: 0,
-    seeds,
+    corpora: seeds,
   });
 
   it('keeps the trees that reach new counters as tree entries', async () => {

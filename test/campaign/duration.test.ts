@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationMs } from '../../src/cli/duration-flag.js';
+import { durationMs } from '../../src/campaign/duration.js';
 
 describe('durationMs', () => {
   it('reads units, sums of them and bare seconds', () => {

@@ -1,12 +1,10 @@
-import { InvalidArgumentError } from 'commander';
-
 const units: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
  * A time budget as the command line gives it, in ms: a number with a unit (`ms`, `s`, `m`,
  * `h`), several added (`1h30m`), or a bare number of seconds.
  *
- * @throws commander's `InvalidArgumentError`, naming `flag` and what it takes.
+ * @throws an error naming `flag` and what it takes.
  * @example
  * ```ts
  * durationMs('--duration', '10m'); // 600000
@@ -20,11 +18,11 @@ export function durationMs(flag: string, text: string): number {
   else {
     const parts = [...t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
     if (parts.length === 0 || parts.map((p) => p[0]).join('') !== t)
-      throw new InvalidArgumentError(
+      throw new Error(
         `${flag} takes a time such as 90s, 10m, 1h30m or a number of seconds, got '${text}'`,
       );
     for (const [, n, unit] of parts) total += Number(n) * units[unit!]!;
   }
-  if (!(total >= 1)) throw new InvalidArgumentError(`${flag} must be longer than 0, got '${text}'`);
+  if (!(total >= 1)) throw new Error(`${flag} must be longer than 0, got '${text}'`);
   return Math.round(total);
 }
