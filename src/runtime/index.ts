@@ -11,6 +11,7 @@ export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } fr
 export { runnerRuntimeOptions, shellWord } from './profile.js';
 export { missingExecutable, runtimeHostPaths } from './host-paths.js';
 export { profileOfRuntimes } from './runtimes-profile.js';
+export { grammarOfRuntimes, runtimeTakes } from './runtime-grammar.js';
 export type { CommandProfile, LuauCliProfile, LuauWebProfile, RuntimeProfile } from './profile.js';
 export { chunkText, encodeBatch, installRunner, RunnerBatchError } from './remote-runner.js';
 export { RunnerInstallError, runRemoteBatch, uploadFile } from './remote-runner.js';
