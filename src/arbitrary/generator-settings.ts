@@ -1,3 +1,4 @@
+import { grammars, type GrammarName } from '../tree/grammar.js';
 import { OptionError } from './option-error.js';
 import { profileNames, resolveOptions, validityLevels } from './options.js';
 import type { LuauArbitraryOptions, ProfileName, ValidityLevel } from './options.js';
@@ -21,6 +22,8 @@ export interface GeneratorSettings {
   readonly seed: number;
   /** How valid the programs are. */
   readonly level: ValidityLevel;
+  /** The grammar of the trees (absent: `'715'`, the seed's). */
+  readonly grammar?: GrammarName;
   /** Which syntax families are on. */
   readonly profile: ProfileName;
   /** Largest tree in messages (`null`: the arbitraries' default). */
@@ -52,6 +55,9 @@ export function arbitraryOptionsOf(
 ): LuauArbitraryOptions {
   return {
     level: settings.level,
+    ...(settings.grammar === undefined || settings.grammar === '715'
+      ? {}
+      : { grammar: settings.grammar }),
     profile: settings.profile,
     ...(settings.types === false ? { types: false } : {}),
     ...(settings.maxNodes == null ? {} : { maxNodes: settings.maxNodes }),
@@ -97,6 +103,7 @@ export function settingsBesideSeed(
   resolveOptions(arbitraryOptionsOf(settings));
   return {
     level: settings.level,
+    grammar: settings.grammar ?? '715',
     profile: settings.profile,
     maxNodes: settings.maxNodes ?? null,
     maxDepth: settings.maxDepth ?? null,
@@ -131,10 +138,13 @@ export function readGeneratorSettings(
       `must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
       `${source}: ${key} must be ${what}, got ${JSON.stringify(fields[key]) ?? 'nothing'}`,
     );
-  const { seed, level, profile, types } = fields;
+  const { seed, level, grammar, profile, types } = fields;
   if (typeof seed !== 'number') throw bad('seed', 'an integer');
   if (!validityLevels.includes(level as ValidityLevel))
     throw bad('level', `one of ${validityLevels.join(', ')}`);
+  const grammarNames = grammars.map((g) => g.name);
+  if (grammar !== undefined && !grammarNames.includes(grammar as GrammarName))
+    throw bad('grammar', `one of ${grammarNames.join(', ')}`);
   if (!profileNames.includes(profile as ProfileName))
     throw bad('profile', `one of ${profileNames.join(', ')}`);
   if (types !== undefined && typeof types !== 'boolean') throw bad('types', 'true or false');
@@ -150,6 +160,7 @@ export function readGeneratorSettings(
     return generatorSettings({
       seed,
       level: level as ValidityLevel,
+      grammar: (grammar ?? '715') as GrammarName,
       profile: profile as ProfileName,
       maxNodes: limit('maxNodes'),
       maxDepth: limit('maxDepth'),

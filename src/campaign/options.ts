@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { GeneratorSettings } from '../arbitrary/index.js';
-import { GENERATOR_VERSION, OptionError, settingsBesideSeed } from '../arbitrary/index.js';
-import { parseRuntime, profileOfRuntimes, runnerDefaults } from '../runtime/index.js';
+import { GENERATOR_VERSION, OptionError, resolveOptions } from '../arbitrary/index.js';
+import { settingsBesideSeed, type ValidityLevel } from '../arbitrary/index.js';
+import { grammarOfRuntimes, parseRuntime, profileOfRuntimes } from '../runtime/index.js';
+import { runnerDefaults, runtimeTakes } from '../runtime/index.js';
+import { grammar715, parseGrammar, type GrammarName } from '../tree/index.js';
 import type { GuidedSettings } from './guided/guided-source.js';
 import { parseChecker } from './type-check.js';
 
@@ -210,18 +213,52 @@ function checkerSpec(options: Omit<CampaignOptions, 'seed'>): string {
 }
 
 /**
+ * The grammar of a campaign given none: the one its runtimes imply (`grammarOfRuntimes`) when
+ * the generator draws it at `level`, the seed's otherwise.
+ */
+function defaultGrammar(runOn: readonly string[], level: ValidityLevel): GrammarName {
+  const implied = grammarOfRuntimes(runOn).name;
+  try {
+    resolveOptions({ level, grammar: implied });
+    return implied;
+  } catch (e) {
+    if (e instanceof OptionError && e.option === 'grammar') return grammar715.name;
+    throw e;
+  }
+}
+
+/** `grammar`, refused when one of the runtimes `runOn` cannot compile its programs. */
+function grammarOnRuntimes(grammar: GrammarName, runOn: readonly string[]): GrammarName {
+  const g = parseGrammar(grammar);
+  if (g === undefined) return grammar; // the arbitraries name what is wrong with it
+  for (const spec of runOn) {
+    if (!runtimeTakes(parseRuntime(spec), g))
+      throw new CampaignOptionsError(
+        'grammar',
+        `${grammar} cannot run on runtime '${spec}': it compiles the programs of grammar 715 ` +
+          `only (grammar ${grammar} needs Luau ${g.release} with --fflags=${g.flags.join(',')}, ` +
+          `e.g. luau-735:path=LUAU-${g.release})`,
+      );
+  }
+  return grammar;
+}
+
+/**
  * The generator settings of a new campaign but its seed, checked. Its programs run on
  * `runtimes` (and on the coverage build of a guided campaign): the profile, unless given, is
- * the one they all take.
+ * the one they all take, and the grammar the one they imply.
  */
 function campaignSettings(
   options: Omit<CampaignOptions, 'seed'>,
   runtimes: readonly string[],
 ): Required<Omit<GeneratorSettings, 'seed'>> {
   const runOn = [...runtimes, ...(options.guided === undefined ? [] : [options.guided.coverage])];
+  const level = options.level ?? 'runnable';
+  const grammar = grammarOnRuntimes(options.grammar ?? defaultGrammar(runOn, level), runOn);
   try {
     return settingsBesideSeed({
-      level: options.level ?? 'runnable',
+      level,
+      grammar,
       profile: options.profile ?? profileOfRuntimes(runOn),
       maxNodes: options.maxNodes ?? null,
       maxDepth: options.maxDepth ?? null,

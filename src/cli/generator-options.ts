@@ -99,7 +99,7 @@ export const generatorFlagNames = {
   maxStatements: '--max-statements',
   types: '--no-types',
   plantedErrors: '--planted-errors',
-} as const satisfies Record<keyof GeneratorSettings, string>;
+} as const satisfies Record<Exclude<keyof GeneratorSettings, 'grammar'>, string>;
 
 /**
  * The generator's command-line flags, as commander parses them: settings by name, the level
@@ -110,7 +110,7 @@ export const generatorFlagNames = {
  * generatorOptions({ level: 'syntax', profile: 'luau', types: true } satisfies GeneratorFlags);
  * ```
  */
-export type GeneratorFlags = Partial<GeneratorSettings> &
+export type GeneratorFlags = Partial<Omit<GeneratorSettings, 'grammar'>> &
   Pick<GeneratorSettings, 'level' | 'profile'> & { types: boolean };
 
 /**
