@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { luauArbitraries, type ValidityLevel } from '../arbitrary/index.js';
+import { luauArbitraries, OptionError, type ValidityLevel } from '../arbitrary/index.js';
 import { generatePrograms } from '../campaign/index.js';
+import { grammar715, type AnyGrammar } from '../tree/index.js';
 import {
   coverageBuild,
   CoverageBuildError,
@@ -10,6 +11,7 @@ import {
   findLlvmTools,
   formatEngineCoverage,
   formatSetRuns,
+  luau735FuzzerFlags,
   measureEngineCoverage,
   parseCoverageModes,
   readLuauFiles,
@@ -18,9 +20,12 @@ import {
   type LuauBatchProgram,
 } from '../runtime/index.js';
 import { addGeneratorFlags, generatorOptions, wholeNumberOption } from './generator-options.js';
+import { grammarOption } from './grammar-option.js';
 import type { GeneratorFlags } from './generator-options.js';
 
 interface CoverageFlags extends GeneratorFlags {
+  grammar: AnyGrammar;
+  fflags?: string;
   count: number;
   build: string;
   compare?: string;
@@ -38,9 +43,10 @@ function flagError(flag: string, e: unknown): Error {
 }
 
 /**
- * Generates `count` programs with the generator's flags, printed as a runtime runs them;
- * programs the printer refuses are left out (and counted).
+ * Generates `count` programs of `grammar` with the generator's flags, printed as a runtime
+ * runs them; programs the printer refuses are left out (and counted).
  *
+ * @throws {@link OptionError} for flags the generator does not take (a grammar at a level it is not generated at).
  * @example
  * ```ts
  * const { programs } = generatedSample({ level: 'runnable', profile: 'luau', types: true }, 100, 1);
@@ -50,12 +56,15 @@ export function generatedSample(
   flags: GeneratorFlags,
   count: number,
   seed: number,
+  grammar: AnyGrammar = grammar715,
 ): { programs: LuauBatchProgram[]; unprintable: number } {
-  const arbitrary = luauArbitraries(generatorOptions(flags)).moduleSet;
+  const options = { ...generatorOptions(flags), grammar: grammar.name };
+  const arbitrary = luauArbitraries(options).moduleSet;
   const drawn = generatePrograms(
     arbitrary,
     seed,
     Array.from({ length: count }, (_, i) => i),
+    grammar,
   );
   const printable = drawn.filter((p) => p.printError === undefined);
   return {
@@ -102,6 +111,17 @@ export function coverageCommand(): Command {
       "folder of .luau files to compare with (e.g. Luau's tests/conformance)",
     )
     .addOption(
+      grammarOption(
+        '--grammar <grammar>',
+        "the programs' grammar: 715 (the seed's) or 735 (Luau 0.735's, at the levels it is generated at)",
+      ).default(grammar715, '715'),
+    )
+    .option(
+      '--fflags <list>',
+      'flags every executable runs with, as --fflags= takes them (default with --grammar 735: ' +
+        `those of Luau 0.735's own fuzzer, ${luau735FuzzerFlags.join(',')}; else none)`,
+    )
+    .addOption(
       new Option(
         '--modes <list>',
         `how programs run, comma-separated: ${modeHelp} (default: runnable run-O0,run-O2-codegen; ` +
@@ -145,7 +165,18 @@ export function coverageCommand(): Command {
         }
       }
       const seed = flags.seed ?? Math.floor(Math.random() * 2 ** 31);
-      const { programs, unprintable } = generatedSample(flags, flags.count, seed);
+      let sampled;
+      try {
+        sampled = generatedSample(flags, flags.count, seed, flags.grammar);
+      } catch (e) {
+        if (e instanceof OptionError && e.option === 'grammar')
+          throw new Error(`--grammar: ${e.reason}`, { cause: e });
+        throw e;
+      }
+      const { programs, unprintable } = sampled;
+      const fflags =
+        flags.fflags?.split(',').filter((f) => f !== '') ??
+        (flags.grammar.flags.length > 0 ? luau735FuzzerFlags : []);
       const showSteps = flags.json !== true && process.stderr.isTTY === true;
       const started = performance.now();
       let report: EngineCoverage;
@@ -154,6 +185,7 @@ export function coverageCommand(): Command {
           build,
           llvm,
           modes,
+          flags: fflags,
           generated: programs,
           compared,
           timeoutMs: flags.timeout,
@@ -170,7 +202,15 @@ export function coverageCommand(): Command {
         if (e instanceof CoverageBuildError) throw flagError('--build', e);
         throw e;
       }
-      const sample = { level, profile: flags.profile, seed, count: flags.count, unprintable };
+      const sample = {
+        level,
+        grammar: flags.grammar.name,
+        profile: flags.profile,
+        seed,
+        count: flags.count,
+        unprintable,
+        fflags,
+      };
       if (flags.json === true) {
         process.stdout.write(
           JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
@@ -179,7 +219,10 @@ export function coverageCommand(): Command {
       }
       const lines = [
         `build ${report.build}`,
-        `generated: ${programs.length} programs (level ${level}, profile ${flags.profile}, seed ${seed}` +
+        `generated: ${programs.length} programs (level ${level}` +
+          (flags.grammar === grammar715 ? '' : `, grammar ${flags.grammar.name}`) +
+          `, profile ${flags.profile}, seed ${seed}` +
+          (fflags.length > 0 ? `; --fflags=${fflags.join(',')}` : '') +
           (unprintable > 0 ? `; ${unprintable} the printer refused, left out` : '') +
           ')',
         formatSetRuns(report.generated).trimEnd(),

@@ -278,7 +278,9 @@ export function addGeneratorFlags(command: Command, of: keyof typeof generatorDe
  * ```
  */
 export function generatorOptions(flags: GeneratorFlags): LuauArbitraryOptions {
-  const options = arbitraryOptionsOf({ maxNodes: null, ...flags });
+  // A command's own `--grammar` (gen, check, coverage) holds a grammar, not a setting's name.
+  const { grammar: _grammar, ...generator } = flags as GeneratorFlags & { grammar?: unknown };
+  const options = arbitraryOptionsOf({ maxNodes: null, ...generator });
   try {
     resolveOptions(options);
   } catch (e) {

@@ -8,6 +8,7 @@ export { runnerDefaults } from './runner-files.js';
 export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';
 export { commandTemplate, parseRuntime, RuntimeSpecError, runnerRuntimeArgs } from './profile.js';
+export { luau735FuzzerFlags } from './profile.js';
 export { runnerRuntimeOptions, shellWord } from './profile.js';
 export { missingExecutable, runtimeHostPaths } from './host-paths.js';
 export { profileOfRuntimes } from './runtimes-profile.js';

@@ -100,10 +100,18 @@ function luauCliOption(part: string): string {
 
 /**
  * The flags Luau's own fuzz target sets at release 0.735 (`fuzz/proto.cpp`), as the Luau CLI
- * reads them (`CLI/src/Flags.cpp`): `true` turns on every flag whose name starts with `Luau`,
- * and the class flags, whose names start with `DebugLuau`, are named on their own.
+ * reads them (`CLI/src/Flags.cpp`, `--fflags=` joined by commas): `true` turns on every flag
+ * whose name starts with `Luau`, and the class flags, whose names start with `DebugLuau`, are
+ * named on their own.
+ *
+ * @example
+ * ```ts
+ * `--fflags=${luau735FuzzerFlags.join(',')}`; // what a luau-735 runtime passes first
+ * ```
  */
-const luau735Flags = `--fflags=${['true', ...grammar735.flags].join(',')}`;
+export const luau735FuzzerFlags: readonly string[] = ['true', ...grammar735.flags];
+
+const luau735Flags = `--fflags=${luau735FuzzerFlags.join(',')}`;
 
 /**
  * Parses a runtime specification:
