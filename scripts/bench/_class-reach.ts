@@ -7,9 +7,9 @@ import { codeRegion, demangle, functionsOf } from './_function-gap.js';
 
 /**
  * Names that say class of something else: the allocator's size classes and their pages, the
- * character classes of string patterns, the type index of the syntax nodes' Cst classes.
+ * character classes of string patterns, the type index of every syntax node's C++ class.
  */
-const unrelated = /SizeClass|classpage|CstClassIndex|^lstrlib\.cpp/;
+const unrelated = /SizeClass|classpage|ClassIndex\(\)|^lstrlib\.cpp/;
 
 /** One class function and the lines each profile reaches in it. */
 export interface ClassReach {
