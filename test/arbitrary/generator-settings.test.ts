@@ -13,6 +13,7 @@ describe('generatorSettings', () => {
     ).toEqual({
       seed: 3,
       level: 'scoped',
+      grammar: '715',
       profile: 'luau',
       maxNodes: null,
       maxDepth: null,
@@ -43,11 +44,12 @@ describe('generatorSettings', () => {
 });
 
 describe('readGeneratorSettings', () => {
-  it('reads a record of a campaign older than the depth, statement, type and planted-error settings', () => {
+  it('reads a record of a campaign older than the grammar, depth, statement, type and planted-error settings', () => {
     const old = { seed: 9, level: 'runnable', profile: 'luau-web', maxNodes: null, count: 5 };
     expect(readGeneratorSettings(old, 'c/options.json')).toEqual({
       seed: 9,
       level: 'runnable',
+      grammar: '715',
       profile: 'luau-web',
       maxNodes: null,
       maxDepth: null,
@@ -69,5 +71,8 @@ describe('readGeneratorSettings', () => {
       }),
     );
     expect(read(null)).toThrow(/c\/options\.json: seed must be an integer, got nothing/);
+    expect(read({ seed: 9, level: 'syntax', grammar: '0.999', profile: 'luau' })).toThrow(
+      /^c\/options\.json: grammar must be one of 715, 735, got "0\.999"$/,
+    );
   });
 });
