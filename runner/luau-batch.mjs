@@ -106,6 +106,10 @@ export async function runLuauBatch(entries, options) {
     env: options.env,
   });
   if (r.spawnError !== undefined) throw new Error(startError(argv, r.spawnError));
+  // The Luau CLI warns of a flag it does not know and goes on without it: every program
+  // would run without what the command line asked for.
+  const refused = r.stderr.split(marker.text)[0]?.match(/^Warning: unrecognized .*$/gm);
+  if (refused) throw new Error(`${argv[0]} does not take its options: ${refused.join(' ')}`);
   const signal = exitSignal(r.code, r.signal);
   const overflow = r.overflowPart !== undefined;
   const stopped = r.timedOut || overflow || signal !== undefined;

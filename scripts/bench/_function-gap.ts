@@ -8,7 +8,8 @@ import { componentOf, type LlvmTools } from '../../src/runtime/index.js';
 
 const run = promisify(execFile);
 
-interface FunctionExport {
+/** One function of `llvm-cov export`: its code regions under one profile. */
+export interface FunctionExport {
   name: string;
   count: number;
   filenames: string[];
@@ -31,7 +32,15 @@ export interface FunctionGap {
   readonly entered: boolean;
 }
 
-async function functionsOf(
+/**
+ * The functions of `executable` with their regions' counts under `profile`.
+ *
+ * @example
+ * ```ts
+ * const functions = await functionsOf(llvm, build.luau, 'ours.profdata');
+ * ```
+ */
+export async function functionsOf(
   llvm: LlvmTools,
   executable: string,
   profile: string,
@@ -44,8 +53,15 @@ async function functionsOf(
   return (JSON.parse(stdout) as { data: { functions: FunctionExport[] }[] }).data[0]!.functions;
 }
 
-/** Names demangled with llvm-cxxfilt beside llvm-cov when there is one; else as they are. */
-function demangle(llvm: LlvmTools, names: readonly string[]): string[] {
+/**
+ * Names demangled with llvm-cxxfilt beside llvm-cov when there is one; else as they are.
+ *
+ * @example
+ * ```ts
+ * demangle(llvm, ['_ZN4Luau6Parser10parseClassEv']); // ['Luau::Parser::parseClass()']
+ * ```
+ */
+export function demangle(llvm: LlvmTools, names: readonly string[]): string[] {
   const filt = llvm.cov.replace(/llvm-cov(-\d+)?$/, 'llvm-cxxfilt$1');
   try {
     const out = execFileSync(filt, [], { input: names.join('\n'), encoding: 'utf8' });
@@ -56,7 +72,8 @@ function demangle(llvm: LlvmTools, names: readonly string[]): string[] {
   }
 }
 
-const codeRegion = 0;
+/** The kind of a region of code (not an expansion, a skipped or a branch region). */
+export const codeRegion = 0;
 
 /**
  * The functions of `components` where profile `theirs` reaches code regions that profile

@@ -1,14 +1,20 @@
-// npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] [--build DIR]
-//   [--compare DIR] [--llvm-bin DIR] [--batch-size N]
+// npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] [--release 715|735]
+//   [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]
 // Engine coverage of generated programs against Luau's own conformance files, on Luau built
-// for source-based coverage (default ../shared/tools/luau-715-coverage, compared with
-// ../shared/reference/luau-conformance-715), in one run, part by part:
+// for source-based coverage (default ../shared/tools/luau-<release>-coverage, compared with
+// ../shared/reference/luau-conformance-<release>; --release 735 also runs every executable
+// with the flags of Luau 0.735's own fuzzer, every Luau* flag and the class flags, unless
+// --fflags says otherwise), programs of --grammar (default 715), in one run, part by part:
 //   runnable  N runnable programs (profile luau), luau -O0 and luau -O2 --codegen: Ast,
 //             Compiler, VM, CodeGen;
 //   syntax    N syntax-level programs, luau-compile --text -O2: Ast, Compiler;
 //   typed     N typed-level programs, luau-analyze --mode=strict: Ast, Analysis.
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
-// beside the figures, and its wall time.
+// beside the figures, and its wall time; the runnable part on a release with classes also lists
+// the class functions of Ast, Compiler and VM with the lines each side reaches in them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generatedSample } from '../../src/cli/coverage.js';
 import {
   coverageBuild,
@@ -16,6 +22,7 @@ import {
   findLlvmTools,
   formatEngineCoverage,
   formatSetRuns,
+  luau735FuzzerFlags,
   measureEngineCoverage,
   readLuauFiles,
   type CoverageModeName,
@@ -23,18 +30,24 @@ import {
   type LuauTools,
   type ToolCoverage,
 } from '../../src/runtime/index.js';
+import { parseGrammar } from '../../src/tree/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
+import { classReach, formatClassReach } from './_class-reach.js';
 
 const usage =
   'usage: npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] ' +
-  '[--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]\n';
+  '[--release 715|735] [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] ' +
+  '[--llvm-bin DIR] [--batch-size N]\n';
 const args: BenchArgs = benchArgs('coverage', usage);
 const { values, positionals } = args.parse({
   count: { type: 'string', default: '1000' },
   seed: { type: 'string', default: '1' },
   parts: { type: 'string', default: 'runnable,syntax,typed' },
-  build: { type: 'string', default: sharedPath('tools', 'luau-715-coverage') },
-  compare: { type: 'string', default: sharedPath('reference', 'luau-conformance-715') },
+  release: { type: 'string', default: '715' },
+  grammar: { type: 'string', default: '715' },
+  fflags: { type: 'string' },
+  build: { type: 'string' },
+  compare: { type: 'string' },
   'llvm-bin': { type: 'string' },
   'batch-size': { type: 'string', default: '50' },
 });
@@ -42,6 +55,14 @@ if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join('
 const count = args.whole('--count', values.count, 1);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch-size', values['batch-size'], 1);
+const release = parseGrammar(values.release);
+if (release === undefined) args.fail(`--release: 715 or 735, not '${values.release}'`);
+const grammar = parseGrammar(values.grammar);
+if (grammar === undefined) args.fail(`--grammar: 715 or 735, not '${values.grammar}'`);
+const buildDir = values.build ?? sharedPath('tools', `luau-${release.name}-coverage`);
+const compareDir = values.compare ?? sharedPath('reference', `luau-conformance-${release.name}`);
+const flags =
+  values.fflags?.split(',').filter((f) => f !== '') ?? (release.classes ? luau735FuzzerFlags : []);
 
 /** One part of the bench: a level, how its programs run, and the components it exercises. */
 interface Part {
@@ -76,7 +97,7 @@ let build: LuauTools;
 let llvm: LlvmTools;
 let conformance: { program: string }[];
 try {
-  build = coverageBuild(values.build, ['luau', 'luau-compile', 'luau-analyze']);
+  build = coverageBuild(buildDir, ['luau', 'luau-compile', 'luau-analyze']);
 } catch (e) {
   args.fail(`--build: ${(e as Error).message}`);
 }
@@ -86,7 +107,7 @@ try {
   args.fail((e as Error).message);
 }
 try {
-  conformance = readLuauFiles(values.compare);
+  conformance = readLuauFiles(compareDir);
 } catch (e) {
   args.fail(`--compare: ${(e as Error).message}`);
 }
@@ -118,26 +139,39 @@ function goalLines(tool: ToolCoverage): string[] {
 }
 
 console.log(
-  `coverage bench: ${count} programs per part, seed ${seed}, build ${build.dir}, ` +
-    `compared with ${conformance.length} files of ${values.compare}`,
+  `coverage bench: ${count} programs of grammar ${grammar.name} per part, seed ${seed}, ` +
+    `build ${build.dir}, compared with ${conformance.length} files of ${compareDir}` +
+    (flags.length > 0 ? `, every run with --fflags=${flags.join(',')}` : ''),
 );
 const overall = performance.now();
 for (const name of chosen) {
   const part = parts[name]!;
   const started = performance.now();
-  const { programs, unprintable } = generatedSample(
-    { level: part.level, profile: 'luau', types: true, seed },
-    count,
-    seed,
-  );
+  let sample;
+  try {
+    sample = generatedSample(
+      { level: part.level, profile: 'luau', types: true, seed },
+      count,
+      seed,
+      grammar,
+    );
+  } catch (e) {
+    args.fail(`--grammar ${grammar.name}, part ${name}: ${(e as Error).message}`);
+  }
+  const { programs, unprintable } = sample;
   const generatedIn = performance.now() - started;
+  // The class functions are read from the runnable part's profiles, kept for it.
+  const classes = part.level === 'runnable' && release.classes;
+  const kept = classes ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
   const report = await measureEngineCoverage({
     build,
     llvm,
     modes: part.modes,
+    flags,
     generated: programs,
     compared: conformance,
     batchSize,
+    keepProfiles: kept,
   });
   const wall = performance.now() - started;
   const how = part.modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
@@ -153,6 +187,19 @@ for (const name of chosen) {
   process.stdout.write(formatEngineCoverage(report));
   console.log(`goals: ${part.goals}`);
   for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
+  if (kept !== undefined) {
+    const rows = await classReach(
+      llvm,
+      build.luau,
+      [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
+      ['Ast', 'Compiler', 'VM'],
+    );
+    rmSync(kept, { recursive: true, force: true });
+    console.log(
+      `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
+    );
+    console.log(formatClassReach(rows, ['generated', 'conformance']));
+  }
   console.log(
     `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
       `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,

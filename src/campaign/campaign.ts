@@ -12,6 +12,7 @@ import {
 } from './guided/index.js';
 import { freshPrograms, type ProgramSource } from './program-source.js';
 import { preflight } from './preflight.js';
+import { campaignGrammar } from './programs.js';
 import { ProjectPool } from './projects.js';
 import type { ProjectEvent } from './projects.js';
 import { writeReport } from './report.js';
@@ -192,7 +193,7 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   try {
     if (o.analyze !== undefined) assertChecker(o.analyze);
     await pool.prepare();
-    await preflight(pool, o.runtimes);
+    await preflight(pool, o.runtimes, campaignGrammar(o));
   } catch (e) {
     await source.close();
     await pool.close();

@@ -5,7 +5,7 @@ import { markNotShrunk, readFindings, saveFinding, updateShrunk } from './findin
 import { freshRuns } from './guided/index.js';
 import type { FindingOccurrence, ShrunkProgram } from './findings.js';
 import type { ResolvedCampaignOptions } from './options.js';
-import { campaignArbitrary, generatePrograms } from './programs.js';
+import { campaignArbitrary, campaignGrammar, generatePrograms } from './programs.js';
 import type { ProjectPool } from './projects.js';
 import { shrinkRemotely } from './remote-shrink.js';
 import type { CampaignStore, ProgramRecord, RecordEntry } from './store.js';
@@ -138,6 +138,7 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
   const { store, pool } = args;
   const o: ResolvedCampaignOptions = store.options;
   const arbitrary = campaignArbitrary(o);
+  const grammar = campaignGrammar(o);
   const findingsDir = join(store.dir, 'findings');
   const before = new Map(readFindings(findingsDir).map((f) => [f.signature, f]));
   const found = store
@@ -157,7 +158,7 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
     if (unsaved.length > 0) {
       const r = group.representative;
       const tree: ModuleSet | undefined =
-        store.tree(r.i) ?? generatePrograms(arbitrary, o.seed, [r.i])[0]?.tree;
+        store.tree(r.i) ?? generatePrograms(arbitrary, o.seed, [r.i], grammar)[0]?.tree;
       if (tree === undefined) continue;
       record = saveFinding(findingsDir, {
         ...o,
@@ -180,7 +181,7 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
     shrunkSoFar++;
     const i = record.original.index;
     const r = [group.representative, ...group.others].find((x) => x.i === i)!;
-    const tree = store.tree(i) ?? generatePrograms(arbitrary, o.seed, [i])[0]?.tree;
+    const tree = store.tree(i) ?? generatePrograms(arbitrary, o.seed, [i], grammar)[0]?.tree;
     if (tree === undefined) continue;
     const maxTimeMs = Math.min(o.shrinkTimeMs, timeLeft());
     const shrunk = isCheckerFinding(r.finding)
@@ -194,6 +195,7 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
       : await shrinkRemotely({
           pool,
           arbitrary,
+          grammar,
           seed: o.seed,
           index: runs?.get(i) ?? i,
           tree,

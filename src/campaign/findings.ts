@@ -3,15 +3,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { writeFileAtomic } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
 import type { GeneratorSettings, GivenGeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
-import { decodeTree, encodeTree, treeStats } from '../tree/index.js';
+import { decodeTree, encodeTree, treeStats, type AnyGrammar } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
 import type { RuntimeGroup } from './triage.js';
-import { sourcesOf } from './programs.js';
+import { campaignGrammar, sourcesOf } from './programs.js';
 import type { CheckOutcome } from './classify.js';
 
 /** One program that showed a finding. */
@@ -123,12 +122,14 @@ export interface FindingToSave
   readonly pending?: boolean;
 }
 
-function writeTree(dir: string, stem: string, tree: ModuleSet): void {
-  writeFileSync(join(dir, `${stem}.binpb`), encodeTree(ModuleSetSchema, tree, 'binpb'));
-  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));
+/** Writes a tree of `grammar` (the finding's, as `outcome.json` records it) and its sources. */
+function writeTree(dir: string, stem: string, tree: ModuleSet, grammar: AnyGrammar): void {
+  const schema = grammar.moduleSet;
+  writeFileSync(join(dir, `${stem}.binpb`), encodeTree(schema, tree as never, 'binpb'));
+  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(schema, tree as never, 'textproto'));
   let sources: { program: string; module?: string };
   try {
-    sources = sourcesOf(tree);
+    sources = sourcesOf(tree, grammar);
   } catch (e) {
     sources = { program: `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n` };
   }
@@ -229,6 +230,7 @@ export function saveFinding(
 ): { record: FindingRecord; created: boolean } {
   const hash = findingHash(f.signature);
   const dir = join(findingsDir, hash);
+  const grammar = campaignGrammar(f);
   const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
@@ -245,7 +247,7 @@ export function saveFinding(
       return { record, created: false };
     }
     const original = plain(f.original);
-    writeTree(dir, 'original', f.original.tree);
+    writeTree(dir, 'original', f.original.tree, grammar);
     writeCheck(dir, 'original', f.original.check);
     const record: FindingRecord = {
       ...existing,
@@ -262,10 +264,10 @@ export function saveFinding(
     return { record, created: false };
   }
   mkdirSync(dir, { recursive: true });
-  writeTree(dir, 'original', f.original.tree);
+  writeTree(dir, 'original', f.original.tree, grammar);
   writeCheck(dir, 'original', f.original.check);
   if (f.shrunk !== undefined) {
-    writeTree(dir, 'shrunk', f.shrunk.tree);
+    writeTree(dir, 'shrunk', f.shrunk.tree, grammar);
     writeCheck(dir, 'shrunk', f.shrunk.check);
   }
   const record: FindingRecord = {
@@ -282,7 +284,7 @@ export function saveFinding(
       f.shrunk === undefined
         ? notShrunk(plain(f.original), f.pending === true)
         : {
-            nodes: treeStats(ModuleSetSchema, f.shrunk.tree).nodes,
+            nodes: treeStats(grammar.moduleSet, f.shrunk.tree as never).nodes,
             outcomes: f.shrunk.outcomes,
             ...(f.shrunk.check === undefined ? {} : { check: f.shrunk.check }),
             attempts: f.shrunk.attempts,
@@ -341,22 +343,23 @@ export interface ProgramSize {
   readonly chars: number;
 }
 
-function programSize(tree: ModuleSet): ProgramSize {
+function programSize(tree: ModuleSet, grammar: AnyGrammar): ProgramSize {
   let chars: number;
   try {
-    const { program, module } = sourcesOf(tree);
+    const { program, module } = sourcesOf(tree, grammar);
     chars = program.length + (module?.length ?? 0);
   } catch {
     chars = Number.POSITIVE_INFINITY;
   }
-  return { nodes: treeStats(ModuleSetSchema, tree).nodes, chars };
+  return { nodes: treeStats(grammar.moduleSet, tree as never).nodes, chars };
 }
 
 /** The shrunk program a finding directory holds, when it holds one. */
 function savedShrunk(findingDir: string, record: FindingRecord): ModuleSet | undefined {
   const file = join(findingDir, 'shrunk.binpb');
   if (!record.shrunk.shrunk || !existsSync(file)) return undefined;
-  return decodeTree(ModuleSetSchema, readFileSync(file), 'binpb', { source: file });
+  const schema = campaignGrammar(record).moduleSet;
+  return decodeTree(schema, readFileSync(file), 'binpb', { source: file }) as ModuleSet;
 }
 
 /**
@@ -373,10 +376,12 @@ export function compareShrunk(
   findingDir: string,
   tree: ModuleSet,
 ): { readonly candidate: ProgramSize; readonly saved?: ProgramSize; readonly smaller: boolean } {
-  const candidate = programSize(tree);
-  const saved = savedShrunk(findingDir, readRecord(join(findingDir, 'outcome.json')));
+  const record = readRecord(join(findingDir, 'outcome.json'));
+  const grammar = campaignGrammar(record);
+  const candidate = programSize(tree, grammar);
+  const saved = savedShrunk(findingDir, record);
   if (saved === undefined) return { candidate, smaller: true };
-  const size = programSize(saved);
+  const size = programSize(saved, grammar);
   const smaller =
     candidate.nodes < size.nodes ||
     (candidate.nodes === size.nodes && candidate.chars < size.chars);
@@ -408,12 +413,13 @@ export function updateShrunk(
   const recordPath = join(findingDir, 'outcome.json');
   const existing = readRecord(recordPath);
   if (!compareShrunk(findingDir, tree).smaller) return existing;
-  writeTree(findingDir, 'shrunk', tree);
+  const grammar = campaignGrammar(existing);
+  writeTree(findingDir, 'shrunk', tree, grammar);
   writeCheck(findingDir, 'shrunk', info.check);
   const record: FindingRecord = {
     ...existing,
     shrunk: {
-      nodes: treeStats(ModuleSetSchema, tree).nodes,
+      nodes: treeStats(grammar.moduleSet, tree as never).nodes,
       outcomes: info.outcomes,
       ...(info.check === undefined ? {} : { check: info.check }),
       attempts: info.attempts,

@@ -23,6 +23,7 @@ export type { IndexQueue } from './pending-indices.js';
 export type { CampaignOptions, GeneratorChange } from './options.js';
 export type { ResolvedCampaignOptions } from './options.js';
 export { campaignArbitrary, campaignProgram, generatePrograms, sourcesOf } from './programs.js';
+export { campaignGrammar } from './programs.js';
 export { ProgramGenerator } from './program-generator.js';
 export type { ProgramGeneratorOptions } from './program-generator.js';
 export type { CampaignProgram } from './programs.js';

@@ -4,14 +4,16 @@ import {
   generatorSettingTable,
   OptionError,
   resolveGeneratorSettings,
+  resolveOptions,
   setting,
   storedSchema,
   withAbsent,
 } from '../arbitrary/index.js';
-import type { GivenSettings, ResolvedSettings } from '../arbitrary/index.js';
+import type { GivenSettings, ResolvedSettings, ValidityLevel } from '../arbitrary/index.js';
 import { readJsonFile, writeJsonFile } from '../format/index.js';
-import { grammar715 } from '../tree/index.js';
-import { parseRuntime, profileOfRuntimes, runnerDefaults } from '../runtime/index.js';
+import { grammar715, parseGrammar, type GrammarName } from '../tree/index.js';
+import { grammarOfRuntimes, parseRuntime, profileOfRuntimes } from '../runtime/index.js';
+import { runnerDefaults, runtimeTakes } from '../runtime/index.js';
 import { durationMs } from './duration.js';
 import { guidedDefaults } from './guided/guided-step.js';
 import { parseChecker } from './type-check.js';
@@ -48,19 +50,56 @@ function mutationShare(text: string, flag: string): number | 'auto' {
   return n;
 }
 
+/** What a campaign's programs run on: its runtimes, and the coverage build of a guided one. */
+function runOn(given: Readonly<Record<string, unknown>>): string[] {
+  return [
+    ...((given.runtimes as readonly string[] | undefined) ?? ['luau-web']),
+    ...(given.guided === undefined ? [] : [(given.guided as GuidedSettings).coverage]),
+  ];
+}
+
+/**
+ * The grammar of a campaign given none: the one its runtimes imply (`grammarOfRuntimes`) when
+ * the generator draws it at the campaign's level, the seed's otherwise.
+ */
+function defaultGrammar(given: Readonly<Record<string, unknown>>): GrammarName {
+  const implied = grammarOfRuntimes(runOn(given)).name;
+  try {
+    resolveOptions({ level: given.level as ValidityLevel, grammar: implied });
+    return implied;
+  } catch (e) {
+    if (e instanceof OptionError && e.option === 'grammar') return grammar715.name;
+    throw e;
+  }
+}
+
+/** Why `grammar` cannot run on one of the campaign's runtimes, if it cannot. */
+function grammarRefusal(grammar: GrammarName, specs: readonly string[]): string | undefined {
+  const g = parseGrammar(grammar);
+  if (g === undefined) return undefined; // the table's schema names what is wrong with it
+  const refused = specs.find((spec) => !runtimeTakes(parseRuntime(spec), g));
+  if (refused === undefined) return undefined;
+  return (
+    `${grammar} cannot run on runtime '${refused}': it compiles the programs of grammar ` +
+    `${grammar715.name} only (grammar ${grammar} needs Luau ${g.release} with ` +
+    `--fflags=${g.flags.join(',')}, e.g. luau-735:path=LUAU-${g.release})`
+  );
+}
+
 /** The generator settings of a campaign: runnable programs in the profile its runtimes take. */
 const campaignGenerator = {
   ...generatorSettingTable,
   level: { ...generatorSettingTable.level, default: 'runnable' as const },
+  grammar: {
+    ...generatorSettingTable.grammar,
+    default: defaultGrammar,
+    defaultText: '735 when a runtime turns the class flags on and every runtime takes it, else 715',
+  },
   profile: {
     ...generatorSettingTable.profile,
     // The runtimes' profile: the programs run under each, and under the coverage build of a
     // guided campaign.
-    default: (given: Readonly<Record<string, unknown>>) =>
-      profileOfRuntimes([
-        ...((given.runtimes as readonly string[] | undefined) ?? ['luau-web']),
-        ...(given.guided === undefined ? [] : [(given.guided as GuidedSettings).coverage]),
-      ]),
+    default: (given: Readonly<Record<string, unknown>>) => profileOfRuntimes(runOn(given)),
     defaultText: '"luau-web" while a runtime is luau-web, else "luau"',
   },
 };
@@ -352,13 +391,10 @@ export class CampaignOptionsError extends OptionError {
 export function resolveCampaignOptions(options: CampaignOptions = {}): ResolvedCampaignOptions {
   try {
     const settings = resolveGeneratorSettings(campaignSettingTable, options);
-    // The generator's refusal first (a level it does not generate the grammar at); then what
-    // a campaign runs so far: it prints, records and shrinks trees of the seed's grammar.
-    if (settings.grammar !== grammar715.name)
-      throw new CampaignOptionsError(
-        'grammar',
-        `'${settings.grammar}': a campaign runs programs of grammar ${grammar715.name} only so far`,
-      );
+    // The generator's refusal first (a level it does not generate the grammar at); then the
+    // runtimes': each must compile the grammar's programs.
+    const refusal = grammarRefusal(settings.grammar, runOn(settings));
+    if (refusal !== undefined) throw new CampaignOptionsError('grammar', refusal);
     return { ...settings, generatorVersion: GENERATOR_VERSION };
   } catch (e) {
     if (e instanceof OptionError && !(e instanceof CampaignOptionsError))

@@ -9,7 +9,7 @@ import type * as Esbuild from 'esbuild';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { packageRoot } from '../package-root.js';
 import type { GeneratorSettings } from '../arbitrary/index.js';
-import { campaignArbitrary, generatePrograms } from './programs.js';
+import { campaignArbitrary, campaignGrammar, generatePrograms } from './programs.js';
 import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
 import type { IndexQueue } from './pending-indices.js';
 import { writeFileAtomic } from '../format/index.js';
@@ -130,7 +130,8 @@ export class ProgramGenerator {
     if (indices.length === 0) return;
     if (this.#threadCount === 0) {
       this.#local ??= campaignArbitrary(this.#settings);
-      for (const p of generatePrograms(this.#local, this.#settings.seed, indices))
+      const grammar = campaignGrammar(this.#settings);
+      for (const p of generatePrograms(this.#local, this.#settings.seed, indices, grammar))
         this.#ahead.set(p.index, Promise.resolve(p));
       return;
     }
@@ -161,7 +162,8 @@ export class ProgramGenerator {
     let tree: ModuleSet | undefined;
     const replay = (): ModuleSet => {
       this.#local ??= campaignArbitrary(this.#settings);
-      const again = generatePrograms(this.#local, this.#settings.seed, [index])[0]!;
+      const grammar = campaignGrammar(this.#settings);
+      const again = generatePrograms(this.#local, this.#settings.seed, [index], grammar)[0]!;
       if (again.program !== p.program || again.module !== p.module)
         throw new Error(`program ${index} replayed differently from its generation thread`);
       return again.tree;

@@ -1,17 +1,38 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
-import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { arbitraryOptionsOf, luauArbitraries } from '../arbitrary/index.js';
+import { arbitraryOptionsOf, luauArbitraries, OptionError } from '../arbitrary/index.js';
 import type { GeneratorSettings, GivenGeneratorSettings } from '../arbitrary/index.js';
 import { printPretty } from '../print/index.js';
-import { treeKinds } from '../tree/index.js';
+import { grammar715, grammars, parseGrammar, treeKinds } from '../tree/index.js';
+import type { AnyGrammar, GrammarName } from '../tree/index.js';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import type { ModuleSet as ModuleSet735 } from '../../gen/luau-735_pb.js';
+
+/**
+ * The grammar of generator settings (a campaign's options are some): the seed's when they
+ * name none.
+ *
+ * @example
+ * ```ts
+ * campaignGrammar({ grammar: '735' }) === grammar735; // true
+ * ```
+ */
+export function campaignGrammar(settings: { readonly grammar?: GrammarName | undefined }): AnyGrammar {
+  const name = settings.grammar ?? grammar715.name;
+  const grammar = parseGrammar(name);
+  if (grammar === undefined)
+    throw new OptionError(
+      'grammar',
+      `must be one of ${grammars.map((g) => g.name).join(', ')}, got ${String(name)}`,
+    );
+  return grammar;
+}
 
 /** One generated program of a campaign. */
 export interface CampaignProgram {
   /** Its index: the campaign's `i`-th program. */
   readonly index: number;
-  /** The tree. */
+  /** The tree, of the campaign's grammar (typed as the seed's, as the arbitraries type it). */
   readonly tree: ModuleSet;
   /** The program's source (pretty printer). */
   readonly program: string;
@@ -36,44 +57,58 @@ export type GeneratedProgram = Omit<CampaignProgram, 'tree'>;
 
 /**
  * The `ModuleSet` arbitrary of generator settings (the seed aside; those not given: the
- * arbitraries' defaults): a campaign's options are some.
+ * arbitraries' defaults): a campaign's options are some. Its trees are of the settings'
+ * grammar ({@link campaignGrammar}).
  *
  * @example
  * ```ts
  * const arb = campaignArbitrary(resolveCampaignOptions({ level: 'scoped' }));
  * ```
  */
-export function campaignArbitrary(settings: GivenGeneratorSettings): fc.Arbitrary<ModuleSet> {
+export function campaignArbitrary(
+  settings: GivenGeneratorSettings & { grammar: '735' },
+): fc.Arbitrary<ModuleSet735>;
+export function campaignArbitrary(settings: GivenGeneratorSettings): fc.Arbitrary<ModuleSet>;
+export function campaignArbitrary(
+  settings: GivenGeneratorSettings,
+): fc.Arbitrary<ModuleSet> | fc.Arbitrary<ModuleSet735> {
   return luauArbitraries(arbitraryOptionsOf(settings)).moduleSet;
 }
 
 /**
- * Prints a tree into the sources a runtime runs.
+ * Prints a tree of `grammar` into the sources a runtime runs.
  *
  * @example
  * ```ts
- * const { program, module } = sourcesOf(tree);
+ * const { program, module } = sourcesOf(tree, grammar735);
  * ```
  */
-export function sourcesOf(tree: ModuleSet): { program: string; module?: string } {
-  const printed = printPretty(tree);
+export function sourcesOf(
+  tree: ModuleSet,
+  grammar: AnyGrammar = grammar715,
+): { program: string; module?: string } {
+  const printed = printPretty(tree, { grammar });
   if (tree.module !== undefined && printed.length > 1)
     return { module: printed[0]!, program: printed[1]! };
   return { program: printed[printed.length - 1] ?? '' };
 }
 
 /**
- * Builds a {@link CampaignProgram} from a tree.
+ * Builds a {@link CampaignProgram} from a tree of `grammar`.
  *
  * @example
  * ```ts
  * const p = campaignProgram(0, tree); // p.program, p.nodes
  * ```
  */
-export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram {
-  const stats = treeKinds(ModuleSetSchema, tree);
+export function campaignProgram(
+  index: number,
+  tree: ModuleSet,
+  grammar: AnyGrammar = grammar715,
+): CampaignProgram {
+  const stats = treeKinds(grammar.moduleSet, tree as never);
   try {
-    return { index, tree, ...sourcesOf(tree), nodes: stats.nodes, kinds: stats.kinds };
+    return { index, tree, ...sourcesOf(tree, grammar), nodes: stats.nodes, kinds: stats.kinds };
   } catch (e) {
     return {
       index,
@@ -89,7 +124,8 @@ export function campaignProgram(index: number, tree: ModuleSet): CampaignProgram
 /**
  * Generates the programs with the given indices: program `i` is the value fast-check draws at
  * run `i` with the campaign's seed (the same value `fc.check` replays with `path: String(i)`,
- * which is how a finding is shrunk later). Contiguous indices are drawn together.
+ * which is how a finding is shrunk later). Contiguous indices are drawn together. The trees
+ * are of `grammar`, the arbitrary's.
  *
  * @example
  * ```ts
@@ -100,8 +136,9 @@ export function generatePrograms(
   arbitrary: fc.Arbitrary<ModuleSet>,
   seed: number,
   indices: readonly number[],
+  grammar: AnyGrammar = grammar715,
 ): CampaignProgram[] {
-  return drawPrograms(arbitrary, seed, indices, campaignProgram);
+  return drawPrograms(arbitrary, seed, indices, (i, tree) => campaignProgram(i, tree, grammar));
 }
 
 /**
@@ -158,13 +195,14 @@ export function serveGenerationThread(): void {
   if (port === null) throw new Error('serveGenerationThread runs in a worker thread');
   const settings = workerData as GeneratorSettings;
   const arbitrary = campaignArbitrary(settings);
+  const grammar = campaignGrammar(settings);
   port.on('message', (request: GenerateRequest) => {
     const programs: GeneratedProgram[] = drawPrograms(
       arbitrary,
       settings.seed,
       request.indices,
       (index, tree) => {
-        const { tree: _tree, ...rest } = campaignProgram(index, tree);
+        const { tree: _tree, ...rest } = campaignProgram(index, tree, grammar);
         return rest;
       },
     );

@@ -1,8 +1,7 @@
 import { clone } from '@bufbuild/protobuf';
 import type { ModuleSet, Stat, StatBlock } from '../../gen/luau_pb.js';
 import { frameBlocks } from '../print/index.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
-import { treeStats } from '../tree/index.js';
+import { grammar715, treeStats, type AnyGrammar } from '../tree/index.js';
 
 /** Every `StatBlock` of a tree, in a fixed (depth-first, field) order. */
 function blocksOf(tree: ModuleSet): StatBlock[] {
@@ -34,12 +33,12 @@ interface Removal {
   readonly unwrap?: number;
 }
 
-/** The blocks a statement of the seed's grammar holds ({@link frameBlocks}), of that grammar. */
+/** The blocks a statement holds ({@link frameBlocks}), of its tree's grammar. */
 const heldBlocks = (stat: Stat): (StatBlock | undefined)[] =>
   frameBlocks(stat) as (StatBlock | undefined)[];
 
-function without(tree: ModuleSet, r: Removal): ModuleSet {
-  const copy = clone(ModuleSetSchema, tree);
+function without(tree: ModuleSet, r: Removal, grammar: AnyGrammar): ModuleSet {
+  const copy = clone(grammar.moduleSet, tree as never) as ModuleSet;
   const body = blocksOf(copy)[r.block]!.body;
   if (r.unwrap === undefined) body.splice(r.start, r.end - r.start);
   else body.splice(r.start, 1, ...(heldBlocks(body[r.start]!)[r.unwrap]?.body ?? []));
@@ -79,6 +78,8 @@ function removals(tree: ModuleSet, limit: number): Removal[] {
 export interface ReduceOptions {
   /** Runs candidates together (one batch) and tells which still show the finding. */
   readonly stillFail: (candidates: readonly ModuleSet[]) => Promise<readonly boolean[]>;
+  /** The tree's grammar. Default the seed's. */
+  readonly grammar?: AnyGrammar;
   /** Candidates per batch. Default 48. */
   readonly batch?: number;
   /** Batches allowed. Default 40. */
@@ -117,6 +118,7 @@ export async function reduceStatements(
 ): Promise<ReduceResult> {
   const batch = options.batch ?? 48;
   const maxRounds = options.maxRounds ?? 40;
+  const grammar = options.grammar ?? grammar715;
   const deadline = Date.now() + (options.maxTimeMs ?? 30_000);
   let current = tree;
   let attempts = 0;
@@ -125,7 +127,7 @@ export async function reduceStatements(
   // Removals are tried a batch at a time; after a success they are listed again.
   let offset = 0;
   while (rounds < maxRounds && Date.now() < deadline && offset < all.length) {
-    const candidates = all.slice(offset, offset + batch).map((r) => without(current, r));
+    const candidates = all.slice(offset, offset + batch).map((r) => without(current, r, grammar));
     rounds++;
     attempts += candidates.length;
     const fails = await options.stillFail(candidates);
@@ -133,7 +135,7 @@ export async function reduceStatements(
     let bestNodes = Infinity;
     candidates.forEach((c, k) => {
       if (fails[k] !== true) return;
-      const nodes = treeStats(ModuleSetSchema, c).nodes;
+      const nodes = treeStats(grammar.moduleSet, c as never).nodes;
       if (nodes < bestNodes) {
         best = c;
         bestNodes = nodes;

@@ -1,5 +1,6 @@
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { ValidityLevel } from '../arbitrary/index.js';
+import { grammar715, type AnyGrammar } from '../tree/index.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
 import type { campaignArbitrary } from './programs.js';
@@ -23,10 +24,11 @@ const RUN_ATTEMPTS = 3;
 export async function runTreeRemotely(
   pool: ProjectPool,
   tree: ModuleSet,
+  grammar: AnyGrammar = grammar715,
 ): Promise<ProgramOutcome[] | undefined> {
   let sources: { program: string; module?: string };
   try {
-    sources = sourcesOf(tree);
+    sources = sourcesOf(tree, grammar);
   } catch {
     return undefined;
   }
@@ -62,12 +64,13 @@ const CANDIDATE_BATCH_CHARS = 200_000;
 export async function runTreesRemotely(
   pool: ProjectPool,
   trees: readonly ModuleSet[],
+  grammar: AnyGrammar = grammar715,
 ): Promise<(ProgramOutcome[] | undefined)[]> {
   const results: (ProgramOutcome[] | undefined)[] = trees.map(() => undefined);
   const jobs: ProgramJob[] = [];
   trees.forEach((tree, k) => {
     try {
-      const s = sourcesOf(tree);
+      const s = sourcesOf(tree, grammar);
       jobs.push({ id: String(k), program: s.program, module: s.module });
     } catch {
       // Unprintable: stays undefined.
@@ -103,6 +106,8 @@ export interface RemoteShrinkArgs {
   readonly pool: ProjectPool;
   /** The campaign's arbitrary (the program is replayed from it). */
   readonly arbitrary: ReturnType<typeof campaignArbitrary>;
+  /** The grammar of the arbitrary's trees. Default the seed's. */
+  readonly grammar?: AnyGrammar;
   /** The campaign's seed. */
   readonly seed: number;
   /** The program's index in the campaign. */
@@ -153,11 +158,12 @@ export interface RemoteShrinkResult {
  * ```
  */
 export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShrinkResult> {
+  const grammar = args.grammar ?? grammar715;
   const seen = new Map<string, ProgramOutcome[] | undefined>();
   const outcomesOf = new WeakMap<ModuleSet, ProgramOutcome[]>();
   const keyOf = (tree: ModuleSet): string | undefined => {
     try {
-      const s = sourcesOf(tree);
+      const s = sourcesOf(tree, grammar);
       return `${s.module ?? ''}\u0000${s.program}`;
     } catch {
       return undefined;
@@ -177,11 +183,11 @@ export async function shrinkRemotely(args: RemoteShrinkArgs): Promise<RemoteShri
     stillFails: async (candidate) => {
       const key = keyOf(candidate);
       if (key === undefined) return false;
-      if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate));
+      if (!seen.has(key)) seen.set(key, await runTreeRemotely(args.pool, candidate, grammar));
       return keep(candidate, seen.get(key));
     },
     stillFail: async (candidates) => {
-      const outcomes = await runTreesRemotely(args.pool, candidates);
+      const outcomes = await runTreesRemotely(args.pool, candidates, grammar);
       return candidates.map((c, k) => keep(c, outcomes[k]));
     },
   });

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { file_luau } from '../../gen/luau_pb.js';
 import { checkerCommand, parseChecker } from './type-check.js';
 import { GENERATOR_VERSION } from '../arbitrary/index.js';
 import { commandTemplate, outcomeStatuses, parseRuntime, shellWord } from '../runtime/index.js';
 import type { RuntimeProfile } from '../runtime/index.js';
 import type { CampaignSummary } from './summary.js';
 import { unlimitedCount } from './options.js';
+import { campaignGrammar } from './programs.js';
 import type { FindingRecord } from './findings.js';
 import type { CampaignStore } from './store.js';
 import { guidedHtml, guidedLines, type ComparedCourse } from './guided-report.js';
@@ -338,7 +338,7 @@ export function reportHtml(
 ): string {
   // Every message kind of the schema, the ones never generated included (count 0).
   const counts = store.coverage();
-  for (const desc of file_luau.messages) counts[desc.name] ??= 0;
+  for (const desc of campaignGrammar(store.options).file.messages) counts[desc.name] ??= 0;
   const coverage = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const covered = coverage.filter(([, n]) => n > 0).length;
   const totalNodes = coverage.reduce((a, [, n]) => a + n, 0);

@@ -1,7 +1,7 @@
 import { equals } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { grammar715, type AnyGrammar } from '../tree/index.js';
 import { reduceStatements } from './reduce.js';
 import { shrinkProgram } from './shrink.js';
 
@@ -9,6 +9,8 @@ import { shrinkProgram } from './shrink.js';
 export interface ShrinkStagesOptions {
   /** The arbitrary the program was drawn from. */
   readonly arbitrary: fc.Arbitrary<ModuleSet>;
+  /** The grammar of its trees. Default the seed's. */
+  readonly grammar?: AnyGrammar;
   /** The campaign's seed. */
   readonly seed: number;
   /** The program's index. */
@@ -61,7 +63,8 @@ export async function shrinkInStages(options: ShrinkStagesOptions): Promise<Shri
       path: String(options.index),
       numRuns: 1,
     });
-    replays = replay !== undefined && equals(ModuleSetSchema, replay, original);
+    const schema = (options.grammar ?? grammar715).moduleSet;
+    replays = replay !== undefined && equals(schema, replay as never, original as never);
   }
   const first =
     replays || original === undefined
@@ -80,6 +83,7 @@ export async function shrinkInStages(options: ShrinkStagesOptions): Promise<Shri
     const reduced = await reduceStatements(tree, {
       maxTimeMs: Math.max(options.maxTimeMs - (Date.now() - started), options.maxTimeMs / 3),
       stillFail: options.stillFail,
+      ...(options.grammar === undefined ? {} : { grammar: options.grammar }),
     });
     tree = reduced.tree;
     attempts += reduced.attempts;

@@ -1,7 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION, OptionError } from '../arbitrary/index.js';
 import type { GrammarName } from '../tree/index.js';
 import { outcomeStatuses } from '../runtime/index.js';
@@ -10,6 +9,7 @@ import { decodeTree, encodeTree } from '../tree/index.js';
 import type { FindingKind } from './classify.js';
 import { readCampaignOptions, writeCampaignOptions } from './options.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
+import { campaignGrammar } from './programs.js';
 import { PendingIndices } from './pending-indices.js';
 import type { CheckOutcome } from './classify.js';
 import { writeFileAtomic } from '../format/index.js';
@@ -423,7 +423,8 @@ export class CampaignStore {
       indices.add(record.i);
       if (record.finding !== undefined && tree !== undefined) {
         mkdirSync(join(this.dir, 'trees'), { recursive: true });
-        writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
+        const schema = campaignGrammar(this.options).moduleSet;
+        writeFileSync(treePath(this.dir, record.i), encodeTree(schema, tree as never, 'binpb'));
       }
       taken.push(entry);
     }
@@ -481,7 +482,8 @@ export class CampaignStore {
   tree(i: number): ModuleSet | undefined {
     const path = treePath(this.dir, i);
     if (!existsSync(path)) return undefined;
-    return decodeTree(ModuleSetSchema, readFileSync(path), 'binpb', { source: path });
+    const schema = campaignGrammar(this.options).moduleSet;
+    return decodeTree(schema, readFileSync(path), 'binpb', { source: path }) as ModuleSet;
   }
 
   /** Message kinds over every finished program's tree (node-kind coverage). */

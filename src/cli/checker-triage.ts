@@ -10,7 +10,7 @@ import {
   triageCheckerBugs,
 } from '../campaign/index.js';
 import type { TriageChecker } from '../campaign/index.js';
-import { wholeNumber } from './generator-options.js';
+import { wholeNumber } from './setting-flags.js';
 
 /** Reads `--checker NAME=PATH`, adding it to those given before. */
 function checkerOption(value: string, previous: TriageChecker[] = []): TriageChecker[] {

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { luauArbitraries } from '../arbitrary/index.js';
+import { luauArbitraries, OptionError } from '../arbitrary/index.js';
 import { generatePrograms } from '../campaign/index.js';
+import { grammar715, parseGrammar, type AnyGrammar } from '../tree/index.js';
 import {
   coverageBuild,
   CoverageBuildError,
@@ -10,6 +11,7 @@ import {
   findLlvmTools,
   formatEngineCoverage,
   formatSetRuns,
+  luau735FuzzerFlags,
   measureEngineCoverage,
   parseCoverageModes,
   readLuauFiles,
@@ -22,6 +24,7 @@ import { wholeNumberOption } from './setting-flags.js';
 import type { GivenGeneratorSettings } from '../arbitrary/index.js';
 
 interface CoverageFlags extends GivenGeneratorSettings {
+  fflags?: string;
   count: number;
   build: string;
   compare?: string;
@@ -39,9 +42,10 @@ function flagError(flag: string, e: unknown): Error {
 }
 
 /**
- * Generates `count` programs with the generator's flags, printed as a runtime runs them;
- * programs the printer refuses are left out (and counted).
+ * Generates `count` programs of `grammar` with the generator's flags, printed as a runtime
+ * runs them; programs the printer refuses are left out (and counted).
  *
+ * @throws {@link OptionError} for flags the generator does not take (a grammar at a level it is not generated at).
  * @example
  * ```ts
  * const { programs } = generatedSample({ level: 'runnable', profile: 'luau', types: true }, 100, 1);
@@ -51,12 +55,15 @@ export function generatedSample(
   flags: GivenGeneratorSettings,
   count: number,
   seed: number,
+  grammar: AnyGrammar = grammar715,
 ): { programs: LuauBatchProgram[]; unprintable: number } {
-  const arbitrary = luauArbitraries(generatorOptions(flags)).moduleSet;
+  const options = { ...generatorOptions(flags), grammar: grammar.name };
+  const arbitrary = luauArbitraries(options).moduleSet;
   const drawn = generatePrograms(
     arbitrary,
     seed,
     Array.from({ length: count }, (_, i) => i),
+    grammar,
   );
   const printable = drawn.filter((p) => p.printError === undefined);
   return {
@@ -102,6 +109,11 @@ export function coverageCommand(): Command {
       '--compare <dir>',
       "folder of .luau files to compare with (e.g. Luau's tests/conformance)",
     )
+    .option(
+      '--fflags <list>',
+      'flags every executable runs with, as --fflags= takes them (default with --grammar 735: ' +
+        `those of Luau 0.735's own fuzzer, ${luau735FuzzerFlags.join(',')}; else none)`,
+    )
     .addOption(
       new Option(
         '--modes <list>',
@@ -146,7 +158,19 @@ export function coverageCommand(): Command {
           throw flagError('--compare', e);
         }
       }
-      const { programs, unprintable } = generatedSample(settings, flags.count, seed);
+      const grammar = parseGrammar(settings.grammar) ?? grammar715;
+      let sampled;
+      try {
+        sampled = generatedSample(settings, flags.count, seed, grammar);
+      } catch (e) {
+        if (e instanceof OptionError && e.option === 'grammar')
+          throw new Error(`--grammar: ${e.reason}`, { cause: e });
+        throw e;
+      }
+      const { programs, unprintable } = sampled;
+      const fflags =
+        flags.fflags?.split(',').filter((f) => f !== '') ??
+        (grammar.flags.length > 0 ? luau735FuzzerFlags : []);
       const showSteps = flags.json !== true && process.stderr.isTTY === true;
       const started = performance.now();
       let report: EngineCoverage;
@@ -155,6 +179,7 @@ export function coverageCommand(): Command {
           build,
           llvm,
           modes,
+          flags: fflags,
           generated: programs,
           compared,
           timeoutMs: flags.timeout,
@@ -171,7 +196,15 @@ export function coverageCommand(): Command {
         if (e instanceof CoverageBuildError) throw flagError('--build', e);
         throw e;
       }
-      const sample = { level, profile, seed, count: flags.count, unprintable };
+      const sample = {
+        level,
+        grammar: grammar.name,
+        profile,
+        seed,
+        count: flags.count,
+        unprintable,
+        fflags,
+      };
       if (flags.json === true) {
         process.stdout.write(
           JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
@@ -180,7 +213,10 @@ export function coverageCommand(): Command {
       }
       const lines = [
         `build ${report.build}`,
-        `generated: ${programs.length} programs (level ${level}, profile ${profile}, seed ${seed}` +
+        `generated: ${programs.length} programs (level ${level}` +
+          (grammar === grammar715 ? '' : `, grammar ${grammar.name}`) +
+          `, profile ${profile}, seed ${seed}` +
+          (fflags.length > 0 ? `; --fflags=${fflags.join(',')}` : '') +
           (unprintable > 0 ? `; ${unprintable} the printer refused, left out` : '') +
           ')',
         formatSetRuns(report.generated).trimEnd(),

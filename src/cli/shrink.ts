@@ -9,10 +9,11 @@ import {
 } from './workspace-options.js';
 import { Command, Option } from 'commander';
 import fc from 'fast-check';
-import { ModuleSetSchema, type ModuleSet } from '../../gen/luau_pb.js';
-import { GENERATOR_VERSION } from '../arbitrary/index.js';
+import type { ModuleSet } from '../../gen/luau_pb.js';
+import { GENERATOR_VERSION, readGeneratorSettings } from '../arbitrary/index.js';
 import {
   campaignArbitrary,
+  campaignGrammar,
   compareShrunk,
   GeneratorVersionError,
   isCheckerFinding,
@@ -22,7 +23,7 @@ import {
   updateShrunk,
 } from '../campaign/index.js';
 import type { FindingRecord } from '../campaign/index.js';
-import { decodeTree } from '../tree/index.js';
+import { decodeGrammarTree } from '../tree/index.js';
 import { wholeNumber } from './setting-flags.js';
 
 /** A finding of the type checker: shrunk with the checker here, no workspace needed. */
@@ -147,11 +148,14 @@ export function shrinkCommand(): Command {
         );
       }
       const originalPath = join(dir, 'original.binpb');
+      // The finding's trees are of the grammar its record names (the seed's when none).
+      const grammar = campaignGrammar(readGeneratorSettings(finding, recordPath));
       // The program as found: shrinking starts from it, not from a regeneration.
       const original = existsSync(originalPath)
-        ? decodeTree(ModuleSetSchema, readFileSync(originalPath), 'binpb', {
+        ? (decodeGrammarTree(readFileSync(originalPath), 'binpb', {
+            grammar,
             source: originalPath,
-          })
+          }).tree as ModuleSet)
         : undefined;
       if (original === undefined && recorded !== GENERATOR_VERSION)
         throw new Error(`${dir} has no original.binpb to shrink without a replay`);
@@ -175,6 +179,7 @@ export function shrinkCommand(): Command {
         const result = await shrinkRemotely({
           pool,
           arbitrary,
+          grammar,
           seed: finding.seed,
           index: finding.original.index,
           ...(original === undefined ? {} : { tree: original }),

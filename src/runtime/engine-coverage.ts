@@ -17,6 +17,9 @@ import { runToolBatches } from './tool-batch.js';
 /**
  * The components reported per executable: what its runs exercise (`luau` parses, compiles
  * and runs; `luau-compile` parses and compiles; `luau-analyze` parses and type checks).
+ * `Bytecode` (the bytecode builder and its analyses, in `Compiler` before 0.735) and
+ * `Inliner` (the JIT inliner, `--jit-inliner`) are folders of their own since 0.735: a build
+ * without them reports none.
  *
  * @example
  * ```ts
@@ -24,8 +27,8 @@ import { runToolBatches } from './tool-batch.js';
  * ```
  */
 export const toolComponents: Readonly<Record<LuauToolName, readonly string[]>> = {
-  luau: ['Ast', 'Compiler', 'VM', 'CodeGen'],
-  'luau-compile': ['Ast', 'Compiler'],
+  luau: ['Ast', 'Compiler', 'Bytecode', 'VM', 'CodeGen', 'Inliner'],
+  'luau-compile': ['Ast', 'Compiler', 'Bytecode'],
   'luau-analyze': ['Ast', 'Analysis'],
 };
 
@@ -37,6 +40,12 @@ export interface EngineCoverageOptions {
   readonly llvm: LlvmTools;
   /** How every program runs; each mode's runs count. */
   readonly modes: readonly CoverageModeName[];
+  /**
+   * Flags every executable runs with, after each mode's options, as `--fflags=` takes them
+   * (`['true', 'DebugLuauUserDefinedClasses=true', …]`, see `luau735FuzzerFlags`). Default:
+   * none.
+   */
+  readonly flags?: readonly string[] | undefined;
   /** The generated programs. */
   readonly generated: readonly LuauBatchProgram[];
   /** Programs to compare with (e.g. Luau's conformance files). Default: none. */
@@ -182,6 +191,7 @@ export async function measureEngineCoverage(
   if (options.generated.length === 0) throw new RangeError('no generated programs to run');
   if (options.compared?.length === 0) throw new RangeError('no programs to compare with');
   const tools = [...new Set(modes.map((m) => coverageModes[m].tool))];
+  const flags = options.flags?.length ? [`--fflags=${options.flags.join(',')}`] : [];
   const sets: { name: 'generated' | 'compared'; programs: readonly LuauBatchProgram[] }[] = [
     { name: 'generated', programs: options.generated },
   ];
@@ -202,7 +212,8 @@ export async function measureEngineCoverage(
       try {
         for (const mode of modes) {
           options.onStep?.(`${set.name}: ${mode} (${set.programs.length} programs)`);
-          const { tool, args } = coverageModes[mode];
+          const tool = coverageModes[mode].tool;
+          const args = [...coverageModes[mode].args, ...flags];
           const profiles = join(work, 'profiles', set.name, tool);
           mkdirSync(profiles, { recursive: true });
           const env = { LLVM_PROFILE_FILE: join(profiles, '%4m.profraw') };
@@ -260,7 +271,10 @@ export async function measureEngineCoverage(
         await mergeProfiles(llvm, merged, out);
         union = await coverageSummary(llvm, executable, out);
       }
-      const names = toolComponents[tool];
+      // The components the build has (a folder of a later release is absent from an older one).
+      const names = toolComponents[tool].filter(
+        (n) => !['Bytecode', 'Inliner'].includes(n) || counts.some((c) => c[n] !== undefined),
+      );
       const row = (component: string, pick: (c: ComponentCounts) => CoverageCounts) => ({
         component,
         lines: compare(

@@ -1,4 +1,5 @@
 import { runArgs, type RunOptions } from '../../runner/protocol.mjs';
+import { grammar735 } from '../tree/index.js';
 
 /** The bundled luau-web VM, run by the luau-fuzz runner (the default). */
 export interface LuauWebProfile {
@@ -10,7 +11,7 @@ export interface LuauWebProfile {
 /** A `luau` executable on the project's PATH (or at a given path) with its options. */
 export interface LuauCliProfile {
   readonly kind: 'luau-cli';
-  /** How the profile was written (`luau-cli:-O2:--codegen`). */
+  /** How the profile was written (`luau-cli:-O2:--codegen`, `luau-735:-O2`). */
   readonly spec: string;
   /** The executable. Default `luau`. */
   readonly executable: string;
@@ -82,7 +83,7 @@ function luauCliOption(part: string): string {
   if (!/^--?[^-]/.test(part))
     throw new RuntimeSpecError(
       `'${part}' in a luau-cli spec is not an option (expected -O0, -O1, -O2, any other -OPTION or ` +
-        `--OPTION of the executable, or path=EXE; ':' separates them, so an option cannot contain ` +
+        `--OPTION of the executable, path=EXE or a path with a '/'; ':' separates them, so an option cannot contain ` +
         `one: run such an executable with command:TEMPLATE)`,
     );
   const refused = refusedOptions[part.replace(/=.*/, '')];
@@ -98,13 +99,33 @@ function luauCliOption(part: string): string {
 }
 
 /**
+ * The flags Luau's own fuzz target sets at release 0.735 (`fuzz/proto.cpp`), as the Luau CLI
+ * reads them (`CLI/src/Flags.cpp`, `--fflags=` joined by commas): `true` turns on every flag
+ * whose name starts with `Luau`, and the class flags, whose names start with `DebugLuau`, are
+ * named on their own.
+ *
+ * @example
+ * ```ts
+ * `--fflags=${luau735FuzzerFlags.join(',')}`; // what a luau-735 runtime passes first
+ * ```
+ */
+export const luau735FuzzerFlags: readonly string[] = ['true', ...grammar735.flags];
+
+const luau735Flags = `--fflags=${luau735FuzzerFlags.join(',')}`;
+
+/**
  * Parses a runtime specification:
  * - `luau-web` — the bundled VM (default);
- * - `luau-cli[:OPTION…]` — a `luau` executable; `path=EXECUTABLE` names it, and every other
- *   part is an option passed to it in order before the program files: `-O0`, `-O1`, `-O2`,
- *   `--codegen`, and any other `-…`/`--…` option of the build (`--codegen-cold`,
- *   `--jit-inliner`, `--fflags=LuauFlag=true,OtherFlag=false`). The parts are separated by
- *   `:`, so an option cannot contain one (use `command:TEMPLATE` for that);
+ * - `luau-cli[:OPTION…]` — a `luau` executable; `path=EXECUTABLE` (or a part that is a path,
+ *   holding a `/`) names it, and every other part is an option passed to it in order before
+ *   the program files: `-O0`, `-O1`, `-O2`, `--codegen`, and any other `-…`/`--…` option of
+ *   the build (`--codegen-cold`, `--jit-inliner`, `--fflags=LuauFlag=true,OtherFlag=false`).
+ *   The parts are separated by `:`, so an option cannot contain one (use `command:TEMPLATE`
+ *   for that);
+ * - `luau-735[:OPTION…]` — Luau 0.735 as its own fuzzer runs it: a `luau-cli` whose first
+ *   option turns on every `Luau*` flag and the two class flags (`--fflags=true,
+ *   DebugLuauUserDefinedClasses=true,DebugLuauUserDefinedClassesRuntime=true`); it compiles
+ *   the programs of grammar 735;
  * - `command:TEMPLATE` — any command, with `{program}`, `{module}`, `{dir}` (one process per
  *   program), or `{programs}` (many files per process, like `luau a.luau b.luau`).
  *
@@ -112,16 +133,19 @@ function luauCliOption(part: string): string {
  * @example
  * ```ts
  * parseRuntime('luau-cli:-O2:--codegen'); // { kind: 'luau-cli', options: ['-O2', '--codegen'], optimize: 2, codegen: true, executable: 'luau', … }
- * parseRuntime('luau-cli:-O2:--codegen-cold:path=/opt/luau-735/luau'); // options ['-O2', '--codegen-cold']
+ * parseRuntime('luau-cli:/opt/luau-715/luau:-O2'); // executable '/opt/luau-715/luau'
+ * parseRuntime('luau-735:path=/opt/luau-735/luau:-O2'); // options ['--fflags=true,DebugLuau…', '-O2']
  * ```
  */
 export function parseRuntime(spec: string): RuntimeProfile {
   if (spec === 'luau-web') return { kind: 'luau-web', spec };
-  if (spec === 'luau-cli' || spec.startsWith('luau-cli:')) {
-    const given: string[] = [];
+  const kind = /^(luau-cli|luau-735)(?::|$)/.exec(spec)?.[1];
+  if (kind !== undefined) {
+    const given: string[] = kind === 'luau-735' ? [luau735Flags] : [];
     let executable = 'luau';
     for (const part of spec.split(':').slice(1)) {
       if (part.startsWith('path=') && part.length > 5) executable = part.slice(5);
+      else if (!part.startsWith('-') && part.includes('/')) executable = part;
       else given.push(luauCliOption(part));
     }
     const levels = given.filter((o) => /^-O[0-2]$/.test(o));
@@ -143,7 +167,8 @@ export function parseRuntime(spec: string): RuntimeProfile {
     return { kind: 'command', spec, template };
   }
   throw new RuntimeSpecError(
-    `unknown runtime '${spec}' (expected luau-web, luau-cli[:-O2][:--codegen][:--OPTION…][:path=EXE] or command:TEMPLATE)`,
+    `unknown runtime '${spec}' (expected luau-web, luau-cli[:-O2][:--codegen][:--OPTION…][:path=EXE], ` +
+      `luau-735[:…] (luau-cli with the flags of Luau 0.735's fuzzer) or command:TEMPLATE)`,
   );
 }
 

@@ -45,7 +45,7 @@ describe('resolveGeneratorSettings', () => {
   });
 
   it("refuses a grammar at a level it is not generated at, as the generator's OptionError", () => {
-    expect(() => resolve({ grammar: '735', level: 'runnable' })).toThrow(
+    expect(() => resolve({ grammar: '735', level: 'typed' })).toThrow(
       expect.objectContaining({ option: 'grammar', name: 'OptionError' }),
     );
     expect(resolve({ grammar: '735', level: 'syntax' }).grammar).toBe('735');

@@ -17,7 +17,7 @@ describe('checker option', () => {
     const record = { seed: 1, level: 'typed', profile: 'luau', maxNodes: null };
     expect(readGeneratorSettings({ ...record, checker: 'new' }, 'o.json').checker).toBe('new');
     expect(() => readGeneratorSettings({ ...record, checker: 'v2' }, 'o.json')).toThrow(
-      'o.json: checker must be one of old, new, got "v2"',
+      `o.json: field 'checker' must be one of "old", "new"`,
     );
   });
 });

@@ -38,13 +38,11 @@ describe('luau-fuzz run', () => {
     [['--grammar', '736'], "--grammar must be one of 715, 735, got '736'"],
     // The generator's refusal, in the flag's words.
     [
-      ['--grammar', '735'],
-      "--grammar '735' is generated at the schema and syntax levels only, not at level 'runnable'",
+      ['--grammar', '735', '--level', 'typed'],
+      "--grammar '735' is generated at the schema, syntax, scoped and runnable levels, not at level 'typed'",
     ],
-    [
-      ['--grammar', '735', '--level', 'syntax'],
-      "--grammar '735': a campaign runs programs of grammar 715 only so far",
-    ],
+    // A runtime that cannot compile the grammar's programs (luau-web, the default).
+    [['--grammar', '735'], "--grammar 735 cannot run on runtime 'luau-web'"],
     [['--max-depth', '65'], '--max-depth must be at most 64 above the schema level'],
     [['--max-statements', '0'], "--max-statements must be a whole number >= 1, got '0'"],
     [['--rederive'], '--rederive goes with --resume DIR'],

@@ -1,6 +1,7 @@
 import type { ModuleSet } from '../../../gen/luau_pb.js';
 import { programRecords } from '../../arbitrary/index.js';
 import type { LuauBatchProgram } from '../../runtime/index.js';
+import { grammar715, type AnyGrammar } from '../../tree/index.js';
 import { sourcesOf } from '../programs.js';
 import { Corpus, CorpusError } from './corpus.js';
 
@@ -9,6 +10,8 @@ export interface CorpusProgram {
   /** The entry's number in the corpus. */
   readonly id: number;
   readonly tree: ModuleSet;
+  /** The grammar of its tree. */
+  readonly grammar: AnyGrammar;
   /** Its Luau sources, or undefined when the printer refused the tree. */
   readonly sources: LuauBatchProgram | undefined;
 }
@@ -28,23 +31,28 @@ export function corpusPrograms(dir: string): CorpusProgram[] {
   const generator = corpus.generator();
   if (generator === undefined) throw new CorpusError(`${dir}: no corpus here (no generator.json)`);
   const records = programRecords(generator);
-  return corpus.entries.map((e) => corpusProgram(e.id, records.build(e.record)));
+  return corpus.entries.map((e) => corpusProgram(e.id, records.build(e.record), corpus.grammar));
 }
 
 /**
- * A tree numbered `id` with its Luau sources (undefined when the printer refuses it).
+ * A tree of `grammar` numbered `id` with its Luau sources (undefined when the printer refuses
+ * it).
  *
  * @example
  * ```ts
  * corpusProgram(0, tree).sources?.program; // 'local l0 = …'
  * ```
  */
-export function corpusProgram(id: number, tree: ModuleSet): CorpusProgram {
+export function corpusProgram(
+  id: number,
+  tree: ModuleSet,
+  grammar: AnyGrammar = grammar715,
+): CorpusProgram {
   let sources: LuauBatchProgram | undefined;
   try {
-    sources = sourcesOf(tree);
+    sources = sourcesOf(tree, grammar);
   } catch {
     sources = undefined;
   }
-  return { id, tree, sources };
+  return { id, tree, grammar, sources };
 }

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fromBinary, toBinary } from '@bufbuild/protobuf';
-import { ModuleSetSchema } from '../../../gen/luau_pb.js';
+import { toBinary } from '@bufbuild/protobuf';
+import type { ModuleSet } from '../../../gen/luau_pb.js';
 import { MAX_SCALE, OptionError, resolveOptions } from '../../arbitrary/index.js';
 import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
 import { CounterMap, type CounterMapState } from '../../coverage/index.js';
 import { writeFileAtomic } from '../../format/index.js';
+import { decodeGrammarTree, grammar715, parseGrammar, TreeError } from '../../tree/index.js';
+import type { AnyGrammar } from '../../tree/index.js';
 
 /** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
 export type EntryOrigin =
@@ -81,14 +83,14 @@ function decodeChoices(text: unknown, file: string, field = 'record.choices'): I
 export type RecordJson = EntryFile['record'];
 
 /**
- * A record as JSON ({@link RecordJson}).
+ * A record as JSON ({@link RecordJson}); a record of a tree holds it in binary, in `grammar`.
  *
  * @example
  * ```ts
  * const json = recordToJson({ kind: 'choices', choices: Int32Array.of(1, 2) });
  * ```
  */
-export function recordToJson(r: ProgramRecord): RecordJson {
+export function recordToJson(r: ProgramRecord, grammar: AnyGrammar = grammar715): RecordJson {
   switch (r.kind) {
     case 'choices':
       return r.scale === undefined
@@ -104,16 +106,16 @@ export function recordToJson(r: ProgramRecord): RecordJson {
     case 'tree':
       return {
         kind: 'tree',
-        tree: Buffer.from(toBinary(ModuleSetSchema, r.tree)).toString('base64'),
+        tree: Buffer.from(toBinary(grammar.moduleSet, r.tree as never)).toString('base64'),
       };
   }
 }
 
-function toFile(e: CorpusEntry): EntryFile {
+function toFile(e: CorpusEntry, grammar: AnyGrammar): EntryFile {
   const r = e.record;
   return {
     id: e.id,
-    record: recordToJson(r),
+    record: recordToJson(r, grammar),
     origin: e.origin,
     firstCounters: e.firstCounters,
     counters: encodeChoices(e.counters),
@@ -124,7 +126,8 @@ function toFile(e: CorpusEntry): EntryFile {
 }
 
 /**
- * A record read back from JSON ({@link recordToJson}).
+ * A record read back from JSON ({@link recordToJson}); a record of a tree must be a tree of
+ * `grammar`: one of another grammar (a corpus that mixes grammars) is refused.
  *
  * @throws {@link CorpusError} naming `file` when it does not read back.
  * @example
@@ -132,7 +135,11 @@ function toFile(e: CorpusEntry): EntryFile {
  * const record = recordFromJson(JSON.parse(line).record, 'corpus/programs.jsonl');
  * ```
  */
-export function recordFromJson(json: unknown, file: string): ProgramRecord {
+export function recordFromJson(
+  json: unknown,
+  file: string,
+  grammar: AnyGrammar = grammar715,
+): ProgramRecord {
   const r = json as Partial<RecordJson> | undefined;
   if (r?.kind === 'choices') {
     const choices = decodeChoices(r.choices, file);
@@ -155,16 +162,19 @@ export function recordFromJson(json: unknown, file: string): ProgramRecord {
   if (r?.kind === 'tree') {
     if (typeof r.tree !== 'string') throw new CorpusError(`${file}: record.tree is not a string`);
     try {
-      return { kind: 'tree', tree: fromBinary(ModuleSetSchema, Buffer.from(r.tree, 'base64')) };
+      const bytes = Buffer.from(r.tree, 'base64');
+      const read = decodeGrammarTree(bytes, 'binpb', { grammar, source: `${file}: record.tree` });
+      return { kind: 'tree', tree: read.tree as ModuleSet };
     } catch (e) {
+      if (e instanceof TreeError) throw new CorpusError(e.message, { cause: e });
       throw new CorpusError(`${file}: record.tree is not a ModuleSet (${(e as Error).message})`);
     }
   }
   throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
 }
 
-function fromFile(data: EntryFile, file: string): CorpusEntry {
-  const record = recordFromJson(data.record, file);
+function fromFile(data: EntryFile, file: string, grammar: AnyGrammar): CorpusEntry {
+  const record = recordFromJson(data.record, file, grammar);
   return {
     id: Number(data.id),
     record,
@@ -198,11 +208,23 @@ export class Corpus {
   /** The map saved with the corpus (undefined when none was). */
   readonly map: CounterMap | undefined;
   readonly #dir: string;
+  #grammar: AnyGrammar;
 
-  private constructor(dir: string, entries: CorpusEntry[], map: CounterMap | undefined) {
+  private constructor(
+    dir: string,
+    entries: CorpusEntry[],
+    map: CounterMap | undefined,
+    grammar: AnyGrammar,
+  ) {
     this.#dir = dir;
     this.entries = entries;
     this.map = map;
+    this.#grammar = grammar;
+  }
+
+  /** The grammar of its trees: the one its generator options name (the seed's when none). */
+  get grammar(): AnyGrammar {
+    return this.#grammar;
   }
 
   /**
@@ -211,7 +233,8 @@ export class Corpus {
    * @throws {@link CorpusError} naming the file that does not read back.
    */
   static load(dir: string): Corpus {
-    if (!existsSync(dir)) return new Corpus(dir, [], undefined);
+    if (!existsSync(dir)) return new Corpus(dir, [], undefined, grammar715);
+    const grammar = grammarOfOptions(new Corpus(dir, [], undefined, grammar715).generator());
     const entries: CorpusEntry[] = [];
     for (const name of readdirSync(dir)
       .filter((n) => /^\d+\.json$/.test(n))
@@ -223,7 +246,7 @@ export class Corpus {
       } catch (e) {
         throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
       }
-      entries.push(fromFile(data, file));
+      entries.push(fromFile(data, file, grammar));
     }
     entries.sort((a, b) => a.id - b.id);
     const mapFile = join(dir, 'map.json');
@@ -245,7 +268,7 @@ export class Corpus {
       };
       map = new CounterMap(state);
     }
-    return new Corpus(dir, entries, map);
+    return new Corpus(dir, entries, map, grammar);
   }
 
   /**
@@ -278,6 +301,7 @@ export class Corpus {
     if (had === undefined) {
       mkdirSync(this.#dir, { recursive: true });
       writeFileAtomic(join(this.#dir, generatorFile), text);
+      this.#grammar = grammarOfOptions(options);
     } else if (JSON.stringify(had) !== text) {
       throw new CorpusError(
         `${join(this.#dir, generatorFile)}: the corpus was written with generator options ` +
@@ -349,12 +373,17 @@ export class Corpus {
     mkdirSync(this.#dir, { recursive: true });
     writeFileAtomic(
       join(this.#dir, `${String(e.id).padStart(6, '0')}.json`),
-      JSON.stringify(toFile(e)),
+      JSON.stringify(toFile(e, this.#grammar)),
     );
   }
 }
 
 const generatorFile = 'generator.json';
+
+/** The grammar generator options name (the seed's when they name none, or there are none). */
+function grammarOfOptions(options: LuauArbitraryOptions | undefined): AnyGrammar {
+  return parseGrammar(options?.grammar ?? grammar715.name) ?? grammar715;
+}
 
 /**
  * The generator options of `generator.json`, checked: its records mean nothing under options

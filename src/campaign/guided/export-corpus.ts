@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ModuleSetSchema } from '../../../gen/luau_pb.js';
 import { encodeTree } from '../../tree/index.js';
 import { corpusFolder } from './corpus-folder.js';
 import { corpusProgram, corpusPrograms, type CorpusProgram } from './corpus-programs.js';
-import { treeSeeds } from './tree-seeds.js';
+import { treeSeedsOfGrammar } from './tree-seeds.js';
 
 /** What {@link exportCorpus} wrote. */
 export interface CorpusExport {
@@ -14,10 +13,14 @@ export interface CorpusExport {
   readonly unprintable: number;
 }
 
-/** The trees of a folder of text-format trees, numbered in name order, with their sources. */
+/**
+ * The trees of a folder of text-format trees, numbered in name order, with their sources: of
+ * one grammar, a file of another refused.
+ */
 function treePrograms(dir: string): CorpusProgram[] {
-  return treeSeeds(dir).flatMap((record, id) =>
-    record.kind === 'tree' ? [corpusProgram(id, record.tree)] : [],
+  const { grammar, records } = treeSeedsOfGrammar(dir);
+  return records.flatMap((record, id) =>
+    record.kind === 'tree' ? [corpusProgram(id, record.tree, grammar)] : [],
   );
 }
 
@@ -42,9 +45,10 @@ export function exportCorpus(dir: string, out: string): CorpusExport {
     : treePrograms(folder);
   mkdirSync(out, { recursive: true });
   let unprintable = 0;
-  for (const { id, tree, sources } of programs) {
+  for (const { id, tree, grammar, sources } of programs) {
     const name = String(id).padStart(6, '0');
-    writeFileSync(join(out, `${name}.txtpb`), encodeTree(ModuleSetSchema, tree, 'textproto'));
+    const text = encodeTree(grammar.moduleSet, tree as never, 'textproto');
+    writeFileSync(join(out, `${name}.txtpb`), text);
     if (sources === undefined) {
       unprintable++;
       continue;

@@ -106,6 +106,7 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   });
   const steps = new GuidedSteps({
     records: programRecords(options.generator),
+    grammar: corpus.grammar,
     corpus,
     runner,
     seed: options.seed,

@@ -9,7 +9,7 @@ import { CoverageRunner } from '../../coverage/index.js';
 import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
 import type { IndexQueue } from '../pending-indices.js';
 import type { ProgramSource } from '../program-source.js';
-import type { CampaignProgram } from '../programs.js';
+import { campaignGrammar, type CampaignProgram } from '../programs.js';
 import {
   Corpus,
   CorpusError,
@@ -147,6 +147,7 @@ export function guidedSource(args: {
   const { settings, guided, dir, pending } = args;
   const generator = arbitraryOptionsOf(settings);
   const records = programRecords(generator);
+  const grammar = campaignGrammar(settings);
   const seedFolders = guided.corpora.map(corpusFolder);
   const coverage = coverageLuau(guided.coverage);
   const corpus = Corpus.load(dir);
@@ -162,6 +163,7 @@ export function guidedSource(args: {
   });
   const steps = new GuidedSteps({
     records,
+    grammar,
     corpus,
     runner,
     seed: settings.seed,
@@ -191,7 +193,7 @@ export function guidedSource(args: {
           const line: LoggedProgram =
             p.origin.kind === 'fresh'
               ? { i: p.index, origin: p.origin }
-              : { i: p.index, origin: p.origin, record: recordToJson(p.record) };
+              : { i: p.index, origin: p.origin, record: recordToJson(p.record, grammar) };
           return `${JSON.stringify(line)}\n`;
         })
         .join(''),
@@ -216,7 +218,7 @@ export function guidedSource(args: {
   const again = (p: LoggedProgram): GuidedProgram =>
     p.origin.kind === 'fresh'
       ? steps.build(records.ofRun(settings.seed, p.origin.run), p.origin, p.i)
-      : steps.build(recordFromJson(p.record, logFile), p.origin, p.i);
+      : steps.build(recordFromJson(p.record, logFile, grammar), p.origin, p.i);
 
   return {
     get remaining() {

@@ -22,6 +22,7 @@ import {
 } from './operator-weights.js';
 import { programCost } from './program-cost.js';
 import { treeSeeds } from './tree-seeds.js';
+import { grammar715, type AnyGrammar } from '../../tree/index.js';
 
 /**
  * The defaults of a guided campaign (`run --guided`, `runGuided`).
@@ -61,10 +62,23 @@ export interface StepState {
   readonly origins?: OriginYields | undefined;
 }
 
+/** The corpus in `folder`, refused when its trees are of another grammar than `grammar`. */
+function corpusOfGrammar(folder: string, grammar: AnyGrammar): Corpus {
+  const corpus = Corpus.load(folder);
+  if (corpus.grammar !== grammar)
+    throw new CorpusError(
+      `${join(folder, 'generator.json')}: a corpus of grammar ${corpus.grammar.name}, not ` +
+        `${grammar.name} (the campaign's): a campaign and its corpora hold one grammar`,
+    );
+  return corpus;
+}
+
 /** Options of {@link GuidedSteps}. */
 export interface GuidedStepsOptions {
   /** How the campaign's programs are drawn, read and mutated. */
   readonly records: ProgramRecords;
+  /** The grammar of their trees. Default the seed's. */
+  readonly grammar?: AnyGrammar;
   /** The corpus: mutated from, kept into. */
   readonly corpus: Corpus;
   /** The coverage build's runner (its map: what was reached so far). */
@@ -113,7 +127,8 @@ export class GuidedSteps {
   /** The program of `record` at campaign index `index`. */
   build(record: ProgramRecord, origin: EntryOrigin, index: number): GuidedProgram {
     const read = this.#o.records.read(record);
-    return { ...campaignProgram(index, read.tree), record: read.record, origin };
+    const grammar = this.#o.grammar ?? grammar715;
+    return { ...campaignProgram(index, read.tree, grammar), record: read.record, origin };
   }
 
   /**
@@ -123,10 +138,13 @@ export class GuidedSteps {
    * @throws {@link CorpusError} when a folder of trees seeds a level built from choices.
    */
   async seed(folders: readonly string[]): Promise<void> {
+    const grammar = this.#o.grammar ?? grammar715;
     for (const folder of folders) {
       const programs = existsSync(join(folder, 'generator.json'))
-        ? Corpus.load(folder).entries.map((e) => this.build(e.record, e.origin, e.keptAt))
-        : treeSeeds(folder).map((record, k) => {
+        ? corpusOfGrammar(folder, grammar).entries.map((e) =>
+            this.build(e.record, e.origin, e.keptAt),
+          )
+        : treeSeeds(folder, grammar).map((record, k) => {
             try {
               return this.build(record, { kind: 'fresh', run: -1 }, k);
             } catch (e) {

@@ -26,7 +26,7 @@ export type { MutationShare, Yields } from './mutation-share.js';
 export { exportCorpus } from './export-corpus.js';
 export type { CorpusExport } from './export-corpus.js';
 export { processCost, programCost } from './program-cost.js';
-export { holdsTrees, treeSeeds } from './tree-seeds.js';
+export { holdsTrees, treeSeeds, treeSeedsOfGrammar } from './tree-seeds.js';
 export { corpusCoverage } from './corpus-coverage.js';
 export type { CorpusCoverage, CorpusCoverageOptions } from './corpus-coverage.js';
 export { corpusProgram, corpusPrograms } from './corpus-programs.js';
