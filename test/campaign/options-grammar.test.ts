@@ -10,8 +10,9 @@ describe('the grammar of a campaign', () => {
     expect(resolveCampaignOptions({ level: 'schema', runtimes: on735, guided }).grammar).toBe(
       '735',
     );
-    // Grammar 735 is not generated at the runnable level yet: such a campaign runs 715 programs.
-    expect(resolveCampaignOptions({ runtimes: on735 }).grammar).toBe('715');
+    expect(resolveCampaignOptions({ runtimes: on735 }).grammar).toBe('735');
+    // Grammar 735 is not generated at the typed level: such a campaign runs 715 programs.
+    expect(resolveCampaignOptions({ level: 'typed', runtimes: on735 }).grammar).toBe('715');
     expect(resolveCampaignOptions({ level: 'syntax', runtimes: ['luau-cli:-O2'] }).grammar).toBe(
       '715',
     );
@@ -45,7 +46,7 @@ describe('the grammar of a campaign', () => {
     );
     expect(refused(on735, 'luau-cli:/opt/cov/luau')).toMatch(/runtime 'luau-cli:\/opt\/cov\/luau'/);
     expect(() =>
-      resolveCampaignOptions({ level: 'runnable', grammar: '735', runtimes: on735 }),
-    ).toThrow(/^grammar '735' is generated at the schema and syntax levels only/);
+      resolveCampaignOptions({ level: 'typed', grammar: '735', runtimes: on735 }),
+    ).toThrow(/^grammar '735' is generated at the schema, syntax, scoped and runnable levels, not/);
   });
 });

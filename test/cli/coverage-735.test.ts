@@ -86,12 +86,14 @@ describe.skipIf(!haveCoverageBuild || !existsSync(join(build735, 'luau')))(
         build735,
         '--grammar',
         '735',
+        '--level',
+        'typed',
         '--count',
         '1',
       ]);
       expect(code).toBe(1);
       expect(stderr).toMatch(
-        /^luau-fuzz: --grammar: '735' is generated at the schema and syntax levels only, not at level 'runnable'$/m,
+        /^luau-fuzz: --grammar '735' is generated at the schema, syntax, scoped and runnable levels, not at level 'typed'$/m,
       );
     });
   },

@@ -155,12 +155,26 @@ describe.skipIf(!haveLuau735 || !haveLuauTools)(
       const summary = await run('runnable-715', {
         count: 100,
         seed: 9,
+        grammar: '715',
         runtimes: [`luau-735:path=${luau735}:-O0`, `luau-735:path=${luau735}:-O2:--codegen`],
         shrink: false,
       });
       expect(options('runnable-715')).toMatchObject({ grammar: '715', profile: 'luau' });
       expect(summary.done).toBe(100);
       expect(statuses('runnable-715')).toEqual({ ok: 200 });
+    });
+
+    it('runs runnable programs of grammar 735, the grammar following the runtimes, alike at -O0 and -O2 --codegen', async () => {
+      const summary = await run('runnable-735', {
+        count: 100,
+        seed: 9,
+        runtimes: [`luau-735:path=${luau735}:-O0`, `luau-735:path=${luau735}:-O2:--codegen`],
+        shrink: false,
+      });
+      expect(options('runnable-735')).toMatchObject({ grammar: '735', profile: 'luau' });
+      expect(summary.done).toBe(100);
+      expect(statuses('runnable-735')).toEqual({ ok: 200 });
+      expect(records('runnable-735').filter((r) => r.finding !== undefined)).toEqual([]);
     });
 
     it('compares 0.715 and 0.735 on the programs of grammar 715', async () => {
