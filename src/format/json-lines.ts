@@ -80,6 +80,23 @@ export function readJsonLines<T extends TSchema>(path: string, schema: T): JsonL
  * ```
  */
 export function appendJsonLine<T extends TSchema>(path: string, schema: T, value: Static<T>): void {
-  checkValue(schema, value, path);
-  appendFileSync(path, `${JSON.stringify(value)}\n`);
+  appendJsonLines(path, schema, [value]);
+}
+
+/**
+ * Checks values against their schema and appends them, a line each, in one write; none is
+ * written when one would not read back.
+ *
+ * @example
+ * ```ts
+ * appendJsonLines(join(dir, 'results.jsonl'), ProgramRecord, batch);
+ * ```
+ */
+export function appendJsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): void {
+  for (const v of values) checkValue(schema, v, path);
+  appendFileSync(path, values.map((v) => `${JSON.stringify(v)}\n`).join(''));
 }
