@@ -1,84 +1,30 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../format/index.js';
+import { readJsonFile, writeJsonFile } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
 import type { GeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
+import { FindingFile, type FindingOccurrence } from './campaign-formats.js';
 import { decodeTree, encodeTree, treeStats } from '../tree/index.js';
-import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
-import type { RuntimeGroup } from './triage.js';
 import { sourcesOf } from './programs.js';
 import type { CheckOutcome } from './classify.js';
 
-/** One program that showed a finding. */
-export interface FindingOccurrence {
-  /** The program's index in the campaign. */
-  readonly index: number;
-  /** Its outcomes (one per runtime). */
-  readonly outcomes: readonly ProgramOutcome[];
-  /** Messages in its tree. */
-  readonly nodes: number;
-  /** The type checker's verdict, for a finding of the checker (`--analyze`). */
-  readonly check?: CheckOutcome;
-}
-
 /**
- * `outcome.json` of a finding directory: one problem (signature) and every program that
- * showed it, with the campaign's whole {@link GeneratorSettings} (with `original.index`, they
- * replay the program). Records written before a limit was recorded read with it `null`.
+ * `outcome.json` of a finding directory (see {@link FindingFile}), with the campaign's whole
+ * {@link GeneratorSettings} (with `original.index`, they replay the program). Records written
+ * before a limit or the generator version was recorded read with it `null`.
  */
-export interface FindingRecord extends Required<GeneratorSettings> {
-  /** The directory name: SHA-256 (16 hex digits) of the signature. */
-  readonly hash: string;
-  /** What kind of finding it is. */
-  readonly kind: FindingKind;
-  /** What tells it apart from other findings: kind, runtimes involved, normalized message. */
-  readonly signature: string;
-  /** How the runtimes split on the original program: groups of identical outcomes. */
-  readonly groups: readonly RuntimeGroup[];
-  /**
-   * The generator version that drew the representative (`null`: unknown, recorded before
-   * versions were). Another version replays another program from (seed, index), so
-   * `luau-fuzz shrink` then works from `original.binpb` only when told `--rederive`.
-   */
-  readonly generatorVersion: number | null;
-  /** The campaign's runtimes. */
-  readonly runtimes: readonly string[];
-  /** The campaign's type checker (`--analyze`), for a finding of the checker. */
-  readonly analyze?: string;
-  /** The representative program (the group's smallest), which `original.*` holds. */
-  readonly original: FindingOccurrence;
-  /** The shrunk program (`shrunk.*`, written only when `shrunk.shrunk` is true). */
-  readonly shrunk: {
-    /** Messages in its tree (the original's when not shrunk). */
-    readonly nodes: number;
-    /** Its outcomes (one per runtime; the original's when not shrunk). */
-    readonly outcomes: readonly ProgramOutcome[];
-    /** The checker's verdict on it, for a finding of the checker. */
-    readonly check?: CheckOutcome;
-    /** Candidates run while shrinking. */
-    readonly attempts: number;
-    /** Time spent shrinking, in ms. */
-    readonly timeMs: number;
-    /** Whether the original failed again when re-run. */
-    readonly reproduced: boolean;
-    /** Whether it was shrunk (false: past the campaign's shrink budget, or not shrinking; no `shrunk.*` files). */
-    readonly shrunk: boolean;
-    /**
-     * True while it waits to be shrunk: a finding is saved as found, its smallest program the
-     * representative, and shrunk once the campaign has run its programs (by `--resume` when
-     * the campaign stopped first). Absent in records written before findings were saved as
-     * found: false.
-     */
-    readonly pending?: boolean;
+export type FindingRecord = Omit<FindingFile, 'generatorVersion'> &
+  Required<GeneratorSettings> & {
+    /** The generator version that drew the representative (`null`: unknown). */
+    readonly generatorVersion: number | null;
   };
-  /** Every program of the campaign with this signature (the representative first). */
-  readonly occurrences: readonly FindingOccurrence[];
-}
+
+export type { FindingOccurrence };
 
 /** What shrinking a finding's representative gave. */
 export interface ShrunkProgram {
@@ -158,21 +104,28 @@ export function findingHash(signature: string): string {
 }
 
 /**
- * Reads an `outcome.json`, written by this version or an older one: the generator settings
- * are checked, and the limits and generator version it predates read as `null` (`types`:
- * true).
+ * Reads an `outcome.json`, written by this version or an older one: the record and its
+ * generator settings are checked, and the limits and generator version it predates read as
+ * `null` (`types`: true).
+ *
+ * @throws {@link FormatError} naming the file and the field when it is cut short, not JSON or
+ * not a finding's record; `OptionError` for generator settings the generator does not take.
+ * @example
+ * ```ts
+ * const finding = readFindingRecord(join('out/findings/3f9a…', 'outcome.json'));
+ * ```
  */
-function readRecord(path: string): FindingRecord {
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as FindingRecord;
+export function readFindingRecord(path: string): FindingRecord {
+  const raw = readJsonFile(path, FindingFile);
   return {
     ...raw,
     ...readGeneratorSettings(raw, path),
-    generatorVersion: typeof raw.generatorVersion === 'number' ? raw.generatorVersion : null,
+    generatorVersion: raw.generatorVersion ?? null,
   };
 }
 
 function writeRecord(dir: string, record: FindingRecord): void {
-  writeFileAtomic(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
+  writeJsonFile(join(dir, 'outcome.json'), FindingFile, record, { indent: 2 });
 }
 
 /** Whether occurrence `a` represents a group better than `b`: fewer nodes, then a lower index. */
@@ -231,7 +184,7 @@ export function saveFinding(
   const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
-    const existing = readRecord(recordPath);
+    const existing = readFindingRecord(recordPath);
     const known = new Set(existing.occurrences.map((o) => o.index));
     const added = incoming.filter((o) => !known.has(o.index));
     if (added.length === 0) return { record: existing, created: false };
@@ -308,7 +261,7 @@ export function readFindings(findingsDir: string): FindingRecord[] {
   const out: FindingRecord[] = [];
   for (const name of readdirSync(findingsDir).sort()) {
     const path = join(findingsDir, name, 'outcome.json');
-    if (existsSync(path)) out.push(readRecord(path));
+    if (existsSync(path)) out.push(readFindingRecord(path));
   }
   return out;
 }
@@ -323,7 +276,7 @@ export function readFindings(findingsDir: string): FindingRecord[] {
  * ```
  */
 export function markNotShrunk(findingDir: string): FindingRecord {
-  const existing = readRecord(join(findingDir, 'outcome.json'));
+  const existing = readFindingRecord(join(findingDir, 'outcome.json'));
   const record: FindingRecord = { ...existing, shrunk: notShrunk(existing.original, false) };
   writeRecord(findingDir, record);
   return record;
@@ -373,7 +326,7 @@ export function compareShrunk(
   tree: ModuleSet,
 ): { readonly candidate: ProgramSize; readonly saved?: ProgramSize; readonly smaller: boolean } {
   const candidate = programSize(tree);
-  const saved = savedShrunk(findingDir, readRecord(join(findingDir, 'outcome.json')));
+  const saved = savedShrunk(findingDir, readFindingRecord(join(findingDir, 'outcome.json')));
   if (saved === undefined) return { candidate, smaller: true };
   const size = programSize(saved);
   const smaller =
@@ -405,7 +358,7 @@ export function updateShrunk(
   },
 ): FindingRecord {
   const recordPath = join(findingDir, 'outcome.json');
-  const existing = readRecord(recordPath);
+  const existing = readFindingRecord(recordPath);
   if (!compareShrunk(findingDir, tree).smaller) return existing;
   writeTree(findingDir, 'shrunk', tree);
   writeCheck(findingDir, 'shrunk', info.check);

@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import type { Static, TSchema } from 'typebox';
 import { checkValue } from './check.js';
 import { parseJson } from './parse-json.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** A last line that does not end in a newline: its writer stopped before finishing it. */
 export interface TruncatedLine {
@@ -97,6 +98,31 @@ export function appendJsonLines<T extends TSchema>(
   schema: T,
   values: readonly Static<T>[],
 ): void {
+  appendFileSync(path, jsonLines(path, schema, values));
+}
+
+/**
+ * Checks values against their schema and writes them, a line each, as the whole file with
+ * {@link writeFileAtomic}: the file holds the old lines or the new ones, never a part.
+ *
+ * @example
+ * ```ts
+ * writeJsonLines(join(dir, 'results.jsonl'), ProgramRecord, kept);
+ * ```
+ */
+export function writeJsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): void {
+  writeFileAtomic(path, jsonLines(path, schema, values));
+}
+
+function jsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): string {
   for (const v of values) checkValue(schema, v, path);
-  appendFileSync(path, values.map((v) => `${JSON.stringify(v)}\n`).join(''));
+  return values.map((v) => `${JSON.stringify(v)}\n`).join('');
 }
