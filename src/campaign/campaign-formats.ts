@@ -2,11 +2,13 @@
  * The files of a campaign directory, one schema each: the results log (`results.jsonl`),
  * where the campaign stands (`progress.json`) and a finding's record (`findings/<hash>/
  * outcome.json`). Their readers check them against these and their writers write them whole
- * (`src/format/`). `options.json` has its own (the campaign's settings).
+ * (`src/format/`), and what other campaigns read of `summary.json`. `options.json` has its own
+ * (the campaign's settings).
  */
 import Type, { type Static } from 'typebox';
 import { outcomeStatuses, ProgramOutcome } from '../runtime/index.js';
 import { CheckOutcome, FindingKind } from './classify.js';
+import { GuidedPoint } from './guided/corpus-formats.js';
 
 const count = Type.Integer({ minimum: 0 });
 const outcomes = Type.Immutable(Type.Array(ProgramOutcome));
@@ -183,3 +185,56 @@ export const FindingFile = Type.Object({
   occurrences: Type.Immutable(Type.Array(FindingOccurrence)),
 });
 export type FindingFile = Static<typeof FindingFile>;
+
+const counts = Type.Record(Type.String(), count);
+
+/**
+ * `summary.json`: what a campaign did, as printed in its summary; read back to write its
+ * report again (`report DIR --compare OTHER…`) and for the other campaigns' courses. The
+ * settings beside each finding are its record's (see {@link FindingFile}); what the corpus
+ * reaches of the engine (`guided.engine`) is checked as measured or unavailable.
+ *
+ * @example
+ * ```ts
+ * const { guided } = readJsonFile(join(dir, 'summary.json'), SummaryFile);
+ * ```
+ */
+export const SummaryFile = Type.Object({
+  dir: Type.String(),
+  seed: Type.Integer(),
+  level: Type.String(),
+  runtimes: Type.Immutable(Type.Array(Type.String())),
+  total: Type.Number({ minimum: 0 }),
+  durationSeconds: Type.Optional(Type.Number({ minimum: 0 })),
+  done: count,
+  stopped: Type.Boolean(),
+  elapsedSeconds: Type.Number({ minimum: 0 }),
+  programsPerSecond: Type.Number({ minimum: 0 }),
+  statuses: Type.Immutable(Type.Array(counts)),
+  unprintable: count,
+  findingKinds: counts,
+  findings: Type.Immutable(Type.Array(FindingFile)),
+  projects: Type.Immutable(
+    Type.Array(Type.Object({ projectId: Type.String(), batches: count, programs: count })),
+  ),
+  guided: Type.Optional(
+    Type.Object({
+      coverage: Type.String(),
+      mutationShare: Type.Optional(Type.Union([Type.Number(), Type.Literal('auto')])),
+      programs: count,
+      mutants: count,
+      counters: count,
+      corpus: count,
+      timeline: Type.Immutable(Type.Array(GuidedPoint)),
+      origins: Type.Optional(
+        Type.Record(Type.String(), Type.Object({ counters: count, programs: count })),
+      ),
+      engine: Type.Optional(
+        Type.Union([
+          Type.Object({ measured: Type.Object({}) }),
+          Type.Object({ unavailable: Type.String() }),
+        ]),
+      ),
+    }),
+  ),
+});

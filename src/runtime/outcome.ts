@@ -33,7 +33,7 @@ export type ProgramOutcome = Readonly<protocol.ProgramOutcome>;
  *
  * @example
  * ```ts
- * checkValue(ProgramOutcome, JSON.parse(line), 'the runner's output');
+ * const outcome = checkValue(ProgramOutcome, record.outcomes[0], 'results.jsonl');
  * ```
  */
 export const ProgramOutcome = Type.Object({
