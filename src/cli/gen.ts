@@ -236,6 +236,12 @@ export function genCommand(): Command {
           throw flagError(e, (o) => (o === 'grammar' ? '--grammar' : generatorFlagOf(o)));
         throw e;
       }
+      // With --force, the trees already there stay listed (this run's seed and options are
+      // those of the trees it added; `runs` keeps what made the others): read, and checked,
+      // before a tree is written.
+      const adding = flags.force === true && !toStdout;
+      const previous = adding ? previousRuns(out, grammar) : [];
+      const before = adding ? await treesPresent(out, grammar) : [];
       const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
       const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
       const seen = new Set<string>();
@@ -263,10 +269,6 @@ export function genCommand(): Command {
         process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
         return;
       }
-      // With --force, the trees already there stay listed (this run's seed and options are
-      // those of the trees it added; `runs` keeps what made the others).
-      const previous = flags.force === true ? previousRuns(out, grammar) : [];
-      const before = flags.force === true ? await treesPresent(out, grammar) : [];
       const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
       const all = [...before, ...added];
       const run = {
