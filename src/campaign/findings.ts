@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonFile, writeJsonFile } from '../format/index.js';
+import { readJsonFile, writeFileAtomic, writeJsonFile } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
@@ -69,25 +69,25 @@ export interface FindingToSave
 }
 
 function writeTree(dir: string, stem: string, tree: ModuleSet): void {
-  writeFileSync(join(dir, `${stem}.binpb`), encodeTree(ModuleSetSchema, tree, 'binpb'));
-  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));
+  writeFileAtomic(join(dir, `${stem}.binpb`), encodeTree(ModuleSetSchema, tree, 'binpb'));
+  writeFileAtomic(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));
   let sources: { program: string; module?: string };
   try {
     sources = sourcesOf(tree);
   } catch (e) {
     sources = { program: `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n` };
   }
-  writeFileSync(join(dir, `${stem}.luau`), sources.program);
+  writeFileAtomic(join(dir, `${stem}.luau`), sources.program);
   if (sources.module === undefined) return;
-  writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  writeFileAtomic(join(dir, `${stem}.module.luau`), sources.module);
   // What the `luau` CLI runs as is: the program with the globals that name its module
   // (as the luau-cli runtime sets them, on its first line) and the module beside it.
   mkdirSync(join(dir, `${stem}-run`), { recursive: true });
-  writeFileSync(
+  writeFileAtomic(
     join(dir, `${stem}-run`, 'program.luau'),
     `module0, module1 = "./module0", "./module0"; ${sources.program}`,
   );
-  writeFileSync(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
+  writeFileAtomic(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
 }
 
 /**
@@ -158,7 +158,7 @@ function plain(o: FindingOccurrence): FindingOccurrence {
 
 /** What the checker said of a program, as `<stem>.check.txt` beside it. */
 function writeCheck(dir: string, stem: string, check: CheckOutcome | undefined): void {
-  if (check !== undefined) writeFileSync(join(dir, `${stem}.check.txt`), `${check.output}\n`);
+  if (check !== undefined) writeFileAtomic(join(dir, `${stem}.check.txt`), `${check.output}\n`);
 }
 
 /**

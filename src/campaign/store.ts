@@ -382,7 +382,7 @@ export class CampaignStore {
       indices.add(record.i);
       if (record.finding !== undefined && tree !== undefined) {
         mkdirSync(join(this.dir, 'trees'), { recursive: true });
-        writeFileSync(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
+        writeFileAtomic(treePath(this.dir, record.i), encodeTree(ModuleSetSchema, tree, 'binpb'));
       }
       taken.push(entry);
     }
