@@ -26,7 +26,8 @@ export type ManifestTree = Static<typeof ManifestTree>;
 /**
  * What made trees of a corpus: the seed, the generator version, the count asked for, the
  * formats written and the resolved generator options (an object; `grammar` names the
- * grammar, 715 when absent). Manifests of older versions lack what they did not record.
+ * grammar, 715 when absent). Manifests of older versions lack what they did not record
+ * but the seed.
  *
  * @example
  * ```ts
@@ -34,7 +35,7 @@ export type ManifestTree = Static<typeof ManifestTree>;
  * ```
  */
 export const ManifestRun = Type.Object({
-  seed: Type.Optional(Type.Integer()),
+  seed: Type.Integer(),
   generatorVersion: Type.Optional(count),
   count: Type.Optional(count),
   formats: Type.Optional(Type.Array(Type.String())),
@@ -56,7 +57,7 @@ export const CorpusManifest = Type.Object({
   ...ManifestRun.properties,
   unique: Type.Optional(count),
   runs: Type.Optional(Type.Array(ManifestRun)),
-  trees: Type.Optional(Type.Array(ManifestTree)),
+  trees: Type.Array(ManifestTree),
 });
 export type CorpusManifest = Static<typeof CorpusManifest>;
 

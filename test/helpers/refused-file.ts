@@ -49,3 +49,21 @@ export async function expectRefused(
   expect((error as Error).message).toMatch(message);
   expect(filesOf(dir)).toEqual(before);
 }
+
+/**
+ * Expects `read` to refuse `file` cut short, corrupt and foreign (see {@link badVersions}),
+ * each time naming the file (after `prefix`), and to leave every file under `dir` as it was.
+ */
+export async function expectEachRefused(
+  dir: string,
+  file: string,
+  read: () => unknown,
+  options: { foreign?: RegExp; prefix?: string } = {},
+): Promise<void> {
+  const bad = badVersions(readFileSync(file, 'utf8'));
+  const at = `^${`${options.prefix ?? ''}${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  await expectRefused(dir, file, bad.truncated, read, new RegExp(`${at}: is cut short`));
+  await expectRefused(dir, file, bad.corrupt, read, new RegExp(`${at}: is not JSON`));
+  const foreign = options.foreign ?? new RegExp(`${at}: field '\\w+' is missing`);
+  await expectRefused(dir, file, bad.foreign, read, foreign);
+}
