@@ -105,15 +105,14 @@ describe('progress.json', () => {
 });
 
 describe("a finding's outcome.json", () => {
-  function findings(): { dir: string; file: string } {
-    const dir = join(tempDir(), 'findings');
-    mkdirSync(dir);
-    const [p0] = generatePrograms(
+  /** Saves program `index` of seed 4 as a crash in the findings folder `dir`. */
+  function saveCrash(dir: string, index: number) {
+    const [p] = generatePrograms(
       campaignArbitrary({ level: 'syntax', profile: 'luau-web', maxNodes: null }),
       4,
-      [0],
+      [index],
     );
-    const { record } = saveFinding(dir, {
+    return saveFinding(dir, {
       kind: 'crash',
       signature: 'crash · luau-web · SIGSEGV',
       seed: 4,
@@ -122,8 +121,14 @@ describe("a finding's outcome.json", () => {
       maxNodes: null,
       generatorVersion: GENERATOR_VERSION,
       runtimes: ['luau-web'],
-      original: { index: 0, outcomes: [crash], nodes: p0!.nodes, tree: p0!.tree },
+      original: { index, outcomes: [crash], nodes: p!.nodes, tree: p!.tree },
     });
+  }
+
+  function findings(): { dir: string; file: string } {
+    const dir = join(tempDir(), 'findings');
+    mkdirSync(dir);
+    const { record } = saveCrash(dir, 0);
     expect(readFindings(dir)).toEqual([record]);
     return { dir, file: join(dir, record.hash, 'outcome.json') };
   }
@@ -136,27 +141,11 @@ describe("a finding's outcome.json", () => {
   it('is refused with a faulty field before a new occurrence is added to it', async () => {
     const { dir, file } = findings();
     const record = JSON.parse(readFileSync(file, 'utf8')) as { original: object };
-    const [p1] = generatePrograms(
-      campaignArbitrary({ level: 'syntax', profile: 'luau-web', maxNodes: null }),
-      4,
-      [1],
-    );
     await expectRefused(
       dir,
       file,
       JSON.stringify({ ...record, original: { ...record.original, nodes: -1 } }),
-      () =>
-        saveFinding(dir, {
-          kind: 'crash',
-          signature: 'crash · luau-web · SIGSEGV',
-          seed: 4,
-          level: 'syntax',
-          profile: 'luau-web',
-          maxNodes: null,
-          generatorVersion: GENERATOR_VERSION,
-          runtimes: ['luau-web'],
-          original: { index: 1, outcomes: [crash], nodes: p1!.nodes, tree: p1!.tree },
-        }),
+      () => saveCrash(dir, 1),
       `${file}: field 'original.nodes' must be >= 0`,
     );
   });
