@@ -1,14 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Type from 'typebox';
+import { readJsonFile } from './format/index.js';
+
+/** What is read of a `package.json` on the way up: its name (of any type, in another package). */
+const PackageName = Type.Object({ name: Type.Optional(Type.Unknown()) });
 
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (
-      existsSync(manifest) &&
-      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'luau-fuzz'
-    ) {
+    if (existsSync(manifest) && readJsonFile(manifest, PackageName).name === 'luau-fuzz') {
       return dir;
     }
     if (dirname(dir) === dir) throw new Error(`luau-fuzz: no package.json above ${from}`);
@@ -27,6 +29,7 @@ function findRoot(from: string): string {
 export const packageRoot: string = findRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** The version of the luau-fuzz package. */
-export const packageVersion: string = (
-  JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+export const packageVersion: string = readJsonFile(
+  join(packageRoot, 'package.json'),
+  Type.Object({ version: Type.String() }),
 ).version;

@@ -1,3 +1,4 @@
+import Type, { type Static } from 'typebox';
 import type { ValidityLevel } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
 
@@ -22,6 +23,24 @@ const checkerFindingKinds = [
 export type CheckerFindingKind = (typeof checkerFindingKinds)[number];
 
 /**
+ * What makes a program a finding: how it ran, or (`--analyze`) how the type checker judged it.
+ *
+ * @example
+ * ```ts
+ * checkValue(FindingKind, 'mismatch', 'outcome.json'); // 'mismatch'
+ * ```
+ */
+export const FindingKind = Type.Enum([
+  'crash',
+  'timeout',
+  'runtime-error',
+  'compile-error',
+  'mismatch',
+  ...checkerFindingKinds,
+]);
+export type FindingKind = Static<typeof FindingKind>;
+
+/**
  * Whether a finding kind is one of the type checker's.
  *
  * @example
@@ -41,20 +60,21 @@ export function isCheckerFinding(kind: string): kind is CheckerFindingKind {
  * const check: CheckOutcome = { kind: 'checker-missed', detail: 'planted convert', output: '' };
  * ```
  */
-export interface CheckOutcome {
+export const CheckOutcome = Type.Object({
   /** The finding, if any. */
-  readonly kind?: CheckerFindingKind;
+  kind: Type.Optional(Type.Enum(checkerFindingKinds)),
   /**
    * What tells findings of one kind apart: the planted error's kind (missed), the first
    * error reported outside it, normalized (false positive), how the checker ended (crash,
    * time-out), or the first error one mode or check reports and the other does not.
    */
-  readonly detail: string;
+  detail: Type.String(),
   /** The checker's mode the finding is of (two, comma-separated, for a disagreement). */
-  readonly mode?: string;
+  mode: Type.Optional(Type.String()),
   /** What the checker said of the program (its diagnostics, or its crash's output). */
-  readonly output: string;
-}
+  output: Type.String(),
+});
+export type CheckOutcome = Static<typeof CheckOutcome>;
 
 /**
  * A message without what varies between programs that hit the same problem: its first
@@ -80,10 +100,6 @@ export function normalizeMessage(message: string): string {
       .slice(0, 160)
   );
 }
-
-/** What makes a program a finding: how it ran, or (`--analyze`) how the type checker judged it. */
-export type FindingKind =
-  'crash' | 'timeout' | 'runtime-error' | 'compile-error' | 'mismatch' | CheckerFindingKind;
 
 const atLeast = (level: ValidityLevel, floor: ValidityLevel): boolean => {
   const order: ValidityLevel[] = ['schema', 'syntax', 'scoped', 'runnable', 'typed'];

@@ -1,83 +1,29 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../format/index.js';
+import { readJsonFile, writeFileAtomic, writeJsonFile } from '../format/index.js';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { readGeneratorSettings } from '../arbitrary/index.js';
 import type { GeneratorSettings, GivenGeneratorSettings } from '../arbitrary/index.js';
 import type { ProgramOutcome } from '../runtime/index.js';
+import { FindingFile, type FindingOccurrence } from './campaign-formats.js';
 import { decodeTree, encodeTree, treeStats, type AnyGrammar } from '../tree/index.js';
-import type { FindingKind } from './classify.js';
 import { runtimeGroups } from './triage.js';
-import type { RuntimeGroup } from './triage.js';
 import { campaignGrammar, sourcesOf } from './programs.js';
 import type { CheckOutcome } from './classify.js';
 
-/** One program that showed a finding. */
-export interface FindingOccurrence {
-  /** The program's index in the campaign. */
-  readonly index: number;
-  /** Its outcomes (one per runtime). */
-  readonly outcomes: readonly ProgramOutcome[];
-  /** Messages in its tree. */
-  readonly nodes: number;
-  /** The type checker's verdict, for a finding of the checker (`--analyze`). */
-  readonly check?: CheckOutcome;
-}
-
 /**
- * `outcome.json` of a finding directory: one problem (signature) and every program that
- * showed it, with the campaign's whole {@link GeneratorSettings} (with `original.index`, they
- * replay the program). Records written before a limit was recorded read with it `null`.
+ * `outcome.json` of a finding directory (see {@link FindingFile}), with the campaign's whole
+ * {@link GeneratorSettings} (with `original.index`, they replay the program). Records written
+ * before a limit or the generator version was recorded read with it `null`.
  */
-export interface FindingRecord extends GeneratorSettings {
-  /** The directory name: SHA-256 (16 hex digits) of the signature. */
-  readonly hash: string;
-  /** What kind of finding it is. */
-  readonly kind: FindingKind;
-  /** What tells it apart from other findings: kind, runtimes involved, normalized message. */
-  readonly signature: string;
-  /** How the runtimes split on the original program: groups of identical outcomes. */
-  readonly groups: readonly RuntimeGroup[];
-  /**
-   * The generator version that drew the representative (`null`: unknown, recorded before
-   * versions were). Another version replays another program from (seed, index), so
-   * `luau-fuzz shrink` then works from `original.binpb` only when told `--rederive`.
-   */
-  readonly generatorVersion: number | null;
-  /** The campaign's runtimes. */
-  readonly runtimes: readonly string[];
-  /** The campaign's type checker (`--analyze`), for a finding of the checker. */
-  readonly analyze?: string;
-  /** The representative program (the group's smallest), which `original.*` holds. */
-  readonly original: FindingOccurrence;
-  /** The shrunk program (`shrunk.*`, written only when `shrunk.shrunk` is true). */
-  readonly shrunk: {
-    /** Messages in its tree (the original's when not shrunk). */
-    readonly nodes: number;
-    /** Its outcomes (one per runtime; the original's when not shrunk). */
-    readonly outcomes: readonly ProgramOutcome[];
-    /** The checker's verdict on it, for a finding of the checker. */
-    readonly check?: CheckOutcome;
-    /** Candidates run while shrinking. */
-    readonly attempts: number;
-    /** Time spent shrinking, in ms. */
-    readonly timeMs: number;
-    /** Whether the original failed again when re-run. */
-    readonly reproduced: boolean;
-    /** Whether it was shrunk (false: past the campaign's shrink budget, or not shrinking; no `shrunk.*` files). */
-    readonly shrunk: boolean;
-    /**
-     * True while it waits to be shrunk: a finding is saved as found, its smallest program the
-     * representative, and shrunk once the campaign has run its programs (by `--resume` when
-     * the campaign stopped first). Absent in records written before findings were saved as
-     * found: false.
-     */
-    readonly pending?: boolean;
+export type FindingRecord = Omit<FindingFile, 'generatorVersion'> &
+  Required<GeneratorSettings> & {
+    /** The generator version that drew the representative (`null`: unknown). */
+    readonly generatorVersion: number | null;
   };
-  /** Every program of the campaign with this signature (the representative first). */
-  readonly occurrences: readonly FindingOccurrence[];
-}
+
+export type { FindingOccurrence };
 
 /** What shrinking a finding's representative gave. */
 export interface ShrunkProgram {
@@ -125,25 +71,25 @@ export interface FindingToSave
 /** Writes a tree of `grammar` (the finding's, as `outcome.json` records it) and its sources. */
 function writeTree(dir: string, stem: string, tree: ModuleSet, grammar: AnyGrammar): void {
   const schema = grammar.moduleSet;
-  writeFileSync(join(dir, `${stem}.binpb`), encodeTree(schema, tree as never, 'binpb'));
-  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(schema, tree as never, 'textproto'));
+  writeFileAtomic(join(dir, `${stem}.binpb`), encodeTree(schema, tree as never, 'binpb'));
+  writeFileAtomic(join(dir, `${stem}.textproto`), encodeTree(schema, tree as never, 'textproto'));
   let sources: { program: string; module?: string };
   try {
     sources = sourcesOf(tree, grammar);
   } catch (e) {
     sources = { program: `-- cannot print: ${e instanceof Error ? e.message : String(e)}\n` };
   }
-  writeFileSync(join(dir, `${stem}.luau`), sources.program);
+  writeFileAtomic(join(dir, `${stem}.luau`), sources.program);
   if (sources.module === undefined) return;
-  writeFileSync(join(dir, `${stem}.module.luau`), sources.module);
+  writeFileAtomic(join(dir, `${stem}.module.luau`), sources.module);
   // What the `luau` CLI runs as is: the program with the globals that name its module
   // (as the luau-cli runtime sets them, on its first line) and the module beside it.
   mkdirSync(join(dir, `${stem}-run`), { recursive: true });
-  writeFileSync(
+  writeFileAtomic(
     join(dir, `${stem}-run`, 'program.luau'),
     `module0, module1 = "./module0", "./module0"; ${sources.program}`,
   );
-  writeFileSync(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
+  writeFileAtomic(join(dir, `${stem}-run`, 'module0.luau'), sources.module);
 }
 
 /**
@@ -160,21 +106,28 @@ export function findingHash(signature: string): string {
 }
 
 /**
- * Reads an `outcome.json`, written by this version or an older one: the generator settings
- * are checked, and the limits and generator version it predates read as `null` (`types`:
- * true).
+ * Reads an `outcome.json`, written by this version or an older one: the record and its
+ * generator settings are checked, and the limits and generator version it predates read as
+ * `null` (`types`: true).
+ *
+ * @throws {@link FormatError} naming the file and the field when it is cut short, not JSON or
+ * not a finding's record; `OptionError` for generator settings the generator does not take.
+ * @example
+ * ```ts
+ * const finding = readFindingRecord(join('out/findings/3f9a…', 'outcome.json'));
+ * ```
  */
-function readRecord(path: string): FindingRecord {
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as FindingRecord;
+export function readFindingRecord(path: string): FindingRecord {
+  const raw = readJsonFile(path, FindingFile);
   return {
     ...raw,
     ...readGeneratorSettings(raw, path),
-    generatorVersion: typeof raw.generatorVersion === 'number' ? raw.generatorVersion : null,
+    generatorVersion: raw.generatorVersion ?? null,
   };
 }
 
 function writeRecord(dir: string, record: FindingRecord): void {
-  writeFileAtomic(join(dir, 'outcome.json'), `${JSON.stringify(record, null, 2)}\n`);
+  writeJsonFile(join(dir, 'outcome.json'), FindingFile, record, { indent: 2 });
 }
 
 /** Whether occurrence `a` represents a group better than `b`: fewer nodes, then a lower index. */
@@ -207,7 +160,7 @@ function plain(o: FindingOccurrence): FindingOccurrence {
 
 /** What the checker said of a program, as `<stem>.check.txt` beside it. */
 function writeCheck(dir: string, stem: string, check: CheckOutcome | undefined): void {
-  if (check !== undefined) writeFileSync(join(dir, `${stem}.check.txt`), `${check.output}\n`);
+  if (check !== undefined) writeFileAtomic(join(dir, `${stem}.check.txt`), `${check.output}\n`);
 }
 
 /**
@@ -234,7 +187,7 @@ export function saveFinding(
   const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
-    const existing = readRecord(recordPath);
+    const existing = readFindingRecord(recordPath);
     const known = new Set(existing.occurrences.map((o) => o.index));
     const added = incoming.filter((o) => !known.has(o.index));
     if (added.length === 0) return { record: existing, created: false };
@@ -311,7 +264,7 @@ export function readFindings(findingsDir: string): FindingRecord[] {
   const out: FindingRecord[] = [];
   for (const name of readdirSync(findingsDir).sort()) {
     const path = join(findingsDir, name, 'outcome.json');
-    if (existsSync(path)) out.push(readRecord(path));
+    if (existsSync(path)) out.push(readFindingRecord(path));
   }
   return out;
 }
@@ -326,7 +279,7 @@ export function readFindings(findingsDir: string): FindingRecord[] {
  * ```
  */
 export function markNotShrunk(findingDir: string): FindingRecord {
-  const existing = readRecord(join(findingDir, 'outcome.json'));
+  const existing = readFindingRecord(join(findingDir, 'outcome.json'));
   const record: FindingRecord = { ...existing, shrunk: notShrunk(existing.original, false) };
   writeRecord(findingDir, record);
   return record;
@@ -376,7 +329,7 @@ export function compareShrunk(
   findingDir: string,
   tree: ModuleSet,
 ): { readonly candidate: ProgramSize; readonly saved?: ProgramSize; readonly smaller: boolean } {
-  const record = readRecord(join(findingDir, 'outcome.json'));
+  const record = readFindingRecord(join(findingDir, 'outcome.json'));
   const grammar = campaignGrammar(record);
   const candidate = programSize(tree, grammar);
   const saved = savedShrunk(findingDir, record);
@@ -411,7 +364,7 @@ export function updateShrunk(
   },
 ): FindingRecord {
   const recordPath = join(findingDir, 'outcome.json');
-  const existing = readRecord(recordPath);
+  const existing = readFindingRecord(recordPath);
   if (!compareShrunk(findingDir, tree).smaller) return existing;
   const grammar = campaignGrammar(existing);
   writeTree(findingDir, 'shrunk', tree, grammar);

@@ -10,9 +10,17 @@ export { anyDiffer, classifyOutcomes, crashSignature, isCheckerFinding } from '.
 export { normalizeMessage, outcomesDiffer } from './classify.js';
 export type { CheckerFindingKind, CheckOutcome, FindingKind } from './classify.js';
 export { findingSignature, reproduces, runtimeGroups, triageFindings } from './triage.js';
-export type { RuntimeGroup, TriageGroup, TriageItem } from './triage.js';
-export { compareShrunk, findingHash, readFindings, saveFinding, updateShrunk } from './findings.js';
-export type { FindingOccurrence, FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
+export type { TriageGroup, TriageItem } from './triage.js';
+export { compareShrunk, findingHash, readFindingRecord, readFindings } from './findings.js';
+export { saveFinding, updateShrunk } from './findings.js';
+export {
+  CampaignProgress,
+  FindingFile,
+  FindingOccurrence,
+  ProgramRecord,
+} from './campaign-formats.js';
+export { ProgressSample, RuntimeGroup } from './campaign-formats.js';
+export type { FindingRecord, FindingToSave, ShrunkProgram } from './findings.js';
 export type { ProgramSize } from './findings.js';
 export { campaignSettingTable, CampaignOptionsError, GuidedSettings } from './options.js';
 export { OptionsFile, readCampaignOptions, writeCampaignOptions } from './options.js';
@@ -38,7 +46,7 @@ export type { Curve } from './curves-chart.js';
 export { shrinkProgram } from './shrink.js';
 export type { ShrinkOptions, ShrinkResult } from './shrink.js';
 export { CampaignStore, CampaignStoreError, GeneratorVersionError } from './store.js';
-export type { CampaignProgress, ProgramRecord, ProgressSample, ResumeOptions } from './store.js';
+export type { ResumeOptions } from './store.js';
 export type { RecordEntry } from './store.js';
 export { publishFindings } from './publish.js';
 export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shrink.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -12,7 +12,8 @@ import type { GeneratorSettings } from '../arbitrary/index.js';
 import { campaignArbitrary, campaignGrammar, generatePrograms } from './programs.js';
 import type { CampaignProgram, GeneratedProgram, GenerateRequest } from './programs.js';
 import type { IndexQueue } from './pending-indices.js';
-import { writeFileAtomic } from '../format/index.js';
+import Type, { type Static } from 'typebox';
+import { readJsonFile, writeFileAtomic, writeJsonFile } from '../format/index.js';
 
 /** Options of {@link ProgramGenerator}. */
 export interface ProgramGeneratorOptions {
@@ -225,10 +226,12 @@ export class ProgramGenerator {
 let bundled: string | undefined;
 
 /** What a bundle was made from: each input file's size and modification time, by path. */
-interface BundleManifest {
-  readonly file: string;
-  readonly inputs: Record<string, { size: number; mtimeMs: number }>;
-}
+/** `generate-worker.json`: the bundle, and the size and time of each file it was made from. */
+const BundleManifest = Type.Object({
+  file: Type.String(),
+  inputs: Type.Record(Type.String(), Type.Object({ size: Type.Number(), mtimeMs: Type.Number() })),
+});
+type BundleManifest = Static<typeof BundleManifest>;
 
 /**
  * From the sources (tests, benches), the thread runs the generation code bundled into one
@@ -274,7 +277,7 @@ function bundledWorker(): string {
     const { size, mtimeMs } = statSync(join(packageRoot, input));
     inputs[input] = { size, mtimeMs };
   }
-  writeFileAtomic(manifestPath, JSON.stringify({ file, inputs } satisfies BundleManifest));
+  writeJsonFile(manifestPath, BundleManifest, { file, inputs });
   bundled = file;
   return file;
 }
@@ -283,12 +286,13 @@ function bundledWorker(): string {
 function unchangedBundle(path: string): string | undefined {
   let manifest: BundleManifest;
   try {
-    manifest = JSON.parse(readFileSync(path, 'utf8')) as BundleManifest;
+    manifest = readJsonFile(path, BundleManifest);
   } catch {
+    // None yet, or not one: the bundle is made again.
     return undefined;
   }
-  if (typeof manifest.file !== 'string' || !existsSync(manifest.file)) return undefined;
-  for (const [input, seen] of Object.entries(manifest.inputs ?? {})) {
+  if (!existsSync(manifest.file)) return undefined;
+  for (const [input, seen] of Object.entries(manifest.inputs)) {
     const now = statSync(join(packageRoot, input), { throwIfNoEntry: false });
     if (now === undefined || now.size !== seen.size || now.mtimeMs !== seen.mtimeMs)
       return undefined;

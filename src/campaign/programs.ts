@@ -17,7 +17,9 @@ import type { ModuleSet as ModuleSet735 } from '../../gen/luau-735_pb.js';
  * campaignGrammar({ grammar: '735' }) === grammar735; // true
  * ```
  */
-export function campaignGrammar(settings: { readonly grammar?: GrammarName | undefined }): AnyGrammar {
+export function campaignGrammar(settings: {
+  readonly grammar?: GrammarName | undefined;
+}): AnyGrammar {
   const name = settings.grammar ?? grammar715.name;
   const grammar = parseGrammar(name);
   if (grammar === undefined)

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { courseLabel, type ComparedCourse } from './guided-report.js';
 import { writeReport } from './report.js';
 import { CampaignStore, CampaignStoreError } from './store.js';
+import { readJsonFile } from '../format/index.js';
+import { SummaryFile } from './campaign-formats.js';
 import type { CampaignSummary } from './summary.js';
 
 function readSummary(dir: string): CampaignSummary {
@@ -11,11 +13,9 @@ function readSummary(dir: string): CampaignSummary {
     throw new CampaignStoreError(
       `${dir} holds no campaign summary (no summary.json): run it first`,
     );
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as CampaignSummary;
-  } catch (e) {
-    throw new CampaignStoreError(`${file}: not JSON (${(e as Error).message})`, { cause: e });
-  }
+  // Checked whole; the parts its schema leaves open (the findings' generator settings, the
+  // engine's figures) are as the campaign wrote them.
+  return readJsonFile(file, SummaryFile) as CampaignSummary;
 }
 
 /**

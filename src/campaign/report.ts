@@ -14,7 +14,8 @@ import { outputDifference } from './output-difference.js';
 import { chartFrame, escapeHtml } from './report-chart.js';
 import { runtimeLabels, runtimeLegend, withRuntimeLabels } from './runtime-labels.js';
 import { runtimeGroups, type RuntimeGroup } from './triage.js';
-import { writeFileAtomic } from '../format/index.js';
+import { writeFileAtomic, writeJsonFile } from '../format/index.js';
+import { SummaryFile } from './campaign-formats.js';
 
 /**
  * How the runtimes split on the program a finding shows: the shrunk program's own outcomes
@@ -409,5 +410,5 @@ export function writeReport(
 ): void {
   // Rewritten as findings arrive: a campaign killed at any moment leaves whole files.
   writeFileAtomic(join(dir, 'report.html'), reportHtml(summary, store, compared));
-  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  writeJsonFile(join(dir, 'summary.json'), SummaryFile, summary, { indent: 2 });
 }

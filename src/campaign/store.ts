@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { GENERATOR_VERSION, OptionError } from '../arbitrary/index.js';
@@ -6,33 +6,22 @@ import type { GrammarName } from '../tree/index.js';
 import { outcomeStatuses } from '../runtime/index.js';
 import type { OutcomeStatus, ProgramOutcome } from '../runtime/index.js';
 import { decodeTree, encodeTree } from '../tree/index.js';
-import type { FindingKind } from './classify.js';
 import { readCampaignOptions, writeCampaignOptions } from './options.js';
 import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 import { campaignGrammar } from './programs.js';
 import { PendingIndices } from './pending-indices.js';
-import type { CheckOutcome } from './classify.js';
-import { writeFileAtomic } from '../format/index.js';
+import {
+  appendJsonLines,
+  readJsonFile,
+  readJsonLines,
+  writeFileAtomic,
+  writeJsonFile,
+  writeJsonLines,
+} from '../format/index.js';
+import { CampaignProgress, ProgramRecord } from './campaign-formats.js';
 
-/** One finished program, as recorded in `results.jsonl` (one line each, exactly once). */
-export interface ProgramRecord {
-  /** The program's index. */
-  readonly i: number;
-  /** One outcome per runtime (empty when the tree could not be printed). */
-  readonly outcomes: readonly ProgramOutcome[];
-  /** The finding it is, if any. */
-  readonly finding?: FindingKind;
-  /** The type checker's verdict (`--analyze`), kept for a finding of the checker. */
-  readonly check?: CheckOutcome;
-  /** Messages in its tree. */
-  readonly nodes: number;
-  /** Its message kinds and their counts (node-kind coverage). */
-  readonly kinds?: Record<string, number>;
-  /** The project it ran in. */
-  readonly project?: string;
-  /** Why its tree could not be printed. */
-  readonly printError?: string;
-}
+export type { ProgressSample } from './campaign-formats.js';
+export { CampaignProgress, ProgramRecord };
 
 /** One shared outcome per status: what a record that is not a finding keeps of its outcomes. */
 const statusOnly: Readonly<Record<OutcomeStatus, ProgramOutcome>> = Object.fromEntries(
@@ -46,30 +35,6 @@ const statusOnly: Readonly<Record<OutcomeStatus, ProgramOutcome>> = Object.fromE
 export interface RecordEntry {
   readonly record: ProgramRecord;
   readonly tree?: ModuleSet;
-}
-
-/** A throughput sample: programs done at a time since the campaign began. */
-export interface ProgressSample {
-  /** Seconds since the start (of all sessions). */
-  readonly t: number;
-  /** Programs done. */
-  readonly done: number;
-}
-
-/** `progress.json`: where a campaign stands. */
-export interface CampaignProgress {
-  /** Programs finished. */
-  done: number;
-  /** Programs in the campaign. */
-  total: number;
-  /** Seconds spent running, over every session. */
-  elapsedSeconds: number;
-  /** Sessions (a resume starts a new one). */
-  sessions: number;
-  /** True once every program is done and the findings are saved. */
-  finished: boolean;
-  /** Throughput over time. */
-  samples: ProgressSample[];
 }
 
 /**
@@ -119,7 +84,7 @@ function versionName(version: number | null): string {
 
 /** `progress.json` of a campaign. */
 function readProgress(path: string): CampaignProgress {
-  return JSON.parse(readFileSync(path, 'utf8')) as CampaignProgress;
+  return readJsonFile(path, CampaignProgress);
 }
 
 function treePath(dir: string, i: number): string {
@@ -304,25 +269,8 @@ export class CampaignStore {
     const recorded = saved.generatorVersion;
     const rederive = recorded !== GENERATOR_VERSION;
     const resultsPath = join(dir, 'results.jsonl');
-    const text = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
-    // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
-    const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-    if (complete !== text) writeFileAtomic(resultsPath, complete);
-    const records: ProgramRecord[] = [];
-    const done = new Set<number>();
-    let dropped = false;
-    for (const line of complete.split('\n')) {
-      if (line === '') continue;
-      const record = JSON.parse(line) as ProgramRecord;
-      if (done.has(record.i)) continue;
-      // Re-derived: a finding without its tree cannot be replayed any more; it runs again.
-      if (rederive && record.finding !== undefined && !existsSync(treePath(dir, record.i))) {
-        dropped = true;
-        continue;
-      }
-      done.add(record.i);
-      records.push(record);
-    }
+    // Every file is read, and checked, before anything is written.
+    const log = readJsonLines(resultsPath, ProgramRecord);
     const progressPath = join(dir, 'progress.json');
     const progress = existsSync(progressPath)
       ? readProgress(progressPath)
@@ -334,6 +282,21 @@ export class CampaignStore {
           finished: false,
           samples: [],
         };
+    // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
+    if (log.truncated !== undefined) truncateSync(resultsPath, log.completeBytes);
+    const records: ProgramRecord[] = [];
+    const done = new Set<number>();
+    let dropped = false;
+    for (const record of log.records) {
+      if (done.has(record.i)) continue;
+      // Re-derived: a finding without its tree cannot be replayed any more; it runs again.
+      if (rederive && record.finding !== undefined && !existsSync(treePath(dir, record.i))) {
+        dropped = true;
+        continue;
+      }
+      done.add(record.i);
+      records.push(record);
+    }
     let options = {
       ...saved,
       ...newLimits(dir, saved, resumeOptions, done.size, progress.elapsedSeconds),
@@ -353,8 +316,7 @@ export class CampaignStore {
     if (JSON.stringify(options) !== JSON.stringify(saved))
       writeCampaignOptions(optionsPath, options);
     progress.total = options.count;
-    if (dropped)
-      writeFileAtomic(resultsPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    if (dropped) writeJsonLines(resultsPath, ProgramRecord, records);
     const store = new CampaignStore(dir, options, progress);
     for (const r of records) {
       store.#done.add(r.i);
@@ -424,7 +386,7 @@ export class CampaignStore {
       if (record.finding !== undefined && tree !== undefined) {
         mkdirSync(join(this.dir, 'trees'), { recursive: true });
         const schema = campaignGrammar(this.options).moduleSet;
-        writeFileSync(treePath(this.dir, record.i), encodeTree(schema, tree as never, 'binpb'));
+        writeFileAtomic(treePath(this.dir, record.i), encodeTree(schema, tree as never, 'binpb'));
       }
       taken.push(entry);
     }
@@ -432,10 +394,7 @@ export class CampaignStore {
     if (recorded.length === 0) return recorded;
     // What is counted (a line here) is saved first: a campaign killed now has it on disk.
     beforeAppend?.(taken);
-    appendFileSync(
-      join(this.dir, 'results.jsonl'),
-      recorded.map((r) => `${JSON.stringify(r)}\n`).join(''),
-    );
+    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);
     // Done once written: a write that failed leaves them to run again.
     for (const record of recorded) {
       this.#done.add(record.i);
@@ -493,7 +452,6 @@ export class CampaignStore {
 
   /** Writes `progress.json` (atomically). */
   saveProgress(): void {
-    const path = join(this.dir, 'progress.json');
-    writeFileAtomic(path, `${JSON.stringify(this.progress, null, 2)}\n`);
+    writeJsonFile(join(this.dir, 'progress.json'), CampaignProgress, this.progress, { indent: 2 });
   }
 }

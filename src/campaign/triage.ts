@@ -7,22 +7,9 @@ import {
   normalizeMessage,
 } from './classify.js';
 import type { CheckerFindingKind, CheckOutcome, FindingKind } from './classify.js';
+import type { RuntimeGroup } from './campaign-formats.js';
 
-/** Runtimes of a campaign that ended a program the same way. */
-export interface RuntimeGroup {
-  /** The runtime specs, in campaign order. */
-  readonly runtimes: readonly string[];
-  /** How the program ended under them. */
-  readonly status: OutcomeStatus;
-  /** The signal of a crash, when there was one. */
-  readonly signal?: string;
-  /** SHA-256 of what the program printed. */
-  readonly outputHash: string;
-  /** The start of the output (of the first runtime of the group). */
-  readonly output: string;
-  /** The message (of the first runtime of the group), for every status but `ok`. */
-  readonly error?: string;
-}
+export type { RuntimeGroup };
 
 /**
  * Groups a program's outcomes by runtime: runtimes whose outcomes have the same status,

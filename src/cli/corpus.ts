@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { CorpusError, exportCorpus } from '../campaign/guided/index.js';
+import { FormatError } from '../format/index.js';
 import { outputDirectory } from './directory-flags.js';
 
 /**
@@ -28,7 +29,7 @@ export function corpusCommand(): Command {
         try {
           written = exportCorpus(dir, opts.out);
         } catch (e) {
-          if (e instanceof CorpusError)
+          if (e instanceof CorpusError || e instanceof FormatError)
             throw new Error(`corpus export DIR: ${e.message}`, { cause: e });
           throw e;
         }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
@@ -28,6 +28,12 @@ import {
   type TreeFormat,
 } from '../tree/index.js';
 import { outputDirectory } from './directory-flags.js';
+import {
+  readCorpusManifest,
+  writeCorpusManifest,
+  type ManifestRun,
+  type ManifestTree,
+} from './corpus-manifest.js';
 
 /**
  * What `gen` can write per tree: the three tree encodings and printed Luau.
@@ -49,14 +55,6 @@ interface GenFlags extends GivenGeneratorSettings {
   force?: boolean;
 }
 
-/** One tree's entry in `manifest.json`. */
-interface ManifestTree {
-  hash: string;
-  nodes: number;
-  depth: number;
-  module: boolean;
-}
-
 /** A tree file's name: the content hash and a tree format's extension. */
 const treeFileName = /^([0-9a-f]{16})\.(textproto|binpb|json)$/;
 
@@ -68,18 +66,8 @@ async function treesPresent(dir: string, grammar: AnyGrammar): Promise<ManifestT
   const files = readdirSync(dir);
   const hashes = new Set(files.flatMap((f) => /^([0-9a-f]{16})\./.exec(f)?.[1] ?? []));
   const found = new Map<string, ManifestTree>();
-  const manifestPath = join(dir, 'manifest.json');
-  if (existsSync(manifestPath)) {
-    let old: { trees?: ManifestTree[] };
-    try {
-      old = JSON.parse(readFileSync(manifestPath, 'utf8')) as { trees?: ManifestTree[] };
-    } catch (e) {
-      throw new Error(`${manifestPath}: not JSON (${e instanceof Error ? e.message : String(e)})`, {
-        cause: e,
-      });
-    }
-    for (const t of old.trees ?? []) if (hashes.has(t.hash)) found.set(t.hash, t);
-  }
+  for (const t of readCorpusManifest(dir)?.trees ?? [])
+    if (hashes.has(t.hash)) found.set(t.hash, t);
   for (const file of files) {
     const hash = treeFileName.exec(file)?.[1];
     if (hash === undefined || found.has(hash)) continue;
@@ -100,18 +88,17 @@ async function treesPresent(dir: string, grammar: AnyGrammar): Promise<ManifestT
  * What made the trees of an earlier manifest (its `runs`, or its own seed and options). A
  * corpus holds trees of one grammar: a manifest of another (715 when it names none) is refused.
  */
-function previousRuns(dir: string, grammar: AnyGrammar): unknown[] {
-  const path = join(dir, 'manifest.json');
-  if (!existsSync(path)) return [];
-  const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const had = (old.options as { grammar?: unknown } | undefined)?.grammar ?? grammar715.name;
+function previousRuns(dir: string, grammar: AnyGrammar): ManifestRun[] {
+  const old = readCorpusManifest(dir);
+  if (old === undefined) return [];
+  const had = old.options?.grammar ?? grammar715.name;
   if (had !== grammar.name)
     throw new Error(
-      `${path}: the corpus holds trees of grammar ${String(had)}, not ${grammar.name} (--grammar): a corpus holds one grammar`,
+      `${join(dir, 'manifest.json')}: the corpus holds trees of grammar ${String(had)}, not ${grammar.name} (--grammar): a corpus holds one grammar`,
     );
-  if (Array.isArray(old.runs)) return old.runs as unknown[];
-  const { seed, generatorVersion, count, formats, options } = old;
-  return [{ seed, generatorVersion, count, formats, options }];
+  if (old.runs !== undefined) return old.runs;
+  const { unique: _unique, runs: _runs, trees: _trees, ...run } = old;
+  return [run];
 }
 
 /** Writes trees to standard output: a header line before each file when there are several. */
@@ -231,6 +218,12 @@ export function genCommand(): Command {
       const grammar = parseGrammar(settings.grammar)!;
       const options = arbitraryOptionsOf(settings);
       const resolved = resolveOptions(options);
+      // With --force, the trees already there stay listed (this run's seed and options are
+      // those of the trees it added; `runs` keeps what made the others): read, and checked,
+      // before a tree is written.
+      const adding = flags.force === true && !toStdout;
+      const previous = adding ? previousRuns(out, grammar) : [];
+      const before = adding ? await treesPresent(out, grammar) : [];
       const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
       const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
       const seen = new Set<string>();
@@ -258,10 +251,6 @@ export function genCommand(): Command {
         process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
         return;
       }
-      // With --force, the trees already there stay listed (this run's seed and options are
-      // those of the trees it added; `runs` keeps what made the others).
-      const previous = flags.force === true ? previousRuns(out, grammar) : [];
-      const before = flags.force === true ? await treesPresent(out, grammar) : [];
       const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
       const all = [...before, ...added];
       const run = {
@@ -278,7 +267,7 @@ export function genCommand(): Command {
         ...(flags.force === true ? { runs: [...previous, run] } : {}),
         trees: all,
       };
-      await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeCorpusManifest(out, manifest);
       process.stdout.write(
         `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
           (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +

@@ -17,6 +17,7 @@ import {
   compareShrunk,
   GeneratorVersionError,
   isCheckerFinding,
+  readFindingRecord,
   shrinkCheckerFinding,
   ProjectPool,
   shrinkRemotely,
@@ -137,7 +138,7 @@ export function shrinkCommand(): Command {
       const recordPath = join(dir, 'outcome.json');
       if (!existsSync(recordPath))
         throw new Error(`${dir} is not a finding directory (no outcome.json)`);
-      const finding = JSON.parse(readFileSync(recordPath, 'utf8')) as FindingRecord;
+      const finding = readFindingRecord(recordPath);
       const recorded = finding.generatorVersion ?? null;
       if (recorded !== GENERATOR_VERSION && flags.rederive !== true) {
         throw new GeneratorVersionError(

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { existingDirectory, outputDirectory } from './directory-flags.js';
 import { errorLine } from './error-line.js';
+import { parseJson } from '../format/index.js';
+import { ProjectUpgrades } from '../workspace/wire/index.js';
 import { loadWorkspaceServer, type WorkspaceServerModule } from './load-server.js';
 
 const server = () => loadWorkspaceServer('workspace');
@@ -123,16 +125,8 @@ export function workspaceCommand(): Command {
       )
       .action(
         adminAction((ws, opts: { data?: string; account: string; upgrades: string }) => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(opts.upgrades);
-          } catch {
-            throw new Error(`--upgrades is not JSON: ${opts.upgrades}`);
-          }
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            throw new Error('--upgrades must be a JSON object');
-          }
-          ws.adminSetAllowance(dataDir(ws, opts), opts.account, parsed);
+          const upgrades = parseJson(opts.upgrades, ProjectUpgrades, '--upgrades');
+          ws.adminSetAllowance(dataDir(ws, opts), opts.account, upgrades);
         }),
       ),
   );

@@ -2,7 +2,8 @@
 export { checkValue, describeProblem, fieldPath } from './check.js';
 export { type Problem, type SchemaError } from './check.js';
 export { FormatError, type FormatErrorDetails } from './format-error.js';
-export { appendJsonLine, parseJsonLines, readJsonLines } from './json-lines.js';
+export { appendJsonLine, appendJsonLines, parseJsonLines, readJsonLines } from './json-lines.js';
+export { writeJsonLines } from './json-lines.js';
 export { type JsonLines, type TruncatedLine } from './json-lines.js';
 export { parseJson } from './parse-json.js';
 export { readJsonFile } from './read-json-file.js';

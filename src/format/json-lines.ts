@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import type { Static, TSchema } from 'typebox';
 import { checkValue } from './check.js';
 import { parseJson } from './parse-json.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** A last line that does not end in a newline: its writer stopped before finishing it. */
 export interface TruncatedLine {
@@ -80,6 +81,48 @@ export function readJsonLines<T extends TSchema>(path: string, schema: T): JsonL
  * ```
  */
 export function appendJsonLine<T extends TSchema>(path: string, schema: T, value: Static<T>): void {
-  checkValue(schema, value, path);
-  appendFileSync(path, `${JSON.stringify(value)}\n`);
+  appendJsonLines(path, schema, [value]);
+}
+
+/**
+ * Checks values against their schema and appends them, a line each, in one write; none is
+ * written when one would not read back.
+ *
+ * @example
+ * ```ts
+ * appendJsonLines(join(dir, 'results.jsonl'), ProgramRecord, batch);
+ * ```
+ */
+export function appendJsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): void {
+  appendFileSync(path, jsonLines(path, schema, values));
+}
+
+/**
+ * Checks values against their schema and writes them, a line each, as the whole file with
+ * {@link writeFileAtomic}: the file holds the old lines or the new ones, never a part.
+ *
+ * @example
+ * ```ts
+ * writeJsonLines(join(dir, 'results.jsonl'), ProgramRecord, kept);
+ * ```
+ */
+export function writeJsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): void {
+  writeFileAtomic(path, jsonLines(path, schema, values));
+}
+
+function jsonLines<T extends TSchema>(
+  path: string,
+  schema: T,
+  values: readonly Static<T>[],
+): string {
+  for (const v of values) checkValue(schema, v, path);
+  return values.map((v) => `${JSON.stringify(v)}\n`).join('');
 }

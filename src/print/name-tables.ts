@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Type, { type Static } from 'typebox';
+import { readJsonFile } from '../format/index.js';
 import { packageRoot } from '../package-root.js';
+
+const names = Type.Immutable(Type.Array(Type.String(), { minItems: 1 }));
 
 /**
  * The four name tables that the reference printer indexes (`data/name-tables.json`).
@@ -10,35 +13,23 @@ import { packageRoot } from '../package-root.js';
  * const { names }: NameTables = nameTables;
  * ```
  */
-export interface NameTables {
+export const NameTables = Type.Object({
   /** Global and field names, indexed by `Name.builtin`. */
-  readonly names: readonly string[];
+  names,
   /** Primitive type names, indexed by `TypePrimitive.kind`. */
-  readonly primitiveTypes: readonly string[];
+  primitiveTypes: names,
   /** Extern (class) type names, indexed by `TypeExtern.kind`. */
-  readonly externTypes: readonly string[];
+  externTypes: names,
   /** Builtin type function names, indexed by `BuiltinTypeName.index`. */
-  readonly builtinTypeNames: readonly string[];
-}
-
-const tableKeys = ['names', 'primitiveTypes', 'externTypes', 'builtinTypeNames'] as const;
-
-function loadNameTables(path: string): NameTables {
-  const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  for (const key of tableKeys) {
-    const table = data[key];
-    if (!Array.isArray(table) || table.length === 0 || !table.every((n) => typeof n === 'string')) {
-      throw new Error(`${path}: '${key}' must be a non-empty list of strings`);
-    }
-  }
-  return data as unknown as NameTables;
-}
+  builtinTypeNames: names,
+});
+export type NameTables = Static<typeof NameTables>;
 
 let loaded: NameTables | undefined;
 
 /** The tables, read from `data/name-tables.json` on first use. */
 function tables(): NameTables {
-  return (loaded ??= loadNameTables(join(packageRoot, 'data', 'name-tables.json')));
+  return (loaded ??= readJsonFile(join(packageRoot, 'data', 'name-tables.json'), NameTables));
 }
 
 /**
@@ -73,39 +64,23 @@ export const nameTables: NameTables = {
  * const { builtinLibraries }: NameTables735 = nameTables735;
  * ```
  */
-export interface NameTables735 {
+export const NameTables735 = Type.Object({
   /** Libraries by `ExprBuiltinRef.Library`, each with its functions by `method`. */
-  readonly builtinLibraries: readonly {
-    readonly name: string;
-    readonly methods: readonly string[];
-  }[];
+  builtinLibraries: Type.Immutable(
+    Type.Array(Type.Object({ name: Type.String(), methods: names }), { minItems: 1 }),
+  ),
   /** The metamethods a class may define, indexed by `ClassMetamethodName.index`. */
-  readonly classMetamethods: readonly string[];
-}
-
-function loadNameTables735(path: string): NameTables735 {
-  const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<string, unknown>>;
-  const libraries = data['builtinLibraries'];
-  const strings = (v: unknown): boolean =>
-    Array.isArray(v) && v.length > 0 && v.every((n) => typeof n === 'string');
-  if (
-    !Array.isArray(libraries) ||
-    libraries.length === 0 ||
-    !libraries.every(
-      (l: Partial<Record<string, unknown>>) =>
-        typeof l['name'] === 'string' && strings(l['methods']),
-    )
-  )
-    throw new Error(`${path}: 'builtinLibraries' must be a non-empty list of { name, methods }`);
-  if (!strings(data['classMetamethods']))
-    throw new Error(`${path}: 'classMetamethods' must be a non-empty list of strings`);
-  return data as unknown as NameTables735;
-}
+  classMetamethods: names,
+});
+export type NameTables735 = Static<typeof NameTables735>;
 
 let loaded735: NameTables735 | undefined;
 
 function tables735(): NameTables735 {
-  return (loaded735 ??= loadNameTables735(join(packageRoot, 'data', 'name-tables-735.json')));
+  return (loaded735 ??= readJsonFile(
+    join(packageRoot, 'data', 'name-tables-735.json'),
+    NameTables735,
+  ));
 }
 
 /**

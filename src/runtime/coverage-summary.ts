@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import Type from 'typebox';
+import { parseJson } from '../format/index.js';
 import type { LlvmTools } from './llvm-tools.js';
 
 const run = promisify(execFile);
@@ -65,17 +67,21 @@ export async function mergeProfiles(
   await tool(llvm.profdata, ['merge', '-sparse', '-o', output, ...inputs]);
 }
 
-interface SummaryExport {
-  data: {
-    files: {
-      filename: string;
-      summary: {
-        lines: { count: number; covered: number };
-        branches: { count: number; covered: number };
-      };
-    }[];
-  }[];
-}
+const counts = Type.Object({ count: Type.Number(), covered: Type.Number() });
+
+/** What is read of `llvm-cov export -summary-only`: each file's line and branch totals. */
+const SummaryExport = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      files: Type.Array(
+        Type.Object({
+          filename: Type.String(),
+          summary: Type.Object({ lines: counts, branches: counts }),
+        }),
+      ),
+    }),
+  ),
+});
 
 /**
  * The line and branch counts per component of `executable` under an indexed profile, read
@@ -100,7 +106,7 @@ export async function coverageSummary(
     profile,
     executable,
   ]);
-  const parsed = JSON.parse(text) as SummaryExport;
+  const parsed = parseJson(text, SummaryExport, `llvm-cov export of ${executable}`);
   const out: ComponentCounts = {};
   for (const file of parsed.data[0]?.files ?? []) {
     const c = (out[componentOf(file.filename)] ??= {

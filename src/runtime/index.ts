@@ -3,7 +3,8 @@ export type { LuauWebPoolOptions, LuauWebPoolStats, ProgramJob } from './luau-we
 export type { RunOptions } from './luau-web-pool.js';
 export { emptyOutputHash, OutcomeParseError, outcomeStatuses } from './outcome.js';
 export { parseOutcomeLine, parseOutcomeLines } from './outcome.js';
-export type { OutcomeStatus, ProgramOutcome } from './outcome.js';
+export { ProgramOutcome } from './outcome.js';
+export type { OutcomeStatus } from './outcome.js';
 export { runnerDefaults } from './runner-files.js';
 export { createLocalRuntime } from './local-runtime.js';
 export type { LocalRuntime, LocalRuntimeOptions } from './local-runtime.js';

@@ -1,4 +1,6 @@
+import Type, { type Static } from 'typebox';
 import * as protocol from '../../runner/protocol.mjs';
+import { FormatError, parseJson } from '../format/index.js';
 
 /** How one program ended (the runner's protocol, `runner/protocol.mjs`). */
 export type OutcomeStatus = protocol.OutcomeStatus;
@@ -26,6 +28,29 @@ export const outcomeStatuses: readonly OutcomeStatus[] = protocol.outcomeStatuse
 export type ProgramOutcome = Readonly<protocol.ProgramOutcome>;
 
 /**
+ * The schema of a {@link ProgramOutcome}: a runner's output line, and an outcome as a
+ * campaign's files keep it (`results.jsonl`, a finding's `outcome.json`).
+ *
+ * @example
+ * ```ts
+ * const outcome = checkValue(ProgramOutcome, record.outcomes[0], 'results.jsonl');
+ * ```
+ */
+export const ProgramOutcome = Type.Object({
+  id: Type.String(),
+  status: Type.Enum(outcomeStatuses),
+  signal: Type.Optional(Type.String()),
+  outputHash: Type.String(),
+  output: Type.String(),
+  error: Type.Optional(Type.String()),
+  timeMs: Type.Number(),
+  retried: Type.Optional(Type.Boolean()),
+});
+// The schema and the runner's protocol describe one shape (each assignable to the other).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShape: Same<Static<typeof ProgramOutcome>, ProgramOutcome> = true;
+
+/**
  * SHA-256 of the empty output.
  *
  * @example
@@ -47,10 +72,6 @@ export class OutcomeParseError extends Error {
   override readonly name = 'OutcomeParseError';
 }
 
-function isStatus(value: unknown): value is OutcomeStatus {
-  return typeof value === 'string' && (outcomeStatuses as readonly string[]).includes(value);
-}
-
 /**
  * Parses and validates one runner output line.
  *
@@ -61,30 +82,21 @@ function isStatus(value: unknown): value is OutcomeStatus {
  * ```
  */
 export function parseOutcomeLine(line: string): ProgramOutcome {
-  let value: unknown;
+  let v: ProgramOutcome;
   try {
-    value = JSON.parse(line);
-  } catch {
-    throw new OutcomeParseError(`not JSON: ${line.slice(0, 80)}`);
+    v = parseJson(line, ProgramOutcome, 'outcome line');
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    throw new OutcomeParseError(`${e.message}: ${line.slice(0, 80)}`, { cause: e });
   }
-  if (value === null || typeof value !== 'object') throw new OutcomeParseError('not an object');
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string') throw new OutcomeParseError('missing id');
-  if (!isStatus(v.status)) throw new OutcomeParseError(`bad status ${String(v.status)}`);
-  if (
-    typeof v.outputHash !== 'string' ||
-    typeof v.output !== 'string' ||
-    typeof v.timeMs !== 'number'
-  ) {
-    throw new OutcomeParseError('missing outputHash, output or timeMs');
-  }
+  // The protocol's order of fields, whatever the line's.
   return {
     id: v.id,
     status: v.status,
-    ...(typeof v.signal === 'string' ? { signal: v.signal } : {}),
+    ...(v.signal === undefined ? {} : { signal: v.signal }),
     outputHash: v.outputHash,
     output: v.output,
-    ...(typeof v.error === 'string' ? { error: v.error } : {}),
+    ...(v.error === undefined ? {} : { error: v.error }),
     timeMs: v.timeMs,
     ...(v.retried === true ? { retried: true } : {}),
   };

@@ -1,11 +1,10 @@
 import {
   fromBinary,
-  fromJson,
+  fromJsonString,
   isFieldSet,
   toBinary,
   toJson,
   type DescMessage,
-  type JsonValue,
   type MessageShape,
 } from '@bufbuild/protobuf';
 import { fromText, toText } from '@bufbuild/protobuf/txtpb';
@@ -67,11 +66,9 @@ export function decodeTree<Desc extends DescMessage>(
       case 'binpb':
         message = fromBinary(schema, bytes, { recursionLimit, readUnknownFields: true });
         break;
-      case 'json': {
-        const json = JSON.parse(utf8.decode(bytes)) as JsonValue;
-        message = fromJson(schema, json, { recursionLimit });
+      case 'json':
+        message = fromJsonString(schema, utf8.decode(bytes), { recursionLimit });
         break;
-      }
       case 'textproto':
         message = fromText(schema, utf8.decode(bytes), { recursionLimit });
         break;

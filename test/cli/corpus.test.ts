@@ -40,8 +40,9 @@ describe('luau-fuzz corpus export', () => {
 
   it.each([
     ['{}', 'level is missing (every corpus records its own)'],
-    ['', 'not JSON'],
-    ['null', 'not an object of generator options (level, profile, …), got null'],
+    ['', 'is empty'],
+    ['{"level":', 'is cut short'],
+    ['null', 'must be object, not null'],
     ['{"level":"runnable","profile":"lua"}', "profile must be one of luau, luau-web, got 'lua'"],
   ])('refuses generator.json %j, naming the file and the field', async (text, message) => {
     const dir = corpusOf(root, `bad-${readdirSync(root).length}`, generator, 2, 1);

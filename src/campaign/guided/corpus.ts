@@ -1,18 +1,20 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
 import type { ModuleSet } from '../../../gen/luau_pb.js';
-import { MAX_SCALE, OptionError, resolveOptions } from '../../arbitrary/index.js';
-import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
-import { CounterMap, type CounterMapState } from '../../coverage/index.js';
-import { writeFileAtomic } from '../../format/index.js';
 import { decodeGrammarTree, grammar715, parseGrammar, TreeError } from '../../tree/index.js';
 import type { AnyGrammar } from '../../tree/index.js';
-
-/** Where a corpus entry came from: a fresh draw (the campaign's run) or a mutant of an entry. */
-export type EntryOrigin =
-  | { readonly kind: 'fresh'; readonly run: number }
-  | { readonly kind: 'mutant'; readonly parent: number; readonly mutations: readonly string[] };
+import { OptionError, resolveOptions } from '../../arbitrary/index.js';
+import type { LuauArbitraryOptions, ProgramRecord } from '../../arbitrary/index.js';
+import { CounterMap, type CounterMapState } from '../../coverage/index.js';
+import { checkValue, FormatError, readJsonFile, writeJsonFile } from '../../format/index.js';
+import {
+  EntryFile,
+  GeneratorFile,
+  MapFile,
+  RecordJson,
+  type EntryOrigin,
+} from './corpus-formats.js';
 
 /** A program kept because it reached counters no program before it had. */
 export interface CorpusEntry {
@@ -33,27 +35,6 @@ export interface CorpusEntry {
   found: number;
 }
 
-/** A corpus entry as written to `corpus/NNNNNN.json`. */
-interface EntryFile {
-  readonly id: number;
-  readonly record:
-    | { readonly kind: 'choices'; readonly choices: string; readonly scale?: number }
-    | {
-        readonly kind: 'draws';
-        readonly seed: number;
-        readonly bias: number | null;
-        readonly choices: string;
-      }
-    | { readonly kind: 'tree'; readonly tree: string };
-  readonly origin: EntryOrigin;
-  readonly firstCounters: number;
-  /** Indices of the counters it reached first (base64, 32-bit little-endian). */
-  readonly counters?: string;
-  readonly keptAt: number;
-  readonly picks: number;
-  readonly found: number;
-}
-
 /**
  * A corpus file or folder that does not read back.
  *
@@ -70,20 +51,16 @@ function encodeChoices(choices: Int32Array): string {
   return Buffer.from(choices.buffer, choices.byteOffset, choices.byteLength).toString('base64');
 }
 
-function decodeChoices(text: unknown, file: string, field = 'record.choices'): Int32Array {
-  if (typeof text !== 'string') throw new CorpusError(`${file}: ${field} is not a string`);
+function decodeChoices(text: string, file: string, field = 'record.choices'): Int32Array {
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length % 4 !== 0) throw new CorpusError(`${file}: ${field} is not whole 32-bit values`);
+  if (bytes.length % 4 !== 0) throw new FormatError(file, 'is not whole 32-bit values', { field });
   const out = new Int32Array(bytes.length / 4);
   for (let i = 0; i < out.length; i++) out[i] = bytes.readInt32LE(4 * i);
   return out;
 }
 
-/** A record as JSON (base64 choices or tree), as corpus entries and the program log keep it. */
-export type RecordJson = EntryFile['record'];
-
 /**
- * A record as JSON ({@link RecordJson}); a record of a tree holds it in binary, in `grammar`.
+ * A record as JSON ({@link RecordJson}).
  *
  * @example
  * ```ts
@@ -126,13 +103,12 @@ function toFile(e: CorpusEntry, grammar: AnyGrammar): EntryFile {
 }
 
 /**
- * A record read back from JSON ({@link recordToJson}); a record of a tree must be a tree of
- * `grammar`: one of another grammar (a corpus that mixes grammars) is refused.
+ * A record read back from JSON ({@link recordToJson}), checked against {@link RecordJson}.
  *
- * @throws {@link CorpusError} naming `file` when it does not read back.
+ * @throws {@link FormatError} naming `file` and the field when it does not read back.
  * @example
  * ```ts
- * const record = recordFromJson(JSON.parse(line).record, 'corpus/programs.jsonl');
+ * const record = recordFromJson(line.record, 'corpus/programs.jsonl');
  * ```
  */
 export function recordFromJson(
@@ -140,53 +116,51 @@ export function recordFromJson(
   file: string,
   grammar: AnyGrammar = grammar715,
 ): ProgramRecord {
-  const r = json as Partial<RecordJson> | undefined;
-  if (r?.kind === 'choices') {
-    const choices = decodeChoices(r.choices, file);
-    if (r.scale === undefined) return { kind: 'choices', choices };
-    if (!Number.isInteger(r.scale) || r.scale < 1 || r.scale > MAX_SCALE)
-      throw new CorpusError(
-        `${file}: record.scale is not an integer from 1 to ${MAX_SCALE} (${String(r.scale)})`,
-      );
-    return { kind: 'choices', choices, scale: r.scale };
-  }
-  if (r?.kind === 'draws') {
-    if (!Number.isInteger(r.seed)) throw new CorpusError(`${file}: record.seed is not an integer`);
-    return {
-      kind: 'draws',
-      seed: Number(r.seed),
-      bias: typeof r.bias === 'number' ? r.bias : undefined,
-      choices: decodeChoices(r.choices, file),
-    };
-  }
-  if (r?.kind === 'tree') {
-    if (typeof r.tree !== 'string') throw new CorpusError(`${file}: record.tree is not a string`);
-    try {
-      const bytes = Buffer.from(r.tree, 'base64');
-      const read = decodeGrammarTree(bytes, 'binpb', { grammar, source: `${file}: record.tree` });
-      return { kind: 'tree', tree: read.tree as ModuleSet };
-    } catch (e) {
-      if (e instanceof TreeError) throw new CorpusError(e.message, { cause: e });
-      throw new CorpusError(`${file}: record.tree is not a ModuleSet (${(e as Error).message})`);
+  const r = checkValue(RecordJson, json, file);
+  switch (r.kind) {
+    case 'choices': {
+      const choices = decodeChoices(r.choices, file);
+      return r.scale === undefined
+        ? { kind: 'choices', choices }
+        : { kind: 'choices', choices, scale: r.scale };
     }
+    case 'draws':
+      return {
+        kind: 'draws',
+        seed: r.seed,
+        bias: r.bias ?? undefined,
+        choices: decodeChoices(r.choices, file),
+      };
+    case 'tree':
+      try {
+        const bytes = Buffer.from(r.tree, 'base64');
+        const read = decodeGrammarTree(bytes, 'binpb', { grammar, source: `${file}: record.tree` });
+        return { kind: 'tree', tree: read.tree as ModuleSet };
+      } catch (e) {
+        // A tree of another grammar (a corpus that mixes grammars), named as the codecs name it.
+        if (e instanceof TreeError) throw new CorpusError(e.message, { cause: e });
+        throw new FormatError(file, `is not a ModuleSet (${(e as Error).message})`, {
+          field: 'record.tree',
+          cause: e,
+        });
+      }
   }
-  throw new CorpusError(`${file}: record.kind is not 'choices', 'draws' or 'tree'`);
 }
 
 function fromFile(data: EntryFile, file: string, grammar: AnyGrammar): CorpusEntry {
   const record = recordFromJson(data.record, file, grammar);
   return {
-    id: Number(data.id),
+    id: data.id,
     record,
     origin: data.origin ?? { kind: 'fresh', run: -1 },
-    firstCounters: Number(data.firstCounters ?? 0),
+    firstCounters: data.firstCounters ?? 0,
     counters:
       data.counters === undefined
         ? new Int32Array(0)
         : decodeChoices(data.counters, file, 'counters'),
-    keptAt: Number(data.keptAt ?? 0),
-    picks: Number(data.picks ?? 0),
-    found: Number(data.found ?? 0),
+    keptAt: data.keptAt ?? 0,
+    picks: data.picks ?? 0,
+    found: data.found ?? 0,
   };
 }
 
@@ -208,6 +182,7 @@ export class Corpus {
   /** The map saved with the corpus (undefined when none was). */
   readonly map: CounterMap | undefined;
   readonly #dir: string;
+
   #grammar: AnyGrammar;
 
   private constructor(
@@ -230,7 +205,7 @@ export class Corpus {
   /**
    * The corpus in `dir` (empty when the folder does not exist yet).
    *
-   * @throws {@link CorpusError} naming the file that does not read back.
+   * @throws {@link FormatError} naming the file and the field that does not read back.
    */
   static load(dir: string): Corpus {
     if (!existsSync(dir)) return new Corpus(dir, [], undefined, grammar715);
@@ -240,23 +215,13 @@ export class Corpus {
       .filter((n) => /^\d+\.json$/.test(n))
       .sort()) {
       const file = join(dir, name);
-      let data: EntryFile;
-      try {
-        data = JSON.parse(readFileSync(file, 'utf8')) as EntryFile;
-      } catch (e) {
-        throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
-      }
-      entries.push(fromFile(data, file, grammar));
+      entries.push(fromFile(readJsonFile(file, EntryFile), file, grammar));
     }
     entries.sort((a, b) => a.id - b.id);
     const mapFile = join(dir, 'map.json');
     let map: CounterMap | undefined;
     if (existsSync(mapFile)) {
-      const m = JSON.parse(readFileSync(mapFile, 'utf8')) as {
-        binaryId: string;
-        reached: string;
-        hits?: string;
-      };
+      const m = readJsonFile(mapFile, MapFile);
       const hits = m.hits === undefined ? undefined : Buffer.from(m.hits, 'base64');
       const state: CounterMapState = {
         binaryId: m.binaryId,
@@ -275,18 +240,13 @@ export class Corpus {
    * The generator options its records are read with (`generator.json`), or undefined for a
    * corpus not yet written.
    *
-   * @throws {@link CorpusError} when the file does not read back.
+   * @throws {@link FormatError} when the file does not read back, {@link CorpusError} when
+   * it holds options the generator does not take.
    */
   generator(): LuauArbitraryOptions | undefined {
     const file = join(this.#dir, generatorFile);
     if (!existsSync(file)) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      throw new CorpusError(`${file}: not JSON (${(e as Error).message})`);
-    }
-    return generatorOptions(json, file);
+    return generatorOptions(readJsonFile(file, GeneratorFile), file);
   }
 
   /**
@@ -300,7 +260,7 @@ export class Corpus {
     const text = JSON.stringify(options);
     if (had === undefined) {
       mkdirSync(this.#dir, { recursive: true });
-      writeFileAtomic(join(this.#dir, generatorFile), text);
+      writeJsonFile(join(this.#dir, generatorFile), GeneratorFile, { ...options });
       this.#grammar = grammarOfOptions(options);
     } else if (JSON.stringify(had) !== text) {
       throw new CorpusError(
@@ -359,21 +319,19 @@ export class Corpus {
     for (const e of changed) this.#write(e);
     const state = map.state();
     if (state !== undefined)
-      writeFileAtomic(
-        join(this.#dir, 'map.json'),
-        JSON.stringify({
-          binaryId: state.binaryId,
-          reached: Buffer.from(state.reached).toString('base64'),
-          hits: Buffer.from(state.hits!.buffer).toString('base64'),
-        }),
-      );
+      writeJsonFile(join(this.#dir, 'map.json'), MapFile, {
+        binaryId: state.binaryId,
+        reached: Buffer.from(state.reached).toString('base64'),
+        hits: Buffer.from(state.hits!.buffer).toString('base64'),
+      });
   }
 
   #write(e: CorpusEntry): void {
     mkdirSync(this.#dir, { recursive: true });
-    writeFileAtomic(
+    writeJsonFile(
       join(this.#dir, `${String(e.id).padStart(6, '0')}.json`),
-      JSON.stringify(toFile(e, this.#grammar)),
+      EntryFile,
+      toFile(e, this.#grammar),
     );
   }
 }
@@ -389,11 +347,7 @@ function grammarOfOptions(options: LuauArbitraryOptions | undefined): AnyGrammar
  * The generator options of `generator.json`, checked: its records mean nothing under options
  * the generator would not take, or under its defaults in place of a missing level or profile.
  */
-function generatorOptions(json: unknown, file: string): LuauArbitraryOptions {
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new CorpusError(
-      `${file}: not an object of generator options (level, profile, …), got ${JSON.stringify(json)}`,
-    );
+function generatorOptions(json: GeneratorFile, file: string): LuauArbitraryOptions {
   const options = json as LuauArbitraryOptions;
   for (const field of ['level', 'profile'] as const)
     if (options[field] === undefined)

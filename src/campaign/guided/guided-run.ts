@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
 import { Corpus } from './corpus.js';
-import { guidedDefaults, GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
+import { guidedDefaults, GuidedSteps, type GuidedProgram } from './guided-step.js';
+import { afterStep, readGuidedState, writeGuidedState } from './guided-state.js';
 import type { GuidedSettings } from '../options.js';
-import { writeFileAtomic } from '../../format/index.js';
 
 /** Where a guided campaign stands. */
 export interface GuidedProgress {
@@ -59,19 +58,6 @@ export interface GuidedResult {
   readonly corpus: Corpus;
 }
 
-interface GuidedState extends StepState {
-  readonly programs: number;
-  readonly mutants: number;
-}
-
-const stateFile = 'state.json';
-
-function readState(dir: string): GuidedState {
-  const file = join(dir, stateFile);
-  if (!existsSync(file)) return { nextRun: 0, programs: 0, mutants: 0, step: 0 };
-  return JSON.parse(readFileSync(file, 'utf8')) as GuidedState;
-}
-
 /**
  * Runs a coverage-guided campaign: each step draws fresh programs (the campaign's next runs)
  * and mutants of corpus entries (picked by the rarity of what they reached first and by
@@ -94,6 +80,7 @@ function readState(dir: string): GuidedState {
 export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   const started = performance.now();
   const corpus = Corpus.load(options.dir);
+  let state = readGuidedState(options.dir);
   mkdirSync(options.dir, { recursive: true });
   corpus.claim(options.generator);
   const runner = new CoverageRunner({
@@ -112,13 +99,12 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
     seed: options.seed,
     mutationShare: options.mutationShare ?? guidedDefaults.mutationShare,
   });
-  let state = readState(options.dir);
   const stepSize = options.stepSize ?? guidedDefaults.stepSize;
   const timeline: GuidedProgress[] = [];
   const progress = (): GuidedProgress => ({
     ms: performance.now() - started,
     programs: state.programs,
-    mutants: state.mutants,
+    mutants: state.timeline[state.timeline.length - 1]?.mutants ?? 0,
     counters: runner.map.reachedCount,
     corpus: corpus.entries.length,
     keptMutants: corpus.entries.filter((e) => e.origin.kind === 'mutant').length,
@@ -130,15 +116,17 @@ export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
       (options.programs !== undefined && state.programs >= options.programs) ||
       (options.ms !== undefined && performance.now() - started >= options.ms);
     while (!done()) {
+      const stepStarted = performance.now();
       const indices = Array.from({ length: stepSize }, (_, k) => state.programs + k);
       const step = await steps.step(state, indices);
       await options.onStep?.(step.programs.filter((p) => p.printError === undefined));
-      state = {
-        ...step.state,
-        programs: state.programs + stepSize,
-        mutants: state.mutants + step.mutants,
-      };
-      writeFileAtomic(join(options.dir, stateFile), JSON.stringify(state));
+      state = afterStep(state, step, {
+        programs: stepSize,
+        seconds: (performance.now() - stepStarted) / 1000,
+        counters: runner.map.reachedCount,
+        corpus: corpus.entries.length,
+      });
+      writeGuidedState(options.dir, state);
       const now = progress();
       timeline.push(now);
       options.onProgress?.(now);

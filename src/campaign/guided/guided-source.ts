@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   arbitraryOptionsOf,
@@ -10,56 +10,27 @@ import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
 import type { IndexQueue } from '../pending-indices.js';
 import type { ProgramSource } from '../program-source.js';
 import { campaignGrammar, type CampaignProgram } from '../programs.js';
-import {
-  Corpus,
-  CorpusError,
-  recordFromJson,
-  recordToJson,
-  type EntryOrigin,
-  type RecordJson,
-} from './corpus.js';
+import { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
 import { corpusFolder } from './corpus-folder.js';
-import { GuidedSteps, type GuidedProgram, type StepState } from './guided-step.js';
+import { GuidedSteps, type GuidedProgram } from './guided-step.js';
 import type { OriginYields } from './operator-weights.js';
 import type { GuidedSettings } from '../options.js';
-import { writeFileAtomic } from '../../format/index.js';
+import { appendJsonLines, readJsonLines } from '../../format/index.js';
+import { LoggedProgram, type GuidedPoint } from './corpus-formats.js';
+import { afterStep, readGuidedState, writeGuidedState } from './guided-state.js';
 
-/** One point of a guided campaign's course: after a step. */
-export interface GuidedPoint {
-  /** Seconds of guided steps so far, over every session. */
-  readonly t: number;
-  /** Programs tried. */
-  readonly programs: number;
-  /** Of them, mutants. */
-  readonly mutants: number;
-  /** Counters reached. */
-  readonly counters: number;
-  /** Corpus entries. */
-  readonly corpus: number;
-}
-
-/** `corpus/state.json`: where a guided campaign stands. */
-interface SourceState extends StepState {
-  readonly programs: number;
-  readonly timeline: readonly GuidedPoint[];
-}
-
-/** A line of `corpus/programs.jsonl`: how program `i` was made (a mutant with its record). */
-interface LoggedProgram {
-  readonly i: number;
-  readonly origin: EntryOrigin;
-  readonly record?: RecordJson;
-}
-
-function readLog(file: string): Map<number, LoggedProgram> {
-  const out = new Map<number, LoggedProgram>();
-  if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n'))
-    if (line.endsWith('}')) {
-      const p = JSON.parse(line) as LoggedProgram;
-      out.set(p.i, p);
-    }
-  return out;
+/**
+ * `corpus/programs.jsonl` of `dir`, by program index (a program logged again, by a step run
+ * again after the campaign stopped, as last logged). A line cut short by a stop is left out,
+ * and cut from the file when `repair` is given, so that the next line appended starts a line.
+ *
+ * @throws {@link FormatError} naming the file, the line and the field of a faulty line.
+ */
+function readLog(dir: string, repair = false): Map<number, LoggedProgram> {
+  const file = join(dir, 'programs.jsonl');
+  const log = readJsonLines(file, LoggedProgram);
+  if (repair && log.truncated !== undefined) truncateSync(file, log.completeBytes);
+  return new Map(log.records.map((p) => [p.i, p]));
 }
 
 /**
@@ -74,8 +45,7 @@ function readLog(file: string): Map<number, LoggedProgram> {
  */
 export function freshRuns(dir: string): Map<number, number> {
   const out = new Map<number, number>();
-  for (const [i, p] of readLog(join(dir, 'programs.jsonl')))
-    if (p.origin.kind === 'fresh') out.set(i, p.origin.run);
+  for (const [i, p] of readLog(dir)) if (p.origin.kind === 'fresh') out.set(i, p.origin.run);
   return out;
 }
 
@@ -152,10 +122,9 @@ export function guidedSource(args: {
   const coverage = coverageLuau(guided.coverage);
   const corpus = Corpus.load(dir);
   const logFile = join(dir, 'programs.jsonl');
-  const stateFile = join(dir, 'state.json');
-  let state: SourceState = existsSync(stateFile)
-    ? (JSON.parse(readFileSync(stateFile, 'utf8')) as SourceState)
-    : { nextRun: 0, programs: 0, step: 0, timeline: [] };
+  let state = readGuidedState(dir);
+  // Read whole before anything is written: a faulty line stops the campaign here.
+  readLog(dir, true);
   const runner = new CoverageRunner({
     ...coverage,
     map: corpus.map,
@@ -173,7 +142,6 @@ export function guidedSource(args: {
   // Programs of the steps run, not handed out yet.
   const made = new Map<number, CampaignProgram>();
 
-  const logged = (): Map<number, LoggedProgram> => readLog(logFile);
   // Entries of other corpora first: what they reach counts, and they become entries here.
   const seed = async (): Promise<void> => {
     corpus.claim(generator);
@@ -186,32 +154,22 @@ export function guidedSource(args: {
     const done = await steps.step(state, indices);
     // How each program was made, before the campaign is handed any: a program lost when the
     // campaign stopped is built again from this when it resumes.
-    appendFileSync(
+    appendJsonLines(
       logFile,
-      done.programs
-        .map((p) => {
-          const line: LoggedProgram =
-            p.origin.kind === 'fresh'
-              ? { i: p.index, origin: p.origin }
-              : { i: p.index, origin: p.origin, record: recordToJson(p.record, grammar) };
-          return `${JSON.stringify(line)}\n`;
-        })
-        .join(''),
+      LoggedProgram,
+      done.programs.map((p) =>
+        p.origin.kind === 'fresh'
+          ? { i: p.index, origin: p.origin }
+          : { i: p.index, origin: p.origin, record: recordToJson(p.record, grammar) },
+      ),
     );
-    const last = state.timeline[state.timeline.length - 1];
-    const point: GuidedPoint = {
-      t: (last?.t ?? 0) + (performance.now() - started) / 1000,
-      programs: state.programs + indices.length,
-      mutants: (last?.mutants ?? 0) + done.mutants,
+    state = afterStep(state, done, {
+      programs: indices.length,
+      seconds: (performance.now() - started) / 1000,
       counters: runner.map.reachedCount,
       corpus: corpus.entries.length,
-    };
-    state = {
-      ...done.state,
-      programs: state.programs + indices.length,
-      timeline: [...state.timeline, point],
-    };
-    writeFileAtomic(stateFile, JSON.stringify(state));
+    });
+    writeGuidedState(dir, state);
     return done.programs.map(({ record: _r, origin: _o, ...p }) => p);
   };
   // A program handed out before the campaign stopped, built again from the log.
@@ -228,7 +186,7 @@ export function guidedSource(args: {
       await seed();
       const taken = pending.splice(0, count);
       const old = taken.filter((i) => i < state.programs && !made.has(i));
-      const log = old.length === 0 ? new Map<number, LoggedProgram>() : logged();
+      const log = old.length === 0 ? new Map<number, LoggedProgram>() : readLog(dir);
       const replayed = old.map((i) => {
         const p = log.get(i);
         if (p === undefined) throw new CorpusError(`${logFile}: no line for program ${i}`);

@@ -9,15 +9,14 @@ import {
 } from '../../arbitrary/index.js';
 import type { CoverageRunner } from '../../coverage/index.js';
 import { campaignProgram, type CampaignProgram } from '../programs.js';
-import { Corpus, CorpusError, type CorpusEntry, type EntryOrigin } from './corpus.js';
-import { mutationShareOf, nextYields, type MutationShare, type Yields } from './mutation-share.js';
+import { Corpus, CorpusError, type CorpusEntry } from './corpus.js';
+import type { EntryOrigin, GuidedState } from './corpus-formats.js';
+import { mutationShareOf, nextYields, type MutationShare } from './mutation-share.js';
 import { entryPicker } from './schedule.js';
 import {
   nextOperatorYields,
   nextOriginYields,
   operatorWeights,
-  type OperatorYields,
-  type OriginYields,
   type ProgramOrigin,
 } from './operator-weights.js';
 import { programCost } from './program-cost.js';
@@ -48,19 +47,8 @@ export type GuidedProgram = CampaignProgram & {
   readonly origin: EntryOrigin;
 };
 
-/** Where a guided campaign's steps stand: what the next step draws from. */
-export interface StepState {
-  /** Steps done (the next step's mutations are drawn from the seed and this). */
-  readonly step: number;
-  /** The next fresh program's run. */
-  readonly nextRun: number;
-  /** What each origin found lately (absent before the first step). */
-  readonly yields?: Yields | undefined;
-  /** What each mutation's mutants found lately (absent before the first mutant). */
-  readonly operators?: OperatorYields | undefined;
-  /** What the programs of each origin found over the whole campaign (absent before a step). */
-  readonly origins?: OriginYields | undefined;
-}
+/** Where a guided campaign's steps stand: what the next step draws from (see `GuidedState`). */
+export type StepState = Omit<GuidedState, 'programs' | 'timeline'>;
 
 /** The corpus in `folder`, refused when its trees are of another grammar than `grammar`. */
 function corpusOfGrammar(folder: string, grammar: AnyGrammar): Corpus {
@@ -220,7 +208,13 @@ export class GuidedSteps {
       programs,
       mutants,
       kept,
-      state: { step: state.step + 1, nextRun, yields, operators, origins },
+      state: {
+        step: state.step + 1,
+        nextRun,
+        ...(yields === undefined ? {} : { yields }),
+        ...(operators === undefined ? {} : { operators }),
+        origins,
+      },
     };
   }
 

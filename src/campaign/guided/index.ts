@@ -1,8 +1,17 @@
 export { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
-export type { CorpusEntry, EntryOrigin, RecordJson } from './corpus.js';
+export type { CorpusEntry } from './corpus.js';
+export {
+  EntryFile,
+  EntryOrigin,
+  GeneratorFile,
+  GuidedPoint,
+  GuidedState,
+} from './corpus-formats.js';
+export { GuidedStateFile, LoggedProgram, MapFile, RecordJson } from './corpus-formats.js';
+export { readGuidedState, writeGuidedState } from './guided-state.js';
 export { coverageLuau, freshRuns, guidedSource } from './guided-source.js';
 export { corpusFolder } from './corpus-folder.js';
-export type { GuidedPoint, GuidedSource } from './guided-source.js';
+export type { GuidedSource } from './guided-source.js';
 export { entryPicker, entryWeight } from './schedule.js';
 export type { CounterHits } from './schedule.js';
 export { runGuided } from './guided-run.js';

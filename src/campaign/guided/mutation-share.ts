@@ -15,7 +15,7 @@ export type MutationShare = number | 'auto';
 export interface Yields {
   readonly fresh: number;
   readonly mutant: number;
-  readonly cost?: { readonly fresh: number; readonly mutant: number } | undefined;
+  readonly cost?: { readonly fresh: number; readonly mutant: number };
 }
 
 /**

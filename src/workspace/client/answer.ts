@@ -1,5 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
-import { checkValue, FormatError } from '../../format/index.js';
+import { checkValue, FormatError, parseJson } from '../../format/index.js';
 import type { ApiVersion } from '../wire/index.js';
 import {
   AuthenticationError,
@@ -95,8 +95,10 @@ export function readAnswer(res: Response, text: string, req: AnsweredRequest): A
   const prefix = `HTTP ${res.status} ${res.statusText} from ${req.operation}`;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    // Any JSON: which shape it must be is the operation's to check, once errors are told apart.
+    parsed = parseJson(text, Type.Unknown(), route);
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
     const flat = excerpt.replace(/\s+/g, ' ').trim();
     throw new HttpError(`${prefix}: the answer is not JSON: ${flat}`, excerpt, {
       requestId: req.id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusError, recordFromJson, recordToJson } from '../../../src/campaign/guided/index.js';
+import { recordFromJson, recordToJson } from '../../../src/campaign/guided/index.js';
+import { FormatError } from '../../../src/format/index.js';
 
 describe('records as JSON', () => {
   it('keep the scale of a grown record of choices, and leave it out at scale 1', () => {
@@ -16,11 +17,17 @@ describe('records as JSON', () => {
     const json = recordToJson({ kind: 'choices', choices: Int32Array.of(3) });
     if (json.kind !== 'choices') throw new Error(`a record of kind ${json.kind}`);
     const { choices } = json;
-    for (const scale of [0, 2.5, 17, '2']) {
+    const problems = [
+      [0, 'must be >= 1'],
+      [2.5, 'must be integer, not number'],
+      [17, 'must be <= 16'],
+      ['2', 'must be integer, not string'],
+    ] as const;
+    for (const [scale, problem] of problems) {
       const read = (): unknown =>
         recordFromJson({ kind: 'choices', choices, scale }, 'c/000001.json');
-      expect(read).toThrow(CorpusError);
-      expect(read).toThrow(/c\/000001\.json: record\.scale is not an integer from 1 to 16/);
+      expect(read).toThrow(FormatError);
+      expect(read).toThrow(`c/000001.json: field 'scale' ${problem}`);
     }
   });
 });
