@@ -17,6 +17,11 @@ const makers: Record<string, PlantedKind> = {
   ...plantedNames,
 };
 const kinds = Object.keys(makers);
+/**
+ * The kinds for the new solver: it infers an unannotated parameter's type from all its
+ * uses, so a field read as two types is no error there.
+ */
+const newSolverKinds = kinds.filter((k) => k !== 'free-field');
 
 /**
  * A block with exactly one type error, of a known kind, at a known place: the operands'
@@ -52,7 +57,7 @@ export function plantedErrorBlock(g: Gen): Stat | undefined {
     }
     const p: Plant = { g, draw, setup, any: a, depth: 1 + g.c.int(3) };
     for (let attempt = 0; attempt < 4; attempt++) {
-      const kind = g.c.pick(kinds);
+      const kind = g.c.pick(g.o.checker === 'new' ? newSolverKinds : kinds);
       const planted = makers[kind]!(p);
       if (planted === undefined) continue;
       const m = freshAlias(g);
