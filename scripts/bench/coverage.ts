@@ -6,7 +6,9 @@
 //   runnable  N runnable programs (profile luau), luau -O0 and luau -O2 --codegen: Ast,
 //             Compiler, VM, CodeGen;
 //   syntax    N syntax-level programs, luau-compile --text -O2: Ast, Compiler;
-//   typed     N typed-level programs, luau-analyze --mode=strict: Ast, Analysis.
+//   typed     N typed-level programs, luau-analyze --mode=strict with the old solver, then
+//             N made for the new one (--checker new) with it (--fflags=LuauSolverV2=true):
+//             Ast, Analysis.
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
 // beside the figures, and its wall time.
 import { generatedSample } from '../../src/cli/coverage.js';
@@ -43,27 +45,38 @@ const count = args.whole('--count', values.count, 1);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch-size', values['batch-size'], 1);
 
+/** How a part's programs run, measured apart from the part's other runs. */
+interface Run {
+  readonly modes: readonly CoverageModeName[];
+  /** The checker typed programs are made for. */
+  readonly checker?: 'old' | 'new';
+}
+
 /** One part of the bench: a level, how its programs run, and the components it exercises. */
 interface Part {
   readonly level: 'runnable' | 'syntax' | 'typed';
-  readonly modes: readonly CoverageModeName[];
+  readonly runs: readonly Run[];
   readonly goals: string;
 }
 const parts: Record<string, Part> = {
   runnable: {
     level: 'runnable',
-    modes: ['run-O0', 'run-O2-codegen'],
+    runs: [{ modes: ['run-O0', 'run-O2-codegen'] }],
     goals:
       'generated beats conformance in Ast, Compiler, VM and CodeGen; union ≥ conformance + 5 points',
   },
   syntax: {
     level: 'syntax',
-    modes: ['compile-O2'],
+    runs: [{ modes: ['compile-O2'] }],
     goals: 'generated beats conformance in Ast and Compiler; union ≥ conformance + 5 points',
   },
   typed: {
     level: 'typed',
-    modes: ['analyze-strict'],
+    // The old solver (0.715's default), then the new one.
+    runs: [
+      { modes: ['analyze-strict'], checker: 'old' },
+      { modes: ['analyze-strict-new-solver'], checker: 'new' },
+    ],
     goals:
       'generated beats conformance in Ast and Analysis (Analysis above conformance); union ≥ conformance + 5 points',
   },
@@ -124,38 +137,41 @@ console.log(
 const overall = performance.now();
 for (const name of chosen) {
   const part = parts[name]!;
-  const started = performance.now();
-  const { programs, unprintable } = generatedSample(
-    { level: part.level, profile: 'luau', types: true, seed },
-    count,
-    seed,
-  );
-  const generatedIn = performance.now() - started;
-  const report = await measureEngineCoverage({
-    build,
-    llvm,
-    modes: part.modes,
-    generated: programs,
-    compared: conformance,
-    batchSize,
-  });
-  const wall = performance.now() - started;
-  const how = part.modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
-  console.log('');
-  console.log(
-    `== ${name}: ${programs.length} ${part.level} programs (profile luau` +
-      (unprintable > 0 ? `, ${unprintable} unprintable left out` : '') +
-      `) vs conformance, run as ${how.join(' + ')}`,
-  );
-  console.log(
-    `generated:\n${formatSetRuns(report.generated)}compared:\n${formatSetRuns(report.compared!)}`,
-  );
-  process.stdout.write(formatEngineCoverage(report));
-  console.log(`goals: ${part.goals}`);
-  for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
-  console.log(
-    `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
-      `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,
-  );
+  for (const { modes, checker } of part.runs) {
+    const started = performance.now();
+    const { programs, unprintable } = generatedSample(
+      { level: part.level, profile: 'luau', types: true, seed, ...(checker && { checker }) },
+      count,
+      seed,
+    );
+    const generatedIn = performance.now() - started;
+    const report = await measureEngineCoverage({
+      build,
+      llvm,
+      modes,
+      generated: programs,
+      compared: conformance,
+      batchSize,
+    });
+    const wall = performance.now() - started;
+    const how = modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
+    console.log('');
+    console.log(
+      `== ${name}: ${programs.length} ${part.level} programs (profile luau` +
+        (checker === undefined ? '' : `, --checker ${checker}`) +
+        (unprintable > 0 ? `, ${unprintable} unprintable left out` : '') +
+        `) vs conformance, run as ${how.join(' + ')}`,
+    );
+    console.log(
+      `generated:\n${formatSetRuns(report.generated)}compared:\n${formatSetRuns(report.compared!)}`,
+    );
+    process.stdout.write(formatEngineCoverage(report));
+    console.log(`goals: ${part.goals}`);
+    for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
+    console.log(
+      `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
+        `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,
+    );
+  }
 }
 console.log(`\ntotal wall time: ${((performance.now() - overall) / 1000).toFixed(1)} s`);
