@@ -73,6 +73,7 @@ describe.skipIf(!existsSync(analyze735))('typed programs for the new solver', ne
     // Its builtin type functions, which the old solver does not have.
     expect(planted).toContain('keyof');
     expect(planted).toContain('index');
+    expect(planted).toContain('operator-type');
     const missed = new Set(
       verdicts.flatMap((v) => (v.verdict === 'missed' ? [v.planted!.kind] : [])),
     );
