@@ -8,7 +8,9 @@
 //   runnable  N runnable programs (profile luau), luau -O0 and luau -O2 --codegen: Ast,
 //             Compiler, VM, CodeGen;
 //   syntax    N syntax-level programs, luau-compile --text -O2: Ast, Compiler;
-//   typed     N typed-level programs, luau-analyze --mode=strict: Ast, Analysis.
+//   typed     N typed-level programs, luau-analyze --mode=strict with the old solver, then
+//             N made for the new one (--checker new) with it (--fflags=LuauSolverV2=true):
+//             Ast, Analysis.
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
 // beside the figures, and its wall time; the runnable part on a release with classes also lists
 // the class functions of Ast, Compiler and VM with the lines each side reaches in them.
@@ -64,27 +66,38 @@ const compareDir = values.compare ?? sharedPath('reference', `luau-conformance-$
 const flags =
   values.fflags?.split(',').filter((f) => f !== '') ?? (release.classes ? luau735FuzzerFlags : []);
 
+/** How a part's programs run, measured apart from the part's other runs. */
+interface Run {
+  readonly modes: readonly CoverageModeName[];
+  /** The checker typed programs are made for. */
+  readonly checker?: 'old' | 'new';
+}
+
 /** One part of the bench: a level, how its programs run, and the components it exercises. */
 interface Part {
   readonly level: 'runnable' | 'syntax' | 'typed';
-  readonly modes: readonly CoverageModeName[];
+  readonly runs: readonly Run[];
   readonly goals: string;
 }
 const parts: Record<string, Part> = {
   runnable: {
     level: 'runnable',
-    modes: ['run-O0', 'run-O2-codegen'],
+    runs: [{ modes: ['run-O0', 'run-O2-codegen'] }],
     goals:
       'generated beats conformance in Ast, Compiler, VM and CodeGen; union ≥ conformance + 5 points',
   },
   syntax: {
     level: 'syntax',
-    modes: ['compile-O2'],
+    runs: [{ modes: ['compile-O2'] }],
     goals: 'generated beats conformance in Ast and Compiler; union ≥ conformance + 5 points',
   },
   typed: {
     level: 'typed',
-    modes: ['analyze-strict'],
+    // The old solver (0.715's default), then the new one.
+    runs: [
+      { modes: ['analyze-strict'], checker: 'old' },
+      { modes: ['analyze-strict-new-solver'], checker: 'new' },
+    ],
     goals:
       'generated beats conformance in Ast and Analysis (Analysis above conformance); union ≥ conformance + 5 points',
   },
@@ -146,63 +159,66 @@ console.log(
 const overall = performance.now();
 for (const name of chosen) {
   const part = parts[name]!;
-  const started = performance.now();
-  let sample;
-  try {
-    sample = generatedSample(
-      { level: part.level, profile: 'luau', types: true, seed },
-      count,
-      seed,
-      grammar,
-    );
-  } catch (e) {
-    args.fail(`--grammar ${grammar.name}, part ${name}: ${(e as Error).message}`);
-  }
-  const { programs, unprintable } = sample;
-  const generatedIn = performance.now() - started;
-  // The class functions are read from the runnable part's profiles, kept for it.
-  const classes = part.level === 'runnable' && release.classes;
-  const kept = classes ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
-  const report = await measureEngineCoverage({
-    build,
-    llvm,
-    modes: part.modes,
-    flags,
-    generated: programs,
-    compared: conformance,
-    batchSize,
-    keepProfiles: kept,
-  });
-  const wall = performance.now() - started;
-  const how = part.modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
-  console.log('');
-  console.log(
-    `== ${name}: ${programs.length} ${part.level} programs (profile luau` +
-      (unprintable > 0 ? `, ${unprintable} unprintable left out` : '') +
-      `) vs conformance, run as ${how.join(' + ')}`,
-  );
-  console.log(
-    `generated:\n${formatSetRuns(report.generated)}compared:\n${formatSetRuns(report.compared!)}`,
-  );
-  process.stdout.write(formatEngineCoverage(report));
-  console.log(`goals: ${part.goals}`);
-  for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
-  if (kept !== undefined) {
-    const rows = await classReach(
+  for (const { modes, checker } of part.runs) {
+    const started = performance.now();
+    let sample;
+    try {
+      sample = generatedSample(
+        { level: part.level, profile: 'luau', types: true, seed, ...(checker && { checker }) },
+        count,
+        seed,
+        grammar,
+      );
+    } catch (e) {
+      args.fail(`--grammar ${grammar.name}, part ${name}: ${(e as Error).message}`);
+    }
+    const { programs, unprintable } = sample;
+    const generatedIn = performance.now() - started;
+    // The class functions are read from the runnable part's profiles, kept for it.
+    const classes = part.level === 'runnable' && release.classes;
+    const kept = classes ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
+    const report = await measureEngineCoverage({
+      build,
       llvm,
-      build.luau,
-      [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
-      ['Ast', 'Compiler', 'VM'],
-    );
-    rmSync(kept, { recursive: true, force: true });
+      modes,
+      flags,
+      generated: programs,
+      compared: conformance,
+      batchSize,
+      keepProfiles: kept,
+    });
+    const wall = performance.now() - started;
+    const how = modes.map((m) => [coverageModes[m].tool, ...coverageModes[m].args].join(' '));
+    console.log('');
     console.log(
-      `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
+      `== ${name}: ${programs.length} ${part.level} programs (profile luau` +
+        (checker === undefined ? '' : `, --checker ${checker}`) +
+        (unprintable > 0 ? `, ${unprintable} unprintable left out` : '') +
+        `) vs conformance, run as ${how.join(' + ')}`,
     );
-    console.log(formatClassReach(rows, ['generated', 'conformance']));
+    console.log(
+      `generated:\n${formatSetRuns(report.generated)}compared:\n${formatSetRuns(report.compared!)}`,
+    );
+    process.stdout.write(formatEngineCoverage(report));
+    console.log(`goals: ${part.goals}`);
+    for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
+    if (kept !== undefined) {
+      const rows = await classReach(
+        llvm,
+        build.luau,
+        [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
+        ['Ast', 'Compiler', 'VM'],
+      );
+      rmSync(kept, { recursive: true, force: true });
+      console.log(
+        `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
+      );
+      console.log(formatClassReach(rows, ['generated', 'conformance']));
+    }
+    console.log(
+      `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
+        `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,
+    );
   }
-  console.log(
-    `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
-      `running and reading profiles ${((wall - generatedIn) / 1000).toFixed(1)} s)`,
-  );
 }
 console.log(`\ntotal wall time: ${((performance.now() - overall) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 import { plantedErrorOf } from '../arbitrary/index.js';
 import { luauKeywords } from '../print/index.js';
 import type { CheckOutcome } from './classify.js';
-import { diagnosticMessage, isErrorDiagnostic } from './type-check.js';
+import { checkerErrors, diagnosticMessage } from './type-check.js';
 
 /** A name of a generated program, as the construct it is: `l12` a local, `n3` a field, `t1` a type. */
 function nameClass(name: string): string {
@@ -97,18 +97,15 @@ export function checkerCause(program: string, check: CheckOutcome): string {
       const message = check.detail.replace(/^.*? only: /, '');
       const planted = plantedErrorOf(program);
       // A false positive is an error outside the planted statement.
-      const errors = check.output
-        .split('\n')
-        .filter(isErrorDiagnostic)
-        .filter((l) => {
-          const line = positionOf(l)?.line ?? 0;
-          return (
-            check.kind !== 'checker-false-positive' ||
-            planted === undefined ||
-            line < planted.from ||
-            line > planted.to
-          );
-        });
+      const errors = checkerErrors(check.output).filter((l) => {
+        const line = positionOf(l)?.line ?? 0;
+        return (
+          check.kind !== 'checker-false-positive' ||
+          planted === undefined ||
+          line < planted.from ||
+          line > planted.to
+        );
+      });
       const at = errors.find((l) => diagnosticMessage(l) === message) ?? errors[0];
       const position = at === undefined ? undefined : positionOf(at);
       construct =

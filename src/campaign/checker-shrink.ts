@@ -3,7 +3,7 @@ import { plantedErrorOf } from '../arbitrary/index.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import { shrinkInStages } from './shrink-stages.js';
-import { diagnosticMessage, isErrorDiagnostic, typeCheck } from './type-check.js';
+import { checkerErrors, diagnosticMessage, typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './classify.js';
 
 /** The planted statement of a program, without its indentation (undefined: none planted). */
@@ -19,7 +19,7 @@ function plantedText(program: string): string | undefined {
 
 /** The errors of a checker's output, normalized (without positions, names and numbers). */
 function errorMessages(output: string): Set<string> {
-  return new Set(output.split('\n').filter(isErrorDiagnostic).map(diagnosticMessage));
+  return new Set(checkerErrors(output).map(diagnosticMessage));
 }
 
 /**

@@ -54,7 +54,14 @@ export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
 export { checkValidity } from './validity-report.js';
-export { assertChecker, checkerReports, diagnosticLine, isErrorDiagnostic } from './type-check.js';
+export {
+  assertChecker,
+  checkerErrors,
+  checkerReports,
+  diagnosticLine,
+  diagnosticMessage,
+  isErrorDiagnostic,
+} from './type-check.js';
 export {
   checkerCommand,
   checkerModeFlags,

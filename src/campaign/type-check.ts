@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { judgeStrict } from '../arbitrary/index.js';
-import { runToolReports } from '../runtime/index.js';
+import { runToolReports, toolDiagnostics } from '../runtime/index.js';
 import type { ToolReport } from '../runtime/index.js';
 import { normalizeMessage } from './classify.js';
 import type { CheckerFindingKind, CheckOutcome } from './classify.js';
@@ -132,16 +132,32 @@ export function isErrorDiagnostic(diagnostic: string): boolean {
 }
 
 /**
- * A checker diagnostic's message, normalized (without its position, names and numbers): what
- * tells one error from another in a finding's signature.
+ * The error diagnostics of a checker's output, each whole ({@link toolDiagnostics}).
  *
  * @example
  * ```ts
- * diagnosticMessage("d0/program.luau(3,7): TypeError: Type 'string' could not be converted into 'number'");
+ * checkerErrors(check.output).map(diagnosticLine); // the lines the checker reports errors at
+ * ```
+ */
+export function checkerErrors(output: string): string[] {
+  return toolDiagnostics(output).filter(isErrorDiagnostic);
+}
+
+/**
+ * A checker diagnostic's message, normalized (without its position, names and numbers): what
+ * tells one error from another in a finding's signature. The whole message on one line, so
+ * that 0.735's `Expected this to be` (its types on lines of their own) keeps its explanation;
+ * the types, quoted or in backticks, as `'…'` and `` `…` ``.
+ *
+ * @example
+ * ```ts
+ * diagnosticMessage("d0/program.luau(3,7): TypeError: Expected this to be\n\t'{ n0: string }'\nbut got\n\t'{ n0: number }'; \nExpected property `n0` to be exactly `string`, but got `number`");
+ * // "TypeError: Expected this to be '…' but got '…'; Expected property `…` to be exactly `…`, but got `…`"
  * ```
  */
 export function diagnosticMessage(diagnostic: string): string {
-  return normalizeMessage(diagnostic.replace(/^.*?\(\d+,\d+\): /, ''));
+  const message = diagnostic.replace(/^.*?\(\d+,\d+\): /, '').replace(/\s*\n\s*/g, ' ');
+  return normalizeMessage(message.replace(/`[^`]*`/g, '`…`'));
 }
 
 /** A failed `LUAU_ASSERT` of an assert build: `File.cpp(123): ASSERTION FAILED: expr`. */

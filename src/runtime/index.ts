@@ -45,6 +45,6 @@ export type { ComponentCoverage, CoverageComparison, EngineCoverage } from './en
 export type { EngineCoverageOptions, SetRuns, ToolCoverage } from './engine-coverage.js';
 export { findLlvmTools, LlvmToolsMissingError } from './llvm-tools.js';
 export type { FindLlvmToolsOptions, LlvmTools } from './llvm-tools.js';
-export { runToolBatches, runToolReports } from './tool-batch.js';
+export { runToolBatches, runToolReports, toolDiagnostics } from './tool-batch.js';
 export type { ToolBatchOptions, ToolReport, ToolStatus } from './tool-batch.js';
 export { readLuauFiles } from './luau-files.js';

@@ -30,9 +30,36 @@ function normalise(path: string): string {
   return path.replace(/^\.\//, '');
 }
 
+/** The start of a diagnostic: `file(line,col): `. */
+const head = /^(.+?)\(\d+,\d+\): /;
+
+/**
+ * A tool's output as diagnostics, each its `file(line,col): Kind: message` line with the
+ * lines that go on with its message (luau-analyze 0.735 prints a type on a line of its own,
+ * and an explanation after it); lines before the first diagnostic are left out.
+ *
+ * @example
+ * ```ts
+ * toolDiagnostics("a.luau(1,7): TypeError: Expected this to be\n\t'string'\nbut got\n\t'number'");
+ * // ["a.luau(1,7): TypeError: Expected this to be\n\t'string'\nbut got\n\t'number'"]
+ * ```
+ */
+export function toolDiagnostics(output: string): string[] {
+  const diagnostics: string[] = [];
+  let open = false;
+  for (const line of output.split('\n')) {
+    if (head.test(line)) {
+      diagnostics.push(line);
+      open = true;
+    } else if (line.trim() === '') open = false;
+    else if (open) diagnostics[diagnostics.length - 1] += `\n${line}`;
+  }
+  return diagnostics;
+}
+
 /**
  * How one program did in {@link runToolReports}: its status, and what the tool said of it:
- * the lines of its output naming one of its files, or, for a crash, the start of what the
+ * the diagnostics of its output naming one of its files ({@link toolDiagnostics}), or, for a crash, the start of what the
  * process alone with it printed (with its exit status or signal).
  *
  * @example
@@ -127,11 +154,15 @@ export async function runToolReports(
       await runRange(mid, to);
       return;
     }
-    const lines = said.split('\n');
+    // Each stream apart: a message goes on only in the stream it started in.
+    const diagnostics = [
+      ...toolDiagnostics(r.parts.map((p) => p.head.toString('utf8')).join('')),
+      ...toolDiagnostics(r.stderr),
+    ];
     for (let i = from; i < to; i++) {
       const mine = new Set(programs[i]!.map(normalise));
-      const named = lines.filter((l) => {
-        const m = /^(.+?)\(\d+,\d+\): /.exec(l);
+      const named = diagnostics.filter((l) => {
+        const m = head.exec(l);
         return m !== null && mine.has(normalise(m[1]!));
       });
       reports[i] = {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkerCommand,
+  diagnosticMessage,
   disagreement,
   judgeReport,
   parseChecker,
@@ -11,7 +12,7 @@ import {
 } from '../../src/campaign/index.js';
 import { fakeCheckers } from '../helpers/fake-checkers.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
-import { needsShared } from '../helpers/shared.js';
+import { needsShared, sharedDir } from '../helpers/shared.js';
 
 const planted = [
   'local l1: any = nil',
@@ -153,5 +154,39 @@ describe.skipIf(!haveLuauTools)('typeCheck', needsShared, () => {
       twice: true,
     });
     expect(old).toEqual({ detail: '', output: '' });
+  });
+});
+
+const analyze735 = join(sharedDir, 'tools', 'luau-735', 'luau-analyze');
+
+describe.skipIf(!existsSync(analyze735))('whole diagnostics', needsShared, () => {
+  it("keep 0.735's types and explanation on their lines, so two causes are two details", async () => {
+    const field = 'local t: {n0: number} = {n0 = 1}\nlocal y: {n0: string} = t\nprint(y)';
+    const param =
+      'local f: (number) -> string = function(x: number) return "" end\n' +
+      'local g: (string) -> string = f\nprint(g)';
+    const checks = await typeCheck(`${analyze735}:new`, [{ program: field }, { program: param }], {
+      timeoutMs: 20_000,
+    });
+    expect(checks[0]!.output).toContain("\n\t'{ n0: number }'; \n");
+    expect(checks.map((c) => [c.kind, c.detail])).toEqual([
+      [
+        'checker-false-positive',
+        "TypeError: Expected this to be '…' but got '…'; Expected property `…` to be exactly `…`, but got `…`",
+      ],
+      [
+        'checker-false-positive',
+        "TypeError: Expected this to be '…' but got '…'; Expected the Nst parameter to be a supertype of `…`, but got `…`",
+      ],
+    ]);
+  });
+
+  it('read a message to its end and no further', () => {
+    const d =
+      "d0/program.luau(3,7): TypeError: Expected this to be\n\t'string'\nbut got\n\t'number'";
+    expect(diagnosticMessage(d)).toBe("TypeError: Expected this to be '…' but got '…'");
+    expect(diagnosticMessage('d0/program.luau(3,7): TypeError: a `l4` b')).toBe(
+      'TypeError: a `…` b',
+    );
   });
 });

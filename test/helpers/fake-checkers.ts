@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * Writes shell scripts that stand in for a type checker that misbehaves, as real processes:
- * `drop` runs the real `luau-analyze` and drops its "Expected this to be" diagnostics (a
+ * `drop` runs the real `luau-analyze` and drops its "Expected this to be" diagnostics, whole (a
  * checker that misses those errors); `crash` dies of SIGSEGV; `invent` reports an error at
  * line 1 of every file it is given (a false positive); `assert` fails an assertion as an
  * assert build of Luau does (its message, then SIGILL); `flaky` invents that error every
@@ -21,7 +21,8 @@ export function fakeCheckers(
   const scripts = {
     drop: [
       `out=$('${luauAnalyze}' "$@" 2>&1)`,
-      `kept=$(printf '%s\\n' "$out" | grep -v 'Expected this to be')`,
+      // A diagnostic with the lines that go on with it (0.735 prints its types on their own).
+      `kept=$(printf '%s\\n' "$out" | awk '/\\([0-9]+,[0-9]+\\): / { skip = /Expected this to be/ } !skip')`,
       `printf '%s\\n' "$kept"`,
       `if printf '%s' "$kept" | grep -q 'Error: '; then exit 1; fi`,
     ],

@@ -6,6 +6,7 @@ import { plantedKinds, type Plant, type PlantedKind } from './planted-kinds.js';
 import { plantedMetatables } from './planted-metatables.js';
 import { plantedNames } from './planted-names.js';
 import { plantedShapes } from './planted-shapes.js';
+import { plantedTypeFunctions } from './planted-type-functions.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
 import { aliasStat, freshAlias, nested, opaque } from './typed-parts.js';
 import { ty } from './typed-types.js';
@@ -17,6 +18,15 @@ const makers: Record<string, PlantedKind> = {
   ...plantedNames,
 };
 const kinds = Object.keys(makers);
+/**
+ * The kinds for the new solver: its type functions, and not `free-field` (it infers an
+ * unannotated parameter's type from all its uses, so a field read as two types is no error).
+ */
+const newSolverKinds = [
+  ...kinds.filter((k) => k !== 'free-field'),
+  ...Object.keys(plantedTypeFunctions),
+];
+const newSolverMakers: Record<string, PlantedKind> = { ...makers, ...plantedTypeFunctions };
 
 /**
  * A block with exactly one type error, of a known kind, at a known place: the operands'
@@ -52,8 +62,8 @@ export function plantedErrorBlock(g: Gen): Stat | undefined {
     }
     const p: Plant = { g, draw, setup, any: a, depth: 1 + g.c.int(3) };
     for (let attempt = 0; attempt < 4; attempt++) {
-      const kind = g.c.pick(kinds);
-      const planted = makers[kind]!(p);
+      const kind = g.c.pick(g.o.checker === 'new' ? newSolverKinds : kinds);
+      const planted = newSolverMakers[kind]!(p);
       if (planted === undefined) continue;
       const m = freshAlias(g);
       if (m === undefined) return undefined;

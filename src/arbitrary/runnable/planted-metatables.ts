@@ -97,10 +97,27 @@ export const plantedMetatables: Record<string, PlantedKind> = {
     const [h, x] = opaque(p.g, 2);
     const op = p.g.c.pick(arithmetic);
     const k = op === ExprBinary_Op.Concat ? build.string('s') : build.number(2);
-    const body = [
-      bind(p, build.binary(op, build.local(x.name), k)),
-      build.ret([build.local(x.name)]),
-    ];
+    const use = build.binary(op, build.local(x.name), k);
+    if (p.g.o.checker === 'new')
+      switch (p.g.c.int(3)) {
+        case 0: {
+          // The new solver: `#x` wants a table; the arithmetic's result returned, it asks for
+          // annotations (its guess of the parameter's type).
+          const len = [bind(p, build.unary(ExprUnary_Op.Len, build.local(x.name)))];
+          return [
+            build.localFunction(h, build.func([x], [...len, build.ret([build.local(x.name)])])),
+          ];
+        }
+        case 1: {
+          if (op === ExprBinary_Op.Concat) break;
+          const [y] = opaque(p.g, 1);
+          const body = [build.localStat([y], [use]), build.ret([build.local(y.name)])];
+          return [build.localFunction(h, build.func([x], body))];
+        }
+        default:
+          break;
+      }
+    const body = [bind(p, use), build.ret([build.local(x.name)])];
     return [build.localFunction(h, build.func([x], body))];
   },
   'free-field'(p) {

@@ -1,4 +1,7 @@
+import * as pb from '../../../gen/luau_pb.js';
 import type { Expr, GenericTypeName, Type } from '../../../gen/luau_pb.js';
+import { nameTables } from '../../print/index.js';
+import { made } from '../blank-message.js';
 import { build } from '../build.js';
 import { primitive } from './types.js';
 
@@ -15,6 +18,19 @@ import { primitive } from './types.js';
 export const ty = {
   /** A primitive type by name (`number`, `string`, `nil`, `unknown`, `any`, ...). */
   prim: primitive,
+  /** A builtin type function applied (`keyof<T>`, `index<T, K>`), by its name. */
+  builtin(name: string, args: Type[]): Type {
+    const index = nameTables.builtinTypeNames.indexOf(name);
+    if (index < 0) throw new Error(`no builtin type function '${name}'`);
+    const value = made(pb.BuiltinTypeNameSchema, { index });
+    const typeName = made(pb.TypeNameSchema, { exprOneof: { case: 'builtin', value } });
+    return made(pb.TypeSchema, {
+      typeOneof: {
+        case: 'literal',
+        value: made(pb.TypeLiteralSchema, { name: typeName, generics: args, genericpacks: [] }),
+      },
+    });
+  },
   /** The generic name `A` + `k` (`A`..`Z`). */
   genericName(k: number): GenericTypeName {
     return build.genericName(k);
