@@ -30,9 +30,9 @@ export const guidedFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/guided/guided-run.ts',
-        search: '      writeFileAtomic(join(options.dir, stateFile), JSON.stringify(state));',
+        search: '      writeGuidedState(options.dir, state);',
         replace:
-          '      writeFileAtomic(join(options.dir, stateFile), JSON.stringify({ ...state, yields: undefined, operators: undefined, origins: undefined }));',
+          '      writeGuidedState(options.dir, { ...state, yields: undefined, operators: undefined, origins: undefined });',
       },
     ],
     tests: ['test/campaign/guided/guided-run.test.ts'],
