@@ -57,9 +57,9 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/tally.ts',
         search:
-          '    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
+          '    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes, r.check));',
         replace:
-          '    const seen =\n      r.finding !== undefined &&\n      this.signatures.has(findingSignature(r.finding, this.#runtimes, r.outcomes));\n    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes));',
+          '    const seen =\n      r.finding !== undefined &&\n      this.signatures.has(findingSignature(r.finding, this.#runtimes, r.outcomes, r.check));\n    if (r.finding !== undefined)\n      this.signatures.add(findingSignature(r.finding, this.#runtimes, r.outcomes, r.check));',
       },
       {
         file: 'src/campaign/tally.ts',
@@ -76,7 +76,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/report.ts',
-        search: '  for (const desc of file_luau.messages) counts[desc.name] ??= 0;\n',
+        search:
+          '  for (const desc of campaignGrammar(store.options).file.messages) counts[desc.name] ??= 0;\n',
         replace: '',
       },
     ],
@@ -116,8 +117,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/store.ts',
-        search: "text.slice(0, text.lastIndexOf('\\n') + 1);",
-        replace: "text.slice(0, text.lastIndexOf('\\n'));",
+        search: 'truncateSync(resultsPath, log.completeBytes);',
+        replace: 'truncateSync(resultsPath, Math.max(0, log.completeBytes - 1));',
       },
     ],
     tests: ['test/campaign/store.test.ts'],
@@ -218,7 +219,7 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/findings.ts',
         search:
-          "  writeFileSync(join(dir, `${stem}.textproto`), encodeTree(ModuleSetSchema, tree, 'textproto'));\n",
+          "  writeFileAtomic(join(dir, `${stem}.textproto`), encodeTree(schema, tree as never, 'textproto'));\n",
         replace: '',
       },
     ],
@@ -231,8 +232,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/options.ts',
-        search: '      profileOfRuntimes([\n',
-        replace: "      profileOfRuntimes(['luau-web',\n",
+        search: 'profileOfRuntimes(runOn(given)),',
+        replace: "profileOfRuntimes(['luau-web', ...runOn(given)]),",
       },
     ],
     tests: ['test/campaign/options.test.ts'],
@@ -341,14 +342,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/store.ts',
         search: `    beforeAppend?.(taken);
-    appendFileSync(
-      join(this.dir, 'results.jsonl'),
-      recorded.map((r) => \`\${JSON.stringify(r)}\\n\`).join(''),
-    );`,
-        replace: `    appendFileSync(
-      join(this.dir, 'results.jsonl'),
-      recorded.map((r) => \`\${JSON.stringify(r)}\\n\`).join(''),
-    );
+    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);`,
+        replace: `    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);
     beforeAppend?.(taken);`,
       },
     ],

@@ -44,8 +44,8 @@ export const serverFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/app.ts',
-        search: "    event: 'pong',\n    id: requestId(req),",
-        replace: "    event: 'pong',",
+        search: "      event: 'pong',\n      id: requestId(req),",
+        replace: "      event: 'pong',",
       },
     ],
     tests: ['test/workspace/server-http.test.ts', 'test/workspace/client.test.ts'],
