@@ -212,14 +212,22 @@ describe.runIf(ready)('run --guided on the coverage build of luau 0.715', needsS
     const again = programsOf(parts, o);
     const lost = before[before.length - 1]!.i;
     expect(again.get(lost)).toEqual(programs.get(lost));
-    // Every program as in one run: runs of this seed drift by no program and no counter, so a
-    // resume that forgets what the steps learnt (yields, operators, origins) shows.
+    // Every program as in one run: runs of this seed drift by no program, so a resume that
+    // forgets what the steps learnt (yields, operators, origins) shows. The counters reached
+    // move by a few from one process to the next (a program's path through the engine
+    // depends on addresses; seen: 2 of 12,911), so they are held to 0.1 %.
     const differ = [...programs.keys()].filter(
       (i) => JSON.stringify(again.get(i)) !== JSON.stringify(programs.get(i)),
     );
     expect(differ).toEqual([]);
-    expect(resumed.guided!.counters).toBe(g.counters);
+    const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(b / 1000);
+    near(resumed.guided!.counters, g.counters);
     expect(resumed.guided!.timeline.map((p) => p.programs)).toEqual([30, 60, 90, 120, 150]);
-    expect(resumed.guided!.origins).toEqual(g.origins);
+    const programsByOrigin = (o: typeof g.origins) =>
+      Object.entries(o!).map(([name, y]) => [name, y!.programs] as const);
+    expect(programsByOrigin(resumed.guided!.origins)).toEqual(programsByOrigin(g.origins));
+    const resumedOrigins: Readonly<Record<string, { counters: number }>> = resumed.guided!.origins!;
+    for (const [name, y] of Object.entries(g.origins!))
+      near(resumedOrigins[name]!.counters, y!.counters);
   }, 600_000);
 });
