@@ -1,6 +1,6 @@
 // npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N]
 //   [--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR]
-//   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--out DIR]
+//   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--together] [--out DIR]
 // Luau's own fuzzer against luau-fuzz, in the same T minutes (default 10) on the same cores:
 //   1. builds Luau's `fuzz-proto` at release 0.715 as its Makefile does (cached under
 //      ~/.cache/luau-fuzz/luau-fuzzer-715/COMMIT; a missing tool is named with the apt-get line
@@ -16,6 +16,7 @@
 //      machine's load;
 //   5. lists the functions where Luau's fuzzer reaches code neither luau-fuzz set reaches.
 // --luau-corpus DIR measures a corpus of an earlier run of Luau's fuzzer instead of steps 1–2.
+// --together runs the three arms at once, so that each meets the same load on the same cores.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ import {
 const usage =
   'usage: npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N] ' +
   '[--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR] ' +
-  '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--out DIR]\n';
+  '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--together] [--out DIR]\n';
 const args: BenchArgs = benchArgs('vs-luau-fuzzer', usage);
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '10' },
@@ -68,6 +69,7 @@ const { values, positionals } = args.parse({
   'luau-corpus': { type: 'string' },
   gaps: { type: 'string', default: '30' },
   'fault-programs': { type: 'string', default: '5000' },
+  together: { type: 'boolean', default: false },
   out: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
@@ -106,6 +108,15 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ');
 const say = (line: string): void => console.log(line);
+
+/** The one-minute load average, sampled every 10 s while the arms run. */
+const loadSamples: number[] = [];
+const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 10_000);
+sampler.unref();
+const meanLoad = (from: number, to = loadSamples.length): string => {
+  const s = loadSamples.slice(from, to);
+  return s.length === 0 ? 'n/a' : (s.reduce((a, b) => a + b, 0) / s.length).toFixed(2);
+};
 
 /** One program set of the comparison. */
 interface Arm {
@@ -315,16 +326,28 @@ try {
       `${build.dir}, faulty builds of ${tools.dir} (${tools.faulty.length}); work in ${work}`,
   );
   const loads: string[] = [];
+  const means: string[] = [];
   const arms: Arm[] = [];
-  for (const make of [luauFuzzerArm, blindArm, guidedArm]) {
-    const arm = await make();
+  const report = (arm: Arm, from: number): Arm => {
     loads.push(load());
+    means.push(meanLoad(from));
     say(
       `${arm.name}: ${arm.programs.length} programs in ${arm.seconds.toFixed(0)} s (${arm.note}); ` +
-        `load after: ${loads[loads.length - 1]}`,
+        `load after: ${loads[loads.length - 1]}, mean while it ran: ${means[means.length - 1]}`,
     );
-    arms.push(arm);
-  }
+    return arm;
+  };
+  const makers = [luauFuzzerArm, blindArm, guidedArm];
+  if (values.together) {
+    say('the three arms run at once, on the same cores');
+    const from = loadSamples.length;
+    const done = await Promise.all(makers.map((make) => make()));
+    for (const arm of done) arms.push(report(arm, from));
+  } else
+    for (const make of makers) {
+      const from = loadSamples.length;
+      arms.push(report(await make(), from));
+    }
   const profiles = join(work, 'profiles');
   mkdirSync(profiles, { recursive: true });
   const measure = (set: Arm, keep: string) =>
@@ -358,6 +381,7 @@ try {
   table.push(['programs', ...arms.map((a) => String(a.programs.length)), '', '']);
   table.push(['seconds', ...arms.map((a) => a.seconds.toFixed(0)), '', '']);
   table.push(['load after (1, 5, 15 min)', ...loads, '', '']);
+  table.push(['mean load while it ran', ...means, '', '']);
   for (const kind of ['lines', 'branches'] as const)
     for (const [j, c] of rows[0]!.entries()) {
       const covered = rows.map((r) => r[j]![kind].generated);
