@@ -1,7 +1,7 @@
 import { equals } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
-import { grammar715, type AnyGrammar } from '../tree/index.js';
+import { grammar715, treeStats, type AnyGrammar } from '../tree/index.js';
 import { reduceStatements } from './reduce.js';
 import { shrinkProgram } from './shrink.js';
 
@@ -55,17 +55,16 @@ export interface ShrinkStagesResult {
  */
 export async function shrinkInStages(options: ShrinkStagesOptions): Promise<ShrinkStagesResult> {
   const started = Date.now();
-  const original = options.tree;
-  let replays = true;
-  if (original !== undefined) {
-    const [replay] = fc.sample(options.arbitrary, {
-      seed: options.seed,
-      path: String(options.index),
-      numRuns: 1,
-    });
-    const schema = (options.grammar ?? grammar715).moduleSet;
-    replays = replay !== undefined && equals(schema, replay as never, original as never);
-  }
+  const schema = (options.grammar ?? grammar715).moduleSet;
+  const [replay] = fc.sample(options.arbitrary, {
+    seed: options.seed,
+    path: String(options.index),
+    numRuns: 1,
+  });
+  const original = options.tree ?? replay;
+  const replays =
+    options.tree === undefined ||
+    (replay !== undefined && equals(schema, replay as never, options.tree as never));
   const first =
     replays || original === undefined
       ? await shrinkProgram({
@@ -77,7 +76,10 @@ export async function shrinkInStages(options: ShrinkStagesOptions): Promise<Shri
           stillFails: options.stillFails,
         })
       : { tree: original, reproduced: await options.stillFails(original), attempts: 1 };
-  let tree = first.tree;
+  // fast-check's order is its own: what it calls smaller can hold more messages than the start.
+  const messages = (t: ModuleSet): number => treeStats(schema, t as never).nodes;
+  let tree =
+    original !== undefined && messages(first.tree) > messages(original) ? original : first.tree;
   let attempts = first.attempts;
   if (first.reproduced) {
     const reduced = await reduceStatements(tree, {
