@@ -1,4 +1,4 @@
-import type { Expr, Stat } from '../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
 import { kit } from './kit.js';
@@ -6,7 +6,7 @@ import type { StatProduction } from './library/model.js';
 import { shapeLocals } from './local-function-shape.js';
 
 /** Operations that raise an error, each a statement or expression of values in scope. */
-const failing: ((g: Gen) => Stat[])[] = [
+const failing: ((g: Gen, fresh: () => Local) => Stat[])[] = [
   (g) => [
     build.ret([
       kit.index(
@@ -81,6 +81,26 @@ const failing: ((g: Gen) => Stat[])[] = [
       kit.lib('string', 'format', [kit.str(g.c.pick(['%d', '%q %s', '%y', '%5'])), kit.num(1.5)]),
     ]),
   ],
+  // A numeric `for` converts a bound that reads as a number and refuses one that does not:
+  // `invalid 'for' initial value|limit|step (number expected, got …)`.
+  (g, fresh) => {
+    const bounds = [kit.num(1), kit.num(3), kit.num(1)];
+    bounds[g.c.int(3)] = g.c.pick([
+      () => build.nil(),
+      () => build.bool(true),
+      () => build.array([]),
+      () => kit.str(g.c.pick(['x', '2', ' 0x3 ', '1e0'])),
+    ])();
+    return [build.forStat(fresh(), bounds[0]!, bounds[1]!, bounds[2], [])];
+  },
+  // A generic `for` over what is neither a function nor a table: `attempt to iterate over …`.
+  (g, fresh) => [
+    build.forIn(
+      [fresh()],
+      [g.c.pick([() => g.num(g.o.maxDepth), () => g.str(g.o.maxDepth), () => build.nil()])()],
+      [],
+    ),
+  ],
 ];
 
 /**
@@ -139,7 +159,7 @@ export const errorShape: StatProduction = (g) => {
         );
       } else {
         g.scope.pushFrame(false);
-        thunk = build.funcExpr(build.func([], c.pick(failing)(g)));
+        thunk = build.funcExpr(build.func([], c.pick(failing)(g, fresh)));
         g.scope.popFrame();
       }
       // A table raised as the error prints as its type: its address differs from run to run.

@@ -44,6 +44,7 @@ const markers: Record<string, RegExp> = {
   format:
     /return (string\.format\("(%q|\[%)|table\.concat\(\{string\.unpack\(|tonumber\("[^"]*", |string\.packsize\()/,
   span: /buffer\.fromstring\("abcdefgh[^]*?local function l\d+\(l\d+, l\d+\)\n\s+print\(l\d+\(function\(\)\n\s+return buffer\./,
+  loopRefusal: /pcall\(function\(\)\n\s+for l\d+ (=|in) /,
   error: /pcall\(function\(\)[^]*?string\.gsub\(l\d+, "\^\.-:\(%d\+\): ", "%1: "\)/,
   foldBuiltins: /string\.sub\("hello", |bit32\.\w+\("(3|0x10|255|0|1)"|typeof\((nil|true|false)\)/,
   foldOperators: /if .* and false then\n\s+print\("then"\)\n\s+else\n\s+print\("else"\)/,
