@@ -97,13 +97,7 @@ function nonInstance(g: Gen): Expr {
  * stats.push(...classObjectUses(g, fresh, k, o, o2));
  * ```
  */
-export function classObjectUses(
-  g: Gen,
-  fresh: Fresh,
-  k: ClassFacts,
-  o: Expr,
-  o2: Expr,
-): Stat[] {
+export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2: Expr): Stat[] {
   const c = g.c;
   const out: Stat[] = [];
   const K = fresh();
@@ -130,7 +124,7 @@ export function classObjectUses(
   const made = fresh();
   const instance = kit.ref(made);
   const forms: (() => Stat[])[] = [
-    () => [build.localStat([made], [build.call(constructorOf(cls), [table(!k.guarded)])])],
+    () => [build.localStat([made], [build.call(constructorOf(cls), [table(k.guarded)])])],
     // A table whose props are computed on lookup (`__index`), each the length of its key.
     () => {
       const [t, key] = [fresh(), fresh()];
