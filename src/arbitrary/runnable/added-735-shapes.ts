@@ -45,7 +45,8 @@ export function productions735(g: Gen, d: number): [number, StatProduction][] {
 
 /**
  * What a chunk of grammar 735 opens with: most often classes, then the other forms of 0.735
- * (none once the record is used up, so the smallest programs have none).
+ * (none once the record is used up, so the smallest programs have none), outside the node
+ * budget, which the rest of the chunk spends as a chunk of the seed's grammar would.
  *
  * @example
  * ```ts
@@ -59,5 +60,9 @@ export function opening735(g: Gen): Stat[] {
       () => (g.c.chance(percent) ? shape(g, 0) : []),
       (s) => s.length > 0,
     );
-  return [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
+  const spent = g.nodes;
+  const out = [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
+  // On top of the node budget: what follows draws as much as in a program without them.
+  g.nodes = spent;
+  return out;
 }
