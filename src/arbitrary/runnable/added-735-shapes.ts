@@ -1,6 +1,7 @@
 import type { Stat } from '../../../gen/luau_pb.js';
 import { countMessages } from './build-735.js';
 import { classShape } from './class-shape.js';
+import { classSourceShape } from './class-source-shape.js';
 import { forms735Shape } from './forms-735-shape.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
@@ -24,11 +25,12 @@ function counted(make: StatProduction): StatProduction {
 
 const classes = counted(classShape);
 const forms = counted(forms735Shape);
+const classSource = counted(classSourceShape);
 
 /**
  * The statements only grammar 735 has, with their weights among a block's statements: classes
  * (in the chunk's own block), and `const` locals and functions, calls without parentheses and
- * builtin references.
+ * builtin references, and class source compiled at run time.
  *
  * @example
  * ```ts
@@ -40,6 +42,7 @@ export function productions735(g: Gen, d: number): [number, StatProduction][] {
   return [
     [d === 0 ? 12 : 0, classes],
     [10, forms],
+    [12, classSource],
   ];
 }
 

@@ -86,8 +86,8 @@ function nonInstance(g: Gen): Expr {
  * `pcall`, through a closure that captured the class), the constructor called again on an
  * instance (`o:__init(t)`), a method called through the class on a value that is no
  * instance; and, one or two drawn, the errors the runtime raises for a class object
- * (constructor of a number, of nothing, of too many arguments; a key it has not, read or
- * written; a table as a key; operators, calls, iteration and library functions that refuse a
+ * (constructor of a number, of nothing, of too many arguments, of what is no instance of it;
+ * a key it has not, read or written; a table as a key; operators, calls, iteration and library functions that refuse a
  * class) and for the class library's arguments, each in `pcall`, printed as line and message.
  *
  * @example
@@ -205,6 +205,12 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
     () => value(classCall('isinstance', [o, c.pick([kit.str('s'), build.array([]), o])])),
     () => value(classCall(c.pick(['isinstance', 'classof'] as const), [])),
     () => value(classCall('isinstance', [o])),
+    // The constructor through the class, on what is no instance of it (of another class too).
+    () =>
+      value(
+        build.call(kit.index(cls, kit.str('__init')), [c.pick([o2, build.array([])]), table(true)]),
+      ),
+    () => value(build.call(kit.index(cls, kit.str('__init')), [o])),
   ];
   for (let n = 1 + c.int(2); n > 0; n--) out.push(...protectedPrint(fresh, c.pick(errors)()));
   return out;
