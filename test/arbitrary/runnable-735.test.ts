@@ -114,6 +114,14 @@ describe('luauArbitraries, grammar 735, scoped and runnable levels', () => {
     expect(text).toContain(`type(${classLib('isinstance')}())`);
     expect(text).toContain(`type(${classLib('classof')}())`);
     expect(text).toMatch(/type\(l\d+\[\{\}\]\)/);
+    expect(text).toMatch(/type\(l\d+\["__init"\]\(l\d+\)\)/);
+    // Class source compiled at run time: refused by a class rule, or extending through a table.
+    expect(text).toMatch(/loadstring\("class A public new end", "=class"\)/);
+    expect(text).toMatch(/loadstring\(\[\[local x = \.\.\.\n(export )?(open )?class A/);
+    expect(text).toMatch(/class B extends t\.A /);
+    // 0.735's builtins that only its builtin table spells.
+    for (const f of ['math.lerp(', 'math.isnan(', 'bit32.byteswap(', 'vector.dot('])
+      expect(text, f).toContain(f);
   });
 
   it('shrinks a runnable program of grammar 735 to a small one that keeps what failed', () => {
@@ -214,6 +222,8 @@ describe.runIf(existsSync(luau735))(
           "invalid argument #2 to 'isinstance' (class expected, got",
           'missing argument #1',
           'cannot index class with a table',
+          // A diagnostic or runtime error of class source compiled at run time.
+          '\tclass:1: ',
         ])
           expect(printed, message).toContain(message);
         // The check could fail: without the class flags, 0.735 refuses the programs with classes.
