@@ -9,19 +9,18 @@ export const MISSING = 199;
 
 /**
  * What the class-object uses need of a declared class (grammar 735): its index, its props and
- * those of its ancestors, its named methods, whether it has a constructor of its own line
- * (`__init`) that refuses a table without its first prop.
+ * those of its ancestors, its named methods, whether its constructor (`__init`) refuses a table
+ * without its first prop.
  *
  * @example
  * ```ts
- * const k: ClassFacts = { index: 0, chainProps: [1], methods: new Set([200]), init: false, guarded: false };
+ * const k: ClassFacts = { index: 0, chainProps: [1], methods: new Set([200]), guarded: false };
  * ```
  */
 export interface ClassFacts {
   readonly index: number;
   readonly chainProps: readonly number[];
   readonly methods: ReadonlySet<number>;
-  readonly init: boolean;
   readonly guarded: boolean;
 }
 
