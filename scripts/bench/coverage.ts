@@ -1,5 +1,6 @@
 // npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] [--release 715|735]
 //   [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]
+//   [--gaps N]
 // Engine coverage of generated programs against Luau's own conformance files, on Luau built
 // for source-based coverage (default ../shared/tools/luau-<release>-coverage, compared with
 // ../shared/reference/luau-conformance-<release>; --release 735 also runs every executable
@@ -27,6 +28,7 @@ import {
   luau735FuzzerFlags,
   measureEngineCoverage,
   readLuauFiles,
+  toolComponents,
   type CoverageModeName,
   type LlvmTools,
   type LuauTools,
@@ -35,11 +37,12 @@ import {
 import { parseGrammar } from '../../src/tree/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { classReach, formatClassReach } from './_class-reach.js';
+import { functionGaps } from './_function-gap.js';
 
 const usage =
   'usage: npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] ' +
   '[--release 715|735] [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] ' +
-  '[--llvm-bin DIR] [--batch-size N]\n';
+  '[--llvm-bin DIR] [--batch-size N] [--gaps N]\n';
 const args: BenchArgs = benchArgs('coverage', usage);
 const { values, positionals } = args.parse({
   count: { type: 'string', default: '1000' },
@@ -52,11 +55,13 @@ const { values, positionals } = args.parse({
   compare: { type: 'string' },
   'llvm-bin': { type: 'string' },
   'batch-size': { type: 'string', default: '50' },
+  gaps: { type: 'string', default: '0' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const count = args.whole('--count', values.count, 1);
 const seed = args.whole('--seed', values.seed, 0);
 const batchSize = args.whole('--batch-size', values['batch-size'], 1);
+const gapsShown = args.whole('--gaps', values.gaps, 0);
 const release = parseGrammar(values.release);
 if (release === undefined) args.fail(`--release: 715 or 735, not '${values.release}'`);
 const grammar = parseGrammar(values.grammar);
@@ -209,7 +214,28 @@ for (const name of chosen) {
         [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
         ['Ast', 'Compiler', 'VM'],
       );
+      const gaps =
+        gapsShown === 0
+          ? []
+          : await functionGaps(
+              llvm,
+              build.luau,
+              join(kept, 'compared-luau.profdata'),
+              join(kept, 'generated-luau.profdata'),
+              toolComponents.luau,
+            );
       rmSync(kept, { recursive: true, force: true });
+      if (gapsShown > 0) {
+        console.log(
+          `what conformance reaches and generated programs do not: the ${Math.min(gapsShown, gaps.length)} ` +
+            `largest of ${gaps.length} functions (lines, regions, entered by generated programs)`,
+        );
+        for (const g of gaps.slice(0, gapsShown))
+          console.log(
+            `  ${String(g.lines).padStart(4)} ${String(g.regions).padStart(4)} ${g.entered ? 'yes' : 'no '} ` +
+              `${g.component.padEnd(8)} ${g.name.length > 90 ? `${g.name.slice(0, 87)}...` : g.name}  ${g.where}`,
+          );
+      }
       console.log(
         `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
       );

@@ -97,6 +97,31 @@ describe('luauArbitraries, grammar 735, scoped and runnable levels', () => {
     expect(text).toContain('function __init(self, ');
     expect(text).toMatch(/pcall\(l\d+\.n\d+, l\d+/);
     expect(text).toMatch(/return l\d+\.n199\b/);
+    // Class objects: from an instance, stored, compared, given to the class library.
+    const classLib = (fn: string) => `_G["class"]["${fn}"]`;
+    expect(text).toMatch(/local l\d+ = _G\["class"\]\["classof"\]\(l\d+\)/);
+    expect(text).toContain(`${classLib('isinstance')}(l`);
+    // Every form of instantiation through the class object.
+    expect(text).toMatch(/l\d+\["new"\]\(\{n\d+ = /);
+    expect(text).toMatch(/l\d+\["new"\]\(setmetatable\(\{\}, \{\["__index"\] = function/);
+    expect(text).toMatch(/return l\d+\["new"\]\(l\d+\)/);
+    expect(text).toMatch(/pcall\(l\d+\["new"\], \{/);
+    expect(text).toMatch(/= function\(\)\s+return l\d+\s+end/);
+    expect(text).toMatch(/l\d+\["__init"\]\(l\d+, \{/);
+    // The errors: a constructor of a number, of nothing, of too much; the class library's.
+    expect(text).toMatch(/type\(l\d+\["new"\]\(42\)\)/);
+    expect(text).toMatch(/type\(l\d+\["new"\]\(\)\)/);
+    expect(text).toContain(`type(${classLib('isinstance')}())`);
+    expect(text).toContain(`type(${classLib('classof')}())`);
+    expect(text).toMatch(/type\(l\d+\[\{\}\]\)/);
+    expect(text).toMatch(/type\(l\d+\["__init"\]\(l\d+\)\)/);
+    // Class source compiled at run time: refused by a class rule, or extending through a table.
+    expect(text).toMatch(/loadstring\("class A public new end", "=class"\)/);
+    expect(text).toMatch(/loadstring\(\[\[local x = \.\.\.\n(export )?(open )?class A/);
+    expect(text).toMatch(/class B extends t\.A /);
+    // 0.735's builtins that only its builtin table spells.
+    for (const f of ['math.lerp(', 'math.isnan(', 'bit32.byteswap(', 'vector.dot('])
+      expect(text, f).toContain(f);
   });
 
   it('shrinks a runnable program of grammar 735 to a small one that keeps what failed', () => {
@@ -187,6 +212,20 @@ describe.runIf(existsSync(luau735))(
             failures.push({ index, why: `not ${divergence.name}`, program: programs[index]! });
         }
         expect(failures.length, describeFailures(7, failures, count)).toBe(0);
+        // The runtime's errors for class objects and the class library are reached, and print
+        // the same in every mode (checked above).
+        const printed = runs[0]!.map((o) => o.stdout).join('');
+        for (const message of [
+          "this class does not have a key named 'n199'",
+          'must be called with 2 arguments',
+          "attempt to index number with 'n",
+          "invalid argument #2 to 'isinstance' (class expected, got",
+          'missing argument #1',
+          'cannot index class with a table',
+          // A diagnostic or runtime error of class source compiled at run time.
+          '\tclass:1: ',
+        ])
+          expect(printed, message).toContain(message);
         // The check could fail: without the class flags, 0.735 refuses the programs with classes.
         const classes = programs.filter((p) => classStat.test(p.program));
         expect(classes.length).toBeGreaterThan(count / 2);

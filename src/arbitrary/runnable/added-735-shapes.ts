@@ -1,6 +1,7 @@
 import type { Stat } from '../../../gen/luau_pb.js';
 import { countMessages } from './build-735.js';
 import { classShape } from './class-shape.js';
+import { classSourceShape } from './class-source-shape.js';
 import { forms735Shape } from './forms-735-shape.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
@@ -24,11 +25,12 @@ function counted(make: StatProduction): StatProduction {
 
 const classes = counted(classShape);
 const forms = counted(forms735Shape);
+const classSource = counted(classSourceShape);
 
 /**
  * The statements only grammar 735 has, with their weights among a block's statements: classes
  * (in the chunk's own block), and `const` locals and functions, calls without parentheses and
- * builtin references.
+ * builtin references, and class source compiled at run time.
  *
  * @example
  * ```ts
@@ -40,12 +42,14 @@ export function productions735(g: Gen, d: number): [number, StatProduction][] {
   return [
     [d === 0 ? 12 : 0, classes],
     [10, forms],
+    [12, classSource],
   ];
 }
 
 /**
  * What a chunk of grammar 735 opens with: most often classes, then the other forms of 0.735
- * (none once the record is used up, so the smallest programs have none).
+ * (none once the record is used up, so the smallest programs have none), outside the node
+ * budget, which the rest of the chunk spends as a chunk of the seed's grammar would.
  *
  * @example
  * ```ts
@@ -59,5 +63,9 @@ export function opening735(g: Gen): Stat[] {
       () => (g.c.chance(percent) ? shape(g, 0) : []),
       (s) => s.length > 0,
     );
-  return [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
+  const spent = g.nodes;
+  const out = [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
+  // On top of the node budget: what follows draws as much as in a program without them.
+  g.nodes = spent;
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { build735, type ClassMethodPart } from './build-735.js';
+import { classObjectUses, MISSING, protectedPrint } from './class-object-uses.js';
 import type { Gen } from './generator.js';
 import { kit, type BinaryOp } from './kit.js';
 import type { StatProduction } from './library/model.js';
@@ -14,8 +15,8 @@ const MAX_CLASSES = 9;
 const UPDATE = [200, 201];
 const DESCRIBE = 202;
 const VIRTUAL = 203;
-/** A name no class has. */
-const MISSING = 199;
+/** Instances whose class object is then used, in percent. */
+const CLASS_OBJECT_PERCENT = 60;
 
 /** Binary metamethods and their operators: their bodies read only the root class's prop. */
 const arithmetic: [string, BinaryOp][] = [
@@ -72,7 +73,7 @@ interface Declared {
  */
 export const classShape: StatProduction = (g, d) => {
   if (d !== 0 || g.classes + 3 > MAX_CLASSES) return [];
-  return shapeLocals(g, { room: 24 }, (fresh) => {
+  return shapeLocals(g, { room: 40 }, (fresh) => {
     const c = g.c;
     const out: Stat[] = [];
     const chain: Declared[] = [];
@@ -251,21 +252,6 @@ function metamethod(g: Gen, fresh: Fresh, name: string, root: number) {
   }
 }
 
-/** `print(ok, message)` of `pcall(f)`, the message as `line: text`. */
-function protectedPrint(g: Gen, fresh: Fresh, body: Stat[]): Stat[] {
-  const ok = fresh();
-  const e = fresh();
-  return [
-    build.localStat([ok, e], [kit.call('pcall', [build.funcExpr(build.func([], body))])]),
-    kit.print([
-      kit.ref(ok),
-      kit.first(
-        kit.lib('string', 'gsub', [kit.text(kit.ref(e)), kit.str('^.-:(%d+): '), kit.str('%1: ')]),
-      ),
-    ]),
-  ];
-}
-
 /** What an instance of `k` does, printed; `native`: in a function native code compiles. */
 function uses(
   g: Gen,
@@ -308,7 +294,7 @@ function uses(
   const o2 = kit.ref(second);
   // A constructor that raises, through the closure that instantiates.
   if (other.guarded)
-    out.push(...protectedPrint(g, fresh, [build.ret([build.call(kit.ref(make), [build.nil()])])]));
+    out.push(...protectedPrint(fresh, [build.ret([build.call(kit.ref(make), [build.nil()])])]));
   for (const [m, op] of arithmetic) {
     if (has(m) && c.chance(60)) out.push(kit.print([kit.bin(op, o, o2)]));
   }
@@ -369,6 +355,7 @@ function uses(
     () => [build.ret([kit.index(o, kit.num(1))])],
   ];
   const body = c.pick(errors)();
-  if (body.length > 0) out.push(...protectedPrint(g, fresh, body));
+  if (body.length > 0) out.push(...protectedPrint(fresh, body));
+  if (c.chance(CLASS_OBJECT_PERCENT)) out.push(build.doBlock(classObjectUses(g, fresh, k, o, o2)));
   return out;
 }

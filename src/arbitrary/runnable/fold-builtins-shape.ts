@@ -1,6 +1,7 @@
 import type { Expr } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import type { Gen } from './generator.js';
+import { build735 } from './build-735.js';
 import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
 
@@ -181,6 +182,39 @@ const builtins: [string, string, string, Forms][] = [
   ],
 ];
 
+/**
+ * The builtins only 0.735's builtin table spells (`math.lerp`: no name of the seed's tables),
+ * called as builtin references, in programs of grammar 735 only.
+ */
+const builtins735: [string, string, string, Forms][] = [
+  [
+    'math.lerp',
+    'math',
+    'lerp',
+    (g) => [
+      [g.c.pick(mathEdges.slice(0, 8)), g.c.pick(mathEdges.slice(0, 8)), g.c.pick([0, 0.5, 1, 2])],
+      ['2', 4, 0.5],
+      [1, 2, 0.5, 3],
+    ],
+  ],
+  ...each('math', ['isnan', 'isinf', 'isfinite'], unary),
+  ['bit32.byteswap', 'bit32', 'byteswap', bitUnary],
+  ...each('vector', ['magnitude', 'normalize'], () => [
+    [{ v: [3, -4, 12] }],
+    [{ v: [0.5, 0, -2] }],
+  ]),
+  ...each('vector', ['dot', 'cross'], (g) => [
+    [{ v: [1, g.c.pick([-2, 0.5]), 3] }, { v: [g.c.pick([4, -0]), 5, -6] }],
+  ]),
+  [
+    'vector.lerp',
+    'vector',
+    'lerp',
+    (g) => [[{ v: [1, 2, 3] }, { v: [-3, 0.5, 8] }, g.c.pick([0, 0.5, 1])]],
+  ],
+];
+const names735 = new Set(builtins735.map(([name]) => name));
+
 function argument(a: Arg): Expr {
   if (a === null) return build.nil();
   if (typeof a === 'number') return kit.num(a);
@@ -213,7 +247,7 @@ export const foldBuiltinsShape: StatProduction = (g) => {
   if (g.typed || g.pure > 0) return [];
   const c = g.c;
   // vector.create of two arguments and of a string: the luau profile only.
-  const usable = builtins.filter(
+  const usable = [...builtins, ...(g.o.grammar === '735' ? builtins735 : [])].filter(
     ([name, lib]) =>
       g.has(name) && (lib !== 'vector' || (g.swarm.vectors && g.o.profile === 'luau')),
   );
@@ -223,7 +257,11 @@ export const foldBuiltinsShape: StatProduction = (g) => {
     const args = c.pick(forms(g));
     if (!allowed(g, args)) continue;
     const call =
-      lib === '' ? kit.call(fn, args.map(argument)) : kit.lib(lib, fn, args.map(argument));
+      lib === ''
+        ? kit.call(fn, args.map(argument))
+        : names735.has(`${lib}.${fn}`)
+          ? build735.builtinCall(lib, fn, args.map(argument))
+          : kit.lib(lib, fn, args.map(argument));
     // A vector's components, one by one (its text prints all of them).
     calls.push(lib === 'vector' ? kit.text(call) : call);
   }

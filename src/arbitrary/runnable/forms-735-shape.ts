@@ -40,7 +40,32 @@ const builtins: readonly Builtin[] = [
   ['string', 'upper', (g, d) => [g.str(d)]],
   ['string', 'reverse', (g, d) => [g.str(d)]],
   ['string', 'rep', (g, d) => [g.str(d), kit.num(g.c.int(4))]],
+  // What only 0.735's builtin table spells (no name of the seed's tables says `lerp`).
+  ['math', 'lerp', (g, d) => [g.num(d), g.num(d), kit.num(g.c.pick([0, 0.25, 1, 2]))]],
+  ['math', 'isnan', (g, d) => [g.num(d)]],
+  ['math', 'isinf', (g, d) => [g.num(d)]],
+  ['math', 'isfinite', (g, d) => [g.num(d)]],
+  ['bit32', 'byteswap', (g, d) => [g.int(d)]],
+  [
+    'bit32',
+    'extract',
+    (g, d) => [g.int(d), ...g.c.pick([[0, 1], [4, 4], [31, 1], [0, 32], [8]]).map(kit.num)],
+  ],
+  ['vector', 'magnitude', (g, d) => [vector(g, d)]],
+  ['vector', 'dot', (g, d) => [vector(g, d), vector(g, d)]],
+  ['vector', 'cross', (g, d) => [vector(g, d), vector(g, d)]],
+  ['vector', 'lerp', (g, d) => [vector(g, d), vector(g, d), kit.num(g.c.pick([0, 0.5, 1]))]],
+  [
+    'vector',
+    'normalize',
+    (g) => [kit.lib('vector', 'create', [kit.num(3), kit.num(-4), kit.num(g.c.pick([0, 12]))])],
+  ],
 ];
+
+/** A vector of numbers drawn (`vector.create(x, y, z)`). */
+function vector(g: Gen, d: number): Expr {
+  return kit.lib('vector', 'create', [g.num(d), g.num(d), g.num(d)]);
+}
 
 /** Integer builtins over integer literals (where the profile has both). */
 const integerBuiltins: readonly Builtin[] = [
@@ -49,6 +74,7 @@ const integerBuiltins: readonly Builtin[] = [
   ['integer', 'band', (g) => [integerArg(g), integerArg(g)]],
   ['integer', 'lshift', (g) => [integerArg(g), integerLiteral(BigInt(g.c.int(64)))]],
   ['integer', 'tonumber', (g) => [integerArg(g)]],
+  ['integer', 'bswap', (g) => [integerArg(g)]],
 ];
 
 const integerEdges = [0n, 1n, -1n, 7n, 2n ** 31n, -(2n ** 53n) - 1n, 2n ** 63n - 1n];
@@ -101,7 +127,7 @@ export const forms735Shape: StatProduction = (g, d) =>
     }
     // Builtin references: stored, then called directly.
     const available = [...builtins, ...(g.has('integer.create') ? integerBuiltins : [])].filter(
-      ([lib, fn]) => g.has(`${lib}.${fn}`),
+      ([lib, fn]) => g.has(`${lib}.${fn}`) && (lib !== 'vector' || g.swarm.vectors),
     );
     for (let k = c.int(3); k > 0 && available.length > 0; k--) {
       const [lib, fn, args] = c.pick(available);

@@ -1,5 +1,6 @@
 import { StatSchema } from '../../../gen/luau_pb.js';
 import { treeStats } from '../../tree/index.js';
+import { countMessages } from './build-735.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
 import {
@@ -109,7 +110,10 @@ const SHAPE_NODES = 250;
 function counted(make: StatProduction): StatProduction {
   return (g, d) => {
     const stats = make(g, d);
-    for (const s of stats) g.nodes += treeStats(StatSchema, s).nodes;
+    // A shape of grammar 735 may hold its messages (a builtin reference), which the seed's
+    // schema cannot walk.
+    if (g.o.grammar === '735') g.nodes += countMessages(stats);
+    else for (const s of stats) g.nodes += treeStats(StatSchema, s).nodes;
     return stats;
   };
 }
