@@ -17,11 +17,26 @@ function integerLiteral(k: bigint): Expr {
 /** Constants the compiler folds: whole, fractional, signed, zero of either sign. */
 const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
 
-/** A builtin and the arguments it takes (all well defined for them). */
-type Builtin = readonly [lib: string, fn: string, args: (g: Gen, d: number) => Expr[]];
+/**
+ * A builtin and the arguments it takes (all well defined for them).
+ *
+ * @example
+ * ```ts
+ * const abs: Builtin = ['math', 'abs', (g, d) => [g.num(d)]];
+ * ```
+ */
+export type Builtin = readonly [lib: string, fn: string, args: (g: Gen, d: number) => Expr[]];
 
 const byteCount = (g: Gen) => kit.num(g.c.int(32));
-const builtins: readonly Builtin[] = [
+/**
+ * The builtins of numbers, bits and strings that grammar 735 references and calls directly.
+ *
+ * @example
+ * ```ts
+ * const [lib, fn, args] = g.c.pick(builtins);
+ * ```
+ */
+export const builtins: readonly Builtin[] = [
   ['math', 'abs', (g, d) => [g.num(d)]],
   ['math', 'floor', (g, d) => [g.num(d)]],
   ['math', 'ceil', (g, d) => [g.num(d)]],
