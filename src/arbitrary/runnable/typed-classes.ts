@@ -1,8 +1,9 @@
 import type { Expr, ExprFunction, Local, Stat, Type } from '../../../gen/luau_pb.js';
 import { build } from '../build.js';
 import { build735, type ClassMethodPart } from './build-735.js';
+import { arithmetic, comparisons } from './class-shape.js';
 import type { Gen } from './generator.js';
-import { kit, withLocals, type BinaryOp } from './kit.js';
+import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { scalarType, value } from './typed-parts.js';
 import { primitive, type Scalar } from './types.js';
@@ -19,22 +20,6 @@ const COMPARE = 204;
 /** The scalars a prop holds. */
 const propScalars: readonly Scalar[] = ['num', 'str', 'bool'];
 
-/** Binary metamethods over a number prop, with a number result. */
-const arithmetic: readonly [string, BinaryOp][] = [
-  ['__add', '+'],
-  ['__sub', '-'],
-  ['__mul', '*'],
-  ['__div', '/'],
-  ['__mod', '%'],
-  ['__pow', '^'],
-  ['__idiv', '//'],
-];
-/** Comparisons of a number prop; both operands instances of the class. */
-const comparisons: readonly [string, BinaryOp][] = [
-  ['__eq', '=='],
-  ['__lt', '<'],
-  ['__le', '<='],
-];
 const unary = ['__unm', '__len', '__call', '__tostring', '__concat'] as const;
 
 /**

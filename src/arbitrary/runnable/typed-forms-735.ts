@@ -3,7 +3,7 @@ import type { Expr, Local, Stat, Type } from '../../../gen/luau_pb.js';
 import * as g735 from '../../../gen/luau-735_pb.js';
 import { build } from '../build.js';
 import { build735 } from './build-735.js';
-import { builtins } from './forms-735-shape.js';
+import { builtins, lengthPlusFirst } from './forms-735-shape.js';
 import { kit, withLocals } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { primitive } from './types.js';
@@ -83,20 +83,7 @@ export const typedForms735Shape: StatProduction = (g, d) => {
         build735.parenless(build.global('type'), build.array([])),
       );
       const t = fresh();
-      g.scope.pushFrame(false);
-      const p = fresh();
-      const array = build.tableType([], [num, num]);
-      const body = [
-        build.ret([
-          kit.bin(
-            '+',
-            kit.len(kit.ref(p)),
-            kit.orElse(build.indexExpr(kit.ref(p), kit.num(1)), kit.num(0)),
-          ),
-        ]),
-      ];
-      g.scope.popFrame();
-      stats.push(build.localFunction(t, build.func([p], body, false, [array], [num])));
+      stats.push(lengthPlusFirst(g, t, fresh, true));
       shown.push(
         build735.parenless(kit.ref(t), build.array([bound(g.num(d + 1)), bound(g.num(d + 1))])),
       );

@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeStrict } from '../../../src/arbitrary/index.js';
 import { diagnosticLine, isErrorDiagnostic, typeCheck } from '../../../src/campaign/index.js';
-import {
-  LuauBatchRunner,
-  type LuauBatchOutcome,
-  type LuauBatchProgram,
-} from '../../../src/runtime/index.js';
+import type { LuauBatchProgram } from '../../../src/runtime/index.js';
 import { grammar735 } from '../../../src/tree/index.js';
 import { describeFailures, samplePrograms } from '../../helpers/batch-programs.js';
 import {
@@ -17,7 +13,7 @@ import {
   engineModes,
   releaseLuau,
   runAlike,
-  type ModeOutcomes,
+  runInModes,
 } from '../../helpers/known-divergences.js';
 import { needsShared, sharedDir } from '../../helpers/shared.js';
 
@@ -166,19 +162,10 @@ describe.runIf(existsSync(luau735))(
   () => {
     it('run clean alike at -O0, -O2 and -O2 --codegen with the flags, planted or not, but for known divergences of Luau', async () => {
       const programs = [...typed(0, 5), ...typed(100, 6)];
-      const batch = new LuauBatchRunner(programs);
-      const runs: LuauBatchOutcome[][] = [];
-      try {
-        for (const m of engineModes)
-          runs.push(await batch.run({ luau: luau735, args: [flags, ...m.split(' ')] }));
-      } finally {
-        batch.close();
-      }
+      const outcomes = await runInModes('0.735', programs, [flags]);
       const failures: { index: number; why: string; program: LuauBatchProgram }[] = [];
       programs.forEach((program, index) => {
-        const o = Object.fromEntries(
-          engineModes.map((m, j) => [m, runs[j]![index]!]),
-        ) as ModeOutcomes;
+        const o = outcomes[index]!;
         if (runAlike(o) || candidateDivergences('0.735', program, o).length > 0) return;
         const why = engineModes
           .map((m) => `${m}: ${o[m].status} ${o[m].error.slice(0, 200)}`)
