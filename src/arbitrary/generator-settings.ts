@@ -181,7 +181,8 @@ export function arbitraryOptionsOf(settings: GivenGeneratorSettings): LuauArbitr
     ...(maxDepth == null ? {} : { maxDepth }),
     ...(maxStatements == null ? {} : { maxStatements }),
     ...(plantedErrors == null ? {} : { plantedErrors }),
-    ...(checker === undefined || checker === 'old' ? {} : { checker }),
+    // The seed's grammar leaves out the default; grammar 735 is checked by the new solver only.
+    ...(checker === undefined || (checker === 'old' && grammar !== '735') ? {} : { checker }),
   };
 }
 

@@ -127,8 +127,9 @@ export interface LuauArbitraryOptions {
    * The grammar of the trees: `'715'`, the seed's schema, or `'735'`, Luau 0.735's fuzzer
    * schema (classes, `const` and `export`, builtin references, paren-less calls), whose trees
    * print with `{ grammar: grammar735 }` and parse on Luau 0.735 with the class flags. Grammar
-   * 735 is generated at every level but `typed`; its runnable programs add classes, `const`,
-   * builtin references and paren-less calls to the seed's and run with the class flags.
+   * 735 is generated at every level; its runnable programs add classes, `const`, builtin
+   * references and paren-less calls to the seed's and run with the class flags, its typed
+   * programs the forms 0.735's checker (the new solver) accepts of them.
    * Default `'715'`.
    */
   grammar?: GrammarName;
@@ -173,7 +174,7 @@ export interface LuauArbitraryOptions {
    * strict-clean as any other. Default {@link DEFAULT_PLANTED_ERRORS}.
    */
   plantedErrors?: number;
-  /** At the typed level, the checker the programs are made for. Default `'old'`. */
+  /** At the typed level, the checker the programs are made for. Default `'old'` (`'new'` for grammar 735). */
   checker?: CheckerTarget;
 }
 
@@ -276,11 +277,11 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     options.grammar ?? '715',
     grammars.map((g) => g.name),
   );
-  // Typed programs are of the seed's grammar only so far.
-  if (grammar !== '715' && level === 'typed') {
+  // Luau 0.735's checker is the new solver in every mode.
+  if (grammar === '735' && level === 'typed' && options.checker === 'old') {
     throw new OptionError(
-      'grammar',
-      `'${grammar}' is generated at the schema, syntax, scoped and runnable levels, not at level '${level}'`,
+      'checker',
+      `must be 'new' for grammar 735: Luau 0.735 checks with the new solver only`,
     );
   }
   const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
@@ -303,7 +304,11 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     maxNodes: options.maxNodes ?? 400,
     depthSize: options.depthSize ?? 'medium',
     plantedErrors: options.plantedErrors ?? DEFAULT_PLANTED_ERRORS,
-    checker: oneOf('checker', options.checker ?? 'old', checkerTargets),
+    checker: oneOf(
+      'checker',
+      options.checker ?? (grammar === '735' && level === 'typed' ? 'new' : 'old'),
+      checkerTargets,
+    ),
   };
   if (options.checker !== undefined && options.checker !== 'old' && level !== 'typed') {
     throw new OptionError(

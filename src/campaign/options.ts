@@ -9,7 +9,12 @@ import {
   storedSchema,
   withAbsent,
 } from '../arbitrary/index.js';
-import type { GivenSettings, ResolvedSettings, ValidityLevel } from '../arbitrary/index.js';
+import type {
+  GivenSettings,
+  ResolvedSettings,
+  ValidityLevel,
+  CheckerTarget,
+} from '../arbitrary/index.js';
 import { readJsonFile, writeJsonFile } from '../format/index.js';
 import { grammar715, parseGrammar, type GrammarName } from '../tree/index.js';
 import { grammarOfRuntimes, parseRuntime, profileOfRuntimes } from '../runtime/index.js';
@@ -60,15 +65,20 @@ function runOn(given: Readonly<Record<string, unknown>>): string[] {
 
 /**
  * The grammar of a campaign given none: the one its runtimes imply (`grammarOfRuntimes`) when
- * the generator draws it at the campaign's level, the seed's otherwise.
+ * the generator draws it at the campaign's level (and checker), the seed's otherwise.
  */
 function defaultGrammar(given: Readonly<Record<string, unknown>>): GrammarName {
   const implied = grammarOfRuntimes(runOn(given)).name;
   try {
-    resolveOptions({ level: given.level as ValidityLevel, grammar: implied });
+    resolveOptions({
+      level: given.level as ValidityLevel,
+      grammar: implied,
+      checker: (given.checker as CheckerTarget | undefined) ?? 'old',
+    });
     return implied;
   } catch (e) {
-    if (e instanceof OptionError && e.option === 'grammar') return grammar715.name;
+    if (e instanceof OptionError && (e.option === 'grammar' || e.option === 'checker'))
+      return grammar715.name;
     throw e;
   }
 }

@@ -149,6 +149,8 @@ export interface TypeSpelling<C extends PrintContext> {
   stringText(val: string): string;
   /** Prints the expression of `typeof(expr)`. */
   expr(ctx: C, expr: Expr | undefined): void;
+  /** The name of an extern type (default {@link externTypeText}). */
+  extern?(ctx: C, kind: number): string;
 }
 
 /**
@@ -174,7 +176,7 @@ export function printTypeCases<C extends PrintContext>(
       w.write(primitiveTypeText(o.value.kind));
       break;
     case 'extern':
-      w.write(externTypeText(o.value.kind));
+      w.write(spelling.extern?.(ctx, o.value.kind) ?? externTypeText(o.value.kind));
       break;
     case 'literal': {
       const { name, generics, genericpacks } = o.value;

@@ -44,10 +44,11 @@ describe('resolveGeneratorSettings', () => {
     expect(resolve({ seed: 0 }).seed).toBe(0);
   });
 
-  it("refuses a grammar at a level it is not generated at, as the generator's OptionError", () => {
+  it("refuses the old solver for typed programs of grammar 735, as the generator's OptionError", () => {
     expect(() => resolve({ grammar: '735', level: 'typed' })).toThrow(
-      expect.objectContaining({ option: 'grammar', name: 'OptionError' }),
+      expect.objectContaining({ option: 'checker', name: 'OptionError' }),
     );
+    expect(resolve({ grammar: '735', level: 'typed', checker: 'new' }).checker).toBe('new');
     expect(resolve({ grammar: '735', level: 'syntax' }).grammar).toBe('735');
   });
 

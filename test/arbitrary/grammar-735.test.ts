@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { toBinary } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { luauArbitraries, luauProgram, OptionError } from '../../src/arbitrary/index.js';
+import {
+  luauArbitraries,
+  luauProgram,
+  OptionError,
+  resolveOptions,
+} from '../../src/arbitrary/index.js';
 import { printPretty } from '../../src/print/index.js';
 import { grammar715, grammar735, readGrammarTreeFile, walkTree } from '../../src/tree/index.js';
 import { casesPerTree, expectSameTreesForSeed } from '../helpers/arbitrary-checks.js';
@@ -96,18 +101,17 @@ describe('luauArbitraries, grammar 735', () => {
       expect(text).toMatch(form);
   });
 
-  it('refuses the levels it is not generated at, naming the grammar and the level', () => {
-    for (const level of ['typed'] as const) {
-      let error: unknown;
-      try {
-        luauArbitraries({ level, grammar: '735' });
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(OptionError);
-      expect((error as OptionError).option).toBe('grammar');
-      expect((error as Error).message).toContain(`'${level}'`);
+  it('is generated at every level, typed programs for the new solver only, and refuses an unknown grammar', () => {
+    expect(resolveOptions({ level: 'typed', grammar: '735' }).checker).toBe('new');
+    let error: unknown;
+    try {
+      luauArbitraries({ level: 'typed', grammar: '735', checker: 'old' });
+    } catch (e) {
+      error = e;
     }
+    expect(error).toBeInstanceOf(OptionError);
+    expect((error as OptionError).option).toBe('checker');
+    expect((error as Error).message).toContain('735');
     expect(() => luauArbitraries({ grammar: '736' as never })).toThrow(/grammar/);
   });
 
@@ -173,7 +177,8 @@ describe('luau-fuzz gen --grammar 735', () => {
       '--out',
       join(dir, 'x'),
     ]);
-    expect(scoped.stderr).toMatch(/--grammar .*'typed'/);
+    // Typed programs of grammar 735 are for the new solver, the one 0.735 has.
+    expect(scoped.stderr).toMatch(/--checker must be 'new' for grammar 735/);
   });
 
   it('writes 715 corpora that say so', async () => {

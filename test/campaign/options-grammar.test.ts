@@ -11,8 +11,11 @@ describe('the grammar of a campaign', () => {
       '735',
     );
     expect(resolveCampaignOptions({ runtimes: on735 }).grammar).toBe('735');
-    // Grammar 735 is not generated at the typed level: such a campaign runs 715 programs.
+    // Typed programs of grammar 735 are for the new solver: with the old, 715 programs.
     expect(resolveCampaignOptions({ level: 'typed', runtimes: on735 }).grammar).toBe('715');
+    expect(
+      resolveCampaignOptions({ level: 'typed', checker: 'new', runtimes: on735 }).grammar,
+    ).toBe('735');
     expect(resolveCampaignOptions({ level: 'syntax', runtimes: ['luau-cli:-O2'] }).grammar).toBe(
       '715',
     );
@@ -47,6 +50,6 @@ describe('the grammar of a campaign', () => {
     expect(refused(on735, 'luau-cli:/opt/cov/luau')).toMatch(/runtime 'luau-cli:\/opt\/cov\/luau'/);
     expect(() =>
       resolveCampaignOptions({ level: 'typed', grammar: '735', runtimes: on735 }),
-    ).toThrow(/^grammar '735' is generated at the schema, syntax, scoped and runnable levels, not/);
+    ).toThrow(/^checker must be 'new' for grammar 735/);
   });
 });

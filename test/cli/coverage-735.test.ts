@@ -79,7 +79,7 @@ describe.skipIf(!haveCoverageBuild || !existsSync(join(build735, 'luau')))(
       ]);
     });
 
-    it('refuses a grammar at a level it is not generated at, naming --grammar', async () => {
+    it('refuses the old solver for typed programs of grammar 735, naming --checker', async () => {
       const { code, stderr } = await mainOutput([
         'coverage',
         '--build',
@@ -93,7 +93,7 @@ describe.skipIf(!haveCoverageBuild || !existsSync(join(build735, 'luau')))(
       ]);
       expect(code).toBe(1);
       expect(stderr).toMatch(
-        /^luau-fuzz: --grammar '735' is generated at the schema, syntax, scoped and runnable levels, not at level 'typed'$/m,
+        /^luau-fuzz: --checker must be 'new' for grammar 735: Luau 0.735 checks with the new solver only$/m,
       );
     });
   },

@@ -39,7 +39,7 @@ describe('luau-fuzz run', () => {
     // The generator's refusal, in the flag's words.
     [
       ['--grammar', '735', '--level', 'typed'],
-      "--grammar '735' is generated at the schema, syntax, scoped and runnable levels, not at level 'typed'",
+      "--checker must be 'new' for grammar 735: Luau 0.735 checks with the new solver only",
     ],
     // A runtime that cannot compile the grammar's programs (luau-web, the default).
     [['--grammar', '735'], "--grammar 735 cannot run on runtime 'luau-web'"],

@@ -526,12 +526,31 @@ export async function runNeutralised(
 ): Promise<ModeOutcomes[]> {
   const neutralise = divergence.neutralise;
   if (neutralise === undefined) throw new Error(`${divergence.name} has no neutraliser`);
-  const batch = new LuauBatchRunner(
+  return runInModes(
+    release,
     programs.map((p) => ({
       program: neutralise(p.program),
       ...(p.module === undefined ? {} : { module: neutralise(p.module) }),
     })),
+    flags,
   );
+}
+
+/**
+ * Runs programs on a release's `luau` in every engine mode, with `flags` before each mode's.
+ *
+ * @example
+ * ```ts
+ * const outcomes = await runInModes('0.735', programs, [flags]);
+ * const failed = outcomes.filter((o) => !runAlike(o));
+ * ```
+ */
+export async function runInModes(
+  release: LuauRelease,
+  programs: readonly LuauBatchProgram[],
+  flags: readonly string[] = [],
+): Promise<ModeOutcomes[]> {
+  const batch = new LuauBatchRunner(programs);
   try {
     const runs = await Promise.all(
       engineModes.map((m) =>

@@ -5,6 +5,8 @@ import { classSourceShape } from './class-source-shape.js';
 import { forms735Shape } from './forms-735-shape.js';
 import type { Gen } from './generator.js';
 import type { StatProduction } from './library/model.js';
+import { typedClassShape } from './typed-classes.js';
+import { typedForms735Shape } from './typed-forms-735.js';
 
 /**
  * Programs of grammar 735 that open with classes, in percent: the node budget is often spent
@@ -26,6 +28,8 @@ function counted(make: StatProduction): StatProduction {
 const classes = counted(classShape);
 const forms = counted(forms735Shape);
 const classSource = counted(classSourceShape);
+const typedClasses = counted(typedClassShape);
+const typedForms = counted(typedForms735Shape);
 
 /**
  * The statements only grammar 735 has, with their weights among a block's statements: classes
@@ -38,7 +42,12 @@ const classSource = counted(classSourceShape);
  * ```
  */
 export function productions735(g: Gen, d: number): [number, StatProduction][] {
-  void g;
+  // At the typed level, the forms 0.735's checker accepts.
+  if (g.typed)
+    return [
+      [d === 0 ? 12 : 0, typedClasses],
+      [10, typedForms],
+    ];
   return [
     [d === 0 ? 12 : 0, classes],
     [10, forms],
@@ -63,9 +72,28 @@ export function opening735(g: Gen): Stat[] {
       () => (g.c.chance(percent) ? shape(g, 0) : []),
       (s) => s.length > 0,
     );
+  // The typed level's classes come before (see `typedOpening735`).
+  if (g.typed) return open(FORMS_FIRST_PERCENT, typedForms);
   const spent = g.nodes;
   const out = [...open(CLASSES_FIRST_PERCENT, classes), ...open(FORMS_FIRST_PERCENT, forms)];
   // On top of the node budget: what follows draws as much as in a program without them.
   g.nodes = spent;
   return out;
+}
+
+/**
+ * What a typed chunk of grammar 735 opens with, before its planted error (which may then be
+ * about its classes): most often classes written for 0.735's checker.
+ *
+ * @example
+ * ```ts
+ * if (g.typed && g.o.grammar === '735') prelude.push(...typedOpening735(g));
+ * ```
+ */
+export function typedOpening735(g: Gen): Stat[] {
+  return g.c.span(
+    'stat',
+    () => (g.c.chance(CLASSES_FIRST_PERCENT) ? typedClasses(g, 0) : []),
+    (s) => s.length > 0,
+  );
 }

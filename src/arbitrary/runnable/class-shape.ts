@@ -18,8 +18,15 @@ const VIRTUAL = 203;
 /** Instances whose class object is then used, in percent. */
 const CLASS_OBJECT_PERCENT = 60;
 
-/** Binary metamethods and their operators: their bodies read only the root class's prop. */
-const arithmetic: [string, BinaryOp][] = [
+/**
+ * Binary metamethods and their operators: their bodies read only the root class's prop.
+ *
+ * @example
+ * ```ts
+ * for (const [m, op] of arithmetic) if (has(m)) out.push(kit.print([kit.bin(op, o, o2)]));
+ * ```
+ */
+export const arithmetic: readonly [string, BinaryOp][] = [
   ['__add', '+'],
   ['__sub', '-'],
   ['__mul', '*'],
@@ -28,7 +35,15 @@ const arithmetic: [string, BinaryOp][] = [
   ['__pow', '^'],
   ['__idiv', '//'],
 ];
-const comparisons: [string, BinaryOp][] = [
+/**
+ * The comparison metamethods and their operators.
+ *
+ * @example
+ * ```ts
+ * const [m, op] = comparisons[0]!; // '__eq', '=='
+ * ```
+ */
+export const comparisons: readonly [string, BinaryOp][] = [
   ['__eq', '=='],
   ['__lt', '<'],
   ['__le', '<='],

@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import type { Expr, Stat } from '../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../gen/luau_pb.js';
 import * as g735 from '../../../gen/luau-735_pb.js';
 import { build } from '../build.js';
 import { build735 } from './build-735.js';
@@ -7,6 +7,7 @@ import type { Gen } from './generator.js';
 import { kit } from './kit.js';
 import type { StatProduction } from './library/model.js';
 import { shapeLocals } from './local-function-shape.js';
+import { primitive } from './types.js';
 
 /** `5i`: an integer literal (0.735 loads one alike at every level; 0.715 at `-O0` did not). */
 function integerLiteral(k: bigint): Expr {
@@ -17,11 +18,26 @@ function integerLiteral(k: bigint): Expr {
 /** Constants the compiler folds: whole, fractional, signed, zero of either sign. */
 const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
 
-/** A builtin and the arguments it takes (all well defined for them). */
-type Builtin = readonly [lib: string, fn: string, args: (g: Gen, d: number) => Expr[]];
+/**
+ * A builtin and the arguments it takes (all well defined for them).
+ *
+ * @example
+ * ```ts
+ * const abs: Builtin = ['math', 'abs', (g, d) => [g.num(d)]];
+ * ```
+ */
+export type Builtin = readonly [lib: string, fn: string, args: (g: Gen, d: number) => Expr[]];
 
 const byteCount = (g: Gen) => kit.num(g.c.int(32));
-const builtins: readonly Builtin[] = [
+/**
+ * The builtins of numbers, bits and strings that grammar 735 references and calls directly.
+ *
+ * @example
+ * ```ts
+ * const [lib, fn, args] = g.c.pick(builtins);
+ * ```
+ */
+export const builtins: readonly Builtin[] = [
   ['math', 'abs', (g, d) => [g.num(d)]],
   ['math', 'floor', (g, d) => [g.num(d)]],
   ['math', 'ceil', (g, d) => [g.num(d)]],
@@ -150,21 +166,36 @@ export const forms735Shape: StatProduction = (g, d) =>
         build735.parenless(build.global('type'), build.array([])),
       );
       const t = fresh();
-      g.scope.pushFrame(false);
-      const p = fresh();
-      const body = [
-        build.ret([
-          kit.bin(
-            '+',
-            kit.len(kit.ref(p)),
-            kit.orElse(build.indexExpr(kit.ref(p), kit.num(1)), kit.num(0)),
-          ),
-        ]),
-      ];
-      g.scope.popFrame();
-      stats.push(build.localFunction(t, build.func([p], body)));
+      stats.push(lengthPlusFirst(g, t, fresh, false));
       shown.push(build735.parenless(kit.ref(t), build.array([g.num(d + 1), g.num(d + 1)])));
     }
     stats.push(kit.print(shown));
     return [build.doBlock(stats)];
   });
+
+/**
+ * `local function t(p) return #p + (p[1] or 0) end`, what a paren-less call of a table calls;
+ * `typed`: `p: {number}` and the result `number`.
+ *
+ * @example
+ * ```ts
+ * stats.push(lengthPlusFirst(g, t, fresh, g.typed));
+ * ```
+ */
+export function lengthPlusFirst(g: Gen, t: Local, fresh: () => Local, typed: boolean): Stat {
+  g.scope.pushFrame(false);
+  const p = fresh();
+  const body = [
+    build.ret([
+      kit.bin(
+        '+',
+        kit.len(kit.ref(p)),
+        kit.orElse(build.indexExpr(kit.ref(p), kit.num(1)), kit.num(0)),
+      ),
+    ]),
+  ];
+  g.scope.popFrame();
+  const num = primitive('number');
+  const types = typed ? [build.tableType([], [num, num])] : [];
+  return build.localFunction(t, build.func([p], body, false, types, typed ? [num] : []));
+}

@@ -3,12 +3,14 @@ import { build } from '../build.js';
 import { PLANTED_PREFIX } from '../planted-error.js';
 import type { Gen } from './generator.js';
 import { plantedKinds, type Plant, type PlantedKind } from './planted-kinds.js';
+import { plantedClasses } from './planted-classes.js';
 import { plantedMetatables } from './planted-metatables.js';
 import { plantedNames } from './planted-names.js';
 import { plantedShapes } from './planted-shapes.js';
 import { plantedTypeFunctions } from './planted-type-functions.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
 import { aliasStat, freshAlias, nested, opaque } from './typed-parts.js';
+import { typedClasses } from './typed-classes.js';
 import { ty } from './typed-types.js';
 
 const makers: Record<string, PlantedKind> = {
@@ -26,7 +28,14 @@ const newSolverKinds = [
   ...kinds.filter((k) => k !== 'free-field'),
   ...Object.keys(plantedTypeFunctions),
 ];
-const newSolverMakers: Record<string, PlantedKind> = { ...makers, ...plantedTypeFunctions };
+const newSolverMakers: Record<string, PlantedKind> = {
+  ...makers,
+  ...plantedTypeFunctions,
+  ...plantedClasses,
+};
+const classKinds = Object.keys(plantedClasses);
+/** Programs of grammar 735 with typed classes whose planted error is about them, in percent. */
+const CLASS_KINDS_PERCENT = 35;
 
 /**
  * A block with exactly one type error, of a known kind, at a known place: the operands'
@@ -62,7 +71,12 @@ export function plantedErrorBlock(g: Gen): Stat | undefined {
     }
     const p: Plant = { g, draw, setup, any: a, depth: 1 + g.c.int(3) };
     for (let attempt = 0; attempt < 4; attempt++) {
-      const kind = g.c.pick(g.o.checker === 'new' ? newSolverKinds : kinds);
+      // Grammar 735 alone reads the extra choice: the seed's programs stay as they were.
+      const aboutClasses =
+        g.o.grammar === '735' && typedClasses(g).length > 0 && g.c.chance(CLASS_KINDS_PERCENT);
+      const kind = g.c.pick(
+        aboutClasses ? classKinds : g.o.checker === 'new' ? newSolverKinds : kinds,
+      );
       const planted = newSolverMakers[kind]!(p);
       if (planted === undefined) continue;
       const m = freshAlias(g);

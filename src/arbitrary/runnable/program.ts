@@ -16,6 +16,7 @@ import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices, type ChoiceSpan } from './choices.js';
 import { upgradeCalls } from './build-735.js';
+import { typedOpening735 } from './added-735-shapes.js';
 import { StatSchema as Stat735Schema } from '../../../gen/luau-735_pb.js';
 import { Gen, LOOP_FUEL } from './generator.js';
 import { Inputs } from './inputs.js';
@@ -117,6 +118,8 @@ function chunk(
   // First, while the record has choices left (many a program uses them all): its locals stay
   // in its block, and it prints nothing. No choice is read at a share of 0, so that such
   // programs are the ones made before planted errors.
+  // Grammar 735's typed classes before, so that a planted error may be about them.
+  if (g.typed && options.grammar === '735') prelude.push(...typedOpening735(g));
   const share = options.plantedErrors;
   if (g.typed && role === 'program' && share > 0 && c.chance(share)) {
     const planted = plantedErrorBlock(g);

@@ -37,6 +37,18 @@ function methodText(m: ClassMethod): string {
 }
 
 /**
+ * Whether a class is written for a type checker: printed with types, and a method's parameters
+ * annotated. 0.735's checker makes a method of a function whose first parameter is `self` (a
+ * function without is static), and knows no `new` (it types a class as callable, `Ck {…}`,
+ * which the runtime refuses: "attempt to call a class value"); so a checked class's methods
+ * take `self` first, its instances are made through `(Ck :: any).new {…}`, and extern types
+ * name it, from its own head on.
+ */
+function isChecked(ctx: PrettyContext, s: StatClass): boolean {
+  return ctx.types && s.methods.some((m) => m.func !== undefined && m.func.types.length > 0);
+}
+
+/**
  * (`export `)(`open `)`class Ck` (` extends ` an earlier class, when there is one), a line per
  * prop (its type when types are on) and per method, `end`; then `local` is assigned an
  * instance, as compat mode does. Classes are named in the order they are declared (what
@@ -52,6 +64,8 @@ export function printClass(ctx: PrettyContext, s: StatClass): void {
   if (isFieldSet(s, StatClassSchema.field.extends) && classes.length > 0)
     head += ' extends ' + classes[u64Mod(s.extends, classes.length)]!.name;
   w.write(head);
+  const checked = isChecked(ctx, s);
+  if (checked) ctx.classTypes.push(name);
   const members = new Set<string>();
   const props: string[] = [];
   ctx.deeper(2);
@@ -75,23 +89,24 @@ export function printClass(ctx: PrettyContext, s: StatClass): void {
     w.newline();
     const access = isFieldSet(method, ClassMethodSchema.field.access);
     w.write((access ? 'public ' : '') + 'function ' + text);
-    printFunctionPart(ctx, method.func, undefined, false, text === '__init');
+    const self = text === '__init' || (checked && (method.func?.args.length ?? 0) > 0);
+    printFunctionPart(ctx, method.func, undefined, false, self);
   }
   w.dedent();
   ctx.shallower(2);
   w.newline();
   w.write('end');
-  classes.push({ name, props });
+  classes.push({ name, props, cast: checked });
   w.newline();
   w.write(localText(s.local) + ' = ');
   printInstance(ctx, classes.length - 1, s.inst);
 }
 
-/** `Ck.new { p = arg, … }`: one entry per prop, the arguments in turn (`firstArg`, then `otherArgs`, round again). */
+/** `Ck.new { p = arg, … }` (`(Ck :: any).new` of a checked class): one entry per prop, the arguments in turn (`firstArg`, then `otherArgs`, round again). */
 function printInstance(ctx: PrettyContext, index: number, inst: ExprClassInst | undefined): void {
   const w = ctx.w;
-  const { name, props } = ctx.classes[index]!;
-  w.write(name + '.new {');
+  const { name, props, cast } = ctx.classes[index]!;
+  w.write((cast === true ? '(' + name + ' :: any)' : name) + '.new {');
   const args = 1 + (inst?.otherArgs.length ?? 0);
   props.forEach((prop, i) => {
     w.write((i > 0 ? ', ' : ' ') + prop + ' = ');

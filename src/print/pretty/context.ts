@@ -45,7 +45,14 @@ export class PrettyContext extends FunctionFrames implements PrintContext {
   /** The names exported so far (each at most once). */
   readonly exported = new Set<string>();
   /** The classes declared so far: their names and props, as printed. */
-  readonly classes: { readonly name: string; readonly props: readonly string[] }[] = [];
+  readonly classes: {
+    readonly name: string;
+    readonly props: readonly string[];
+    /** Instantiated through `(Ck :: any)` (see `printClass`). */
+    readonly cast?: boolean;
+  }[] = [];
+  /** The names of the checked classes declared or being declared, which extern types name. */
+  readonly classTypes: string[] = [];
 
   constructor(grammar: AnyGrammar, indent: string, types: boolean) {
     super();

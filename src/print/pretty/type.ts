@@ -5,7 +5,8 @@ import { printExpr } from './expr.js';
 import { spaceBeforeLongBracket } from '../expr-cases.js';
 import { genericText, isReserved } from './names.js';
 import { quoteString } from './string.js';
-import { accessText, printTypeCases, type TypeSpelling } from '../type-parts.js';
+import { accessText, externTypeText, printTypeCases, type TypeSpelling } from '../type-parts.js';
+import { u64Mod } from '../name-tables.js';
 
 /** Prints an operand of `|` (`union`) or `&`, in parentheses when needed. */
 function printOperand(ctx: PrettyContext, type: Type | undefined, union: boolean): void {
@@ -30,6 +31,11 @@ const spelling: TypeSpelling<PrettyContext> = {
   },
   stringText: quoteString,
   expr: (ctx, e) => printExpr(ctx, e),
+  // A checked class is the program's own extern type (0.735's checker types classes as such).
+  extern: (ctx, kind) => {
+    const names = ctx.classTypes;
+    return names.length > 0 ? names[u64Mod(kind, names.length)]! : externTypeText(kind);
+  },
 };
 
 /** Prints a `Type`; unset → `any`. */
