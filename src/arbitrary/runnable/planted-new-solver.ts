@@ -1,4 +1,5 @@
 import * as pb from '../../../gen/luau_pb.js';
+import { ExprBinary_Op } from '../../../gen/luau_pb.js';
 import type { Type } from '../../../gen/luau_pb.js';
 import { made } from '../blank-message.js';
 import { build } from '../build.js';
@@ -37,8 +38,9 @@ function accessTable(t: TableType, k: number, access: pb.TableFieldAccess): Type
  * `write` read (the new solver's read-only and write-only properties); an array-like item in
  * a literal of a table type without an indexer; a key that differs from a field's name only
  * in case (`t["N0"]` of a `{n0: …}`, "Did you mean"); a function literal whose results do not
- * fit the function type it is given, in number (a type pack of another length); and a generic
- * `for` with more variables than `next` returns.
+ * fit the function type it is given, in number (a type pack of another length); a generic
+ * `for` with more variables than `next` returns; and parameters with no annotation joined by
+ * `and`/`or` and given to an operator, or ordered (the solver's guesses and negations).
  *
  * @example
  * ```ts
@@ -91,5 +93,23 @@ export const plantedNewSolver: Record<string, PlantedKind> = {
     );
     const vars = opaque(p.g, 3);
     return [build.forIn(vars, [build.global('next'), build.local(x.name)], [])];
+  },
+  'free-logic'(p) {
+    // Parameters with no annotation joined by `and`/`or` (a union with a negation), then an
+    // operator on the result, or two of them ordered: nothing says what they are.
+    const [h, a, b, c] = opaque(p.g, 4);
+    const [ra, rb] = [build.local(a.name), build.local(b.name)];
+    if (p.g.c.chance(25)) {
+      const op = p.g.c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareGe]);
+      return [build.localFunction(h, build.func([a, b], [build.ret([build.binary(op, ra, rb)])]))];
+    }
+    const join = p.g.c.pick([ExprBinary_Op.And, ExprBinary_Op.Or]);
+    const op = p.g.c.pick([ExprBinary_Op.Add, ExprBinary_Op.Mul, ExprBinary_Op.Concat]);
+    const k = op === ExprBinary_Op.Concat ? build.string('s') : build.number(1);
+    const body = [
+      build.localStat([c], [build.binary(join, ra, rb)]),
+      build.ret([build.binary(op, build.local(c.name), k)]),
+    ];
+    return [build.localFunction(h, build.func([a, b], body))];
   },
 };
