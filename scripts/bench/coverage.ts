@@ -1,6 +1,6 @@
 // npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] [--release 715|735]
 //   [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] [--llvm-bin DIR] [--batch-size N]
-//   [--gaps N]
+//   [--gaps N] [--checker old|new]
 // Engine coverage of generated programs against Luau's own conformance files, on Luau built
 // for source-based coverage (default ../shared/tools/luau-<release>-coverage, compared with
 // ../shared/reference/luau-conformance-<release>; --release 735 also runs every executable
@@ -11,7 +11,7 @@
 //   syntax    N syntax-level programs, luau-compile --text -O2: Ast, Compiler;
 //   typed     N typed-level programs, luau-analyze --mode=strict with the old solver, then
 //             N made for the new one (--checker new) with it (--fflags=LuauSolverV2=true):
-//             Ast, Analysis.
+//             Ast, Analysis (--checker old or new: that run only).
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
 // beside the figures, and its wall time; the runnable part on a release with classes also lists
 // the class functions of Ast, Compiler and VM with the lines each side reaches in them.
@@ -42,7 +42,7 @@ import { functionGaps } from './_function-gap.js';
 const usage =
   'usage: npm run bench -- coverage [--count N] [--seed S] [--parts runnable,syntax,typed] ' +
   '[--release 715|735] [--grammar 715|735] [--fflags LIST] [--build DIR] [--compare DIR] ' +
-  '[--llvm-bin DIR] [--batch-size N] [--gaps N]\n';
+  '[--llvm-bin DIR] [--batch-size N] [--gaps N] [--checker old|new]\n';
 const args: BenchArgs = benchArgs('coverage', usage);
 const { values, positionals } = args.parse({
   count: { type: 'string', default: '1000' },
@@ -56,6 +56,7 @@ const { values, positionals } = args.parse({
   'llvm-bin': { type: 'string' },
   'batch-size': { type: 'string', default: '50' },
   gaps: { type: 'string', default: '0' },
+  checker: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const count = args.whole('--count', values.count, 1);
@@ -107,6 +108,8 @@ const parts: Record<string, Part> = {
       'generated beats conformance in Ast and Analysis (Analysis above conformance); union ≥ conformance + 5 points',
   },
 };
+if (values.checker !== undefined && values.checker !== 'old' && values.checker !== 'new')
+  args.fail(`--checker: old or new, not '${values.checker}'`);
 const chosen = values.parts.split(',').map((p) => p.trim());
 for (const p of chosen)
   if (parts[p] === undefined) args.fail(`--parts: unknown part '${p}' (runnable, syntax, typed)`);
@@ -165,6 +168,8 @@ const overall = performance.now();
 for (const name of chosen) {
   const part = parts[name]!;
   for (const { modes, checker } of part.runs) {
+    if (values.checker !== undefined && checker !== undefined && checker !== values.checker)
+      continue;
     const started = performance.now();
     let sample;
     try {

@@ -183,6 +183,29 @@ export const FindingFile = Type.Object({
   }),
   /** Every program of the campaign with this signature (the representative first). */
   occurrences: Type.Immutable(Type.Array(FindingOccurrence)),
+  /**
+   * A false positive's other causes: for each error class of the representative besides its
+   * first (its detail), the program shrunk to keep that one (`cause-<k>.*`, k from 1).
+   * Absent: none shrunk.
+   */
+  causes: Type.Optional(
+    Type.Immutable(
+      Type.Array(
+        Type.Object({
+          /** The error class kept (a normalized message). */
+          error: Type.String(),
+          /** Messages in the shrunk tree. */
+          nodes: count,
+          /** The checker's verdict on it. */
+          check: CheckOutcome,
+          /** Candidates run while shrinking. */
+          attempts: count,
+          /** Time spent shrinking, in ms. */
+          timeMs: Type.Number({ minimum: 0 }),
+        }),
+      ),
+    ),
+  ),
 });
 export type FindingFile = Static<typeof FindingFile>;
 

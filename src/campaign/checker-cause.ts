@@ -60,11 +60,77 @@ function positionOf(diagnostic: string): { line: number; col: number } | undefin
 }
 
 /**
+ * The errors a checker reported outside a program's planted statement (all of them when it
+ * has none), each whole: what makes a false positive, one cause or several.
+ *
+ * @example
+ * ```ts
+ * falsePositiveErrors(program, check.output).map(diagnosticMessage); // the error classes
+ * ```
+ */
+export function falsePositiveErrors(program: string, output: string): string[] {
+  const planted = plantedErrorOf(program);
+  return checkerErrors(output).filter((l) => {
+    const line = positionOf(l)?.line ?? 0;
+    return planted === undefined || line < planted.from || line > planted.to;
+  });
+}
+
+/**
+ * The cause of one error the checker reported: its normalized message and the construct at
+ * its location ({@link constructAt}; `module` for an error in the program's module), as
+ * `message · construct`.
+ *
+ * @example
+ * ```ts
+ * errorCause(program, './d0/program.luau(7,29): TypeError: Expected this to be \'T\', but got \'number\'');
+ * // "TypeError: Expected this to be '…', but got '…' · argument of pcall"
+ * ```
+ */
+export function errorCause(program: string, diagnostic: string): string {
+  const position = positionOf(diagnostic);
+  const construct =
+    position === undefined ? 'module' : constructAt(program, position.line, position.col);
+  return [diagnosticMessage(diagnostic), construct].filter((x) => x !== '').join(' · ');
+}
+
+/**
+ * The distinct causes ({@link errorCause}) of a false positive's errors, in the order the
+ * checker reports them: one message at two constructs is two causes, one at two lines of
+ * one construct one.
+ *
+ * @example
+ * ```ts
+ * falsePositiveCauses(program, check.output); // ["TypeError: … · call local", "TypeError: … · argument of pcall"]
+ * ```
+ */
+export function falsePositiveCauses(program: string, output: string): string[] {
+  return [...new Set(falsePositiveErrors(program, output).map((l) => errorCause(program, l)))];
+}
+
+/**
+ * The cause ({@link errorCause}) of the error a false positive's detail names: the first
+ * error outside the planted statement with that message; undefined when there is none.
+ *
+ * @example
+ * ```ts
+ * detailCause(program, check); // "TypeError: Expected this to be '…', but got '…' · call local"
+ * ```
+ */
+export function detailCause(program: string, check: CheckOutcome): string | undefined {
+  const at = falsePositiveErrors(program, check.output).find(
+    (l) => diagnosticMessage(l) === check.detail,
+  );
+  return at === undefined ? undefined : errorCause(program, at);
+}
+
+/**
  * What one cause of a checker finding is: its kind, mode, error class (the finding's detail:
  * the normalized message, the planted error's kind, the failed assertion) and the construct
  * at the error's location ({@link constructAt}: the first error with the finding's message,
- * the planted statement of a missed error; none for a crash or time-out). Two findings with
- * one cause are one bug; one message at two constructs is two.
+ * the planted statement of a missed error; none for a crash or time-out); or, for a further
+ * cause of a false positive, the kind, mode and the {@link errorCause} given. Two findings
+ * with one cause are one bug; one message at two constructs is two.
  *
  * @example
  * ```ts
@@ -72,7 +138,8 @@ function positionOf(diagnostic: string): { line: number; col: number } | undefin
  * // "checker-false-positive · new · TypeError: Expected this to be '…', but got '…' · argument of pcall"
  * ```
  */
-export function checkerCause(program: string, check: CheckOutcome): string {
+export function checkerCause(program: string, check: CheckOutcome, error?: string): string {
+  if (error !== undefined) return [check.kind ?? 'clean', check.mode, error].join(' · ');
   let construct = '';
   switch (check.kind) {
     case undefined:
@@ -95,17 +162,10 @@ export function checkerCause(program: string, check: CheckOutcome): string {
     case 'checker-disagreement':
     case 'checker-nondeterminism': {
       const message = check.detail.replace(/^.*? only: /, '');
-      const planted = plantedErrorOf(program);
-      // A false positive is an error outside the planted statement.
-      const errors = checkerErrors(check.output).filter((l) => {
-        const line = positionOf(l)?.line ?? 0;
-        return (
-          check.kind !== 'checker-false-positive' ||
-          planted === undefined ||
-          line < planted.from ||
-          line > planted.to
-        );
-      });
+      const errors =
+        check.kind === 'checker-false-positive'
+          ? falsePositiveErrors(program, check.output)
+          : checkerErrors(check.output);
       const at = errors.find((l) => diagnosticMessage(l) === message) ?? errors[0];
       const position = at === undefined ? undefined : positionOf(at);
       construct =

@@ -3,6 +3,7 @@ import { plantedErrorOf } from '../arbitrary/index.js';
 import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import { shrinkInStages } from './shrink-stages.js';
+import { falsePositiveCauses } from './checker-cause.js';
 import { checkerErrors, diagnosticMessage, typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './classify.js';
 
@@ -50,6 +51,13 @@ export interface CheckerShrinkArgs {
   readonly kind: CheckerFindingKind;
   /** The checker's verdict when it was found. */
   readonly check: CheckOutcome;
+  /**
+   * For a false positive with several causes, the one to keep (one of
+   * {@link falsePositiveCauses}: a message and the construct at its error): a candidate is
+   * kept when the checker still reports it outside the planted statement, first or not.
+   * Default: the finding's detail, first.
+   */
+  readonly error?: string;
   /** Wall-clock limit of one check, in ms. */
   readonly timeoutMs: number;
   /** Candidate checks allowed. */
@@ -74,6 +82,8 @@ export interface CheckerShrinkResult {
  * (without them the verdict is no miss) and the checker still misses it; a false positive
  * still has an error reported at a line without a planted error, with the same message; a
  * crash still crashes the same way; modes that disagree still disagree on the same error.
+ * A false positive shrunk for one of its causes (`error`) keeps that one reported, first or
+ * not, so that each cause of a program gets its own reduced program.
  * Candidates are checked in the finding's mode only.
  *
  * @example
@@ -98,7 +108,9 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
   const original = sourcesKey(args.tree);
   const planted = original === undefined ? undefined : plantedText(original.program);
   const samePlanted = new Map<string, boolean>();
-  const checksOf = async (trees: readonly ModuleSet[]): Promise<(CheckOutcome | undefined)[]> => {
+  const checksOf = async (
+    trees: readonly ModuleSet[],
+  ): Promise<({ check: CheckOutcome; program: string } | undefined)[]> => {
     const printed = trees.map(sourcesKey);
     const fresh = printed.filter(
       (p, k): p is NonNullable<typeof p> =>
@@ -115,21 +127,29 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
         samePlanted.set(p.key, plantedText(p.program) === planted);
       });
     }
-    return printed.map((p) =>
-      p === undefined || (args.kind === 'checker-missed' && samePlanted.get(p.key) !== true)
-        ? undefined
-        : seen.get(p.key),
-    );
+    return printed.map((p) => {
+      if (p === undefined) return undefined;
+      const check = seen.get(p.key);
+      if (check === undefined) return undefined;
+      if (args.kind === 'checker-missed' && samePlanted.get(p.key) !== true) return undefined;
+      return { check, program: p.program };
+    });
   };
   const checkOf = new WeakMap<ModuleSet, CheckOutcome>();
   // A false positive gains no error the original did not have: deleting a declaration
   // makes errors the sound checker reports too (an unknown global), which is no finding.
   const known = errorMessages(args.check.output);
-  const keep = (tree: ModuleSet, check: CheckOutcome | undefined): boolean => {
+  const keep = (
+    tree: ModuleSet,
+    checked: { check: CheckOutcome; program: string } | undefined,
+  ): boolean => {
+    const check = checked?.check;
+    if (check?.kind !== args.kind || check.mode !== args.check.mode) return false;
+    // One cause of several: reported still, first or not.
     if (
-      check?.kind !== args.kind ||
-      check.detail !== args.check.detail ||
-      check.mode !== args.check.mode
+      args.error === undefined
+        ? check.detail !== args.check.detail
+        : !falsePositiveCauses(checked!.program, check.output).includes(args.error)
     )
       return false;
     if (

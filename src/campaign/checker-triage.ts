@@ -1,4 +1,5 @@
 import type { CheckerBug } from './checker-bugs.js';
+import { falsePositiveCauses } from './checker-cause.js';
 import type { CheckOutcome } from './classify.js';
 import { typeCheck } from './type-check.js';
 
@@ -90,8 +91,13 @@ export async function triageCheckerBugs(
 ): Promise<TriagedBug[]> {
   if (checkers.length === 0) throw new Error('triage: no checker to triage against');
   const programs = bugs.map((b) => ({ program: b.program, module: b.module }));
+  // A false positive shows when its error's cause is reported (first or not: a program
+  // reduced for one cause of several may keep the others); any other finding by its detail.
   const same = (bug: CheckerBug, c: CheckOutcome | undefined): boolean =>
-    c?.kind === bug.kind && c.detail === bug.check.detail;
+    c?.kind === bug.kind &&
+    (bug.kind === 'checker-false-positive'
+      ? falsePositiveCauses(bug.program, c.output).includes(bug.error)
+      : c.detail === bug.check.detail);
   const reproduces = bugs.map(() => ({}) as Record<string, boolean>);
   for (const checker of checkers) {
     for (const mode of triageModes) {

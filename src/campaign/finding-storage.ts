@@ -13,6 +13,7 @@ import { findingSignature, triageFindings } from './triage.js';
 import { isCheckerFinding } from './classify.js';
 import type { CheckerFindingKind } from './classify.js';
 import { shrinkCheckerFinding } from './checker-shrink.js';
+import { shrinkCauses } from './checker-causes.js';
 
 /** Shrinks a finding of the type checker, its candidates checked here (no project runs them). */
 async function shrinkChecked(
@@ -210,5 +211,14 @@ export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
     if (aborted()) return;
     if (shrunk === undefined) markNotShrunk(dir);
     else updateShrunk(dir, shrunk.tree, shrunk);
+    // A false positive's other error classes, each its own cause, get programs of their own.
+    if (r.finding === 'checker-false-positive' && shrunk !== undefined)
+      await shrinkCauses(dir, {
+        timeoutMs: o.timeoutMs,
+        maxAttempts: o.shrinkAttempts,
+        maxTimeMs: o.shrinkTimeMs,
+        ...(args.deadline === undefined ? {} : { deadline: args.deadline }),
+        ...(args.signal === undefined ? {} : { signal: args.signal }),
+      });
   }
 }

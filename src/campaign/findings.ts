@@ -384,3 +384,59 @@ export function updateShrunk(
   writeRecord(findingDir, record);
   return record;
 }
+
+/** A further cause of a false positive, as `outcome.json` records it ({@link FindingFile}). */
+export type FindingCause = NonNullable<FindingRecord['causes']>[number];
+
+/**
+ * Saves a further cause of a saved false positive: the program shrunk to keep one more of
+ * its error classes, as `cause-<k>.{binpb,textproto,luau}` (k from 1, in the order saved)
+ * and in `outcome.json`'s `causes`. A cause of an error class already saved replaces it
+ * when smaller. Returns the record as it now is.
+ *
+ * @example
+ * ```ts
+ * saveCause('out/findings/3f9a…', tree, { error, check, attempts: 80, timeMs: 9_000 });
+ * ```
+ */
+export function saveCause(
+  findingDir: string,
+  tree: ModuleSet,
+  cause: Omit<FindingCause, 'nodes'>,
+): FindingRecord {
+  const recordPath = join(findingDir, 'outcome.json');
+  const existing = readFindingRecord(recordPath);
+  const grammar = campaignGrammar(existing);
+  const causes = [...(existing.causes ?? [])];
+  const nodes = treeStats(grammar.moduleSet, tree as never).nodes;
+  const at = causes.findIndex((c) => c.error === cause.error);
+  if (at >= 0 && causes[at]!.nodes <= nodes) return existing;
+  const k = at >= 0 ? at : causes.length;
+  causes[k] = { ...cause, nodes };
+  writeTree(findingDir, `cause-${k + 1}`, tree, grammar);
+  writeCheck(findingDir, `cause-${k + 1}`, cause.check);
+  const record: FindingRecord = { ...existing, causes };
+  writeRecord(findingDir, record);
+  return record;
+}
+
+/**
+ * The program of a further cause ({@link saveCause}), `k` from 1.
+ *
+ * @example
+ * ```ts
+ * const { program } = causeSources('out/findings/3f9a…', record, 1);
+ * ```
+ */
+export function causeSources(
+  findingDir: string,
+  record: FindingRecord,
+  k: number,
+): { program: string; module?: string } {
+  const file = join(findingDir, `cause-${k}.binpb`);
+  const grammar = campaignGrammar(record);
+  return sourcesOf(
+    decodeTree(grammar.moduleSet, readFileSync(file), 'binpb', { source: file }) as ModuleSet,
+    grammar,
+  );
+}

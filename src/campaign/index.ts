@@ -73,7 +73,16 @@ export {
 export type { CheckerMode, CheckerSpec, TypeCheckOptions } from './type-check.js';
 export type { CheckedProgram } from './type-check.js';
 export { shrinkCheckerFinding } from './checker-shrink.js';
-export { checkerCause, constructAt } from './checker-cause.js';
+export {
+  checkerCause,
+  constructAt,
+  detailCause,
+  errorCause,
+  falsePositiveCauses,
+  falsePositiveErrors,
+} from './checker-cause.js';
+export { otherCauses, shrinkCauses } from './checker-causes.js';
+export type { ShrinkCausesOptions } from './checker-causes.js';
 export { checkerBugs } from './checker-bugs.js';
 export type { CheckerBug } from './checker-bugs.js';
 export { describeBug, intendedRules, triageCheckerBugs } from './checker-triage.js';

@@ -7,6 +7,7 @@ import {
   checkerBugs,
   describeBug,
   readFindings,
+  shrinkCauses,
   triageCheckerBugs,
 } from '../campaign/index.js';
 import type { TriageChecker } from '../campaign/index.js';
@@ -36,8 +37,9 @@ function checkerOption(value: string, previous: TriageChecker[] = []): TriageChe
  * checked with every release's `luau-analyze` in the old, new and all-flags modes and
  * classified: a bug of the checker still in the last release or fixed by it, an intended
  * difference of the new solver (its rule), or a program the generator should not have called
- * clean (the first release's old solver rejects it too). Writes `checker-bugs.json` into the
- * campaign directory.
+ * clean (the first release's old solver rejects it too). A false positive whose program has
+ * further causes that the campaign did not shrink gets them shrunk first ({@link shrinkCauses},
+ * within `--cause-time` each). Writes `checker-bugs.json` into the campaign directory.
  *
  * @example
  * ```sh
@@ -60,12 +62,31 @@ export function checkerTriageCommand(): Command {
         .argParser(wholeNumber('--timeout', 1))
         .default(10_000),
     )
+    .addOption(
+      new Option(
+        '--cause-time <ms>',
+        'time to shrink each further cause of a false positive that the campaign did not shrink (0: none)',
+      )
+        .argParser(wholeNumber('--cause-time', 0))
+        .default(20_000),
+    )
     .option('--json', 'print the triaged bugs as JSON')
     .action(
-      async (dir: string, flags: { checker: TriageChecker[]; timeout: number; json?: boolean }) => {
+      async (
+        dir: string,
+        flags: { checker: TriageChecker[]; timeout: number; causeTime: number; json?: boolean },
+      ) => {
         const findingsDir = join(dir, 'findings');
         if (!existsSync(findingsDir))
           throw new Error(`${dir} is not a campaign directory (no findings/)`);
+        // A false positive with further causes gets a reduced program for each (once).
+        for (const f of readFindings(findingsDir))
+          if (flags.causeTime > 0 && f.kind === 'checker-false-positive' && f.shrunk.shrunk)
+            await shrinkCauses(join(findingsDir, f.hash), {
+              timeoutMs: flags.timeout,
+              maxAttempts: 300,
+              maxTimeMs: flags.causeTime,
+            });
         const bugs = checkerBugs(dir, readFindings(findingsDir));
         const triaged = await triageCheckerBugs(bugs, flags.checker, { timeoutMs: flags.timeout });
         writeFileAtomic(join(dir, 'checker-bugs.json'), `${JSON.stringify(triaged, null, 2)}\n`);

@@ -26,20 +26,33 @@ const fingerprints: Readonly<Record<number, string>> = {
   8: '01e283a60e1c238ec4bc15ff79c4c49879420f70bd66bd0397d57a3c39be5ac7',
   9: '106ae1c05ceb59d39dc3ce14525818860e3dd9f94a68ebb43028ad5613d83448',
   10: '145b16f8712a5d1de2219c84f79e34023bff38560762824eacbf69071721a8bd',
+  11: 'dded4160734d4ffd04c1bb8347dbaa16924c342434188f6a174b8f7e97f6af6d',
+  12: 'e4ad78eb376e2a8899f0a2fc0fd78d2c6ec490c64cedc8501c37ad9e29193200',
 };
 
-/** SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile. */
+/**
+ * SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile, and
+ * of typed programs made for the new solver (`--checker new`, from version 11).
+ */
 function fingerprint(): { all: string; parts: Record<string, string> } {
   const all = createHash('sha256');
   const parts: Record<string, string> = {};
-  for (const level of validityLevels) {
+  const settings = [
+    ...validityLevels.map((level) => ({ level, checker: 'old' as const })),
+    { level: 'typed' as const, checker: 'new' as const },
+  ];
+  for (const { level, checker } of settings) {
     for (const profile of profileNames) {
       const part = createHash('sha256');
-      const arbitrary = luauArbitraries({ level, profile }).moduleSet;
+      const arbitrary = luauArbitraries({
+        level,
+        profile,
+        ...(checker === 'new' ? { checker } : {}),
+      }).moduleSet;
       for (const tree of fc.sample(arbitrary, { seed: 1, numRuns: 50 }))
         part.update(toBinary(ModuleSetSchema, tree));
       const digest = part.digest('hex');
-      parts[`${level}/${profile}`] = digest.slice(0, 16);
+      parts[`${level}${checker === 'new' ? '-new' : ''}/${profile}`] = digest.slice(0, 16);
       all.update(digest);
     }
   }

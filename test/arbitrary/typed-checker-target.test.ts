@@ -74,6 +74,10 @@ describe.skipIf(!existsSync(analyze735))('typed programs for the new solver', ne
     expect(planted).toContain('keyof');
     expect(planted).toContain('index');
     expect(planted).toContain('operator-type');
+    // Forms of its type language and checks drawn for it alone (read-only properties, …).
+    // (`for-in-values`, drawn less often, is not among these 200.)
+    for (const kind of ['read-only', 'array-item', 'like-key', 'function-pack', 'free-logic'])
+      expect(planted).toContain(kind);
     const missed = new Set(
       verdicts.flatMap((v) => (v.verdict === 'missed' ? [v.planted!.kind] : [])),
     );

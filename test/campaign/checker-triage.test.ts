@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkerCause, triageCheckerBugs, typeCheck } from '../../src/campaign/index.js';
+import {
+  checkerCause,
+  detailCause,
+  triageCheckerBugs,
+  typeCheck,
+} from '../../src/campaign/index.js';
 import type { CheckerBug } from '../../src/campaign/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 import { needsShared, sharedDir } from '../helpers/shared.js';
@@ -16,6 +21,9 @@ async function bugOf(spec: string, program: string): Promise<CheckerBug> {
   return {
     cause: checkerCause(program, check!),
     kind: check!.kind!,
+    error:
+      (check!.kind === 'checker-false-positive' ? detailCause(program, check!) : undefined) ??
+      check!.detail,
     check: check!,
     findings: ['0000000000000000'],
     programs: 1,

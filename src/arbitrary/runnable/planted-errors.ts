@@ -6,6 +6,7 @@ import { plantedKinds, type Plant, type PlantedKind } from './planted-kinds.js';
 import { plantedClasses } from './planted-classes.js';
 import { plantedMetatables } from './planted-metatables.js';
 import { plantedNames } from './planted-names.js';
+import { plantedNewSolver } from './planted-new-solver.js';
 import { plantedShapes } from './planted-shapes.js';
 import { plantedTypeFunctions } from './planted-type-functions.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
@@ -21,17 +22,20 @@ const makers: Record<string, PlantedKind> = {
 };
 const kinds = Object.keys(makers);
 /**
- * The kinds for the new solver: its type functions, and not `free-field` (it infers an
- * unannotated parameter's type from all its uses, so a field read as two types is no error).
+ * The kinds for the new solver: its type functions and the forms drawn for it (read-only
+ * properties, …), and not `free-field` (it infers an unannotated parameter's type from all
+ * its uses, so a field read as two types is no error).
  */
 const newSolverKinds = [
   ...kinds.filter((k) => k !== 'free-field'),
   ...Object.keys(plantedTypeFunctions),
+  ...Object.keys(plantedNewSolver),
 ];
 const newSolverMakers: Record<string, PlantedKind> = {
   ...makers,
   ...plantedTypeFunctions,
   ...plantedClasses,
+  ...plantedNewSolver,
 };
 const classKinds = Object.keys(plantedClasses);
 /** Programs of grammar 735 with typed classes whose planted error is about them, in percent. */

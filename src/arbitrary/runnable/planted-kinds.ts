@@ -54,8 +54,15 @@ export function operand(p: Plant, t: PlantedType): Expr {
   return build.local(x.name);
 }
 
-/** `local y: T = e` (no annotation when `t` is undefined). */
-function bind(p: Plant, e: Expr, t?: PlantedType): Stat {
+/**
+ * `local y: T = e` (no annotation when `t` is undefined).
+ *
+ * @example
+ * ```ts
+ * bind(p, build.local(l7.name), prim('string')); // local l8: string = l7
+ * ```
+ */
+export function bind(p: Plant, e: Expr, t?: PlantedType): Stat {
   const [y] = opaque(p.g, 1);
   return build.localStat([y], [e], t === undefined ? [] : [toType(t)]);
 }
