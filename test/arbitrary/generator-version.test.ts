@@ -3,6 +3,7 @@ import { toBinary } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModuleSetSchema } from '../../gen/luau_pb.js';
+import { grammar735 } from '../../src/tree/index.js';
 import {
   GENERATOR_VERSION,
   luauArbitraries,
@@ -28,31 +29,41 @@ const fingerprints: Readonly<Record<number, string>> = {
   10: '145b16f8712a5d1de2219c84f79e34023bff38560762824eacbf69071721a8bd',
   11: 'dded4160734d4ffd04c1bb8347dbaa16924c342434188f6a174b8f7e97f6af6d',
   12: 'e4ad78eb376e2a8899f0a2fc0fd78d2c6ec490c64cedc8501c37ad9e29193200',
+  13: 'f78b096fd230f6414bedf0ce6655ee31544935b4d0b32119bc2549793352ab86',
 };
 
 /**
- * SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile, and
- * of typed programs made for the new solver (`--checker new`, from version 11).
+ * SHA-256 of the binary trees of the first 50 programs of seed 1, per level and profile, of
+ * typed programs made for the new solver (`--checker new`, from version 11), and of every level
+ * of grammar 735 (from version 13).
  */
 function fingerprint(): { all: string; parts: Record<string, string> } {
   const all = createHash('sha256');
   const parts: Record<string, string> = {};
   const settings = [
-    ...validityLevels.map((level) => ({ level, checker: 'old' as const })),
-    { level: 'typed' as const, checker: 'new' as const },
+    ...validityLevels.map((level) => ({ level, checker: 'old' as const, grammar: '715' as const })),
+    { level: 'typed' as const, checker: 'new' as const, grammar: '715' as const },
+    ...validityLevels.map((level) => ({
+      level,
+      checker: level === 'typed' ? ('new' as const) : ('old' as const),
+      grammar: '735' as const,
+    })),
   ];
-  for (const { level, checker } of settings) {
+  for (const { level, checker, grammar } of settings) {
+    const schema = grammar === '735' ? grammar735.moduleSet : ModuleSetSchema;
     for (const profile of profileNames) {
       const part = createHash('sha256');
       const arbitrary = luauArbitraries({
         level,
         profile,
         ...(checker === 'new' ? { checker } : {}),
+        ...(grammar === '735' ? { grammar } : {}),
       }).moduleSet;
       for (const tree of fc.sample(arbitrary, { seed: 1, numRuns: 50 }))
-        part.update(toBinary(ModuleSetSchema, tree));
+        part.update(toBinary(schema, tree as never));
       const digest = part.digest('hex');
-      parts[`${level}${checker === 'new' ? '-new' : ''}/${profile}`] = digest.slice(0, 16);
+      const name = `${level}${checker === 'new' ? '-new' : ''}${grammar === '735' ? '-735' : ''}`;
+      parts[`${name}/${profile}`] = digest.slice(0, 16);
       all.update(digest);
     }
   }
