@@ -63,7 +63,8 @@ export const typedForms735Shape: StatProduction = (g, d) => {
         );
       }
     }
-    const available = builtins.filter(([lib, fn]) => g.has(`${lib}.${fn}`));
+    // Arguments are bound as numbers and strings: not the vector library's.
+    const available = builtins.filter(([lib, fn]) => lib !== 'vector' && g.has(`${lib}.${fn}`));
     for (let k = c.int(3); k > 0 && available.length > 0; k--) {
       const [lib, fn, args] = c.pick(available);
       if (c.chance(50)) {
