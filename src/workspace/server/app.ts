@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
@@ -165,24 +166,61 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     // Requests the HTTP parser cannot read still get a JSON error of the API's shape.
-    clientErrorHandler(err: NodeJS.ErrnoException, socket) {
-      if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      const [status, text, message] =
-        err.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'Request Header Fields Too Large', 'request headers are too large']
-          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? [408, 'Request Timeout', 'the request was not received in time']
-            : [400, 'Bad Request', `malformed HTTP request (${err.code ?? 'parse error'})`];
-      const body = JSON.stringify({ event: 'error', id: randomUUID(), error: message });
-      socket.end(
-        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    },
+    clientErrorHandler: answerClientError,
   });
   // Bodies are JSON or form-encoded, nothing else.
   app.removeContentTypeParser('text/plain');
   void app.register(formbody, { bodyLimit: opts.bodyLimit });
 
+  addV1Authentication(app, opts, isV2);
+  addBodyNormalization(app, isV2);
+  addErrorHandlers(app, opts);
+
+  if (api !== 'v1') {
+    void app.register(
+      (v2) =>
+        registerV2(v2, {
+          store: opts.store,
+          projects: opts.projects,
+          accountOf: (req) => {
+            const key = keyFromHeader(req.headers.authorization);
+            return key === undefined ? undefined : opts.store.authenticate(key);
+          },
+          bodyLimit: opts.v2BodyLimit ?? BODY_LIMITS.v2,
+          hubTimeoutMs: opts.hubTimeoutMs ?? HUB_LIMIT_MS,
+        }),
+      { prefix: '/api/v2' },
+    );
+  }
+  // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
+  if (api === 'v2') return app;
+
+  addV1Routes(app, opts);
+  return app;
+}
+
+/** A JSON error of the API's shape, written to the socket of a request the HTTP parser cannot read. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'the request was not received in time']
+        : [400, 'Bad Request', `malformed HTTP request (${err.code ?? 'parse error'})`];
+  const body = JSON.stringify({ event: 'error', id: randomUUID(), error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** v1 requests carry a key (Basic or Bearer): without a valid one, 401 and no handler runs. */
+function addV1Authentication(
+  app: FastifyInstance,
+  opts: AppOptions,
+  isV2: (req: FastifyRequest) => boolean,
+): void {
+  const api = opts.api ?? 'both';
   app.addHook('onRequest', async (req, reply) => {
     if (api === 'v2' || isV2(req)) return;
     const key = keyFromHeader(req.headers.authorization);
@@ -199,7 +237,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     }
     req.accountId = accountId;
   });
+}
 
+/** Normalizes request bodies before schema validation (see the comment inside). */
+function addBodyNormalization(app: FastifyInstance, isV2: (req: FastifyRequest) => boolean): void {
   // Before schema validation: a JSON null takes the default; form values are strings, so
   // booleans (true/false/1/0) and decimal numbers are parsed, and JSON-only fields refused.
   app.addHook('preValidation', async (req) => {
@@ -235,7 +276,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       }
     }
   });
+}
 
+/** Every error and unknown route answered as JSON of the API's shape. */
+function addErrorHandlers(app: FastifyInstance, opts: AppOptions): void {
   app.setErrorHandler((error, req, reply) => {
     const id = requestId(req);
     const e = error as {
@@ -277,26 +321,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       .code(404)
       .send({ event: 'error', id: randomUUID(), error: v1Errors.unknownEndpoint.text(op) });
   });
+}
 
-  if (api !== 'v1') {
-    void app.register(
-      (v2) =>
-        registerV2(v2, {
-          store: opts.store,
-          projects: opts.projects,
-          accountOf: (req) => {
-            const key = keyFromHeader(req.headers.authorization);
-            return key === undefined ? undefined : opts.store.authenticate(key);
-          },
-          bodyLimit: opts.v2BodyLimit ?? BODY_LIMITS.v2,
-          hubTimeoutMs: opts.hubTimeoutMs ?? HUB_LIMIT_MS,
-        }),
-      { prefix: '/api/v2' },
-    );
-  }
-  // `--api v2`: no v1 routes; a v1 URL is a 404, as on the live service.
-  if (api === 'v2') return app;
-
+/** The v1 routes: `ping`, `query` and (through {@link addV1ExecRoute}) `project_exec`. */
+function addV1Routes(app: FastifyInstance, opts: AppOptions): void {
   app.post(
     '/api/v1/ping',
     { schema: { body: PingRequest } },
@@ -330,6 +358,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     },
   );
 
+  addV1ExecRoute(app, opts);
+}
+
+/** `project_exec`: a command run in a project the account may write to. */
+function addV1ExecRoute(app: FastifyInstance, opts: AppOptions): void {
   app.post<{ Body: ExecRequest }>(
     '/api/v1/project_exec',
     { schema: { body: ExecRequest } },
@@ -360,6 +393,4 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       return reply.code(status).send(body);
     },
   );
-
-  return app;
 }

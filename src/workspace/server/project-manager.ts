@@ -259,6 +259,64 @@ export class ProjectManager {
     // Bash mode: asked for, or implied by a command line with whitespace and no args.
     const bashMode = p.bash || (p.args.length === 0 && /\s/.test(p.command));
     checkArguments(p.command, p.args, bashMode);
+    const { quotas, home, realHome, overQuota } = await this.admit(p, r, bashMode);
+    const cwd = await confinePath(home, p.path);
+    const timeout =
+      p.timeout <= 0 ? this.options.maxTimeout : Math.min(p.timeout, this.options.maxTimeout);
+    // CPU time: bash mode starts its script with `ulimit -t ceil(timeout)` as the platform
+    // does. Every command also gets an RLIMIT_CPU backstop of ceil(timeout) CPU-seconds per
+    // core it can use (the project's cores, at least the machine's), so a multi-threaded
+    // program is never cut before its wall-clock timeout, while a process that escaped the
+    // group kill still cannot spin for ever.
+    const bashCpuSeconds = Math.max(1, Math.ceil(timeout));
+    const cpuSeconds =
+      bashCpuSeconds * Math.max(1, Math.ceil(quotas.cores), availableParallelism());
+    const env = commandEnvironment(p.project_id, realHome);
+
+    const command = await programOf(p, {
+      bash: bashMode,
+      cwd,
+      env,
+      scriptDir: join(this.options.dataDir, 'tmp'),
+      cpuSeconds: bashCpuSeconds,
+      sandboxed: this.options.sandbox.bubblewrap,
+    });
+    if (command === undefined) {
+      return outcomeOf(p, {
+        stdout: '',
+        stderr: `spawn ${p.command} ENOENT`,
+        exitCode: 1,
+        timedOut: false,
+      });
+    }
+    const { file, args, script } = command;
+    const cgroups = this.options.cgroups;
+    cgroups?.prepare(p.project_id, quotas.memory * MB, this.options.maxProcesses);
+    const oomBefore = cgroups === null ? 0 : cgroups.oomKills(p.project_id);
+    const argv = this.confined(p, [file, ...args], {
+      quotas,
+      realHome,
+      cwd,
+      cpuSeconds,
+      overQuota,
+      script,
+    });
+    this.watchDisk(p, r, quotas);
+    try {
+      return await this.runConfined(p, r, argv, { quotas, cwd, env, timeout, oomBefore });
+    } finally {
+      // After a deletion over the quota the next exec must see the space it freed.
+      if (overQuota) void r.disk.measure();
+      else r.disk.remeasure();
+      if (script !== undefined) await rm(script, { force: true });
+    }
+  }
+
+  /**
+   * Starts the project, marks it edited and refuses a command over the disk quota unless it
+   * only deletes: the project's quotas, its home, and whether it is over the disk quota.
+   */
+  private async admit(p: ExecParams, r: Runtime, bashMode: boolean) {
     await this.ensureRunning(p.project_id);
     const project = this.store.getProject(p.project_id);
     if (project === undefined) throw new ApiError(v1Errors.noWriteAccess.text);
@@ -280,56 +338,35 @@ export class ProjectManager {
       r.disk.remeasure();
       throw new ApiError(v1Errors.diskQuota.text((diskBytes / MB).toFixed(1), quotas.disk_quota));
     }
-    const isolate = quotas.network <= 0;
+    return { quotas, home, realHome, overQuota };
+  }
+
+  /** The command line of a command in the project's confinement (limits, sandbox, cgroup). */
+  private confined(
+    p: ExecParams,
+    command: string[],
+    c: {
+      quotas: ProjectQuotas;
+      realHome: string;
+      cwd: string;
+      cpuSeconds: number;
+      overQuota: boolean;
+      script: string | undefined;
+    },
+  ): string[] {
+    const { quotas, script } = c;
     const sandbox = this.options.sandbox;
-
-    const cwd = await confinePath(home, p.path);
-    const timeout =
-      p.timeout <= 0 ? this.options.maxTimeout : Math.min(p.timeout, this.options.maxTimeout);
-    // CPU time: bash mode starts its script with `ulimit -t ceil(timeout)` as the platform
-    // does. Every command also gets an RLIMIT_CPU backstop of ceil(timeout) CPU-seconds per
-    // core it can use (the project's cores, at least the machine's), so a multi-threaded
-    // program is never cut before its wall-clock timeout, while a process that escaped the
-    // group kill still cannot spin for ever.
-    const bashCpuSeconds = Math.max(1, Math.ceil(timeout));
-    const cpuSeconds =
-      bashCpuSeconds * Math.max(1, Math.ceil(quotas.cores), availableParallelism());
-    const env = commandEnvironment(p.project_id, realHome);
-    const maxOutput = Math.min(p.max_output ?? this.options.outputCap, this.options.outputCap);
-
-    const command = await programOf(p, {
-      bash: bashMode,
-      cwd,
-      env,
-      scriptDir: join(this.options.dataDir, 'tmp'),
-      cpuSeconds: bashCpuSeconds,
-      sandboxed: sandbox.bubblewrap,
-    });
-    if (command === undefined) {
-      return outcomeOf(p, {
-        stdout: '',
-        stderr: `spawn ${p.command} ENOENT`,
-        exitCode: 1,
-        timedOut: false,
-      });
-    }
-    const { file, args, script } = command;
-
+    const isolate = quotas.network <= 0;
     const cgroups = this.options.cgroups;
-    let oomBefore = 0;
-    if (cgroups !== null) {
-      cgroups.prepare(p.project_id, quotas.memory * MB, this.options.maxProcesses);
-      oomBefore = cgroups.oomKills(p.project_id);
-    }
-    const argv = confinedArgv([file, ...args], {
+    return confinedArgv(command, {
       sandbox,
-      cpuSeconds,
+      cpuSeconds: c.cpuSeconds,
       // Over the disk quota (a command that only deletes) no file may grow at all.
-      fsizeBytes: overQuota ? 0 : Math.max(1, Math.floor(quotas.disk_quota * MB)),
+      fsizeBytes: c.overQuota ? 0 : Math.max(1, Math.floor(quotas.disk_quota * MB)),
       bubblewrap: {
-        home: realHome,
-        cwd,
-        hide: [this.realDataDir],
+        home: c.realHome,
+        cwd: c.cwd,
+        hide: [this.realDataDir as string],
         network: !isolate || !sandbox.bubblewrapNetwork,
         files: script === undefined ? [] : [[script, SCRIPT_INSIDE]],
         readOnly: this.options.readOnlyPaths,
@@ -337,6 +374,10 @@ export class ProjectManager {
       isolate,
       cgroup: cgroups === null ? [] : cgroups.joinArgs(p.project_id),
     });
+  }
+
+  /** Kills the project's commands once its home grows past the disk quota. */
+  private watchDisk(p: ExecParams, r: Runtime, quotas: ProjectQuotas): void {
     r.disk.watch(this.options.diskPollMs, (bytes) => {
       const quotaMb = quotas.disk_quota;
       if (bytes <= quotaMb * MB || r.running === 0) return;
@@ -345,45 +386,55 @@ export class ProjectManager {
           `killed: the project's disk quota of ${quotaMb} MB was exceeded (the home uses ${(bytes / MB).toFixed(1)} MB)`,
         );
       }
-      cgroups?.killAll(p.project_id);
+      this.options.cgroups?.killAll(p.project_id);
     });
+  }
 
+  /** Runs a confined command line, killed past the memory limit, and its outcome. */
+  private async runConfined(
+    p: ExecParams,
+    r: Runtime,
+    argv: string[],
+    c: {
+      quotas: ProjectQuotas;
+      cwd: string;
+      env: Record<string, string>;
+      timeout: number;
+      oomBefore: number;
+    },
+  ): Promise<ExecOutcome> {
+    const { quotas } = c;
+    const cgroups = this.options.cgroups;
+    const maxOutput = Math.min(p.max_output ?? this.options.outputCap, this.options.outputCap);
     const memoryKilled = (rss: number) =>
       `killed: the project's memory limit of ${quotas.memory} MB was exceeded (resident ${Math.round(rss / MB)} MB)`;
-    try {
-      const limitBytes = quotas.memory * MB;
-      const running = runCommand({
-        file: argv[0] as string,
-        args: argv.slice(1),
-        cwd,
-        env,
-        timeoutMs: timeout * 1000,
-        maxOutput,
-        outputBudget: this.options.execOutputBudget,
-        supervised: sandbox.bubblewrap,
-        onStart: (sid) => {
-          // With a cgroup the kernel holds the limit; the monitor is the fallback.
-          if (cgroups !== null) return;
-          this.monitor.watch(p.project_id, sid, limitBytes, (rss) => {
-            for (const kill of r.kills) kill(memoryKilled(rss));
-            for (const sid2 of this.monitor.sessionsOf(p.project_id)) killSession(sid2);
-          });
-        },
-      });
-      r.kills.add(running.kill);
-      const result = await running.result.finally(() => r.kills.delete(running.kill));
-      if (cgroups !== null && cgroups.oomKills(p.project_id) > oomBefore) {
-        const sep = result.stderr === '' || result.stderr.endsWith('\n') ? '' : '\n';
-        result.stderr += `${sep}${memoryKilled(quotas.memory * MB)}\n`;
-        if (result.exitCode !== 0) result.exitCode = 1;
-      }
-      return outcomeOf(p, result);
-    } finally {
-      // After a deletion over the quota the next exec must see the space it freed.
-      if (overQuota) void r.disk.measure();
-      else r.disk.remeasure();
-      if (script !== undefined) await rm(script, { force: true });
+    const limitBytes = quotas.memory * MB;
+    const running = runCommand({
+      file: argv[0] as string,
+      args: argv.slice(1),
+      cwd: c.cwd,
+      env: c.env,
+      timeoutMs: c.timeout * 1000,
+      maxOutput,
+      outputBudget: this.options.execOutputBudget,
+      supervised: this.options.sandbox.bubblewrap,
+      onStart: (sid) => {
+        // With a cgroup the kernel holds the limit; the monitor is the fallback.
+        if (cgroups !== null) return;
+        this.monitor.watch(p.project_id, sid, limitBytes, (rss) => {
+          for (const kill of r.kills) kill(memoryKilled(rss));
+          for (const sid2 of this.monitor.sessionsOf(p.project_id)) killSession(sid2);
+        });
+      },
+    });
+    r.kills.add(running.kill);
+    const result = await running.result.finally(() => r.kills.delete(running.kill));
+    if (cgroups !== null && cgroups.oomKills(p.project_id) > c.oomBefore) {
+      const sep = result.stderr === '' || result.stderr.endsWith('\n') ? '' : '\n';
+      result.stderr += `${sep}${memoryKilled(quotas.memory * MB)}\n`;
+      if (result.exitCode !== 0) result.exitCode = 1;
     }
+    return outcomeOf(p, result);
   }
 
   /** Stops every running project (killing their processes). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ProjectCgroups } from './cgroups.js';
 import { ProjectManager } from './project-manager.js';
@@ -124,76 +125,24 @@ export interface WorkspaceServer {
  */
 export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promise<WorkspaceServer> {
   const host = opts.host ?? '127.0.0.1';
-  const warnings: string[] = [];
-  if (!isLoopback(host)) {
-    const why = `the API is plain HTTP (keys and outputs travel unencrypted) and commands run as the server's user`;
-    if (opts.allowRemote !== true) {
-      throw new Error(
-        `refusing to listen on ${host}, which is not a loopback address: ${why}; pass --allow-remote (allowRemote) to do it anyway`,
-      );
-    }
-    warnings.push(`listening on ${host}, reachable from other machines: ${why}`);
-  }
+  const warnings = hostWarnings(host, opts);
   // The lock comes before anything touches the data directory.
   const releaseLock = lockDataDir(opts.dataDir);
   let opened: WorkspaceStore | undefined;
   let groups: ProjectCgroups | null = null;
   let made: { store: WorkspaceStore; projects: ProjectManager; cgroups: ProjectCgroups | null };
   try {
-    const probed = probeSandbox(opts.sandbox ?? 'auto');
-    const isolation = opts.networkIsolation ?? 'auto';
-    const sandbox: SandboxCapabilities =
-      isolation === 'off' ? { ...probed, netnsPrefix: null, bubblewrapNetwork: false } : probed;
-    if (isolation === 'require' && !canIsolateNetwork(probed)) {
-      throw new Error(
-        'network isolation is required, but no network namespace can be created on this machine (bwrap --unshare-net, unshare -n and unshare -rn all fail)',
-      );
-    }
-    if (isolation === 'auto' && !canIsolateNetwork(probed)) {
-      warnings.push(
-        'no network namespace can be created here: commands of projects without the network upgrade still reach the network',
-      );
-    }
+    const sandbox = sandboxOf(opts, warnings);
     const store = openStore(opts.dataDir);
     opened = store;
     opts.setup?.(store);
-    if (!sandbox.bubblewrap) {
-      const accounts = store.listAccounts().length;
-      const risk =
-        'commands run unsandboxed as the server’s user: any project can read every project, the database and the API key file';
-      if (accounts > 1 && opts.insecureSharedUser !== true) {
-        throw new Error(
-          `bubblewrap (bwrap) ${opts.sandbox === 'none' ? 'is switched off' : 'is not available here (Debian package bubblewrap)'}, so ${risk}; this data directory has ${accounts} accounts: install bubblewrap, or pass --insecure-shared-user to serve them anyway`,
-        );
-      }
-      warnings.push(`bubblewrap (bwrap) is not in use: ${risk}`);
-    }
+    checkSharedUser(store, sandbox, opts, warnings);
     if (opts.cgroups !== 'none') {
       const id = createHash('sha256').update(realpathSync(opts.dataDir)).digest('hex');
       groups = ProjectCgroups.open(`luau-fuzz-${id.slice(0, 16)}`);
     }
     store.resetStates();
-    const projects = new ProjectManager(store, {
-      dataDir: opts.dataDir,
-      sandbox,
-      quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
-      maxTimeout: opts.maxTimeout ?? 3600,
-      outputCap: opts.outputCap ?? 16_000_000,
-      startDelayMs: opts.startDelayMs ?? 0,
-      startWaitMs: opts.startWaitMs ?? 5000,
-      memoryPollMs: opts.memoryPollMs ?? 250,
-      execOutputBudget: opts.execOutputBudget ?? 4_000_000,
-      maxExecsPerProject: opts.maxExecsPerProject ?? 8,
-      maxExecsPerAccount: opts.maxExecsPerAccount ?? 16,
-      aggregateCacheBytes: opts.aggregateCacheBytes ?? 32_000_000,
-      cgroups: groups,
-      maxProcesses: opts.maxProcesses ?? 1024,
-      diskPollMs: opts.diskPollMs ?? 1000,
-      readOnlyPaths: [
-        ...(opts.readOnlyPaths ?? []),
-        ...(process.env.LUAU_FUZZ_READ_ONLY_PATHS ?? '').split(':').filter((p) => p !== ''),
-      ],
-    });
+    const projects = projectManagerOf(store, opts, sandbox, groups);
     made = { store, projects, cgroups: groups };
   } catch (e) {
     opened?.close();
@@ -222,8 +171,109 @@ export async function startWorkspaceServer(opts: WorkspaceServerOptions): Promis
     releaseLock();
     throw e;
   }
+  return runningServer(app, host, opts.port, { ...made, warnings, releaseLock });
+}
+
+/** What an operator should know of the address; a non-loopback one is refused unless allowed. */
+function hostWarnings(host: string, opts: WorkspaceServerOptions): string[] {
+  const warnings: string[] = [];
+  if (!isLoopback(host)) {
+    const why = `the API is plain HTTP (keys and outputs travel unencrypted) and commands run as the server's user`;
+    if (opts.allowRemote !== true) {
+      throw new Error(
+        `refusing to listen on ${host}, which is not a loopback address: ${why}; pass --allow-remote (allowRemote) to do it anyway`,
+      );
+    }
+    warnings.push(`listening on ${host}, reachable from other machines: ${why}`);
+  }
+  return warnings;
+}
+
+/** What the sandbox can do here, as network isolation asks (`require` fails where it cannot). */
+function sandboxOf(opts: WorkspaceServerOptions, warnings: string[]): SandboxCapabilities {
+  const probed = probeSandbox(opts.sandbox ?? 'auto');
+  const isolation = opts.networkIsolation ?? 'auto';
+  const sandbox: SandboxCapabilities =
+    isolation === 'off' ? { ...probed, netnsPrefix: null, bubblewrapNetwork: false } : probed;
+  if (isolation === 'require' && !canIsolateNetwork(probed)) {
+    throw new Error(
+      'network isolation is required, but no network namespace can be created on this machine (bwrap --unshare-net, unshare -n and unshare -rn all fail)',
+    );
+  }
+  if (isolation === 'auto' && !canIsolateNetwork(probed)) {
+    warnings.push(
+      'no network namespace can be created here: commands of projects without the network upgrade still reach the network',
+    );
+  }
+  return sandbox;
+}
+
+/** Without bubblewrap, several accounts are served only when asked for (they see each other). */
+function checkSharedUser(
+  store: WorkspaceStore,
+  sandbox: SandboxCapabilities,
+  opts: WorkspaceServerOptions,
+  warnings: string[],
+): void {
+  if (!sandbox.bubblewrap) {
+    const accounts = store.listAccounts().length;
+    const risk =
+      'commands run unsandboxed as the server’s user: any project can read every project, the database and the API key file';
+    if (accounts > 1 && opts.insecureSharedUser !== true) {
+      throw new Error(
+        `bubblewrap (bwrap) ${opts.sandbox === 'none' ? 'is switched off' : 'is not available here (Debian package bubblewrap)'}, so ${risk}; this data directory has ${accounts} accounts: install bubblewrap, or pass --insecure-shared-user to serve them anyway`,
+      );
+    }
+    warnings.push(`bubblewrap (bwrap) is not in use: ${risk}`);
+  }
+}
+
+/** The project manager of the server's options, with their defaults. */
+function projectManagerOf(
+  store: WorkspaceStore,
+  opts: WorkspaceServerOptions,
+  sandbox: SandboxCapabilities,
+  groups: ProjectCgroups | null,
+): ProjectManager {
+  return new ProjectManager(store, {
+    dataDir: opts.dataDir,
+    sandbox,
+    quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
+    maxTimeout: opts.maxTimeout ?? 3600,
+    outputCap: opts.outputCap ?? 16_000_000,
+    startDelayMs: opts.startDelayMs ?? 0,
+    startWaitMs: opts.startWaitMs ?? 5000,
+    memoryPollMs: opts.memoryPollMs ?? 250,
+    execOutputBudget: opts.execOutputBudget ?? 4_000_000,
+    maxExecsPerProject: opts.maxExecsPerProject ?? 8,
+    maxExecsPerAccount: opts.maxExecsPerAccount ?? 16,
+    aggregateCacheBytes: opts.aggregateCacheBytes ?? 32_000_000,
+    cgroups: groups,
+    maxProcesses: opts.maxProcesses ?? 1024,
+    diskPollMs: opts.diskPollMs ?? 1000,
+    readOnlyPaths: [
+      ...(opts.readOnlyPaths ?? []),
+      ...(process.env.LUAU_FUZZ_READ_ONLY_PATHS ?? '').split(':').filter((p) => p !== ''),
+    ],
+  });
+}
+
+/** The running server of an app that listens: its address, and how to close it all. */
+function runningServer(
+  app: FastifyInstance,
+  host: string,
+  port0: number | undefined,
+  made: {
+    store: WorkspaceStore;
+    projects: ProjectManager;
+    cgroups: ProjectCgroups | null;
+    warnings: string[];
+    releaseLock: () => void;
+  },
+): WorkspaceServer {
+  const { projects, store, cgroups, warnings, releaseLock } = made;
   const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : opts.port;
+  const port = typeof address === 'object' && address !== null ? address.port : port0;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {

@@ -75,15 +75,24 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     }
     return j;
   };
-  const isCollaborator = (projectId: string, accountId: string): boolean => {
-    const group = o.store.getProject(projectId)?.users[accountId]?.group;
-    return group === 'owner' || group === 'collaborator';
-  };
-  const bodyOf = (req: FastifyRequest): Body => {
-    const b = req.body;
-    return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Body) : {};
-  };
+  addV2ErrorHandlers(app, o);
+  addExecRoute(app, o, jobsOf);
+  addUserQueryRoute(app, o);
+  addProjectRoutes(app, o, jobs);
+}
 
+function isCollaborator(o: V2Options, projectId: string, accountId: string): boolean {
+  const group = o.store.getProject(projectId)?.users[accountId]?.group;
+  return group === 'owner' || group === 'collaborator';
+}
+
+function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Body) : {};
+}
+
+/** Every failure as `{"error": text}` with HTTP 200, but for an oversized body (413). */
+function addV2ErrorHandlers(app: FastifyInstance, o: V2Options): void {
   app.setErrorHandler((error, req, reply) => {
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -99,7 +108,31 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: `no API v2 endpoint ${req.method} ${req.url.split('?')[0]}` }),
   );
+}
 
+/** The parameters of an exec body whose fields {@link badExecField} found fine. */
+function execParamsOf(projectId: string, b: Body, isAsync: boolean): ExecParams {
+  return {
+    project_id: projectId,
+    path: typeof b.path === 'string' ? b.path : '',
+    command: b.command as string,
+    args: (b.args as string[] | undefined) ?? [],
+    // The platform applies 60 s in both modes (the schema's 10 minutes for async is not used).
+    timeout: typeof b.timeout === 'number' ? b.timeout : DEFAULT_EXEC_TIMEOUTS.v2,
+    max_output: typeof b.max_output === 'number' ? b.max_output : isAsync ? 1_048_576 : undefined,
+    bash: b.bash === true,
+    err_on_exit: b.err_on_exit !== false,
+    aggregate:
+      typeof b.aggregate === 'number' || typeof b.aggregate === 'string' ? b.aggregate : undefined,
+  };
+}
+
+/** `exec`: blocking, or an async job started, or polled with `async_get`/`async_await`. */
+function addExecRoute(
+  app: FastifyInstance,
+  o: V2Options,
+  jobsOf: (projectId: string) => AsyncJobs,
+): void {
   app.post('/exec', { bodyLimit: o.bodyLimit }, async (req) => {
     const b = bodyOf(req);
     const projectId = b.project_id;
@@ -108,7 +141,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     }
     const accountId = o.accountOf(req);
     if (accountId === undefined) return { error: v2Errors.signIn.text };
-    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };
+    if (!isCollaborator(o, projectId, accountId)) return { error: v2Errors.notCollaborator.text };
 
     if (typeof b.async_get === 'string') {
       const awaitMs = b.async_await === true ? o.hubTimeoutMs : undefined;
@@ -121,21 +154,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     if (bad !== undefined) return { error: bad };
     if (b.command === 'smc-jupyter') return { error: v2Errors.jupyter.text };
     const isAsync = b.async_call === true;
-    const params: ExecParams = {
-      project_id: projectId,
-      path: typeof b.path === 'string' ? b.path : '',
-      command: b.command as string,
-      args: (b.args as string[] | undefined) ?? [],
-      // The platform applies 60 s in both modes (the schema's 10 minutes for async is not used).
-      timeout: typeof b.timeout === 'number' ? b.timeout : DEFAULT_EXEC_TIMEOUTS.v2,
-      max_output: typeof b.max_output === 'number' ? b.max_output : isAsync ? 1_048_576 : undefined,
-      bash: b.bash === true,
-      err_on_exit: b.err_on_exit !== false,
-      aggregate:
-        typeof b.aggregate === 'number' || typeof b.aggregate === 'string'
-          ? b.aggregate
-          : undefined,
-    };
+    const params = execParamsOf(projectId, b, isAsync);
     if (isAsync) {
       return jobsOf(projectId).start(projectId, params, (p) => o.projects.exec(p, accountId));
     }
@@ -149,7 +168,10 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
       exit_code: outcome.exit_code,
     };
   });
+}
 
+/** `user-query`: one query or a list, each run as v1 runs it. */
+function addUserQueryRoute(app: FastifyInstance, o: V2Options): void {
   app.post('/user-query', { bodyLimit: o.bodyLimit }, async (req) => {
     const query = bodyOf(req).query;
     const accountId = o.accountOf(req);
@@ -177,7 +199,10 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
     }
     return { query: Array.isArray(query) ? results : results[0] };
   });
+}
 
+/** `projects/start` and `projects/stop`. */
+function addProjectRoutes(app: FastifyInstance, o: V2Options, jobs: Map<string, AsyncJobs>): void {
   for (const action of ['start', 'stop'] as const) {
     app.post(`/projects/${action}`, { bodyLimit: o.bodyLimit }, async (req) => {
       const projectId = bodyOf(req).project_id;
@@ -186,7 +211,7 @@ export async function registerV2(app: FastifyInstance, o: V2Options): Promise<vo
       }
       const accountId = o.accountOf(req);
       if (accountId === undefined) return { error: v2Errors.signIn.text };
-      if (!isCollaborator(projectId, accountId)) {
+      if (!isCollaborator(o, projectId, accountId)) {
         return { error: v2Errors.collaboratorTo.text(action) };
       }
       if (action === 'start') {
