@@ -5,13 +5,21 @@ import type {
   ExprFunction,
   LValue,
   Stat,
+  StatAssign,
   StatBlock,
   StatClass,
+  StatCompoundAssign,
+  StatFor,
+  StatForIn,
   StatFunction,
+  StatIf,
   StatLocal,
   StatLocalFunction,
   StatRepeat,
+  StatRequireIntoLocalHelper,
+  StatTypeAlias,
   StatTypeFunction,
+  StatWhile,
   Type,
 } from '../tree/nodes.js';
 import type { PrintContext } from './context.js';
@@ -116,31 +124,11 @@ export function printStatCases<C extends PrintContext>(
       bodyEnd(ctx, o.value, spelling);
       return;
     case 'if':
-      printIfChain(ctx, o.value, {
-        ifWord: 'if ',
-        thenWord: ' then',
-        elseifWord: 'elseif ',
-        printCond: (cond) => spelling.expr(ctx, cond),
-        printThen: (then) => spelling.body(ctx, then),
-        printElse: (last) => {
-          if (last === undefined) {
-            w.write('end');
-            return;
-          }
-          w.write('else');
-          bodyEnd(ctx, last, spelling);
-        },
-      });
-      return;
+      return printIf(ctx, o.value, spelling);
     case 'while':
-      w.write('while ');
-      spelling.expr(ctx, o.value.cond);
-      w.write(' do');
-      loopBodyEnd(ctx, o.value.body, spelling);
-      return;
+      return printWhile(ctx, o.value, spelling);
     case 'repeat':
-      spelling.repeat(ctx, o.value);
-      return;
+      return spelling.repeat(ctx, o.value);
     case 'break':
       // `break` outside a loop of the current function is an error: `do end`, as the reference does.
       w.write(ctx.inLoop() ? 'break' : 'do end');
@@ -153,109 +141,180 @@ export function printStatCases<C extends PrintContext>(
       printList<Expr>(ctx, o.value.list, (e) => spelling.expr(ctx, e));
       return;
     case 'call':
-      spelling.call(ctx, o.value.expr);
-      return;
-    case 'local': {
-      const s = o.value;
-      printLocalStat(
-        ctx,
-        s,
-        spelling.localWords(ctx, s),
-        (t) => spelling.type(ctx, t),
-        (e) => spelling.expr(ctx, e),
-      );
-      // Declared after the values, which cannot see them.
-      if (s.vars.length === 0) ctx.declare('_');
-      for (const v of s.vars) ctx.declare(localText(v));
-      return;
-    }
-    case 'for': {
-      const f = o.value;
-      const name = localText(f.var);
-      w.write('for ' + name + spelling.forEquals);
-      spelling.expr(ctx, f.from);
-      w.write(ctx.sep);
-      spelling.expr(ctx, f.to);
-      if (f.step !== undefined) {
-        w.write(ctx.sep);
-        spelling.expr(ctx, f.step);
-      }
-      w.write(' do');
-      const mark = ctx.openScope();
-      ctx.declare(name);
-      loopBodyEnd(ctx, f.body, spelling);
-      ctx.closeScope(mark);
-      return;
-    }
-    case 'forIn': {
-      const f = o.value;
-      const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
-      w.write('for ' + names.join(ctx.sep) + ' in ');
-      if (f.values.length === 0) spelling.noValues(ctx);
-      else printList<Expr>(ctx, f.values, (e) => spelling.expr(ctx, e));
-      w.write(' do');
-      const mark = ctx.openScope();
-      for (const name of names) ctx.declare(name);
-      loopBodyEnd(ctx, f.body, spelling);
-      ctx.closeScope(mark);
-      return;
-    }
-    case 'assign': {
-      const { vars, values } = o.value;
-      if (vars.length === 0) w.write(ctx.ref('_'));
-      printList<LValue>(ctx, vars, (v) => spelling.lvalue(ctx, v));
-      w.write(' = ');
-      if (values.length === 0) w.write('nil');
-      else printList<Expr>(ctx, values, (e) => spelling.expr(ctx, e));
-      return;
-    }
+      return spelling.call(ctx, o.value.expr);
+    case 'local':
+      return printLocal(ctx, o.value, spelling);
+    case 'for':
+      return printFor(ctx, o.value, spelling);
+    case 'forIn':
+      return printForIn(ctx, o.value, spelling);
+    case 'assign':
+      return printAssign(ctx, o.value, spelling);
     case 'compoundAssign':
-      spelling.lvalue(ctx, o.value.var);
-      w.write(compoundOpText[o.value.op] ?? spelling.unknownCompoundOp);
-      spelling.expr(ctx, o.value.value);
-      return;
+      return printCompoundAssign(ctx, o.value, spelling);
     case 'function':
-      spelling.function(ctx, o.value);
-      return;
-    case 'localFunction': {
-      const f = o.value.func;
-      const name = localText(o.value.var);
-      w.write(
-        spelling.attributes(f?.attributes ?? []) + spelling.localFunctionWords(ctx, o.value) + name,
-      );
-      // The name is in scope in its own body.
-      ctx.declare(name);
-      spelling.functionPart(ctx, f);
-      return;
-    }
-    case 'typeAlias': {
-      const a = o.value;
-      w.write(
-        (a.export ? 'export type ' : 'type ') +
-          regularTypeText(a.name) +
-          genericListText(a.generics, a.genericpacks, spelling.generic, ctx.sep) +
-          ' = ',
-      );
-      spelling.type(ctx, a.type);
-      return;
-    }
-    case 'requireIntoLocal': {
-      const name = localText(o.value.var);
-      const n = spelling.moduleNumber(o.value.modulenum % 2);
-      w.write('local ' + name + ' = require(module' + String(n) + ')');
-      ctx.declare(name);
-      return;
-    }
+      return spelling.function(ctx, o.value);
+    case 'localFunction':
+      return printLocalFunction(ctx, o.value, spelling);
+    case 'typeAlias':
+      return printTypeAlias(ctx, o.value, spelling);
+    case 'requireIntoLocal':
+      return printRequire(ctx, o.value, spelling);
     case 'typeFunction':
-      spelling.typeFunction(ctx, o.value);
-      return;
+      return spelling.typeFunction(ctx, o.value);
     case 'class':
-      spelling.classStat(ctx, o.value);
-      return;
+      return spelling.classStat(ctx, o.value);
     case undefined:
       w.write('do end');
       return;
   }
+}
+
+/** `if … then … elseif … else … end`. */
+function printIf<C extends PrintContext>(ctx: C, stat: StatIf, spelling: StatSpelling<C>): void {
+  const w = ctx.w;
+  printIfChain(ctx, stat, {
+    ifWord: 'if ',
+    thenWord: ' then',
+    elseifWord: 'elseif ',
+    printCond: (cond) => spelling.expr(ctx, cond),
+    printThen: (then) => spelling.body(ctx, then),
+    printElse: (last) => {
+      if (last === undefined) {
+        w.write('end');
+        return;
+      }
+      w.write('else');
+      bodyEnd(ctx, last, spelling);
+    },
+  });
+}
+
+/** A `local` statement; its names are declared after its values. */
+function printLocal<C extends PrintContext>(ctx: C, s: StatLocal, spelling: StatSpelling<C>): void {
+  printLocalStat(
+    ctx,
+    s,
+    spelling.localWords(ctx, s),
+    (t) => spelling.type(ctx, t),
+    (e) => spelling.expr(ctx, e),
+  );
+  // Declared after the values, which cannot see them.
+  if (s.vars.length === 0) ctx.declare('_');
+  for (const v of s.vars) ctx.declare(localText(v));
+}
+
+/** A numeric `for`, its variable in scope in the body. */
+function printFor<C extends PrintContext>(ctx: C, f: StatFor, spelling: StatSpelling<C>): void {
+  const w = ctx.w;
+  const name = localText(f.var);
+  w.write('for ' + name + spelling.forEquals);
+  spelling.expr(ctx, f.from);
+  w.write(ctx.sep);
+  spelling.expr(ctx, f.to);
+  if (f.step !== undefined) {
+    w.write(ctx.sep);
+    spelling.expr(ctx, f.step);
+  }
+  w.write(' do');
+  const mark = ctx.openScope();
+  ctx.declare(name);
+  loopBodyEnd(ctx, f.body, spelling);
+  ctx.closeScope(mark);
+}
+
+/** A generic `for`, its variables in scope in the body. */
+function printForIn<C extends PrintContext>(ctx: C, f: StatForIn, spelling: StatSpelling<C>): void {
+  const w = ctx.w;
+  const names = f.vars.length === 0 ? ['_'] : f.vars.map((v) => localText(v));
+  w.write('for ' + names.join(ctx.sep) + ' in ');
+  if (f.values.length === 0) spelling.noValues(ctx);
+  else printList<Expr>(ctx, f.values, (e) => spelling.expr(ctx, e));
+  w.write(' do');
+  const mark = ctx.openScope();
+  for (const name of names) ctx.declare(name);
+  loopBodyEnd(ctx, f.body, spelling);
+  ctx.closeScope(mark);
+}
+
+/** `vars = values` (`_ = nil` where either is empty). */
+function printAssign<C extends PrintContext>(
+  ctx: C,
+  a: StatAssign,
+  spelling: StatSpelling<C>,
+): void {
+  const w = ctx.w;
+  const { vars, values } = a;
+  if (vars.length === 0) w.write(ctx.ref('_'));
+  printList<LValue>(ctx, vars, (v) => spelling.lvalue(ctx, v));
+  w.write(' = ');
+  if (values.length === 0) w.write('nil');
+  else printList<Expr>(ctx, values, (e) => spelling.expr(ctx, e));
+}
+
+/** `local function name`, the name in scope in its own body. */
+function printLocalFunction<C extends PrintContext>(
+  ctx: C,
+  s: StatLocalFunction,
+  spelling: StatSpelling<C>,
+): void {
+  const w = ctx.w;
+  const f = s.func;
+  const name = localText(s.var);
+  w.write(spelling.attributes(f?.attributes ?? []) + spelling.localFunctionWords(ctx, s) + name);
+  // The name is in scope in its own body.
+  ctx.declare(name);
+  spelling.functionPart(ctx, f);
+}
+
+/** `type Name<generics> = T`, exported or not. */
+function printTypeAlias<C extends PrintContext>(
+  ctx: C,
+  a: StatTypeAlias,
+  spelling: StatSpelling<C>,
+): void {
+  const w = ctx.w;
+  w.write(
+    (a.export ? 'export type ' : 'type ') +
+      regularTypeText(a.name) +
+      genericListText(a.generics, a.genericpacks, spelling.generic, ctx.sep) +
+      ' = ',
+  );
+  spelling.type(ctx, a.type);
+}
+
+/** `while cond do … end`. */
+function printWhile<C extends PrintContext>(ctx: C, s: StatWhile, spelling: StatSpelling<C>): void {
+  const w = ctx.w;
+  w.write('while ');
+  spelling.expr(ctx, s.cond);
+  w.write(' do');
+  loopBodyEnd(ctx, s.body, spelling);
+}
+
+/** `var op= value`. */
+function printCompoundAssign<C extends PrintContext>(
+  ctx: C,
+  s: StatCompoundAssign,
+  spelling: StatSpelling<C>,
+): void {
+  const w = ctx.w;
+  spelling.lvalue(ctx, s.var);
+  w.write(compoundOpText[s.op] ?? spelling.unknownCompoundOp);
+  spelling.expr(ctx, s.value);
+}
+
+/** `local name = require(moduleN)`, the name then in scope. */
+function printRequire<C extends PrintContext>(
+  ctx: C,
+  s: StatRequireIntoLocalHelper,
+  spelling: StatSpelling<C>,
+): void {
+  const w = ctx.w;
+  const name = localText(s.var);
+  const n = spelling.moduleNumber(s.modulenum % 2);
+  w.write('local ' + name + ' = require(module' + String(n) + ')');
+  ctx.declare(name);
 }
 
 /**

@@ -44,8 +44,16 @@ export type Name = g715.Name | g735.Name;
 export type RegularTypeName = g715.RegularTypeName | g735.RegularTypeName;
 /** `Stat` of either grammar. */
 export type Stat = g715.Stat | g735.Stat;
+/** `StatAssign` of either grammar. */
+export type StatAssign = g715.StatAssign | g735.StatAssign;
 /** `StatBlock` of either grammar. */
 export type StatBlock = g715.StatBlock | g735.StatBlock;
+/** `StatCompoundAssign` of either grammar. */
+export type StatCompoundAssign = g715.StatCompoundAssign | g735.StatCompoundAssign;
+/** `StatFor` of either grammar. */
+export type StatFor = g715.StatFor | g735.StatFor;
+/** `StatForIn` of either grammar. */
+export type StatForIn = g715.StatForIn | g735.StatForIn;
 /** `StatFunction` of either grammar. */
 export type StatFunction = g715.StatFunction | g735.StatFunction;
 /** `StatIf` of either grammar. */
@@ -56,8 +64,15 @@ export type StatLocal = g715.StatLocal | g735.StatLocal;
 export type StatLocalFunction = g715.StatLocalFunction | g735.StatLocalFunction;
 /** `StatRepeat` of either grammar. */
 export type StatRepeat = g715.StatRepeat | g735.StatRepeat;
+/** `StatRequireIntoLocalHelper` of either grammar. */
+export type StatRequireIntoLocalHelper =
+  g715.StatRequireIntoLocalHelper | g735.StatRequireIntoLocalHelper;
+/** `StatTypeAlias` of either grammar. */
+export type StatTypeAlias = g715.StatTypeAlias | g735.StatTypeAlias;
 /** `StatTypeFunction` of either grammar. */
 export type StatTypeFunction = g715.StatTypeFunction | g735.StatTypeFunction;
+/** `StatWhile` of either grammar. */
+export type StatWhile = g715.StatWhile | g735.StatWhile;
 /** `Type` of either grammar. */
 export type Type = g715.Type | g735.Type;
 /** `TypeFunction` of either grammar. */

@@ -33,7 +33,18 @@ export function walkTree(
   message: Message,
   visit: (node: TreeNode) => void,
 ): void {
-  // The schema comes first, as in protobuf-es (`toBinary(Schema, message)`).
+  checkWalkArguments(desc, message);
+  const stack: TreeNode[] = [
+    { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
+  ];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    visit(node);
+    pushChildren(stack, node);
+  }
+}
+
+/** The schema comes first, as in protobuf-es (`toBinary(Schema, message)`), then the tree. */
+function checkWalkArguments(desc: DescMessage, message: Message): void {
   if ((desc as { kind?: unknown } | undefined)?.kind !== 'message') {
     throw new TypeError(
       `expected a message descriptor (e.g. ModuleSetSchema) as the first argument, then the tree; got ${describe(desc)}`,
@@ -44,60 +55,38 @@ export function walkTree(
       `expected a ${desc.typeName} message as the second argument; got ${describe(message)}`,
     );
   }
-  const stack: TreeNode[] = [
-    { desc, message, depth: 1, parent: undefined, field: undefined, index: undefined },
-  ];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    visit(node);
-    const fields = node.message as unknown as Fields;
-    const depth = node.depth + 1;
-    // Children go on the stack last first, so that they come off it in field order.
-    const slots = childSlots(node.desc);
-    for (let s = slots.length - 1; s >= 0; s--) {
-      const slot = slots[s]!;
-      if (slot.kind === 'oneof') {
-        const oneof = fields[slot.localName] as { case?: string; value?: unknown };
-        const field = oneof.case === undefined ? undefined : slot.members.get(oneof.case);
-        if (field !== undefined) {
-          const child = oneof.value as Message;
-          stack.push({
-            desc: field.message,
-            message: child,
-            depth,
-            parent: node,
-            field,
-            index: undefined,
-          });
-        }
-      } else if (slot.kind === 'field') {
-        const value = fields[slot.field.localName];
-        if (value !== undefined) {
-          const { field } = slot;
-          stack.push({
-            desc: field.message,
-            message: value as Message,
-            depth,
-            parent: node,
-            field,
-            index: undefined,
-          });
-        }
-      } else {
-        const list = fields[slot.field.localName] as unknown[];
-        const { field } = slot;
-        for (let i = list.length - 1; i >= 0; i--) {
-          stack.push({
-            desc: field.message,
-            message: list[i] as Message,
-            depth,
-            parent: node,
-            field,
-            index: i,
-          });
-        }
+}
+
+/** Pushes a node's children last first, so that they come off the stack in field order. */
+function pushChildren(stack: TreeNode[], node: TreeNode): void {
+  const fields = node.message as unknown as Fields;
+  const slots = childSlots(node.desc);
+  for (let s = slots.length - 1; s >= 0; s--) {
+    const slot = slots[s]!;
+    if (slot.kind === 'oneof') {
+      const oneof = fields[slot.localName] as { case?: string; value?: unknown };
+      const field = oneof.case === undefined ? undefined : slot.members.get(oneof.case);
+      if (field !== undefined)
+        stack.push(childNode(node, field, oneof.value as Message, undefined));
+    } else if (slot.kind === 'field') {
+      const value = fields[slot.field.localName];
+      if (value !== undefined) stack.push(childNode(node, slot.field, value as Message, undefined));
+    } else {
+      const list = fields[slot.field.localName] as unknown[];
+      for (let i = list.length - 1; i >= 0; i--) {
+        stack.push(childNode(node, slot.field, list[i] as Message, i));
       }
     }
   }
+}
+
+function childNode(
+  parent: TreeNode,
+  field: DescField & { message: DescMessage },
+  message: Message,
+  index: number | undefined,
+): TreeNode {
+  return { desc: field.message, message, depth: parent.depth + 1, parent, field, index };
 }
 
 /** A short description of a wrong argument. */
