@@ -97,124 +97,138 @@ export interface ProgramRecords {
  */
 export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
   const arbitrary = luauArbitraries(options).moduleSet;
-  if (buildsFromChoices(options)) {
-    const resolved = resolveOptions(options);
-    // A grown record is read with its scale times the options' node budget.
-    const atScale = new Map<number, ResolvedOptions>([[1, resolved]]);
-    const optionsOf = (scale: number): ResolvedOptions => {
-      let at = atScale.get(scale);
-      if (at === undefined)
-        atScale.set(scale, (at = { ...resolved, maxNodes: resolved.maxNodes * scale }));
-      return at;
-    };
-    const choicesRecord = (choices: Int32Array, scale: number): ProgramRecord =>
-      scale === 1 ? { kind: 'choices', choices } : { kind: 'choices', choices, scale };
-    // The same draws as the moduleSet arbitrary's, before it builds the tree.
-    const records = choiceRecord();
-    // A record's spans, noted by building it once (records of the corpus are mutated often).
-    // Keyed by the record, not its choices: the same choices read at another scale (a grown
-    // record's) are other spans.
-    const spansOf = new WeakMap<ProgramRecord, readonly ChoiceSpan[]>();
-    const spanned = (
-      record: ProgramRecord,
-    ): { choices: Int32Array; spans: readonly ChoiceSpan[] } => {
-      if (record.kind !== 'choices') return { choices: new Int32Array(0), spans: [] };
-      let spans = spansOf.get(record);
-      if (spans === undefined) {
-        const noted: ChoiceSpan[] = [];
-        runnableModuleSet(Array.from(record.choices), optionsOf(scaleOf(record)), noted);
-        spansOf.set(record, (spans = noted));
-      }
-      return { choices: record.choices, spans };
-    };
-    return {
-      ofRun(seed, run) {
-        const [choices] = fc.sample(records, { seed, path: String(run), numRuns: 1 });
-        return { kind: 'choices', choices: Int32Array.from(choices!) };
-      },
-      build(record) {
-        return runnableModuleSet(choicesOf(record), optionsOf(scaleOf(record)));
-      },
-      read(record) {
-        const choices = choicesOf(record);
-        let end = 0;
-        // The generator reads its record by index; this one notes how far.
-        const watched = new Proxy(choices, {
-          get(target, key, receiver) {
-            if (typeof key === 'string' && /^\d+$/.test(key)) end = Math.max(end, Number(key) + 1);
-            return Reflect.get(target, key, receiver) as unknown;
-          },
-        });
-        const tree = runnableModuleSet(watched, optionsOf(scaleOf(record)));
-        return {
-          tree,
-          record: choicesRecord(Int32Array.from(choices.slice(0, end)), scaleOf(record)),
-        };
-      },
-      mutate(record, random, donors, weights) {
-        const first = weighted(random, weights);
-        const scale = scaleOf(record);
-        const maxLength = choicesAtScale(MAX_CHOICES, scale);
-        if (first === 'grow') {
-          const grown = growRecord(Int32Array.from(choicesOf(record)), scale, random, MAX_CHOICES);
-          if (grown !== undefined)
-            return { record: choicesRecord(grown.choices, grown.scale), mutations: ['grow'] };
-        }
-        if (first.startsWith('span-')) {
-          const choices = mutateSpans(
-            spanned(record),
-            first as SpanMutation,
-            random,
-            donors.map(spanned),
-            [0, 0xffff],
-          );
-          if (choices !== undefined)
-            return {
-              record: choicesRecord(choices.slice(0, maxLength), scale),
-              mutations: [first as SpanMutation],
-            };
-        }
-        const mutated = mutateRecord(
-          { seed: 0, bias: undefined, choices: Int32Array.from(choicesOf(record)) },
-          random,
-          {
-            donors: donors.map((d) => ({
-              seed: 0,
-              bias: undefined,
-              choices: Int32Array.from(choicesOf(d)),
-            })),
-            values: [0, 0xffff],
-            maxLength,
-            ...(choiceMutations.includes(first as ChoiceMutation)
-              ? { first: first as ChoiceMutation }
-              : {}),
-          },
-        );
-        return {
-          record: choicesRecord(mutated.record.choices, scale),
-          mutations: mutated.mutations,
-        };
-      },
-      discarded: 0,
-    };
-  }
+  return buildsFromChoices(options) ? choiceRecords(options) : drawRecords(options, arbitrary);
+}
+
+/** A record of choices, at a scale of the node budget (1: none written). */
+function choicesRecord(choices: Int32Array, scale: number): ProgramRecord {
+  return scale === 1 ? { kind: 'choices', choices } : { kind: 'choices', choices, scale };
+}
+
+/** The records of the levels the runnable generator builds from a record of choices. */
+function choiceRecords(options: LuauArbitraryOptions): ProgramRecords {
   const resolved = resolveOptions(options);
-  const treeOptions = {
-    // A subtree of a fresh program of the level: drawn where the level draws that kind, so
-    // it keeps what its place asks of it (a string in a type, say).
-    fresh: (desc: DescMessage, random: fc.Random): Message | undefined => {
-      const tree = generateFromRecord(arbitrary, {
-        seed: random.nextInt(-0x80000000, 0x7fffffff),
-        bias: undefined,
-        choices: new Int32Array(0),
-      }).value;
-      const same = subtreesOfKind(tree, desc);
-      return same.length === 0 ? undefined : same[random.nextInt(0, same.length - 1)];
-    },
-    ...(resolved.level === 'schema'
-      ? {}
-      : { revalidate: (tree: ModuleSet) => new ScopedResolver(resolved).moduleSet(tree) }),
+  // A grown record is read with its scale times the options' node budget.
+  const atScale = new Map<number, ResolvedOptions>([[1, resolved]]);
+  const optionsOf = (scale: number): ResolvedOptions => {
+    let at = atScale.get(scale);
+    if (at === undefined)
+      atScale.set(scale, (at = { ...resolved, maxNodes: resolved.maxNodes * scale }));
+    return at;
   };
+  // The same draws as the moduleSet arbitrary's, before it builds the tree.
+  const records = choiceRecord();
+  // A record's spans, noted by building it once (records of the corpus are mutated often).
+  // Keyed by the record, not its choices: the same choices read at another scale (a grown
+  // record's) are other spans.
+  const spansOf = new WeakMap<ProgramRecord, readonly ChoiceSpan[]>();
+  const spanned = (
+    record: ProgramRecord,
+  ): { choices: Int32Array; spans: readonly ChoiceSpan[] } => {
+    if (record.kind !== 'choices') return { choices: new Int32Array(0), spans: [] };
+    let spans = spansOf.get(record);
+    if (spans === undefined) {
+      const noted: ChoiceSpan[] = [];
+      runnableModuleSet(Array.from(record.choices), optionsOf(scaleOf(record)), noted);
+      spansOf.set(record, (spans = noted));
+    }
+    return { choices: record.choices, spans };
+  };
+  return {
+    ofRun(seed, run) {
+      const [choices] = fc.sample(records, { seed, path: String(run), numRuns: 1 });
+      return { kind: 'choices', choices: Int32Array.from(choices!) };
+    },
+    build(record) {
+      return runnableModuleSet(choicesOf(record), optionsOf(scaleOf(record)));
+    },
+    read: (record) => readChoices(record, optionsOf),
+    mutate: (record, random, donors, weights) =>
+      mutateChoices(record, random, donors, weights, spanned),
+    discarded: 0,
+  };
+}
+
+/** {@link ProgramRecords.read} of a record of choices. */
+function readChoices(
+  record: ProgramRecord,
+  optionsOf: (scale: number) => ResolvedOptions,
+): { tree: ModuleSet; record: ProgramRecord } {
+  const choices = choicesOf(record);
+  let end = 0;
+  // The generator reads its record by index; this one notes how far.
+  const watched = new Proxy(choices, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) end = Math.max(end, Number(key) + 1);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const tree = runnableModuleSet(watched, optionsOf(scaleOf(record)));
+  return {
+    tree,
+    record: choicesRecord(Int32Array.from(choices.slice(0, end)), scaleOf(record)),
+  };
+}
+
+/** {@link ProgramRecords.mutate} of a record of choices. */
+function mutateChoices(
+  record: ProgramRecord,
+  random: fc.Random,
+  donors: readonly ProgramRecord[],
+  weights: Readonly<Partial<Record<ProgramMutation, number>>> | undefined,
+  spanned: (record: ProgramRecord) => { choices: Int32Array; spans: readonly ChoiceSpan[] },
+): { record: ProgramRecord; mutations: readonly ProgramMutation[] } {
+  const first = weighted(random, weights);
+  const scale = scaleOf(record);
+  const maxLength = choicesAtScale(MAX_CHOICES, scale);
+  if (first === 'grow') {
+    const grown = growRecord(Int32Array.from(choicesOf(record)), scale, random, MAX_CHOICES);
+    if (grown !== undefined)
+      return { record: choicesRecord(grown.choices, grown.scale), mutations: ['grow'] };
+  }
+  if (first.startsWith('span-')) {
+    const choices = mutateSpans(
+      spanned(record),
+      first as SpanMutation,
+      random,
+      donors.map(spanned),
+      [0, 0xffff],
+    );
+    if (choices !== undefined)
+      return {
+        record: choicesRecord(choices.slice(0, maxLength), scale),
+        mutations: [first as SpanMutation],
+      };
+  }
+  const mutated = mutateRecord(
+    { seed: 0, bias: undefined, choices: Int32Array.from(choicesOf(record)) },
+    random,
+    {
+      donors: donors.map((d) => ({
+        seed: 0,
+        bias: undefined,
+        choices: Int32Array.from(choicesOf(d)),
+      })),
+      values: [0, 0xffff],
+      maxLength,
+      ...(choiceMutations.includes(first as ChoiceMutation)
+        ? { first: first as ChoiceMutation }
+        : {}),
+    },
+  );
+  return {
+    record: choicesRecord(mutated.record.choices, scale),
+    mutations: mutated.mutations,
+  };
+}
+
+/** The records of the levels fast-check builds: its draws, or a mutated tree itself. */
+function drawRecords(
+  options: LuauArbitraryOptions,
+  arbitrary: fc.Arbitrary<ModuleSet>,
+): ProgramRecords {
+  const resolved = resolveOptions(options);
+  const treeOptions = treeMutationOptions(arbitrary, resolved);
   const build = (record: ProgramRecord): ModuleSet =>
     record.kind === 'tree' ? record.tree : generateFromRecord(arbitrary, drawsOf(record)).value;
   let discarded = 0;
@@ -254,6 +268,26 @@ export function programRecords(options: LuauArbitraryOptions): ProgramRecords {
     get discarded() {
       return discarded;
     },
+  };
+}
+
+/** How tree mutations of a level built by fast-check draw fresh subtrees and keep it valid. */
+function treeMutationOptions(arbitrary: fc.Arbitrary<ModuleSet>, resolved: ResolvedOptions) {
+  return {
+    // A subtree of a fresh program of the level: drawn where the level draws that kind, so
+    // it keeps what its place asks of it (a string in a type, say).
+    fresh: (desc: DescMessage, random: fc.Random): Message | undefined => {
+      const tree = generateFromRecord(arbitrary, {
+        seed: random.nextInt(-0x80000000, 0x7fffffff),
+        bias: undefined,
+        choices: new Int32Array(0),
+      }).value;
+      const same = subtreesOfKind(tree, desc);
+      return same.length === 0 ? undefined : same[random.nextInt(0, same.length - 1)];
+    },
+    ...(resolved.level === 'schema'
+      ? {}
+      : { revalidate: (tree: ModuleSet) => new ScopedResolver(resolved).moduleSet(tree) }),
   };
 }
 

@@ -74,7 +74,7 @@ export function casesOf(
  * ```
  */
 export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
-  const { d, t, choice, list, none, lowByte, text, depth, generics, genericPacks } = p;
+  const { d, t, choice, list, none, text, depth, generics, genericPacks } = p;
   const f = p.features;
   const typeCases = casesOf(t, d('Type'), [
     ...['primitive', 'literal', 'boolean', 'string', 'extern', 'ref', 'table', 'function'],
@@ -82,19 +82,12 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
   ]);
 
   const type = t(d('Type'));
+  const access = fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
+    nil: undefined,
+  });
 
   return {
-    // Types.
-    RegularTypeName: messageOf(d('RegularTypeName'), { index: lowByte }),
-    GenericTypeName: messageOf(d('GenericTypeName'), {
-      index: fc.integer({ min: 0, max: 25 }),
-    }),
-    BuiltinTypeName: messageOf(d('BuiltinTypeName'), {
-      index: fc.integer({ min: 0, max: 18 }),
-    }),
-    TypeName: messageOf(d('TypeName'), {
-      exprOneof: fc.oneof(...casesOf(t, d('TypeName'), ['regular', 'generic', 'builtin'])),
-    }),
+    ...rawTypeNames(p),
     Type: hoisting(messageOf(d('Type'), { typeOneof: choice(...typeCases) }), (ty) =>
       nestedOfKind(d('Type'), ty as never),
     ),
@@ -105,16 +98,12 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
       genericpacks: genericPacks,
     }),
     TypeTableItem: messageOf(d('TypeTableItem'), {
-      access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
-        nil: undefined,
-      }),
+      access,
       key: t(d('Name')),
       type: type,
     }),
     TypeTableIndexer: messageOf(d('TypeTableIndexer'), {
-      access: fc.option(fc.constantFrom(TableFieldAccess.Read, TableFieldAccess.Write), {
-        nil: undefined,
-      }),
+      access,
       key: type,
       value: type,
     }),
@@ -140,8 +129,18 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
     TypeBoolean: messageOf(d('TypeBoolean'), { val: fc.boolean() }),
     TypeString: messageOf(d('TypeString'), { val: text }),
 
-    // Literals and attributes. Only `@deprecated` takes an argument, a table whose keys
-    // (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
+    ...rawAttributes(p),
+  };
+}
+
+/**
+ * The rules of attribute literals and attributes. Only `@deprecated` takes an argument, a
+ * table whose keys (`use`, `reason`) no name of the table spells: the resolvers keep it as `{}`.
+ */
+function rawAttributes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
+  const { d, t, choice, list } = p;
+  const f = p.features;
+  return {
     ExprLiteral: messageOf(d('ExprLiteral'), {
       exprOneof: choice(
         ...p.constants,
@@ -159,6 +158,23 @@ export function rawTypes(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
       type: fc.constantFrom(AttrType.Native, AttrType.Checked, AttrType.Deprecated),
       args: list(t(d('ExprLiteral')), 1),
       braced: fc.boolean(),
+    }),
+  };
+}
+
+/** The rules of type names: regular (aliases), generic, builtin. */
+function rawTypeNames(p: RawParts): Record<string, fc.Arbitrary<unknown>> {
+  const { d, t, lowByte } = p;
+  return {
+    RegularTypeName: messageOf(d('RegularTypeName'), { index: lowByte }),
+    GenericTypeName: messageOf(d('GenericTypeName'), {
+      index: fc.integer({ min: 0, max: 25 }),
+    }),
+    BuiltinTypeName: messageOf(d('BuiltinTypeName'), {
+      index: fc.integer({ min: 0, max: 18 }),
+    }),
+    TypeName: messageOf(d('TypeName'), {
+      exprOneof: fc.oneof(...casesOf(t, d('TypeName'), ['regular', 'generic', 'builtin'])),
     }),
   };
 }

@@ -101,22 +101,10 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
       return ctx.scope.frame.vararg
         ? { case: 'varargs', value: ctx.mk(pb.ExprVarargsSchema, {}) }
         : nil(ctx);
-    case 'local': {
-      const l = local(ctx, e.value.var);
-      return l === undefined
-        ? { case: 'global', value: global(ctx, undefined) }
-        : { case: 'local', value: l };
-    }
-    case 'global': {
-      // At the scoped level a name the runtime lacks is read from a local when one is in
-      // reach (else from a global the runtime has).
-      const o = e.value.name?.nameOneof;
-      const real = o?.case === 'builtin' && runtimeGlobalIndices().includes(o.value);
-      const l = ctx.scoped && !real ? local(ctx, { name: o?.value ?? 0 }) : undefined;
-      return l === undefined
-        ? { case: 'global', value: global(ctx, e.value.name) }
-        : { case: 'local', value: l };
-    }
+    case 'local':
+      return localExpr(ctx, e.value);
+    case 'global':
+      return globalExpr(ctx, e.value);
     case 'group':
       return { case: 'group', value: ctx.mk(pb.ExprGroupSchema, { expr: ctx.expr(e.value.expr) }) };
     case 'call':
@@ -124,13 +112,7 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
     case 'indexName':
       return { case: 'indexName', value: indexName(ctx, prefix(ctx, e.value.expr), e.value.index) };
     case 'indexExpr':
-      return {
-        case: 'indexExpr',
-        value: ctx.mk(pb.ExprIndexExprSchema, {
-          expr: prefix(ctx, e.value.expr),
-          index: ctx.expr(e.value.index),
-        }),
-      };
+      return { case: 'indexExpr', value: indexExpr(ctx, e.value) };
     case 'function':
       return { case: 'function', value: ctx.func(e.value) };
     case 'table':
@@ -157,6 +139,35 @@ function exprCase(ctx: ResolveContext, e: ExprCase | undefined): ExprCase {
         value: ctx.mk(pb.ExprInterpStringSchema, { parts: e.value.parts.map((p) => ctx.expr(p)) }),
       };
   }
+}
+
+/** A local in reach, or a global where none is. */
+function localExpr(ctx: ResolveContext, raw: pb.ExprLocal): ExprCase {
+  const l = local(ctx, raw.var);
+  return l === undefined
+    ? { case: 'global', value: global(ctx, undefined) }
+    : { case: 'local', value: l };
+}
+
+/**
+ * A global; at the scoped level a name the runtime lacks is read from a local when one is in
+ * reach (else from a global the runtime has).
+ */
+function globalExpr(ctx: ResolveContext, raw: pb.ExprGlobal): ExprCase {
+  const o = raw.name?.nameOneof;
+  const real = o?.case === 'builtin' && runtimeGlobalIndices().includes(o.value);
+  const l = ctx.scoped && !real ? local(ctx, { name: o?.value ?? 0 }) : undefined;
+  return l === undefined
+    ? { case: 'global', value: global(ctx, raw.name) }
+    : { case: 'local', value: l };
+}
+
+/** `prefix[index]`. */
+function indexExpr(ctx: ResolveContext, raw: pb.ExprIndexExpr): pb.ExprIndexExpr {
+  return ctx.mk(pb.ExprIndexExprSchema, {
+    expr: prefix(ctx, raw.expr),
+    index: ctx.expr(raw.index),
+  });
 }
 
 /** `prefix.name`, its prefix already resolved. */
