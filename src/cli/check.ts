@@ -192,51 +192,52 @@ export function checkCommand(): Command {
         return path;
       }),
     )
-    .action(async (flags: CheckFlags, command: Command) => {
-      const profile = givenProfile(command) ?? profileOfRuntimes([flags.runtime.spec]);
-      const showProgress = flags.json !== true && process.stderr.isTTY === true;
-      const bar = showProgress
-        ? new cliProgress.SingleBar(
-            {
-              format: 'check [{bar}] {value}/{total} programs | {eta_formatted} left',
-              stream: process.stderr,
-            },
-            cliProgress.Presets.shades_classic,
-          )
-        : undefined;
-      bar?.start(flags.count, 0);
-      const printed: string[][] = [];
-      // A grammar other than the seed's is generated at the syntax level unless told otherwise.
-      const otherGrammar = flags.grammar !== undefined && flags.grammar !== grammar715.name;
-      const settings = generatorSettingsOf('check', {
-        ...flags,
-        profile,
-        ...(otherGrammar && flags.level === undefined ? { level: 'syntax' as const } : {}),
-      });
-      const grammar = parseGrammar(settings.grammar)!;
-      const generator = arbitraryOptionsOf(settings);
-      const check = grammar === grammar715 ? checkValidity : grammarValidity.bind(null, grammar);
-      const report = await check({
-        onSources: (sources, i) => (printed[i] = [...sources]),
-        ...generator,
-        count: flags.count,
-        timeoutMs: flags.timeout,
-        workers: flags.workers,
-        runtime: flags.runtime,
-        seed: settings.seed,
-        ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
-      });
-      bar?.stop();
-      // The default luau-compile is 0.715's, which rejects what 0.735 adds.
-      const compiler = grammar === grammar715 ? defaultLuauCompile() : undefined;
-      const measures = await measureSample(printed, flags.luauCompile ?? compiler);
-      process.stdout.write(
-        flags.json === true
-          ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'
-          : runtimeNote(report, flags.runtime) +
-              formatReport(report) +
-              formatSampleMeasures(measures),
-      );
-      if (!meetsTarget(report)) process.exitCode = 1;
-    });
+    .action(checkAction);
+}
+
+/** What `luau-fuzz check` does with its flags. */
+async function checkAction(flags: CheckFlags, command: Command): Promise<void> {
+  const profile = givenProfile(command) ?? profileOfRuntimes([flags.runtime.spec]);
+  const showProgress = flags.json !== true && process.stderr.isTTY === true;
+  const bar = showProgress
+    ? new cliProgress.SingleBar(
+        {
+          format: 'check [{bar}] {value}/{total} programs | {eta_formatted} left',
+          stream: process.stderr,
+        },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  bar?.start(flags.count, 0);
+  const printed: string[][] = [];
+  // A grammar other than the seed's is generated at the syntax level unless told otherwise.
+  const otherGrammar = flags.grammar !== undefined && flags.grammar !== grammar715.name;
+  const settings = generatorSettingsOf('check', {
+    ...flags,
+    profile,
+    ...(otherGrammar && flags.level === undefined ? { level: 'syntax' as const } : {}),
+  });
+  const grammar = parseGrammar(settings.grammar)!;
+  const generator = arbitraryOptionsOf(settings);
+  const check = grammar === grammar715 ? checkValidity : grammarValidity.bind(null, grammar);
+  const report = await check({
+    onSources: (sources, i) => (printed[i] = [...sources]),
+    ...generator,
+    count: flags.count,
+    timeoutMs: flags.timeout,
+    workers: flags.workers,
+    runtime: flags.runtime,
+    seed: settings.seed,
+    ...(bar === undefined ? {} : { onProgress: (done: number) => bar.update(done) }),
+  });
+  bar?.stop();
+  // The default luau-compile is 0.715's, which rejects what 0.735 adds.
+  const compiler = grammar === grammar715 ? defaultLuauCompile() : undefined;
+  const measures = await measureSample(printed, flags.luauCompile ?? compiler);
+  process.stdout.write(
+    flags.json === true
+      ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\n'
+      : runtimeNote(report, flags.runtime) + formatReport(report) + formatSampleMeasures(measures),
+  );
+  if (!meetsTarget(report)) process.exitCode = 1;
 }

@@ -130,48 +130,7 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
   const env = options.env ?? process.env;
   const api = options.api ?? parseApiChoice(env.WORKSPACE_API, 'WORKSPACE_API');
   const url = options.url ?? env.WORKSPACE_URL;
-  if (url === undefined || url === '') {
-    const wanted = Math.max(1, options.embeddedProjects ?? 1);
-    const server = await loadWorkspaceServer(options.command ?? 'run');
-    const readOnlyPaths = runtimeHostPaths(options.runtimes ?? []);
-    const { ws, dataDir, busy } = await startOnFreeDataDir(server, options, (dataDir) =>
-      server.startEmbeddedWorkspace({
-        dataDir,
-        readOnlyPaths,
-        projects: wanted,
-        bodyLimit: EMBEDDED_BODY_LIMIT,
-      }),
-    );
-    const client = new WorkspaceClient({
-      baseUrl: ws.baseUrl,
-      apiKey: ws.apiKey,
-      // The embedded server speaks both; v2's async jobs keep resident runners.
-      api: api === 'auto' ? 'v2' : api,
-      env,
-      bodyLimit: EMBEDDED_BODY_LIMIT,
-    });
-    const ids =
-      options.projectIds !== undefined && options.projectIds.length > 0
-        ? options.projectIds
-        : ws.projectIds.slice(0, wanted);
-    return {
-      target: { client, projectIds: ids },
-      embedded: true,
-      baseUrl: ws.baseUrl,
-      dataDir,
-      notices: [
-        ...busy.map(
-          (e) =>
-            `${e.dataDir} is in use by another workspace server (pid ${e.pid}): this one uses ${dataDir}`,
-        ),
-        ...ws.warnings.map((w) => `warning: ${w}`),
-        ...(readOnlyPaths.length > 0 && ws.sandbox.bubblewrap
-          ? [`the projects' sandbox shows the runtimes' ${readOnlyPaths.join(', ')} read-only`]
-          : []),
-      ],
-      close: () => ws.close(),
-    };
-  }
+  if (url === undefined || url === '') return connectEmbedded(options, env, api);
   const apiKey = options.apiKey ?? env.WORKSPACE_API_KEY;
   if (apiKey === undefined || apiKey === '')
     throw new ConnectError('a workspace URL needs an API key (--api-key or WORKSPACE_API_KEY)');
@@ -187,6 +146,66 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
   }
   if (ids.size === 0)
     throw new ConnectError('give the projects to run in: --project ID or --project-title TITLE');
+  await startProjects(client, ids);
+  return {
+    target: { client, projectIds: [...ids] },
+    embedded: false,
+    baseUrl: url,
+    notices: [],
+    close: async () => undefined,
+  };
+}
+
+/** The embedded server, started on this machine with its own projects. */
+async function connectEmbedded(
+  options: ConnectOptions,
+  env: Record<string, string | undefined>,
+  api: ReturnType<typeof parseApiChoice>,
+): Promise<ConnectedWorkspace> {
+  const wanted = Math.max(1, options.embeddedProjects ?? 1);
+  const server = await loadWorkspaceServer(options.command ?? 'run');
+  const readOnlyPaths = runtimeHostPaths(options.runtimes ?? []);
+  const { ws, dataDir, busy } = await startOnFreeDataDir(server, options, (dataDir) =>
+    server.startEmbeddedWorkspace({
+      dataDir,
+      readOnlyPaths,
+      projects: wanted,
+      bodyLimit: EMBEDDED_BODY_LIMIT,
+    }),
+  );
+  const client = new WorkspaceClient({
+    baseUrl: ws.baseUrl,
+    apiKey: ws.apiKey,
+    // The embedded server speaks both; v2's async jobs keep resident runners.
+    api: api === 'auto' ? 'v2' : api,
+    env,
+    bodyLimit: EMBEDDED_BODY_LIMIT,
+  });
+  const ids =
+    options.projectIds !== undefined && options.projectIds.length > 0
+      ? options.projectIds
+      : ws.projectIds.slice(0, wanted);
+  return {
+    target: { client, projectIds: ids },
+    embedded: true,
+    baseUrl: ws.baseUrl,
+    dataDir,
+    notices: [
+      ...busy.map(
+        (e) =>
+          `${e.dataDir} is in use by another workspace server (pid ${e.pid}): this one uses ${dataDir}`,
+      ),
+      ...ws.warnings.map((w) => `warning: ${w}`),
+      ...(readOnlyPaths.length > 0 && ws.sandbox.bubblewrap
+        ? [`the projects' sandbox shows the runtimes' ${readOnlyPaths.join(', ')} read-only`]
+        : []),
+    ],
+    close: () => ws.close(),
+  };
+}
+
+/** Starts the projects a campaign runs in that are not running already. */
+async function startProjects(client: WorkspaceClient, ids: ReadonlySet<string>): Promise<void> {
   const v2 = (await client.apiVersion()) === 'v2';
   for (const id of ids) {
     if (v2) {
@@ -205,11 +224,4 @@ export async function connectWorkspace(options: ConnectOptions = {}): Promise<Co
     if (state !== undefined && state !== 'running' && state !== 'starting')
       await client.startProject(id);
   }
-  return {
-    target: { client, projectIds: [...ids] },
-    embedded: false,
-    baseUrl: url,
-    notices: [],
-    close: async () => undefined,
-  };
 }

@@ -63,51 +63,57 @@ export function convertCommand(): Command {
     .addOption(grammarOption('--to-grammar <grammar>', 'output grammar (default: the input one)'))
     .option('--out <dir>', "output directory (default: beside each input); '-' for stdout")
     .option('--force', 'replace existing output files')
-    .action(async (files: string[], opts: ConvertCliOptions, command: Command) => {
-      if (opts.to === undefined && opts.toGrammar === undefined) {
-        command.error('error: give --to <format>, --to-grammar <grammar>, or both');
-      }
-      const to = opts.to === undefined ? undefined : (parseTreeFormat(opts.to) as TreeFormat);
-      const from = opts.format === undefined ? undefined : parseTreeFormat(opts.format);
-      if (files.includes(STDIO_PATH) && from === undefined) {
-        command.error("error: reading '-' (standard input) needs --format <format>");
-      }
-      if (files.filter((f) => f === STDIO_PATH).length > 1) {
-        command.error("error: '-' (standard input) can be given once");
-      }
-      if (opts.out === STDIO_PATH && files.length > 1) {
-        command.error('error: --out - (standard output) takes one input file');
-      }
-      if (opts.out !== undefined && opts.out !== STDIO_PATH) {
-        outputDirectory('--out', opts.out);
-      }
-      let failed = 0;
-      for (const file of files) {
-        try {
-          const read = await readGrammarTreeFile(file, {
-            ...(from === undefined ? {} : { format: from }),
-            ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
-          });
-          const tree = convertGrammar(read, opts.toGrammar ?? read.grammar, file);
-          const format = to ?? from ?? treeFormatFromPath(file)!;
-          const toStdout =
-            opts.out === STDIO_PATH || (file === STDIO_PATH && opts.out === undefined);
-          const name =
-            file === STDIO_PATH
-              ? 'stdin' + treeFormatExtension[format]
-              : basename(file, extname(file)) + treeFormatExtension[format];
-          const target = toStdout ? STDIO_PATH : join(opts.out ?? join(file, '..'), name);
-          await writeTreeFile(target, tree.tree, {
-            schema: tree.grammar.moduleSet,
-            format,
-            overwrite: opts.force === true,
-          });
-          if (!toStdout) process.stdout.write(`${target}\n`);
-        } catch (e) {
-          failed++;
-          process.stderr.write(errorLine(e));
-        }
-      }
-      if (failed > 0) process.exitCode = 1;
-    });
+    .action(convertAction);
+}
+
+/** What `luau-fuzz convert` does with its flags. */
+async function convertAction(
+  files: string[],
+  opts: ConvertCliOptions,
+  command: Command,
+): Promise<void> {
+  if (opts.to === undefined && opts.toGrammar === undefined) {
+    command.error('error: give --to <format>, --to-grammar <grammar>, or both');
+  }
+  const to = opts.to === undefined ? undefined : (parseTreeFormat(opts.to) as TreeFormat);
+  const from = opts.format === undefined ? undefined : parseTreeFormat(opts.format);
+  if (files.includes(STDIO_PATH) && from === undefined) {
+    command.error("error: reading '-' (standard input) needs --format <format>");
+  }
+  if (files.filter((f) => f === STDIO_PATH).length > 1) {
+    command.error("error: '-' (standard input) can be given once");
+  }
+  if (opts.out === STDIO_PATH && files.length > 1) {
+    command.error('error: --out - (standard output) takes one input file');
+  }
+  if (opts.out !== undefined && opts.out !== STDIO_PATH) {
+    outputDirectory('--out', opts.out);
+  }
+  let failed = 0;
+  for (const file of files) {
+    try {
+      const read = await readGrammarTreeFile(file, {
+        ...(from === undefined ? {} : { format: from }),
+        ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
+      });
+      const tree = convertGrammar(read, opts.toGrammar ?? read.grammar, file);
+      const format = to ?? from ?? treeFormatFromPath(file)!;
+      const toStdout = opts.out === STDIO_PATH || (file === STDIO_PATH && opts.out === undefined);
+      const name =
+        file === STDIO_PATH
+          ? 'stdin' + treeFormatExtension[format]
+          : basename(file, extname(file)) + treeFormatExtension[format];
+      const target = toStdout ? STDIO_PATH : join(opts.out ?? join(file, '..'), name);
+      await writeTreeFile(target, tree.tree, {
+        schema: tree.grammar.moduleSet,
+        format,
+        overwrite: opts.force === true,
+      });
+      if (!toStdout) process.stdout.write(`${target}\n`);
+    } catch (e) {
+      failed++;
+      process.stderr.write(errorLine(e));
+    }
+  }
+  if (failed > 0) process.exitCode = 1;
 }

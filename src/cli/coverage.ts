@@ -138,94 +138,116 @@ export function coverageCommand(): Command {
     .addOption(wholeNumberOption('--workers <n>', 'processes at a time', 1, 2))
     .addOption(wholeNumberOption('--batch-size <n>', 'programs per process', 1, 50))
     .option('--json', 'print the report as JSON')
-    .action(async (flags: CoverageFlags) => {
-      const settings = generatorSettingsOf('coverage', flags);
-      const { level, profile, seed } = settings;
-      const modes = flags.modes ?? defaultCoverageModes(level);
-      const needed = [...new Set(modes.map((m) => coverageModes[m].tool))];
-      let build;
-      try {
-        build = coverageBuild(flags.build, needed);
-      } catch (e) {
-        throw flagError('--build', e);
-      }
-      const llvm = findLlvmTools({ llvmBin: flags.llvmBin });
-      let compared: { name: string; program: string }[] | undefined;
-      if (flags.compare !== undefined) {
-        try {
-          compared = readLuauFiles(flags.compare);
-        } catch (e) {
-          throw flagError('--compare', e);
-        }
-      }
-      const grammar = parseGrammar(settings.grammar) ?? grammar715;
-      let sampled;
-      try {
-        sampled = generatedSample(settings, flags.count, seed, grammar);
-      } catch (e) {
-        if (e instanceof OptionError && e.option === 'grammar')
-          throw new Error(`--grammar: ${e.reason}`, { cause: e });
-        throw e;
-      }
-      const { programs, unprintable } = sampled;
-      const fflags =
-        flags.fflags?.split(',').filter((f) => f !== '') ??
-        (grammar.flags.length > 0 ? luau735FuzzerFlags : []);
-      const showSteps = flags.json !== true && process.stderr.isTTY === true;
-      const started = performance.now();
-      let report: EngineCoverage;
-      try {
-        report = await measureEngineCoverage({
-          build,
-          llvm,
-          modes,
-          flags: fflags,
-          generated: programs,
-          compared,
-          timeoutMs: flags.timeout,
-          concurrency: flags.workers,
-          batchSize: flags.batchSize,
-          onStep: showSteps
-            ? (step) =>
-                process.stderr.write(
-                  `coverage: ${step} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
-                )
-            : undefined,
-        });
-      } catch (e) {
-        if (e instanceof CoverageBuildError) throw flagError('--build', e);
-        throw e;
-      }
-      const sample = {
-        level,
-        grammar: grammar.name,
-        profile,
-        seed,
-        count: flags.count,
-        unprintable,
-        fflags,
-      };
-      if (flags.json === true) {
-        process.stdout.write(
-          JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
-        );
-        return;
-      }
-      const lines = [
-        `build ${report.build}`,
-        `generated: ${programs.length} programs (level ${level}` +
-          (grammar === grammar715 ? '' : `, grammar ${grammar.name}`) +
-          `, profile ${profile}, seed ${seed}` +
-          (fflags.length > 0 ? `; --fflags=${fflags.join(',')}` : '') +
-          (unprintable > 0 ? `; ${unprintable} the printer refused, left out` : '') +
-          ')',
-        formatSetRuns(report.generated).trimEnd(),
-      ];
-      if (report.compared !== undefined)
-        lines.push(
-          `compared: ${report.compared.programs} files of ${flags.compare}`,
-          formatSetRuns(report.compared).trimEnd(),
-        );
-      process.stdout.write(lines.join('\n') + '\n\n' + formatEngineCoverage(report));
+    .action(coverageAction);
+}
+
+/** What `luau-fuzz coverage` does with its flags. */
+async function coverageAction(flags: CoverageFlags): Promise<void> {
+  const settings = generatorSettingsOf('coverage', flags);
+  const { level, profile, seed } = settings;
+  const modes = flags.modes ?? defaultCoverageModes(level);
+  const needed = [...new Set(modes.map((m) => coverageModes[m].tool))];
+  let build;
+  try {
+    build = coverageBuild(flags.build, needed);
+  } catch (e) {
+    throw flagError('--build', e);
+  }
+  const llvm = findLlvmTools({ llvmBin: flags.llvmBin });
+  let compared: { name: string; program: string }[] | undefined;
+  if (flags.compare !== undefined) {
+    try {
+      compared = readLuauFiles(flags.compare);
+    } catch (e) {
+      throw flagError('--compare', e);
+    }
+  }
+  const grammar = parseGrammar(settings.grammar) ?? grammar715;
+  let sampled;
+  try {
+    sampled = generatedSample(settings, flags.count, seed, grammar);
+  } catch (e) {
+    if (e instanceof OptionError && e.option === 'grammar')
+      throw new Error(`--grammar: ${e.reason}`, { cause: e });
+    throw e;
+  }
+  const { programs, unprintable } = sampled;
+  const fflags =
+    flags.fflags?.split(',').filter((f) => f !== '') ??
+    (grammar.flags.length > 0 ? luau735FuzzerFlags : []);
+  const showSteps = flags.json !== true && process.stderr.isTTY === true;
+  const started = performance.now();
+  let report: EngineCoverage;
+  try {
+    report = await measureEngineCoverage({
+      build,
+      llvm,
+      modes,
+      flags: fflags,
+      generated: programs,
+      compared,
+      timeoutMs: flags.timeout,
+      concurrency: flags.workers,
+      batchSize: flags.batchSize,
+      onStep: showSteps
+        ? (step) =>
+            process.stderr.write(
+              `coverage: ${step} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+            )
+        : undefined,
     });
+  } catch (e) {
+    if (e instanceof CoverageBuildError) throw flagError('--build', e);
+    throw e;
+  }
+  const sample = {
+    level,
+    grammar: grammar.name,
+    profile,
+    seed,
+    count: flags.count,
+    unprintable,
+    fflags,
+  };
+  printCoverageReport(report, sample, grammar, programs.length, flags);
+}
+
+/** The coverage report on stdout: JSON, or the text of each set of runs. */
+function printCoverageReport(
+  report: EngineCoverage,
+  sample: {
+    level: string;
+    grammar: string;
+    profile: string;
+    seed: number;
+    count: number;
+    unprintable: number;
+    fflags: readonly string[];
+  },
+  grammar: AnyGrammar,
+  generated: number,
+  flags: CoverageFlags,
+): void {
+  if (flags.json === true) {
+    process.stdout.write(
+      JSON.stringify({ ...sample, compare: flags.compare, ...report }, null, 2) + '\n',
+    );
+    return;
+  }
+  const lines = [
+    `build ${report.build}`,
+    `generated: ${generated} programs (level ${sample.level}` +
+      (grammar === grammar715 ? '' : `, grammar ${grammar.name}`) +
+      `, profile ${sample.profile}, seed ${sample.seed}` +
+      (sample.fflags.length > 0 ? `; --fflags=${sample.fflags.join(',')}` : '') +
+      (sample.unprintable > 0 ? `; ${sample.unprintable} the printer refused, left out` : '') +
+      ')',
+    formatSetRuns(report.generated).trimEnd(),
+  ];
+  if (report.compared !== undefined)
+    lines.push(
+      `compared: ${report.compared.programs} files of ${flags.compare}`,
+      formatSetRuns(report.compared).trimEnd(),
+    );
+  process.stdout.write(lines.join('\n') + '\n\n' + formatEngineCoverage(report));
 }

@@ -58,6 +58,12 @@ interface GenFlags extends GivenGeneratorSettings {
 /** A tree file's name: the content hash and a tree format's extension. */
 const treeFileName = /^([0-9a-f]{16})\.(textproto|binpb|json)$/;
 
+/** A tree's manifest entry: its hash, size, depth and whether it has a module. */
+function manifestTree(hash: string, grammar: AnyGrammar, tree: ModuleSet): ManifestTree {
+  const stats = treeStats(grammar.moduleSet, tree as never);
+  return { hash, nodes: stats.nodes, depth: stats.depth, module: tree.module !== undefined };
+}
+
 /**
  * The trees already in a corpus directory (for `--force`): the entries of its manifest whose
  * files are still there, and every other tree file, read to measure it.
@@ -73,13 +79,7 @@ async function treesPresent(dir: string, grammar: AnyGrammar): Promise<ManifestT
     if (hash === undefined || found.has(hash)) continue;
     // A tree of another grammar is refused, naming the file and its grammar.
     const { tree } = await readGrammarTreeFile(join(dir, file), { grammar });
-    const stats = treeStats(grammar.moduleSet, tree);
-    found.set(hash, {
-      hash,
-      nodes: stats.nodes,
-      depth: stats.depth,
-      module: tree.module !== undefined,
-    });
+    found.set(hash, manifestTree(hash, grammar, tree));
   }
   return [...found.values()];
 }
@@ -202,76 +202,73 @@ export function genCommand(): Command {
       '--force',
       'add to a corpus directory that is not empty (the manifest then lists every tree in it)',
     )
-    .action(async (flags: GenFlags) => {
-      const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
-      if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
-        throw new Error('give either --out DIR or --stdout, not both');
-      if (!toStdout && flags.out === undefined)
-        throw new Error('give --out DIR (a corpus directory) or --out - (standard output)');
-      if (toStdout && flags.format.includes('binpb'))
-        throw new Error('--format binpb is binary: write it to a directory with --out DIR');
-      const out = flags.out ?? STDIO_PATH;
-      if (!toStdout)
-        outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
-      const settings = generatorSettingsOf('gen', flags);
-      const { seed } = settings;
-      const grammar = parseGrammar(settings.grammar)!;
-      const options = arbitraryOptionsOf(settings);
-      const resolved = resolveOptions(options);
-      // With --force, the trees already there stay listed (this run's seed and options are
-      // those of the trees it added; `runs` keeps what made the others): read, and checked,
-      // before a tree is written.
-      const adding = flags.force === true && !toStdout;
-      const previous = adding ? previousRuns(out, grammar) : [];
-      const before = adding ? await treesPresent(out, grammar) : [];
-      const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
-      const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
-      const seen = new Set<string>();
-      const entries: ManifestTree[] = [];
-      const printed: [string, Uint8Array | string][] = [];
-      for (const tree of trees) {
-        const hash = treeHash(tree, grammar);
-        if (seen.has(hash)) continue;
-        seen.add(hash);
-        for (const [name, content] of treeFiles(tree, grammar, hash, flags.format)) {
-          if (toStdout) printed.push([name, content]);
-          else await writeFile(join(out, name), content);
-        }
-        const stats = treeStats(grammar.moduleSet, tree as never);
-        entries.push({
-          hash,
-          nodes: stats.nodes,
-          depth: stats.depth,
-          module: tree.module !== undefined,
-        });
-      }
-      if (toStdout) {
-        // Standard output holds only the trees; the seed goes to standard error.
-        writeToStdout(printed);
-        process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
-        return;
-      }
-      const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
-      const all = [...before, ...added];
-      const run = {
-        seed,
-        // With the seed and options, it says which trees the corpus holds.
-        generatorVersion: GENERATOR_VERSION,
-        count: flags.count,
-        formats: flags.format,
-        options: resolved,
-      };
-      const manifest = {
-        ...run,
-        unique: all.length,
-        ...(flags.force === true ? { runs: [...previous, run] } : {}),
-        trees: all,
-      };
-      writeCorpusManifest(out, manifest);
-      process.stdout.write(
-        `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
-          (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +
-          '\n',
-      );
-    });
+    .action(genAction);
+}
+
+/** What `luau-fuzz gen` does with its flags. */
+async function genAction(flags: GenFlags): Promise<void> {
+  const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
+  if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
+    throw new Error('give either --out DIR or --stdout, not both');
+  if (!toStdout && flags.out === undefined)
+    throw new Error('give --out DIR (a corpus directory) or --out - (standard output)');
+  if (toStdout && flags.format.includes('binpb'))
+    throw new Error('--format binpb is binary: write it to a directory with --out DIR');
+  const out = flags.out ?? STDIO_PATH;
+  if (!toStdout)
+    outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
+  const settings = generatorSettingsOf('gen', flags);
+  const { seed } = settings;
+  const grammar = parseGrammar(settings.grammar)!;
+  const options = arbitraryOptionsOf(settings);
+  const resolved = resolveOptions(options);
+  // With --force, the trees already there stay listed (this run's seed and options are
+  // those of the trees it added; `runs` keeps what made the others): read, and checked,
+  // before a tree is written.
+  const adding = flags.force === true && !toStdout;
+  const previous = adding ? previousRuns(out, grammar) : [];
+  const before = adding ? await treesPresent(out, grammar) : [];
+  const arbitrary: fc.Arbitrary<ModuleSet> = luauArbitraries(options).moduleSet;
+  const trees = fc.sample(arbitrary, { seed, numRuns: flags.count });
+  const seen = new Set<string>();
+  const entries: ManifestTree[] = [];
+  const printed: [string, Uint8Array | string][] = [];
+  for (const tree of trees) {
+    const hash = treeHash(tree, grammar);
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    for (const [name, content] of treeFiles(tree, grammar, hash, flags.format)) {
+      if (toStdout) printed.push([name, content]);
+      else await writeFile(join(out, name), content);
+    }
+    entries.push(manifestTree(hash, grammar, tree));
+  }
+  if (toStdout) {
+    // Standard output holds only the trees; the seed goes to standard error.
+    writeToStdout(printed);
+    process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
+    return;
+  }
+  const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
+  const all = [...before, ...added];
+  const run = {
+    seed,
+    // With the seed and options, it says which trees the corpus holds.
+    generatorVersion: GENERATOR_VERSION,
+    count: flags.count,
+    formats: flags.format,
+    options: resolved,
+  };
+  const manifest = {
+    ...run,
+    unique: all.length,
+    ...(flags.force === true ? { runs: [...previous, run] } : {}),
+    trees: all,
+  };
+  writeCorpusManifest(out, manifest);
+  process.stdout.write(
+    `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
+      (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +
+      '\n',
+  );
 }

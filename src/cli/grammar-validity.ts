@@ -58,10 +58,45 @@ export async function grammarValidity(
   });
   const compiler = compilerOf(runtime);
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-check-'));
-  const statuses: Record<string, number> = {};
-  const errors = new Map<string, ValidityReport['errors'][number]>();
+  const { files, nodes, maxNodes, caseTrees } = writeSources(grammar, programs, dir, onSources);
+  let tally: ReturnType<typeof tallyReports>;
+  try {
+    // Compiled, not run: a compile-only run through the runtime starts each source with a
+    // `return`, which 0.735 refuses beside `export`.
+    const reports = await runToolReports(compiler, files, {
+      cwd: dir,
+      timeoutMs,
+      concurrency: workers,
+    });
+    tally = tallyReports(reports, programs, (i) => onProgress?.(i + 1, count));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { statuses, errors, compiled } = tally;
+  return {
+    level: resolved.level,
+    profile: resolved.profile,
+    seed,
+    count,
+    parsed: compiled,
+    compiled,
+    ran: undefined,
+    sameOutput: undefined,
+    statuses,
+    errors,
+    coverage: caseCoverage(grammar, caseTrees),
+    nodes: { mean: nodes / count, max: maxNodes },
+  };
+}
+
+/** Writes each program's sources to `dir`: their file names, and the programs' sizes and cases. */
+function writeSources(
+  grammar: AnyGrammar,
+  programs: readonly { tree: unknown; sources: readonly string[] }[],
+  dir: string,
+  onSources: ValidityCheckOptions['onSources'],
+) {
   const caseTrees: Record<string, number> = {};
-  let compiled = 0;
   let nodes = 0;
   let maxNodes = 0;
   const files = programs.map(({ tree, sources }, i) => {
@@ -76,35 +111,41 @@ export async function grammarValidity(
       return file;
     });
   });
-  try {
-    // Compiled, not run: a compile-only run through the runtime starts each source with a
-    // `return`, which 0.735 refuses beside `export`.
-    const reports = await runToolReports(compiler, files, {
-      cwd: dir,
-      timeoutMs,
-      concurrency: workers,
-    });
-    reports.forEach((r, i) => {
-      const status = r.status === 'ok' ? 'ok' : r.status === 'error' ? 'compile-error' : r.status;
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      if (r.status === 'ok') compiled++;
-      else {
-        const line = r.lines[0] ?? r.status;
-        const message = line.replace(/^.*?\(\d+,\d+\): /, '').slice(0, 160);
-        const entry = errors.get(message) ?? {
-          message,
-          count: 0,
-          example: programs[i]!.sources.join('\n-- program\n'),
-        };
-        entry.count++;
-        errors.set(message, entry);
-      }
-      onProgress?.(i + 1, count);
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const coverage = grammar.file.messages.flatMap((desc) =>
+  return { files, nodes, maxNodes, caseTrees };
+}
+
+/** The statuses of the compiler's reports, and its errors by message with an example each. */
+function tallyReports(
+  reports: readonly { status: string; lines: readonly string[] }[],
+  programs: readonly { sources: readonly string[] }[],
+  onReport: (i: number) => void,
+) {
+  const statuses: Record<string, number> = {};
+  const errors = new Map<string, ValidityReport['errors'][number]>();
+  let compiled = 0;
+  reports.forEach((r, i) => {
+    const status = r.status === 'ok' ? 'ok' : r.status === 'error' ? 'compile-error' : r.status;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (r.status === 'ok') compiled++;
+    else {
+      const line = r.lines[0] ?? r.status;
+      const message = line.replace(/^.*?\(\d+,\d+\): /, '').slice(0, 160);
+      const entry = errors.get(message) ?? {
+        message,
+        count: 0,
+        example: programs[i]!.sources.join('\n-- program\n'),
+      };
+      entry.count++;
+      errors.set(message, entry);
+    }
+    onReport(i);
+  });
+  return { statuses, errors: [...errors.values()].sort((a, b) => b.count - a.count), compiled };
+}
+
+/** How many trees hold each oneof case of the grammar's schema. */
+function caseCoverage(grammar: AnyGrammar, caseTrees: Record<string, number>) {
+  return grammar.file.messages.flatMap((desc) =>
     desc.oneofs.flatMap((oneof) =>
       oneof.fields.map((field) => {
         const key = `${desc.name}.${oneof.name}=${field.name}`;
@@ -112,18 +153,4 @@ export async function grammarValidity(
       }),
     ),
   );
-  return {
-    level: resolved.level,
-    profile: resolved.profile,
-    seed,
-    count,
-    parsed: compiled,
-    compiled,
-    ran: undefined,
-    sameOutput: undefined,
-    statuses,
-    errors: [...errors.values()].sort((a, b) => b.count - a.count),
-    coverage,
-    nodes: { mean: nodes / count, max: maxNodes },
-  };
 }

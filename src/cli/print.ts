@@ -91,51 +91,55 @@ export function printCommand(): Command {
       ),
     )
     .option('--out <dir>', 'write .luau files into this directory instead of printing')
-    .action(async (files: string[], opts: PrintCliOptions, command: Command) => {
-      const format =
-        opts.format === undefined ? undefined : (parseTreeFormat(opts.format) as TreeFormat);
-      if (files.includes(STDIO_PATH) && format === undefined) {
-        command.error("error: reading '-' (standard input) needs --format <format>");
+    .action(printAction);
+}
+
+/** What `luau-fuzz print` does with its flags. */
+async function printAction(
+  files: string[],
+  opts: PrintCliOptions,
+  command: Command,
+): Promise<void> {
+  const format =
+    opts.format === undefined ? undefined : (parseTreeFormat(opts.format) as TreeFormat);
+  if (files.includes(STDIO_PATH) && format === undefined) {
+    command.error("error: reading '-' (standard input) needs --format <format>");
+  }
+  if (opts.out !== undefined) outputDirectory('--out', opts.out);
+  let failed = 0;
+  let printed = 0;
+  for (const file of files) {
+    try {
+      const tree = await readGrammarTreeFile(file, {
+        ...(format === undefined ? {} : { format }),
+        ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
+      });
+      let sources: { name: string; text: string }[];
+      try {
+        sources = sourcesOf(tree, opts);
+      } catch (e) {
+        throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       }
-      if (opts.out !== undefined) outputDirectory('--out', opts.out);
-      let failed = 0;
-      let printed = 0;
-      for (const file of files) {
-        try {
-          const tree = await readGrammarTreeFile(file, {
-            ...(format === undefined ? {} : { format }),
-            ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
-          });
-          let sources: { name: string; text: string }[];
-          try {
-            sources = sourcesOf(tree, opts);
-          } catch (e) {
-            throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-          }
-          if (opts.out !== undefined) {
-            const base = basename(file, extname(file));
-            for (const { name, text } of sources) {
-              const target = join(
-                opts.out,
-                name === 'module' ? `${base}.module.luau` : `${base}.luau`,
-              );
-              await writeFile(target, text);
-              process.stdout.write(`${target}\n`);
-            }
-            continue;
-          }
-          const headers = files.length > 1 || sources.length > 1;
-          for (const { name, text } of sources) {
-            // A header line is a Luau comment, so the whole output stays Luau.
-            if (headers) process.stdout.write(`${printed > 0 ? '\n' : ''}-- ${file}: ${name}\n`);
-            process.stdout.write(text);
-            printed++;
-          }
-        } catch (e) {
-          failed++;
-          process.stderr.write(errorLine(e));
+      if (opts.out !== undefined) {
+        const base = basename(file, extname(file));
+        for (const { name, text } of sources) {
+          const target = join(opts.out, name === 'module' ? `${base}.module.luau` : `${base}.luau`);
+          await writeFile(target, text);
+          process.stdout.write(`${target}\n`);
         }
+        continue;
       }
-      if (failed > 0) process.exitCode = 1;
-    });
+      const headers = files.length > 1 || sources.length > 1;
+      for (const { name, text } of sources) {
+        // A header line is a Luau comment, so the whole output stays Luau.
+        if (headers) process.stdout.write(`${printed > 0 ? '\n' : ''}-- ${file}: ${name}\n`);
+        process.stdout.write(text);
+        printed++;
+      }
+    } catch (e) {
+      failed++;
+      process.stderr.write(errorLine(e));
+    }
+  }
+  if (failed > 0) process.exitCode = 1;
 }

@@ -13,7 +13,11 @@ import {
   runCampaign,
   unlimitedCount,
 } from '../campaign/index.js';
-import type { CampaignSnapshot, ResolvedCampaignOptions } from '../campaign/index.js';
+import type {
+  CampaignSnapshot,
+  CampaignSummary,
+  ResolvedCampaignOptions,
+} from '../campaign/index.js';
 import { addGeneratorFlags } from './generator-options.js';
 import {
   campaignOptionsOf,
@@ -137,130 +141,180 @@ export function runCommand(): Command {
       'after',
       `\nExit status: 0 no findings, 1 error, ${findingsExitCode} findings (0 with --no-fail-on-findings), 130 stopped (continue with --resume).`,
     )
-    .action(async (flags: RunFlags, command: Command) => {
-      const started = performance.now();
-      if (flags.resume !== undefined && flags.out !== undefined)
-        throw new Error('give either --out or --resume, not both');
-      if (flags.rederive === true && flags.resume === undefined)
-        throw new Error('--rederive goes with --resume DIR');
-      const dir = flags.resume ?? flags.out ?? defaultOut();
-      const given = campaignOptionsOf(command);
-      // Checked before a workspace is started: options, or the campaign to resume (its
-      // grammar too). A new campaign's options are resolved here once, its seed included,
-      // and go from here to the campaign and on to the generator as they are.
-      let runtimes: readonly string[];
-      let options: ResolvedCampaignOptions | undefined;
-      if (flags.resume === undefined) {
-        options = resolveRunOptions(given, command, flags);
-        outputDirectory('--out', dir, { create: false });
-        runtimes = given.runtimes ?? [];
-      } else {
-        existingDirectory('--resume', dir);
-        runtimes = CampaignStore.inspect(dir, resumeLimits(command, flags)).runtimes;
-      }
-      const ignored = givenCampaignFlags(command);
-      if (flags.resume !== undefined && ignored.length > 0) {
-        process.stderr.write(
-          `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${ignored.join(', ')}\n`,
-        );
-      }
-      const ws = await connectWorkspace({
-        command: 'run',
-        ...connectOptionsOf(flags),
-        ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
-        runtimes,
-      });
-      const startSeconds = (performance.now() - started) / 1000;
-      if (flags.json !== true)
-        for (const notice of ws.notices) process.stderr.write(errorLine(notice));
-      const controller = new AbortController();
-      const onSecondInt = (): void => process.exit(130);
-      // SIGINT (Ctrl-C) and SIGTERM stop alike: every finding so far is saved already.
-      const onStop = (signal: NodeJS.Signals): void => {
-        process.stderr.write(
-          `\nluau-fuzz run: stopping on ${signal} (batches in flight finish; again to quit at once)\n`,
-        );
-        controller.abort();
-        for (const s of stopSignals) process.once(s, onSecondInt);
-      };
-      for (const s of stopSignals) process.once(s, onStop);
-      const showProgress = flags.progress && flags.json !== true && process.stderr.isTTY === true;
-      const bar = new cliProgress.SingleBar(
-        {
-          format:
-            '{bar} {done}{of} programs | {time} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
-          stream: process.stderr,
-          hideCursor: true,
-        },
-        cliProgress.Presets.shades_classic,
+    .action(runAction);
+}
+
+/** What `luau-fuzz run` does with its flags. */
+async function runAction(flags: RunFlags, command: Command): Promise<void> {
+  const started = performance.now();
+  if (flags.resume !== undefined && flags.out !== undefined)
+    throw new Error('give either --out or --resume, not both');
+  if (flags.rederive === true && flags.resume === undefined)
+    throw new Error('--rederive goes with --resume DIR');
+  const dir = flags.resume ?? flags.out ?? defaultOut();
+  const { options, runtimes } = campaignToRun(flags, command, dir);
+  const ws = await connectWorkspace({
+    command: 'run',
+    ...connectOptionsOf(flags),
+    ...(flags.projects === undefined ? {} : { embeddedProjects: flags.projects }),
+    runtimes,
+  });
+  const startSeconds = (performance.now() - started) / 1000;
+  if (flags.json !== true) for (const notice of ws.notices) process.stderr.write(errorLine(notice));
+  const controller = new AbortController();
+  const removeStopHandlers = stopOnSignals(controller);
+  const progress = progressReporter(flags);
+  try {
+    if (!flags.json) {
+      process.stderr.write(
+        `luau-fuzz run: ${flags.resume === undefined ? 'campaign' : 'resuming campaign'} in ${dir}, ` +
+          `${ws.embedded ? 'embedded workspace' : ws.baseUrl}, ${ws.target.projectIds.length} project(s)\n`,
       );
-      let barStarted = false;
-      let lastLine = Date.now();
-      try {
-        if (!flags.json) {
-          process.stderr.write(
-            `luau-fuzz run: ${flags.resume === undefined ? 'campaign' : 'resuming campaign'} in ${dir}, ` +
-              `${ws.embedded ? 'embedded workspace' : ws.baseUrl}, ${ws.target.projectIds.length} project(s)\n`,
-          );
-        }
-        const summary = await runCampaign({
-          dir,
-          ...(options === undefined
-            ? { resume: true, ...resumeLimits(command, flags) }
-            : { options }),
-          target: ws.target,
-          signal: controller.signal,
-          onProgress: (s) => {
-            if (!showProgress) {
-              // Not a terminal (CI logs): a plain line every 5 seconds.
-              if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
-                lastLine = Date.now();
-                const line = statusLine(s);
-                process.stderr.write(
-                  `${s.phase}: ${s.done}${line.of} programs, ${line.time}, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
-                    `${line.guided}\n`,
-                );
-              }
-              return;
-            }
-            if (!barStarted) {
-              bar.start(1000, 0, statusLine(s));
-              barStarted = true;
-            }
-            bar.update(Math.round(fraction(s) * 1000), statusLine(s));
-          },
-        });
-        if (barStarted) bar.stop();
-        let published: string | undefined;
-        if (flags.publish === true)
-          published = await publishFindings(ws.target.client, ws.target.projectIds[0]!, dir);
-        const timing = {
-          startSeconds,
-          wallSeconds: (performance.now() - started) / 1000,
-        };
-        if (flags.json === true) {
-          process.stdout.write(
-            `${JSON.stringify({ ...summary, ...timing, ...(published === undefined ? {} : { published }) }, null, 2)}\n`,
-          );
-        } else {
-          process.stdout.write(formatSummary(summary));
-          process.stdout.write(
-            `Wall clock: ${timing.wallSeconds.toFixed(1)} s, of which ${timing.startSeconds.toFixed(1)} s to start ` +
-              `${ws.embedded ? 'the embedded workspace' : 'the projects'}\n`,
-          );
-          if (published !== undefined)
-            process.stdout.write(`Published: ${published} in project ${ws.target.projectIds[0]}\n`);
-        }
-        if (summary.stopped) process.exitCode = 130;
-        else if (flags.failOnFindings && Object.keys(summary.findingKinds).length > 0)
-          process.exitCode = findingsExitCode;
-      } finally {
-        if (barStarted) bar.stop();
-        for (const s of stopSignals) {
-          process.removeListener(s, onStop);
-          process.removeListener(s, onSecondInt);
-        }
-        await ws.close();
-      }
+    }
+    const summary = await runCampaign({
+      dir,
+      ...(options === undefined ? { resume: true, ...resumeLimits(command, flags) } : { options }),
+      target: ws.target,
+      signal: controller.signal,
+      onProgress: progress.update,
     });
+    progress.stop();
+    let published: string | undefined;
+    if (flags.publish === true)
+      published = await publishFindings(ws.target.client, ws.target.projectIds[0]!, dir);
+    printRunSummary(summary, flags.json === true, ws, published, {
+      startSeconds,
+      wallSeconds: (performance.now() - started) / 1000,
+    });
+    if (summary.stopped) process.exitCode = 130;
+    else if (flags.failOnFindings && Object.keys(summary.findingKinds).length > 0)
+      process.exitCode = findingsExitCode;
+  } finally {
+    progress.stop();
+    removeStopHandlers();
+    await ws.close();
+  }
+}
+
+/**
+ * What the campaign runs with, checked before a workspace is started: a new campaign's
+ * options, or the runtimes of the campaign to resume (its grammar too).
+ */
+function campaignToRun(
+  flags: RunFlags,
+  command: Command,
+  dir: string,
+): { options: ResolvedCampaignOptions | undefined; runtimes: readonly string[] } {
+  const given = campaignOptionsOf(command);
+  // Checked before a workspace is started: options, or the campaign to resume (its
+  // grammar too). A new campaign's options are resolved here once, its seed included,
+  // and go from here to the campaign and on to the generator as they are.
+  let runtimes: readonly string[];
+  let options: ResolvedCampaignOptions | undefined;
+  if (flags.resume === undefined) {
+    options = resolveRunOptions(given, command, flags);
+    outputDirectory('--out', dir, { create: false });
+    runtimes = given.runtimes ?? [];
+  } else {
+    existingDirectory('--resume', dir);
+    runtimes = CampaignStore.inspect(dir, resumeLimits(command, flags)).runtimes;
+  }
+  const ignored = givenCampaignFlags(command);
+  if (flags.resume !== undefined && ignored.length > 0) {
+    process.stderr.write(
+      `luau-fuzz run: resuming with the options saved in ${join(dir, 'options.json')}; ignored here: ${ignored.join(', ')}\n`,
+    );
+  }
+  return { options, runtimes };
+}
+
+/**
+ * SIGINT (Ctrl-C) and SIGTERM stop a campaign alike (every finding so far is saved already);
+ * a second one quits at once. Gives back what removes the handlers.
+ */
+function stopOnSignals(controller: AbortController): () => void {
+  const onSecondInt = (): void => process.exit(130);
+  const onStop = (signal: NodeJS.Signals): void => {
+    process.stderr.write(
+      `\nluau-fuzz run: stopping on ${signal} (batches in flight finish; again to quit at once)\n`,
+    );
+    controller.abort();
+    for (const s of stopSignals) process.once(s, onSecondInt);
+  };
+  for (const s of stopSignals) process.once(s, onStop);
+  return () => {
+    for (const s of stopSignals) {
+      process.removeListener(s, onStop);
+      process.removeListener(s, onSecondInt);
+    }
+  };
+}
+
+/**
+ * The campaign's progress: a live bar on a terminal, a plain line every 5 seconds elsewhere
+ * (CI logs), nothing with `--json` or `--no-progress`.
+ */
+function progressReporter(flags: RunFlags): {
+  update: (s: CampaignSnapshot) => void;
+  stop: () => void;
+} {
+  const showProgress = flags.progress && flags.json !== true && process.stderr.isTTY === true;
+  const bar = new cliProgress.SingleBar(
+    {
+      format:
+        '{bar} {done}{of} programs | {time} | {rate} programs/s | ok {ok} compile-err {cerr} runtime-err {rerr} timeout {tout} crash {crash} | findings {findings} ({programs} programs){guided} | {phase}',
+      stream: process.stderr,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let barStarted = false;
+  let lastLine = Date.now();
+  return {
+    update(s) {
+      if (!showProgress) {
+        if (flags.progress && flags.json !== true && Date.now() - lastLine >= 5000) {
+          lastLine = Date.now();
+          const line = statusLine(s);
+          process.stderr.write(
+            `${s.phase}: ${s.done}${line.of} programs, ${line.time}, ${s.programsPerSecond.toFixed(1)} programs/s, ${s.signatures} findings (${s.findings} programs)` +
+              `${line.guided}\n`,
+          );
+        }
+        return;
+      }
+      if (!barStarted) {
+        bar.start(1000, 0, statusLine(s));
+        barStarted = true;
+      }
+      bar.update(Math.round(fraction(s) * 1000), statusLine(s));
+    },
+    stop() {
+      if (barStarted) bar.stop();
+      barStarted = false;
+    },
+  };
+}
+
+/** The campaign's summary on stdout: JSON, or the text summary with the wall clock. */
+function printRunSummary(
+  summary: CampaignSummary,
+  json: boolean,
+  ws: { embedded: boolean; target: { projectIds: readonly string[] } },
+  published: string | undefined,
+  timing: { startSeconds: number; wallSeconds: number },
+): void {
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ ...summary, ...timing, ...(published === undefined ? {} : { published }) }, null, 2)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(formatSummary(summary));
+  process.stdout.write(
+    `Wall clock: ${timing.wallSeconds.toFixed(1)} s, of which ${timing.startSeconds.toFixed(1)} s to start ` +
+      `${ws.embedded ? 'the embedded workspace' : 'the projects'}\n`,
+  );
+  if (published !== undefined)
+    process.stdout.write(`Published: ${published} in project ${ws.target.projectIds[0]}\n`);
 }

@@ -66,65 +66,62 @@ export function serveCommand(): Command {
     )
     .option('--no-sandbox', 'run commands without bubblewrap even where it works')
     .option('--log', 'log every request')
-    .action(
-      async (opts: {
-        data?: string;
-        host: string;
-        port: number;
-        projects: number;
-        log?: boolean;
-        api: 'v1' | 'v2' | 'both';
-        networkIsolation: 'auto' | 'require' | 'off';
-        allowRemote?: boolean;
-        insecureSharedUser?: boolean;
-        sandbox: boolean;
-      }) => {
-        const { DataDirBusyError, defaultDataDir, startEmbeddedWorkspace } =
-          await loadWorkspaceServer('serve');
-        const dataDir = opts.data ?? defaultDataDir();
-        outputDirectory(
-          opts.data === undefined ? 'the default data directory' : '--data',
-          dataDir,
-          {
-            create: false,
-          },
-        );
-        const ws = await startEmbeddedWorkspace({
-          dataDir,
-          host: opts.host,
-          port: opts.port,
-          projects: opts.projects,
-          logger: opts.log === true,
-          networkIsolation: opts.networkIsolation,
-          api: opts.api,
-          allowRemote: opts.allowRemote === true,
-          insecureSharedUser: opts.insecureSharedUser === true,
-          sandbox: opts.sandbox ? 'auto' : 'none',
-        }).catch((e: unknown) => {
-          if (e instanceof DataDirBusyError)
-            throw new Error(`${e.message}: stop it, or serve another directory with --data DIR`, {
-              cause: e,
-            });
-          throw e;
-        });
-        process.stdout.write(
-          `workspace server listening on ${ws.baseUrl} (API ${opts.api === 'both' ? 'v1 and v2' : opts.api})\n` +
-            `data directory: ${dataDir}\n` +
-            `API key file: ${ws.keyFile}\n` +
-            `projects: ${ws.projectIds.join(' ')}\n` +
-            `isolation: ${ws.sandbox.bubblewrap ? 'bubblewrap sandbox per command' : 'none (no bubblewrap)'}, ` +
-            `limits: ${ws.cgroups ? 'cgroups' : 'memory monitor'}\n`,
-        );
-        for (const w of ws.warnings) process.stderr.write(errorLine(`warning: ${w}`));
-        await new Promise<void>((resolve) => {
-          const stop = () => {
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            void ws.close().then(resolve);
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-        });
-      },
-    );
+    .action(serveAction);
+}
+
+/** What `luau-fuzz serve` does with its flags. */
+async function serveAction(opts: {
+  data?: string;
+  host: string;
+  port: number;
+  projects: number;
+  log?: boolean;
+  api: 'v1' | 'v2' | 'both';
+  networkIsolation: 'auto' | 'require' | 'off';
+  allowRemote?: boolean;
+  insecureSharedUser?: boolean;
+  sandbox: boolean;
+}): Promise<void> {
+  const { DataDirBusyError, defaultDataDir, startEmbeddedWorkspace } =
+    await loadWorkspaceServer('serve');
+  const dataDir = opts.data ?? defaultDataDir();
+  outputDirectory(opts.data === undefined ? 'the default data directory' : '--data', dataDir, {
+    create: false,
+  });
+  const ws = await startEmbeddedWorkspace({
+    dataDir,
+    host: opts.host,
+    port: opts.port,
+    projects: opts.projects,
+    logger: opts.log === true,
+    networkIsolation: opts.networkIsolation,
+    api: opts.api,
+    allowRemote: opts.allowRemote === true,
+    insecureSharedUser: opts.insecureSharedUser === true,
+    sandbox: opts.sandbox ? 'auto' : 'none',
+  }).catch((e: unknown) => {
+    if (e instanceof DataDirBusyError)
+      throw new Error(`${e.message}: stop it, or serve another directory with --data DIR`, {
+        cause: e,
+      });
+    throw e;
+  });
+  process.stdout.write(
+    `workspace server listening on ${ws.baseUrl} (API ${opts.api === 'both' ? 'v1 and v2' : opts.api})\n` +
+      `data directory: ${dataDir}\n` +
+      `API key file: ${ws.keyFile}\n` +
+      `projects: ${ws.projectIds.join(' ')}\n` +
+      `isolation: ${ws.sandbox.bubblewrap ? 'bubblewrap sandbox per command' : 'none (no bubblewrap)'}, ` +
+      `limits: ${ws.cgroups ? 'cgroups' : 'memory monitor'}\n`,
+  );
+  for (const w of ws.warnings) process.stderr.write(errorLine(`warning: ${w}`));
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void ws.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }

@@ -134,83 +134,105 @@ export function shrinkCommand(): Command {
     );
   return withWorkspaceOptions(head)
     .option('--json', 'print the updated outcome.json')
-    .action(async (dir: string, flags: ShrinkFlags) => {
-      const recordPath = join(dir, 'outcome.json');
-      if (!existsSync(recordPath))
-        throw new Error(`${dir} is not a finding directory (no outcome.json)`);
-      const finding = readFindingRecord(recordPath);
-      const recorded = finding.generatorVersion ?? null;
-      if (recorded !== GENERATOR_VERSION && flags.rederive !== true) {
-        throw new GeneratorVersionError(
-          dir,
-          recorded,
-          'Shrink it with --rederive to work from its recorded tree (original.binpb) by deleting statements, ' +
-            "without fast-check's replay.",
-        );
-      }
-      const originalPath = join(dir, 'original.binpb');
-      // The finding's trees are of the grammar its record names (the seed's when none).
-      const grammar = campaignGrammar(readGeneratorSettings(finding, recordPath));
-      // The program as found: shrinking starts from it, not from a regeneration.
-      const original = existsSync(originalPath)
-        ? (decodeGrammarTree(readFileSync(originalPath), 'binpb', {
-            grammar,
-            source: originalPath,
-          }).tree as ModuleSet)
-        : undefined;
-      if (original === undefined && recorded !== GENERATOR_VERSION)
-        throw new Error(`${dir} has no original.binpb to shrink without a replay`);
-      if (isCheckerFinding(finding.kind)) {
-        await shrinkChecked(dir, finding, original, flags);
-        return;
-      }
-      const ws = await connectWorkspace({
-        command: 'shrink',
-        runtimes: finding.runtimes,
-        ...connectOptionsOf(flags),
-      });
-      for (const notice of ws.notices) process.stderr.write(errorLine(notice));
-      try {
-        const pool = new ProjectPool(ws.target.client, ws.target.projectIds, {
-          runtimes: finding.runtimes,
-          timeoutMs: flags.timeout,
-        });
-        await pool.prepare();
-        const arbitrary = campaignArbitrary(finding);
-        const result = await shrinkRemotely({
-          pool,
-          arbitrary,
-          grammar,
-          seed: finding.seed,
-          index: finding.original.index,
-          ...(original === undefined ? {} : { tree: original }),
-          level: finding.level,
-          kind: finding.kind,
-          runtimes: finding.runtimes,
-          outcomes: finding.original.outcomes,
-          maxAttempts: flags.attempts,
-          maxTimeMs: flags.time,
-        });
-        // A finding that did not fail again keeps its files: nothing was shrunk.
-        const kept = result.reproduced ? keptLine(dir, result.tree) : undefined;
-        const record = result.reproduced ? updateShrunk(dir, result.tree, result) : finding;
-        if (flags.json === true) {
-          process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
-        } else if (kept !== undefined) {
-          process.stdout.write(`${finding.kind}: ${kept}`);
-        } else if (result.reproduced) {
-          process.stdout.write(
-            `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} runs ` +
-              `(${(result.timeMs / 1000).toFixed(1)} s)\n${join(dir, 'shrunk.luau')}\n`,
-          );
-        } else {
-          process.stdout.write(
-            `${finding.kind}: the original did not fail again (${finding.signature}); nothing shrunk\n`,
-          );
-        }
-        if (!result.reproduced) process.exitCode = 1;
-      } finally {
-        await ws.close();
-      }
+    .action(shrinkAction);
+}
+
+/** What `luau-fuzz shrink` does with its flags. */
+async function shrinkAction(dir: string, flags: ShrinkFlags): Promise<void> {
+  const recordPath = join(dir, 'outcome.json');
+  if (!existsSync(recordPath))
+    throw new Error(`${dir} is not a finding directory (no outcome.json)`);
+  const finding = readFindingRecord(recordPath);
+  const recorded = finding.generatorVersion ?? null;
+  if (recorded !== GENERATOR_VERSION && flags.rederive !== true) {
+    throw new GeneratorVersionError(
+      dir,
+      recorded,
+      'Shrink it with --rederive to work from its recorded tree (original.binpb) by deleting statements, ' +
+        "without fast-check's replay.",
+    );
+  }
+  // The finding's trees are of the grammar its record names (the seed's when none).
+  const grammar = campaignGrammar(readGeneratorSettings(finding, recordPath));
+  const original = originalTree(dir, grammar);
+  if (original === undefined && recorded !== GENERATOR_VERSION)
+    throw new Error(`${dir} has no original.binpb to shrink without a replay`);
+  if (isCheckerFinding(finding.kind)) {
+    await shrinkChecked(dir, finding, original, flags);
+    return;
+  }
+  const ws = await connectWorkspace({
+    command: 'shrink',
+    runtimes: finding.runtimes,
+    ...connectOptionsOf(flags),
+  });
+  for (const notice of ws.notices) process.stderr.write(errorLine(notice));
+  try {
+    const pool = new ProjectPool(ws.target.client, ws.target.projectIds, {
+      runtimes: finding.runtimes,
+      timeoutMs: flags.timeout,
     });
+    await pool.prepare();
+    const arbitrary = campaignArbitrary(finding);
+    const result = await shrinkRemotely({
+      pool,
+      arbitrary,
+      grammar,
+      seed: finding.seed,
+      index: finding.original.index,
+      ...(original === undefined ? {} : { tree: original }),
+      level: finding.level,
+      kind: finding.kind,
+      runtimes: finding.runtimes,
+      outcomes: finding.original.outcomes,
+      maxAttempts: flags.attempts,
+      maxTimeMs: flags.time,
+    });
+    // A finding that did not fail again keeps its files: nothing was shrunk.
+    const kept = result.reproduced ? keptLine(dir, result.tree) : undefined;
+    const record = result.reproduced ? updateShrunk(dir, result.tree, result) : finding;
+    printShrinkResult(dir, finding, record, kept, result, flags.json === true);
+    if (!result.reproduced) process.exitCode = 1;
+  } finally {
+    await ws.close();
+  }
+}
+
+/** The program as found (`original.binpb`), which shrinking starts from, if the finding has it. */
+function originalTree(
+  dir: string,
+  grammar: ReturnType<typeof campaignGrammar>,
+): ModuleSet | undefined {
+  const originalPath = join(dir, 'original.binpb');
+  return existsSync(originalPath)
+    ? (decodeGrammarTree(readFileSync(originalPath), 'binpb', {
+        grammar,
+        source: originalPath,
+      }).tree as ModuleSet)
+    : undefined;
+}
+
+/** What a shrink did, on stdout: the updated record as JSON, or a line. */
+function printShrinkResult(
+  dir: string,
+  finding: FindingRecord,
+  record: FindingRecord,
+  kept: string | undefined,
+  result: { reproduced: boolean; attempts: number; timeMs: number },
+  json: boolean,
+): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+  } else if (kept !== undefined) {
+    process.stdout.write(`${finding.kind}: ${kept}`);
+  } else if (result.reproduced) {
+    process.stdout.write(
+      `${finding.kind}: ${record.original.nodes} → ${record.shrunk.nodes} nodes in ${result.attempts} runs ` +
+        `(${(result.timeMs / 1000).toFixed(1)} s)\n${join(dir, 'shrunk.luau')}\n`,
+    );
+  } else {
+    process.stdout.write(
+      `${finding.kind}: the original did not fail again (${finding.signature}); nothing shrunk\n`,
+    );
+  }
 }

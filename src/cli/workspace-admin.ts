@@ -67,106 +67,121 @@ export function workspaceCommand(): Command {
   const cmd = new Command('workspace').description(
     'administer the embedded workspace server’s data',
   );
-  cmd.addCommand(
-    dataOption(new Command('create-account'))
-      .description('create an account and print its id and API key (shown only this once)')
-      .option('--name <name>', 'a name for the account', '')
-      .option('--json', 'print JSON')
-      .action(
-        adminAction((ws, opts: { data?: string; name: string; json?: boolean }) => {
-          const r = ws.adminCreateAccount(dataDir(ws, opts, true), { name: opts.name });
-          process.stdout.write(
-            opts.json === true
-              ? `${JSON.stringify({ account_id: r.accountId, api_key: r.apiKey })}\n`
-              : `account ${r.accountId}\napi key ${r.apiKey}\n`,
-          );
-        }),
-      ),
-  );
-  cmd.addCommand(
-    dataOption(new Command('create-project'))
-      .description('create a project owned by an account and print its id')
-      .requiredOption('--owner <account>', 'account id of the owner')
-      .option('--title <title>', 'title', '')
-      .option('--description <text>', 'description', '')
-      .action(
-        adminAction(
-          (ws, opts: { data?: string; owner: string; title: string; description: string }) => {
-            const id = ws.adminCreateProject(dataDir(ws, opts), {
-              owner: opts.owner,
-              title: opts.title,
-              description: opts.description,
-            });
-            process.stdout.write(`${id}\n`);
-          },
-        ),
-      ),
-  );
-  cmd.addCommand(
-    dataOption(new Command('add-collaborator'))
-      .description('add an account to a project as a collaborator')
-      .requiredOption('--project <project>', 'project id')
-      .requiredOption('--account <account>', 'account id')
-      .action(
-        adminAction((ws, opts: { data?: string; project: string; account: string }) => {
-          ws.adminAddCollaborator(dataDir(ws, opts), opts.project, opts.account);
-        }),
-      ),
-  );
-  cmd.addCommand(
-    dataOption(new Command('set-allowance'))
-      .description(
-        'set what an account may grant its projects as upgrades (summed over its projects)',
-      )
-      .requiredOption('--account <account>', 'account id')
-      .requiredOption(
-        '--upgrades <json>',
-        'JSON object of upgrade amounts, e.g. {"memory":4000,"disk_quota":10000,"network":1}',
-      )
-      .action(
-        adminAction((ws, opts: { data?: string; account: string; upgrades: string }) => {
-          const upgrades = parseJson(opts.upgrades, ProjectUpgrades, '--upgrades');
-          ws.adminSetAllowance(dataDir(ws, opts), opts.account, upgrades);
-        }),
-      ),
-  );
-  cmd.addCommand(
-    dataOption(new Command('list'))
-      .description('list accounts and projects')
-      .option('--json', 'print JSON')
-      .action(
-        adminAction((ws, opts: { data?: string; json?: boolean }) => {
-          const { accounts, projects } = ws.adminList(dataDir(ws, opts));
-          if (opts.json === true) {
-            process.stdout.write(
-              `${JSON.stringify({
-                accounts: accounts.map((a) => ({
-                  account_id: a.account_id,
-                  name: a.name,
-                  created: a.created,
-                })),
-                projects: projects.map((p) => ({
-                  project_id: p.project_id,
-                  title: p.title,
-                  users: p.users,
-                  state: p.state,
-                  last_edited: p.last_edited,
-                })),
-              })}\n`,
-            );
-            return;
-          }
-          process.stdout.write('accounts:\n');
-          for (const a of accounts) process.stdout.write(`  ${a.account_id}  ${a.name}\n`);
-          process.stdout.write('projects:\n');
-          for (const p of projects) {
-            const users = Object.entries(p.users)
-              .map(([id, u]) => `${id}:${u.group ?? '?'}`)
-              .join(' ');
-            process.stdout.write(`  ${p.project_id}  ${JSON.stringify(p.title)}  ${users}\n`);
-          }
-        }),
-      ),
-  );
+  cmd.addCommand(createAccountCommand());
+  cmd.addCommand(createProjectCommand());
+  cmd.addCommand(addCollaboratorCommand());
+  cmd.addCommand(setAllowanceCommand());
+  cmd.addCommand(listCommand());
   return cmd;
+}
+
+/** `workspace create-account`: a new account and its API key. */
+function createAccountCommand(): Command {
+  return dataOption(new Command('create-account'))
+    .description('create an account and print its id and API key (shown only this once)')
+    .option('--name <name>', 'a name for the account', '')
+    .option('--json', 'print JSON')
+    .action(
+      adminAction((ws, opts: { data?: string; name: string; json?: boolean }) => {
+        const r = ws.adminCreateAccount(dataDir(ws, opts, true), { name: opts.name });
+        process.stdout.write(
+          opts.json === true
+            ? `${JSON.stringify({ account_id: r.accountId, api_key: r.apiKey })}\n`
+            : `account ${r.accountId}\napi key ${r.apiKey}\n`,
+        );
+      }),
+    );
+}
+
+/** `workspace create-project`: a project owned by an account. */
+function createProjectCommand(): Command {
+  return dataOption(new Command('create-project'))
+    .description('create a project owned by an account and print its id')
+    .requiredOption('--owner <account>', 'account id of the owner')
+    .option('--title <title>', 'title', '')
+    .option('--description <text>', 'description', '')
+    .action(
+      adminAction(
+        (ws, opts: { data?: string; owner: string; title: string; description: string }) => {
+          const id = ws.adminCreateProject(dataDir(ws, opts), {
+            owner: opts.owner,
+            title: opts.title,
+            description: opts.description,
+          });
+          process.stdout.write(`${id}\n`);
+        },
+      ),
+    );
+}
+
+/** `workspace add-collaborator`: an account made a collaborator of a project. */
+function addCollaboratorCommand(): Command {
+  return dataOption(new Command('add-collaborator'))
+    .description('add an account to a project as a collaborator')
+    .requiredOption('--project <project>', 'project id')
+    .requiredOption('--account <account>', 'account id')
+    .action(
+      adminAction((ws, opts: { data?: string; project: string; account: string }) => {
+        ws.adminAddCollaborator(dataDir(ws, opts), opts.project, opts.account);
+      }),
+    );
+}
+
+/** `workspace set-allowance`: the upgrades an account may grant its projects. */
+function setAllowanceCommand(): Command {
+  return dataOption(new Command('set-allowance'))
+    .description(
+      'set what an account may grant its projects as upgrades (summed over its projects)',
+    )
+    .requiredOption('--account <account>', 'account id')
+    .requiredOption(
+      '--upgrades <json>',
+      'JSON object of upgrade amounts, e.g. {"memory":4000,"disk_quota":10000,"network":1}',
+    )
+    .action(
+      adminAction((ws, opts: { data?: string; account: string; upgrades: string }) => {
+        const upgrades = parseJson(opts.upgrades, ProjectUpgrades, '--upgrades');
+        ws.adminSetAllowance(dataDir(ws, opts), opts.account, upgrades);
+      }),
+    );
+}
+
+/** `workspace list`: the accounts and projects. */
+function listCommand(): Command {
+  return dataOption(new Command('list'))
+    .description('list accounts and projects')
+    .option('--json', 'print JSON')
+    .action(
+      adminAction((ws, opts: { data?: string; json?: boolean }) => {
+        const { accounts, projects } = ws.adminList(dataDir(ws, opts));
+        if (opts.json === true) {
+          process.stdout.write(
+            `${JSON.stringify({
+              accounts: accounts.map((a) => ({
+                account_id: a.account_id,
+                name: a.name,
+                created: a.created,
+              })),
+              projects: projects.map((p) => ({
+                project_id: p.project_id,
+                title: p.title,
+                users: p.users,
+                state: p.state,
+                last_edited: p.last_edited,
+              })),
+            })}\n`,
+          );
+          return;
+        }
+        process.stdout.write('accounts:\n');
+        for (const a of accounts) process.stdout.write(`  ${a.account_id}  ${a.name}\n`);
+        process.stdout.write('projects:\n');
+        for (const p of projects) {
+          const users = Object.entries(p.users)
+            .map(([id, u]) => `${id}:${u.group ?? '?'}`)
+            .join(' ');
+          process.stdout.write(`  ${p.project_id}  ${JSON.stringify(p.title)}  ${users}\n`);
+        }
+      }),
+    );
 }

@@ -2,9 +2,12 @@ import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ProjectUpgrades } from '../wire/index.js';
-import type { SandboxCapabilities } from './sandbox.js';
 import { openStore, type WorkspaceStore } from './store.js';
-import { startWorkspaceServer, type WorkspaceServerOptions } from './server.js';
+import {
+  startWorkspaceServer,
+  type WorkspaceServer,
+  type WorkspaceServerOptions,
+} from './server.js';
 
 /**
  * The file in a data directory that holds the bootstrap account's API key (mode 0600).
@@ -124,20 +127,12 @@ export interface EmbeddedWorkspaceOptions extends WorkspaceServerOptions {
 }
 
 /** A running embedded workspace with its credentials. */
-export interface EmbeddedWorkspace {
-  baseUrl: string;
+export interface EmbeddedWorkspace extends WorkspaceServer {
   apiKey: string;
   accountId: string;
   keyFile: string;
   /** The first `projects` project ids of the bootstrap account. */
   projectIds: string[];
-  /** What the sandbox can do on this machine. */
-  sandbox: SandboxCapabilities;
-  /** Whether per-project cgroups hold memory and process limits. */
-  cgroups: boolean;
-  /** What an operator should know: missing isolation, a non-loopback address. */
-  warnings: string[];
-  close(): Promise<void>;
 }
 
 /**
