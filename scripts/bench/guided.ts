@@ -33,15 +33,13 @@ import {
 } from '../../src/campaign/guided/index.js';
 import type { ProgramRecord } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
+import { batchOutcomesDiffer, LuauBatchRunner, luauTools } from '../../src/runtime/index.js';
 import {
-  batchOutcomesDiffer,
   coverageBuild,
   findLlvmTools,
   formatEngineCoverage,
-  LuauBatchRunner,
-  luauTools,
   measureEngineCoverage,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { writeArmsReport } from './_guided-html.js';
 import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';

@@ -73,12 +73,12 @@ export const guidedFaults: readonly PlantedFault[] = [
     claim: '`luau-fuzz coverage` prints … union and what each set alone covers',
     edits: [
       {
-        file: 'src/runtime/engine-coverage.ts',
+        file: 'src/coverage/engine-coverage.ts',
         search: '  const u = union[kind].covered;',
         replace: '  const u = Math.min(union[kind].count, g + c);',
       },
     ],
-    tests: ['test/runtime/engine-coverage.test.ts'],
+    tests: ['test/coverage/engine-coverage.test.ts'],
     only: 'string.format',
   },
   {

@@ -5,8 +5,7 @@ import {
   programRecords,
   type GeneratorSettings,
 } from '../../arbitrary/index.js';
-import { CoverageRunner } from '../../coverage/index.js';
-import { isCoverageInstrumented, parseRuntime } from '../../runtime/index.js';
+import { coverageLuau, CoverageRunner } from '../../coverage/index.js';
 import type { IndexQueue } from '../pending-indices.js';
 import type { ProgramSource } from '../program-source.js';
 import { campaignGrammar, type CampaignProgram } from '../programs.js';
@@ -57,34 +56,6 @@ export interface GuidedSource extends ProgramSource {
   origins(): OriginYields;
   /** Ends the coverage runner. */
   close(): Promise<void>;
-}
-
-/**
- * The `luau` of a coverage runtime spec, checked: a `luau-cli` spec whose executable is
- * instrumented for coverage.
- *
- * @throws {@link CorpusError} saying what is wrong (the caller names its flag).
- * @example
- * ```ts
- * coverageLuau('luau-cli:-O2:--codegen:path=../shared/tools/luau-715-coverage/luau');
- * ```
- */
-export function coverageLuau(spec: string): { luau: string; args: string[] } {
-  const runtime = parseRuntime(spec);
-  if (runtime.kind !== 'luau-cli')
-    throw new CorpusError(`'${spec}' is not a luau-cli runtime (luau-cli:-O2:path=BUILD/luau)`);
-  let instrumented: boolean;
-  try {
-    instrumented = isCoverageInstrumented(runtime.executable);
-  } catch {
-    throw new CorpusError(`${runtime.executable} does not exist (give path=BUILD/luau)`);
-  }
-  if (!instrumented)
-    throw new CorpusError(
-      `${runtime.executable} is not a coverage build (no __llvm_prf_cnts section): build Luau ` +
-        'with `make config=coverage CXX=clang++` and give path= its luau',
-    );
-  return { luau: runtime.executable, args: [...runtime.options] };
 }
 
 /**

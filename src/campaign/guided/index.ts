@@ -9,7 +9,7 @@ export {
 } from './corpus-formats.js';
 export { GuidedStateFile, LoggedProgram, MapFile, RecordJson } from './corpus-formats.js';
 export { readGuidedState, writeGuidedState } from './guided-state.js';
-export { coverageLuau, freshRuns, guidedSource } from './guided-source.js';
+export { freshRuns, guidedSource } from './guided-source.js';
 export { corpusFolder } from './corpus-folder.js';
 export type { GuidedSource } from './guided-source.js';
 export { entryPicker, entryWeight } from './schedule.js';

@@ -10,9 +10,12 @@ import {
   type CoverageCounts,
 } from './coverage-summary.js';
 import type { LlvmTools } from './llvm-tools.js';
-import { LuauBatchRunner, type LuauBatchProgram } from './luau-batch.js';
-import type { LuauTools } from './luau-tools.js';
-import { runToolBatches } from './tool-batch.js';
+import {
+  LuauBatchRunner,
+  runToolBatches,
+  type LuauBatchProgram,
+  type LuauTools,
+} from '../runtime/index.js';
 
 /**
  * The components reported per executable: what its runs exercise (`luau` parses, compiles
