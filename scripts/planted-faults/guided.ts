@@ -29,10 +29,10 @@ export const guidedFaults: readonly PlantedFault[] = [
     claim: 'a guided campaign stopped and run again on its folder goes on as one run',
     edits: [
       {
-        file: 'src/campaign/guided/guided-run.ts',
-        search: '      writeGuidedState(options.dir, state);',
+        file: 'src/campaign/guided/guided-loop.ts',
+        search: '    writeGuidedState(this.#o.dir, this.#state);',
         replace:
-          '      writeGuidedState(options.dir, { ...state, yields: undefined, operators: undefined, origins: undefined });',
+          '    writeGuidedState(this.#o.dir, { ...this.#state, yields: undefined, operators: undefined, origins: undefined });',
       },
     ],
     tests: ['test/campaign/guided/guided-run.test.ts'],
