@@ -7,7 +7,7 @@ import { CampaignBudget } from './stages/budget.js';
 import { campaignPool, execute, prepareExecution } from './stages/execute.js';
 import { CampaignProgress } from './stages/progress.js';
 import { Recorder } from './stages/record.js';
-import { measuredCorpus, report } from './stages/report.js';
+import { measuredCorpus, report, type ReportParts } from './stages/report.js';
 import { shrink } from './stages/shrink.js';
 import { openSource, type CampaignSource } from './stages/source.js';
 import { CampaignStore, type ResumeOptions } from './store.js';
@@ -137,7 +137,6 @@ async function openCampaign(args: RunCampaignArgs): Promise<{
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
   const { o, resumed, pool, source } = await openCampaign(args);
-  const aborted = (): boolean => args.signal?.aborted === true;
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
   const session = new CampaignSession(store);
@@ -192,16 +191,35 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
   });
   clearInterval(ticker);
   await pool.close();
-  session.save(true);
+  return endCampaign(args, { ...parts, o, progress }, ranAll);
+}
+
+/**
+ * The end of a campaign that ran and shrank (or was stopped): where it stands saved, done
+ * when it ran all or spent its budget, and its report written, with what a guided campaign's
+ * corpus reaches of the coverage build.
+ */
+async function endCampaign(
+  args: RunCampaignArgs,
+  parts: ReportParts & {
+    readonly o: ResolvedCampaignOptions;
+    readonly session: CampaignSession;
+    readonly progress: CampaignProgress;
+  },
+  ranAll: boolean,
+): Promise<CampaignSummary> {
+  const { o, store } = parts;
+  const aborted = args.signal?.aborted === true;
+  parts.session.save(true);
   // Stopped while running or shrinking: `--resume` continues either. A campaign whose budget
   // ran out is done; `--resume --duration` gives it more time.
-  const stopped = aborted() || (!ranAll && o.durationMs === undefined);
+  const stopped = aborted || (!ranAll && o.durationMs === undefined);
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
-  progress.say('report');
+  parts.progress.say('report');
   // A stop asked for is not held up by one more run of the corpus; `--resume` measures at its end.
   const engine =
-    o.guided === undefined || aborted()
+    o.guided === undefined || aborted
       ? undefined
       : await measuredCorpus(args.dir, o.guided.coverage, o);
   return report(parts, stopped, engine);

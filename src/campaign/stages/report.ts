@@ -8,6 +8,15 @@ import { campaignSummary, type CampaignSummary } from '../summary.js';
 import type { Tally } from '../tally.js';
 import type { CampaignSource } from './source.js';
 
+/** What a campaign's report is made of. */
+export interface ReportParts {
+  readonly dir: string;
+  readonly store: CampaignStore;
+  readonly tally: Tally;
+  readonly pool: ProjectPool;
+  readonly source: CampaignSource;
+}
+
 /**
  * Stage **report**: the campaign's summary as counted so far, written as `summary.json` and
  * `report.html` in its directory (at the end, and whenever a finding is saved, so that a stop
@@ -19,13 +28,7 @@ import type { CampaignSource } from './source.js';
  * ```
  */
 export function report(
-  parts: {
-    readonly dir: string;
-    readonly store: CampaignStore;
-    readonly tally: Tally;
-    readonly pool: ProjectPool;
-    readonly source: CampaignSource;
-  },
+  parts: ReportParts,
   stopped: boolean,
   engine?: CorpusCoverage,
 ): CampaignSummary {
