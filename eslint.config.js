@@ -2,14 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // The layers of src/, each importing only from those before it: gen < format < tree < print <
-// arbitrary < runtime < campaign < cli. The workspace stands apart: its wire format imports only
-// the checked formats, the client (used by runtime, campaign, cli) and the server (used by cli
-// only) both import the wire format and the checked formats, and never each other. Heavy or
-// CLI-only packages stay in their layer.
+// arbitrary < runtime < coverage < campaign < cli (coverage: engine coverage of Luau builds and
+// the coverage runner of guided campaigns); runtime imports nothing of arbitrary either. The
+// workspace stands apart: its wire format imports only the checked formats, the client (used by
+// runtime, campaign, cli) and the server (used by cli only) both import the wire format and the
+// checked formats, and never each other. Heavy or CLI-only packages stay in their layer.
 // The runner (runner/, plain JavaScript installed into workspace projects and run there by the
 // project's node) imports only its own files, node's modules and luau-web; runtime is the
 // first layer that uses it.
-const layers = ['format', 'tree', 'print', 'arbitrary', 'runtime', 'campaign', 'cli'];
+const layers = ['format', 'tree', 'print', 'arbitrary', 'runtime', 'coverage', 'campaign', 'cli'];
 // The layers the workspace may not import: all but the checked formats.
 const apart = layers.filter((layer) => layer !== 'format');
 const folder = (names) => `^(\\.\\./)+(${names.join('|')})(/|\\.js$)`;
@@ -33,21 +34,21 @@ function restrict(files, folders, packages, why) {
   };
 }
 
-const layerRules = layers
-  .slice(0, -1)
-  .map((layer, i) =>
-    restrict(
-      [`src/${layer}/**/*.ts`],
-      [
-        ...layers.slice(i + 1),
-        'workspace/server',
-        ...(i < layers.indexOf('runtime') ? ['runner'] : []),
-        ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
-      ],
-      [...serverPackages, ...cliPackages],
-      `src/${layer} may import only the layers before it (gen < format < tree < print < arbitrary < runtime < campaign < cli); the workspace server only from cli`,
-    ),
-  );
+const layerRules = layers.slice(0, -1).map((layer, i) =>
+  restrict(
+    [`src/${layer}/**/*.ts`],
+    [
+      ...layers.slice(i + 1),
+      'workspace/server',
+      ...(i < layers.indexOf('runtime') ? ['runner'] : []),
+      ...(layer === 'runtime' || layer === 'campaign' ? [] : ['workspace/client', 'workspace']),
+      // How a program runs is no matter of how it was drawn: runtime takes source text.
+      ...(layer === 'runtime' ? ['arbitrary'] : []),
+    ],
+    [...serverPackages, ...cliPackages],
+    `src/${layer} may import only the layers before it (gen < format < tree < print < arbitrary < runtime < coverage < campaign < cli); the workspace server only from cli`,
+  ),
+);
 
 export default tseslint.config(
   { ignores: ['gen/**', 'dist/**', 'node_modules/**', 'coverage/**', '.luau-fuzz/**'] },

@@ -2,7 +2,7 @@
 // them: what a bench prints to show whether generated programs reach the class code of the
 // parser, the compiler and the VM (Luau 0.735's classes, behind their flags).
 // (A leading `_`: not a benchmark of its own.)
-import { componentOf, type LlvmTools } from '../../src/runtime/index.js';
+import { componentOf, type LlvmTools } from '../../src/coverage/index.js';
 import { codeRegion, demangle, functionsOf } from './_function-gap.js';
 
 /**

@@ -4,7 +4,7 @@
 // (A leading `_`: not a benchmark of its own.)
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { componentOf, type LlvmTools } from '../../src/runtime/index.js';
+import { componentOf, type LlvmTools } from '../../src/coverage/index.js';
 
 const run = promisify(execFile);
 

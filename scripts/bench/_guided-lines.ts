@@ -4,15 +4,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LuauBatchRunner, type LuauBatchProgram, type LuauTools } from '../../src/runtime/index.js';
 import {
   coverageSummary,
-  LuauBatchRunner,
   mergeProfiles,
   toolComponents,
   type LlvmTools,
-  type LuauBatchProgram,
-  type LuauTools,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 
 /** A program of an arm, with the campaign second its step ended at. */
 export interface TimedProgram extends LuauBatchProgram {

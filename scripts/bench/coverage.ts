@@ -19,21 +19,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatedSample } from '../../src/cli/coverage.js';
+import { luau735FuzzerFlags, readLuauFiles, type LuauTools } from '../../src/runtime/index.js';
 import {
   coverageBuild,
   coverageModes,
   findLlvmTools,
   formatEngineCoverage,
   formatSetRuns,
-  luau735FuzzerFlags,
   measureEngineCoverage,
-  readLuauFiles,
   toolComponents,
   type CoverageModeName,
   type LlvmTools,
-  type LuauTools,
   type ToolCoverage,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { parseGrammar } from '../../src/tree/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { classReach, formatClassReach } from './_class-reach.js';

@@ -28,20 +28,18 @@ import {
   guidedDefaults,
   runGuided,
   type EntryOrigin,
-  type GuidedProgress,
+  type GuidedPoint,
   type MutationShare,
 } from '../../src/campaign/guided/index.js';
 import type { ProgramRecord } from '../../src/arbitrary/index.js';
 import { packageRoot } from '../../src/package-root.js';
+import { batchOutcomesDiffer, LuauBatchRunner, luauTools } from '../../src/runtime/index.js';
 import {
-  batchOutcomesDiffer,
   coverageBuild,
   findLlvmTools,
   formatEngineCoverage,
-  LuauBatchRunner,
-  luauTools,
   measureEngineCoverage,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { writeArmsReport } from './_guided-html.js';
 import { linesOverTime, type LinesPoint, type TimedProgram } from './_guided-lines.js';
@@ -90,8 +88,10 @@ function say(line: string): void {
 /** What one arm did, as its process writes it. */
 interface ArmResult {
   readonly name: string;
-  readonly progress: GuidedProgress;
-  readonly timeline: readonly GuidedProgress[];
+  readonly progress: GuidedPoint;
+  readonly timeline: readonly GuidedPoint[];
+  /** Corpus entries that are mutants. */
+  readonly keptMutants: number;
   readonly programs: TimedProgram[];
   /**
    * Per origin, in the first minute and after it: programs tried, counters they reached
@@ -172,6 +172,7 @@ async function runArm(name: string, out: string): Promise<void> {
       name,
       progress: result.progress,
       timeline: result.timeline,
+      keptMutants: result.corpus.entries.filter((e) => e.origin.kind === 'mutant').length,
       programs,
       yields,
       operators,
@@ -265,9 +266,9 @@ async function compare(): Promise<void> {
     for (const a of [blind!, guided!]) {
       const p = a.progress;
       say(
-        `${a.name}: ${p.programs} programs in ${(p.ms / 1000).toFixed(0)} s ` +
-          `(${((p.programs * 1000) / p.ms).toFixed(1)}/s), ${p.counters} counters, corpus ${p.corpus} ` +
-          `(${p.keptMutants} mutants; ${p.mutants} mutants tried)`,
+        `${a.name}: ${p.programs} programs in ${p.t.toFixed(0)} s ` +
+          `(${(p.programs / p.t).toFixed(1)}/s), ${p.counters} counters, corpus ${p.corpus} ` +
+          `(${a.keptMutants} mutants; ${p.mutants} mutants tried)`,
       );
       for (const when of ['early', 'late'] as const)
         for (const kind of ['fresh', 'mutant'] as const) {
@@ -304,7 +305,7 @@ async function compare(): Promise<void> {
     const [bl, gl] = curves as [LinesPoint[], LinesPoint[]];
     const counters = (a: ArmResult, s: number): number =>
       at(
-        a.timeline.map((t) => ({ s: t.ms / 1000, c: t.counters })),
+        a.timeline.map((t) => ({ s: t.t, c: t.counters })),
         s,
         (t) => t.c,
       );
@@ -355,7 +356,7 @@ async function compare(): Promise<void> {
       `guided had blind's lines of ${over.map(([t]) => `${t}`).join(' / ')} s ` +
         `${over.map(([, k]) => (k === 0 ? 'never' : `${k.toFixed(1)}×`)).join(' / ')} sooner`,
     );
-    const rate = (a: ArmResult): number => a.progress.programs / a.progress.ms;
+    const rate = (a: ArmResult): number => a.progress.programs / (a.progress.t * 1000);
     say(`rate: guided ${(rate(guided!) / rate(blind!)).toFixed(2)}× blind (goal ≥ 0.5×)`);
     if (values.summary !== undefined) {
       const figures: SeedFigures = {
@@ -390,7 +391,7 @@ async function compare(): Promise<void> {
       title: `Blind and guided, ${minutes} min, seed ${seed}`,
       arms: [blind!, guided!].map((a, k) => ({
         label: `${a.name} (mutation share ${a.name === 'blind' ? 0 : share})`,
-        counters: a.timeline.map((t) => ({ s: t.ms / 1000, counters: t.counters })),
+        counters: a.timeline.map((t) => ({ s: t.t, counters: t.counters })),
         lines: curves[k]!,
       })),
       text: said.join('\n'),

@@ -29,7 +29,7 @@ import { GuidedSteps, runGuided } from '../../src/campaign/guided/index.js';
 import type { CorpusEntry } from '../../src/campaign/guided/index.js';
 import type { CampaignProgram } from '../../src/campaign/programs.js';
 import { CounterMap, CoverageRunner } from '../../src/coverage/index.js';
-import { coverageBuild } from '../../src/runtime/index.js';
+import { coverageBuild } from '../../src/coverage/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 
 const usage =

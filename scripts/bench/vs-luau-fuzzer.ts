@@ -28,19 +28,21 @@ import { generatorOptions } from '../../src/cli/generator-options.js';
 import { packageRoot } from '../../src/package-root.js';
 import {
   batchOutcomesDiffer,
-  coverageBuild,
-  findLlvmTools,
   LuauBatchRunner,
   luauTools,
+  type LuauBatchOutcome,
+  type LuauBatchProgram,
+  type LuauTools,
+} from '../../src/runtime/index.js';
+import {
+  coverageBuild,
+  findLlvmTools,
   measureEngineCoverage,
   mergeProfiles,
   toolComponents,
   type ComponentCoverage,
   type LlvmTools,
-  type LuauBatchOutcome,
-  type LuauBatchProgram,
-  type LuauTools,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { benchArgs, sharedPath, type BenchArgs } from './_args.js';
 import { functionGaps } from './_function-gap.js';
 import {

@@ -164,7 +164,7 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/scheduling.ts',
-        search: '          ready.unshift(batch);\n',
+        search: '          this.#ready.unshift(batch);\n',
         replace: '',
       },
     ],
@@ -355,8 +355,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     claim: 'a campaign stopped at any moment keeps every finding it counted',
     edits: [
       {
-        file: 'src/campaign/campaign.ts',
-        search: '      if (saveFound(store, taken)) report(true);',
+        file: 'src/campaign/stages/record.ts',
+        search: '      if (saveFound(store, taken)) this.#onSaved();',
         replace: '      saveFound(store, taken);',
       },
     ],
@@ -382,9 +382,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     claim: '`run --duration T` ends the campaign at its budget',
     edits: [
       {
-        file: 'src/campaign/campaign.ts',
-        search:
-          '    if (runUntil !== undefined && runUntil(tally.signatures.size > 0) <= 0) budget.abort();',
+        file: 'src/campaign/stages/budget.ts',
+        search: '    if (this.runLeft(hasFindings) <= 0) this.#spent.abort();',
         replace: '',
       },
     ],

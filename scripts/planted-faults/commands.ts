@@ -121,12 +121,12 @@ export const commandsFaults: readonly PlantedFault[] = [
     claim: '`coverage` refuses … and says which LLVM tools are missing and how to get them',
     edits: [
       {
-        file: 'src/runtime/llvm-tools.ts',
+        file: 'src/coverage/llvm-tools.ts',
         search: "    cov === undefined ? 'llvm-cov' : '',\n",
         replace: "    'llvm-cov',\n",
       },
     ],
-    tests: ['test/runtime/llvm-tools.test.ts'],
+    tests: ['test/coverage/llvm-tools.test.ts'],
   },
   {
     name: 'out-file-not-refused',
@@ -227,7 +227,7 @@ export const commandsFaults: readonly PlantedFault[] = [
     claim: '`luau-fuzz coverage` prints line and branch coverage per component …',
     edits: [
       {
-        file: 'src/runtime/engine-coverage.ts',
+        file: 'src/coverage/engine-coverage.ts',
         search: '    onlyGenerated: u - c,\n    onlyCompared: u - g,',
         replace: '    onlyGenerated: u - g,\n    onlyCompared: u - c,',
       },
@@ -249,7 +249,7 @@ export const commandsFaults: readonly PlantedFault[] = [
           "      for (let i = from; i < to; i++) statuses[i] = r.timedOut ? 'timeout' : 'crash';",
       },
     ],
-    tests: ['test/runtime/engine-coverage.test.ts'],
+    tests: ['test/coverage/engine-coverage.test.ts'],
     only: 'crashing',
   },
 ];

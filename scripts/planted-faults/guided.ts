@@ -29,10 +29,10 @@ export const guidedFaults: readonly PlantedFault[] = [
     claim: 'a guided campaign stopped and run again on its folder goes on as one run',
     edits: [
       {
-        file: 'src/campaign/guided/guided-run.ts',
-        search: '      writeGuidedState(options.dir, state);',
+        file: 'src/campaign/guided/guided-loop.ts',
+        search: '    writeGuidedState(this.#o.dir, this.#state);',
         replace:
-          '      writeGuidedState(options.dir, { ...state, yields: undefined, operators: undefined, origins: undefined });',
+          '    writeGuidedState(this.#o.dir, { ...this.#state, yields: undefined, operators: undefined, origins: undefined });',
       },
     ],
     tests: ['test/campaign/guided/guided-run.test.ts'],
@@ -73,12 +73,12 @@ export const guidedFaults: readonly PlantedFault[] = [
     claim: '`luau-fuzz coverage` prints … union and what each set alone covers',
     edits: [
       {
-        file: 'src/runtime/engine-coverage.ts',
+        file: 'src/coverage/engine-coverage.ts',
         search: '  const u = union[kind].covered;',
         replace: '  const u = Math.min(union[kind].count, g + c);',
       },
     ],
-    tests: ['test/runtime/engine-coverage.test.ts'],
+    tests: ['test/coverage/engine-coverage.test.ts'],
     only: 'string.format',
   },
   {

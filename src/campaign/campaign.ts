@@ -1,29 +1,17 @@
-import { basename, join, resolve } from 'node:path';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import { saveFindings, saveFound } from './finding-storage.js';
-import { shrinkShare, type ResolvedCampaignOptions } from './options.js';
+import type { ResolvedCampaignOptions } from './options.js';
 import { PendingIndices } from './pending-indices.js';
-import { ProgramGenerator } from './program-generator.js';
-import {
-  corpusCoverage,
-  guidedSource,
-  type CorpusCoverage,
-  type GuidedSource,
-} from './guided/index.js';
-import { freshPrograms, type ProgramSource } from './program-source.js';
-import { preflight } from './preflight.js';
-import { campaignGrammar } from './programs.js';
-import { ProjectPool } from './projects.js';
-import type { ProjectEvent } from './projects.js';
-import { writeReport } from './report.js';
-import { runBatches } from './scheduling.js';
-import type { FinishedProgram } from './scheduling.js';
+import type { ProjectEvent, ProjectPool } from './projects.js';
 import { CampaignSession } from './session.js';
+import { CampaignBudget } from './stages/budget.js';
+import { campaignPool, execute, prepareExecution } from './stages/execute.js';
+import { CampaignProgress } from './stages/progress.js';
+import { Recorder } from './stages/record.js';
+import { measuredCorpus, report, type ReportParts } from './stages/report.js';
+import { shrink } from './stages/shrink.js';
+import { openSource, type CampaignSource } from './stages/source.js';
 import { CampaignStore, type ResumeOptions } from './store.js';
-import { campaignSummary } from './summary.js';
 import type { CampaignSummary } from './summary.js';
-import { Tally } from './tally.js';
-import { assertChecker } from './type-check.js';
 import type { CampaignSnapshot } from './tally.js';
 
 /**
@@ -91,68 +79,48 @@ interface CampaignRunArgs {
   readonly generatorWorker?: string | URL;
 }
 
-/** Steps of a guided source per batch at most. */
-const guidedBatchSteps = 4;
-
-/** The campaign's name in projects: its directory's name and seed, as a file name. */
-function campaignId(dir: string, seed: number): string {
-  const name = basename(resolve(dir))
-    .replace(/[^\w.-]+/g, '_')
-    .slice(0, 60);
-  return `${name}-${seed}`;
-}
-
-/** What a guided campaign's corpus reaches of the coverage build; a failure is said, not thrown. */
-async function measuredCorpus(
-  dir: string,
-  coverage: string,
-  o: ResolvedCampaignOptions,
-): Promise<CorpusCoverage> {
-  try {
-    return await corpusCoverage(join(dir, 'corpus'), coverage, { timeoutMs: o.timeoutMs });
-  } catch (e) {
-    return { unavailable: (e as Error).message };
-  }
-}
-
 /**
- * The campaign's programs: fresh draws generated in threads ahead of the batches, or, for a
- * guided campaign, fresh draws and mutants of the corpus in `corpus/` of its directory.
+ * The campaign's options (recorded, for a resume) and, before anything is written, its
+ * projects and its source, ready: the runner installed and every runtime checked.
  */
-function openSource(
-  o: ResolvedCampaignOptions,
-  pending: PendingIndices,
-  args: RunCampaignArgs,
-): ProgramSource & { close(): Promise<void>; guided?: GuidedSource } {
-  if (o.guided !== undefined) {
-    const guided = guidedSource({
-      settings: o,
-      guided: o.guided,
-      dir: join(args.dir, 'corpus'),
-      count: o.count,
-      pending,
-      timeoutMs: o.timeoutMs,
-    });
-    return Object.assign(guided, { guided });
+async function openCampaign(args: RunCampaignArgs): Promise<{
+  readonly o: ResolvedCampaignOptions;
+  readonly resumed: CampaignStore | undefined;
+  readonly pool: ProjectPool;
+  readonly source: CampaignSource;
+}> {
+  let resumed: CampaignStore | undefined;
+  let o: ResolvedCampaignOptions;
+  if (args.resume === true) {
+    resumed = CampaignStore.resume(args.dir, args);
+    o = resumed.options;
+  } else {
+    CampaignStore.assertFree(args.dir);
+    o = args.options;
   }
-  // Generation runs in threads, ahead of the batches, while the main thread uploads and
-  // records; the threads load and draw the first programs while the projects get ready.
-  const generator = new ProgramGenerator(o, {
-    upcoming: pending,
-    // A batch ahead of those the slots run: when generation is the slower part, the threads
-    // should not wait for a slot to free.
-    readAhead: Math.min(
-      10_000,
-      Math.max(1000, (o.inFlight * args.target.projectIds.length + 1) * o.batchSize),
-    ),
-    ...(args.generatorWorker === undefined ? {} : { workerFile: args.generatorWorker }),
+  const pool = campaignPool(o, {
+    dir: args.dir,
+    ...args.target,
+    onProjectEvent: args.onProjectEvent,
   });
-  generator.prefetch();
-  return Object.assign(freshPrograms(generator, pending), { close: () => generator.close() });
+  const source = openSource(o, resumed?.pending() ?? new PendingIndices(o.count), {
+    dir: args.dir,
+    projects: args.target.projectIds.length,
+    generatorWorker: args.generatorWorker,
+  });
+  try {
+    await prepareExecution(pool, o);
+  } catch (e) {
+    await source.close();
+    await pool.close();
+    throw e;
+  }
+  return { o, resumed, pool, source };
 }
 
 /**
- * Runs (or continues) a fuzzing campaign: generates the programs, runs them in batches in the
+ * Runs (or continues) a fuzzing campaign, stage by stage (`stages/`: source, execute, record,
+ * shrink, report): generates the programs, runs them in batches in the
  * target's projects through `project_exec` (several projects at once, a bounded number of
  * batches in flight per project, lost batches re-queued), records each program's outcomes as
  * they arrive, shrinks the findings by re-running candidates remotely, saves them, and writes
@@ -168,113 +136,37 @@ function openSource(
  * ```
  */
 export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummary> {
-  let resumed: CampaignStore | undefined;
-  let o: ResolvedCampaignOptions;
-  if (args.resume === true) {
-    resumed = CampaignStore.resume(args.dir, args);
-    o = resumed.options;
-  } else {
-    CampaignStore.assertFree(args.dir);
-    o = args.options;
-  }
-  const aborted = (): boolean => args.signal?.aborted === true;
-  const pool = new ProjectPool(args.target.client, args.target.projectIds, {
-    runtimes: o.runtimes,
-    inFlight: o.inFlight,
-    timeoutMs: o.timeoutMs,
-    workers: o.workers,
-    excerptChars: o.excerptChars,
-    payloadLimit: o.payloadLimit,
-    batchDir: `.luau-fuzz/campaigns/${campaignId(args.dir, o.seed)}`,
-    ...(args.onProjectEvent === undefined ? {} : { onEvent: args.onProjectEvent }),
-  });
-  const pending = resumed?.pending() ?? new PendingIndices(o.count);
-  const source = openSource(o, pending, args);
-  try {
-    if (o.analyze !== undefined) assertChecker(o.analyze);
-    await pool.prepare();
-    await preflight(pool, o.runtimes, campaignGrammar(o));
-  } catch (e) {
-    await source.close();
-    await pool.close();
-    throw e;
-  }
+  const { o, resumed, pool, source } = await openCampaign(args);
   // Created only now: a campaign whose runtime cannot run leaves no directory behind.
   const store = resumed ?? CampaignStore.create(args.dir, o);
-  const tally = new Tally(o.runtimes);
-  for (const r of store.records()) tally.add(r);
   const session = new CampaignSession(store);
-  let phase: CampaignSnapshot['phase'] = 'run';
-  const snapshot = (): CampaignSnapshot => {
-    const guided = source.guided?.timeline().at(-1);
-    return tally.snapshot(phase, {
-      done: store.progress.done,
-      total: o.count,
-      programsPerSecond: session.rate(),
-      elapsedSeconds: session.elapsedSeconds(),
-      ...(o.durationMs === undefined ? {} : { durationSeconds: o.durationMs / 1000 }),
-      ...(guided === undefined ? {} : { guided }),
-    });
-  };
-  const progress = (next: CampaignSnapshot['phase'] = phase): void => {
-    phase = next;
-    args.onProgress?.(snapshot());
-  };
   // What a stop at any moment leaves: the findings, summary.json and report.html as counted.
-  const report = (stopped: boolean, engine?: CorpusCoverage): CampaignSummary => {
-    const summary = campaignSummary(store, tally, pool, stopped, source.guided, engine);
-    writeReport(args.dir, summary, store);
-    return summary;
-  };
-  // A finding's tree is recorded with it, so that it is saved and shrunk from its own tree
-  // (not when another generator's thread drew it: this one cannot draw it again). Findings
-  // are saved as found, before the programs are counted in `results.jsonl`.
-  const record = (finished: readonly FinishedProgram[]): void => {
-    const entries = finished.map(({ record, program }) =>
-      record.finding === undefined || args.generatorWorker !== undefined || program === undefined
-        ? { record }
-        : { record, tree: program.tree },
-    );
-    const recorded = store.recordAll(entries, (taken) => {
-      for (const { record: r } of taken) tally.add(r);
-      if (saveFound(store, taken)) report(true);
-    });
-    session.done += recorded.length;
-  };
-  // The time budget: no program starts once what is left is kept for shrinking.
-  const budget = new AbortController();
-  const runUntil =
-    o.durationMs === undefined
-      ? undefined
-      : (hasFindings: boolean) =>
-          o.durationMs! * (hasFindings && o.shrink ? 1 - shrinkShare : 1) -
-          session.elapsedSeconds() * 1000;
+  const recorder = new Recorder(store, session, {
+    keepTrees: args.generatorWorker === undefined,
+    onSaved: () => report(parts, true),
+  });
+  const parts = { dir: args.dir, store, session, tally: recorder.tally, pool, source };
+  const progress = new CampaignProgress(o, parts, args.onProgress);
+  const budget = new CampaignBudget(o, session, args.signal);
+  const hasFindings = (): boolean => recorder.tally.signatures.size > 0;
   const ticker = setInterval(() => {
     session.save();
-    if (runUntil !== undefined && runUntil(tally.signatures.size > 0) <= 0) budget.abort();
-    progress();
+    budget.check(hasFindings());
+    progress.say();
   }, 1000);
-  const signal =
-    args.signal === undefined ? budget.signal : AbortSignal.any([args.signal, budget.signal]);
 
-  progress('run');
+  progress.say('run');
   try {
-    if (runUntil === undefined || runUntil(tally.signatures.size > 0) > 0)
-      await runBatches({
+    if (budget.runLeft(hasFindings()) > 0)
+      await execute({
         pool,
         source,
-        // A guided source makes its programs step by step on the coverage build: batches of a
-        // few steps reach the runtimes, the progress and the time budget's end without
-        // waiting for twenty steps first.
-        options:
-          o.guided === undefined
-            ? o
-            : { ...o, batchSize: Math.min(o.batchSize, guidedBatchSteps * o.guided.stepSize) },
-        signal,
-        record,
+        options: o,
+        signal: budget.signal,
+        record: recorder.record,
         afterBatch: () => {
           session.save();
-          progress();
+          progress.say();
         },
       });
   } catch (e) {
@@ -282,42 +174,53 @@ export async function runCampaign(args: RunCampaignArgs): Promise<CampaignSummar
     await source.close();
     await pool.close();
     session.save(true);
-    report(true);
+    report(parts, true);
     throw e;
   }
   await source.close();
   session.save(true);
-
   const ranAll = store.progress.done >= o.count;
-  // Shrinking takes what is left of the budget; a resume of a campaign whose budget was spent
-  // already, which runs nothing, shrinks what the campaign left without a deadline.
-  const budgetLeft =
-    o.durationMs === undefined || session.done === 0
-      ? undefined
-      : o.durationMs - session.elapsedSeconds() * 1000;
-  if (!aborted() && (budgetLeft === undefined || budgetLeft > 0)) {
-    progress('shrink');
-    await saveFindings({
-      store,
-      pool,
-      ...(args.signal === undefined ? {} : { signal: args.signal }),
-      ...(budgetLeft === undefined ? {} : { deadline: Date.now() + budgetLeft }),
-      beforeEach: () => progress(),
-    });
-  }
+  const { signal } = args;
+  await shrink({
+    store,
+    pool,
+    budget,
+    signal,
+    onStart: () => progress.say('shrink'),
+    beforeEach: progress.say,
+  });
   clearInterval(ticker);
   await pool.close();
-  session.save(true);
+  return endCampaign(args, { ...parts, o, progress }, ranAll);
+}
+
+/**
+ * The end of a campaign that ran and shrank (or was stopped): where it stands saved, done
+ * when it ran all or spent its budget, and its report written, with what a guided campaign's
+ * corpus reaches of the coverage build.
+ */
+async function endCampaign(
+  args: RunCampaignArgs,
+  parts: ReportParts & {
+    readonly o: ResolvedCampaignOptions;
+    readonly session: CampaignSession;
+    readonly progress: CampaignProgress;
+  },
+  ranAll: boolean,
+): Promise<CampaignSummary> {
+  const { o, store } = parts;
+  const aborted = args.signal?.aborted === true;
+  parts.session.save(true);
   // Stopped while running or shrinking: `--resume` continues either. A campaign whose budget
   // ran out is done; `--resume --duration` gives it more time.
-  const stopped = aborted() || (!ranAll && o.durationMs === undefined);
+  const stopped = aborted || (!ranAll && o.durationMs === undefined);
   if (!stopped) store.progress.finished = true;
   store.saveProgress();
-  progress('report');
+  parts.progress.say('report');
   // A stop asked for is not held up by one more run of the corpus; `--resume` measures at its end.
   const engine =
-    o.guided === undefined || aborted()
+    o.guided === undefined || aborted
       ? undefined
       : await measuredCorpus(args.dir, o.guided.coverage, o);
-  return report(stopped, engine);
+  return report(parts, stopped, engine);
 }

@@ -1,4 +1,4 @@
-import type { ComponentCoverage, EngineCoverage } from '../runtime/index.js';
+import type { ComponentCoverage, EngineCoverage } from '../coverage/index.js';
 import { curvesSvg } from './curves-chart.js';
 import type { CorpusCoverage, GuidedPoint } from './guided/index.js';
 import { chartFrame, escapeHtml } from './report-chart.js';

@@ -90,3 +90,4 @@ export type { BugVerdict, IntendedRule, TriageChecker, TriagedBug } from './chec
 export type { CheckerShrinkArgs, CheckerShrinkResult } from './checker-shrink.js';
 export type { CaseCoverage, ErrorCount, ValidityCheckOptions } from './validity-report.js';
 export type { ValidityReport } from './validity-report.js';
+export { profileOfRuntimes } from './runtimes-profile.js';

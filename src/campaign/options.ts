@@ -17,7 +17,8 @@ import type {
 } from '../arbitrary/index.js';
 import { readJsonFile, writeJsonFile } from '../format/index.js';
 import { grammar715, parseGrammar, type GrammarName } from '../tree/index.js';
-import { grammarOfRuntimes, parseRuntime, profileOfRuntimes } from '../runtime/index.js';
+import { grammarOfRuntimes, parseRuntime } from '../runtime/index.js';
+import { profileOfRuntimes } from './runtimes-profile.js';
 import { runnerDefaults, runtimeTakes } from '../runtime/index.js';
 import { durationMs } from './duration.js';
 import { guidedDefaults } from './guided/guided-step.js';

@@ -281,6 +281,56 @@ export class ProjectPool {
   }
 
   /**
+   * Runs a batch under one runtime on `project`. A body the client or the server refuses as
+   * too large was not run: its halves are run instead, so every program runs once (the client
+   * then refuses such sizes before sending them). A resident runner that is gone ran nothing:
+   * another is started (unless a concurrent batch already did), or the batch runs one-shot
+   * after two failures in a row.
+   */
+  async #runOn(
+    project: PoolProject,
+    runner: InstalledRunner,
+    profile: RuntimeProfile,
+    jobs: readonly ProgramJob[],
+    name: string,
+  ): Promise<ProgramOutcome[]> {
+    let part = 0;
+    const run = async (some: readonly ProgramJob[]): Promise<ProgramOutcome[]> => {
+      const resident = project.resident;
+      try {
+        return await runRemoteBatch(this.client, runner, some, {
+          profile,
+          name: `${name}${part++ === 0 ? '' : `-p${part}`}`,
+          ...(this.#o.batchDir === undefined ? {} : { batchDir: this.#o.batchDir }),
+          timeoutMs: this.#o.timeoutMs,
+          workers: this.#o.workers,
+          excerptChars: this.#o.excerptChars,
+          ...(resident === undefined ? {} : { resident }),
+        });
+      } catch (e) {
+        if (e instanceof ResidentRunnerGoneError) {
+          this.#o.onEvent?.({
+            projectId: project.projectId,
+            type: 'resident-gone',
+            message: e.message,
+          });
+          if (project.resident === resident) {
+            project.resident = undefined;
+            project.residentFailures++;
+            await this.#startResident(project);
+          }
+          return run(some);
+        }
+        if (!(e instanceof RequestTooLargeError) || some.length < 2) throw e;
+        this.#o.onEvent?.({ projectId: project.projectId, type: 'split', message: e.message });
+        const half = Math.ceil(some.length / 2);
+        return [...(await run(some.slice(0, half))), ...(await run(some.slice(half)))];
+      }
+    };
+    return run(jobs);
+  }
+
+  /**
    * Runs a batch under every runtime on one project with a free slot (call after
    * {@link waitForCapacity}). Rejects when the project failed; the caller re-queues the batch.
    * With `counted: false` (a preflight or shrinking run) the project's batch and program
@@ -299,47 +349,8 @@ export class ProjectPool {
     const name = `b${process.pid}-${Date.now().toString(36)}-${++batchCounter}`;
     try {
       const perRuntime: ProgramOutcome[][] = [];
-      for (const [k, profile] of this.profiles.entries()) {
-        let part = 0;
-        // A body the client or the server refuses as too large was not run: its halves are
-        // run instead, so every program runs once (the client then refuses such sizes
-        // before sending them).
-        const run = async (some: readonly ProgramJob[]): Promise<ProgramOutcome[]> => {
-          const resident = project.resident;
-          try {
-            return await runRemoteBatch(this.client, runner, some, {
-              profile,
-              name: `${name}-r${k}${part++ === 0 ? '' : `-p${part}`}`,
-              ...(this.#o.batchDir === undefined ? {} : { batchDir: this.#o.batchDir }),
-              timeoutMs: this.#o.timeoutMs,
-              workers: this.#o.workers,
-              excerptChars: this.#o.excerptChars,
-              ...(resident === undefined ? {} : { resident }),
-            });
-          } catch (e) {
-            if (e instanceof ResidentRunnerGoneError) {
-              // Nothing ran: start another (unless a concurrent batch already did), or run
-              // one-shot after two failures in a row.
-              this.#o.onEvent?.({
-                projectId: project.projectId,
-                type: 'resident-gone',
-                message: e.message,
-              });
-              if (project.resident === resident) {
-                project.resident = undefined;
-                project.residentFailures++;
-                await this.#startResident(project);
-              }
-              return run(some);
-            }
-            if (!(e instanceof RequestTooLargeError) || some.length < 2) throw e;
-            this.#o.onEvent?.({ projectId: project.projectId, type: 'split', message: e.message });
-            const half = Math.ceil(some.length / 2);
-            return [...(await run(some.slice(0, half))), ...(await run(some.slice(half)))];
-          }
-        };
-        perRuntime.push(await run(jobs));
-      }
+      for (const [k, profile] of this.profiles.entries())
+        perRuntime.push(await this.#runOn(project, runner, profile, jobs, `${name}-r${k}`));
       const maps = perRuntime.map((list) => new Map(list.map((o) => [o.id, o])));
       const outcomes = new Map<string, ProgramOutcome[]>();
       for (const job of jobs) {

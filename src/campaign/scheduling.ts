@@ -62,54 +62,74 @@ export interface RunBatchesArgs {
  * ```
  */
 export async function runBatches(args: RunBatchesArgs): Promise<void> {
-  const { pool, source, options: o, signal } = args;
-  const aborted = (): boolean => signal?.aborted === true;
-  const ready: CampaignProgram[][] = [];
-  const attempts = new Map<number, number>();
-  const tasks = new Set<Promise<void>>();
-  // The programs of the batches launched, by index, until recorded.
-  const launched = new Map<number, CampaignProgram>();
-  let failuresInARow = 0;
-  let lastError = '';
+  await new BatchRun(args).run();
+}
 
-  const record = (records: readonly ProgramRecord[]): void => {
-    args.record(
+/** The state of one {@link runBatches}: batches ready, in flight, and failing. */
+class BatchRun {
+  readonly #args: RunBatchesArgs;
+  readonly #ready: CampaignProgram[][] = [];
+  readonly #attempts = new Map<number, number>();
+  readonly #tasks = new Set<Promise<void>>();
+  // The programs of the batches launched, by index, until recorded.
+  readonly #launched = new Map<number, CampaignProgram>();
+  #failuresInARow = 0;
+  #lastError = '';
+
+  constructor(args: RunBatchesArgs) {
+    this.#args = args;
+  }
+
+  async run(): Promise<void> {
+    const { pool, source, options: o, signal } = this.#args;
+    const aborted = (): boolean => signal?.aborted === true;
+    const ready = this.#ready;
+    const stop = abortOf(signal);
+    const maxFailures = Math.max(6, 3 * pool.projects.length);
+    const sizer = new BatchSizer(o.batchSize);
+    while (!aborted()) {
+      if (this.#failuresInARow >= maxFailures) {
+        await Promise.all(this.#tasks);
+        throw new CampaignError(
+          `${this.#failuresInARow} batches failed in a row; last error: ${this.#lastError}`,
+        );
+      }
+      while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || source.remaining > 0)) {
+        if (ready.length === 0) await this.#fill(sizer);
+        else this.#launch(ready.shift()!);
+      }
+      const work = ready.length > 0 || source.remaining > 0;
+      if (this.#tasks.size === 0 && !work) break;
+      await Promise.race([...this.#tasks, ...(work ? [pool.waitForCapacity()] : []), stop]);
+    }
+    await Promise.all(this.#tasks);
+  }
+
+  #record(records: readonly ProgramRecord[]): void {
+    this.#args.record(
       records.map((record) => {
-        const program = launched.get(record.i);
-        launched.delete(record.i);
+        const program = this.#launched.get(record.i);
+        this.#launched.delete(record.i);
         return program === undefined ? { record } : { record, program };
       }),
     );
-  };
-  const finish = (
+  }
+
+  #finish(
     batch: readonly CampaignProgram[],
     outcomes: BatchOutcomes,
     checks: readonly CheckOutcome[] | undefined,
-  ): void => {
-    failuresInARow = 0;
-    const lost: CampaignProgram[] = [];
-    const finished: ProgramRecord[] = [];
-    batch.forEach((p, k) => {
-      const found = outcomes.outcomes.get(String(p.index));
-      if (found !== undefined) {
-        // How it ran comes first: a typed program that does not run is the runtime's finding.
-        const check = checks?.[k];
-        const finding = classifyOutcomes(o.level, found) ?? check?.kind;
-        const checked = finding !== undefined && finding === check?.kind ? check : undefined;
-        finished.push(recordOf(p, found, finding, outcomes.projectId, checked));
-        return;
-      }
-      const n = (attempts.get(p.index) ?? 0) + 1;
-      attempts.set(p.index, n);
-      if (n < MAX_PROGRAM_ATTEMPTS) lost.push(p);
-      else finished.push(recordOf(p, lostOutcomes(p, n, o.runtimes), 'crash', outcomes.projectId));
-    });
-    record(finished);
-    if (lost.length > 0) ready.unshift(lost);
-    args.afterBatch();
-  };
-  const launch = (batch: CampaignProgram[]): void => {
-    for (const p of batch) launched.set(p.index, p);
+  ): void {
+    this.#failuresInARow = 0;
+    const { finished, lost } = settle(this.#args.options, batch, outcomes, checks, this.#attempts);
+    this.#record(finished);
+    if (lost.length > 0) this.#ready.unshift(lost);
+    this.#args.afterBatch();
+  }
+
+  #launch(batch: CampaignProgram[]): void {
+    const { pool, options: o } = this.#args;
+    for (const p of batch) this.#launched.set(p.index, p);
     // The checker runs here while the projects run the batch.
     const checks =
       o.analyze === undefined
@@ -117,61 +137,75 @@ export async function runBatches(args: RunBatchesArgs): Promise<void> {
         : typeCheck(o.analyze, batch, { timeoutMs: o.timeoutMs, twice: true });
     const task = Promise.all([pool.runBatch(jobsOf(batch)), checks])
       .then(
-        ([result, checked]) => finish(batch, result, checked),
+        ([result, checked]) => this.#finish(batch, result, checked),
         (e: unknown) => {
-          failuresInARow++;
-          lastError = e instanceof Error ? e.message : String(e);
-          ready.unshift(batch);
+          this.#failuresInARow++;
+          this.#lastError = e instanceof Error ? e.message : String(e);
+          this.#ready.unshift(batch);
         },
       )
-      .finally(() => tasks.delete(task));
-    tasks.add(task);
-  };
-  const fill = async (sizer: BatchSizer): Promise<void> => {
+      .finally(() => this.#tasks.delete(task));
+    this.#tasks.add(task);
+  }
+
+  async #fill(sizer: BatchSizer): Promise<void> {
+    const { pool, source, options: o, signal } = this.#args;
     const size = sizer.next(source.remaining, pool.slots());
     const programs = await source.next(size, signal);
     const printable = programs.filter((p) => p.printError === undefined);
-    record(
-      programs
-        .filter((p) => p.printError !== undefined)
-        .map((p) => ({
-          i: p.index,
-          outcomes: [],
-          nodes: p.nodes,
-          kinds: p.kinds,
-          printError: p.printError!,
-        })),
-    );
-    ready.push(...packBatches(printable, size, o.payloadLimit));
-  };
-
-  const stop = new Promise<void>((resolve) => {
-    if (signal === undefined) return;
-    if (signal.aborted) resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  const maxFailures = Math.max(6, 3 * pool.projects.length);
-  const sizer = new BatchSizer(o.batchSize);
-  while (!aborted()) {
-    if (failuresInARow >= maxFailures) {
-      await Promise.all(tasks);
-      throw new CampaignError(
-        `${failuresInARow} batches failed in a row; last error: ${lastError}`,
-      );
-    }
-    while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || source.remaining > 0)) {
-      if (ready.length === 0) await fill(sizer);
-      else launch(ready.shift()!);
-    }
-    const work = ready.length > 0 || source.remaining > 0;
-    if (tasks.size === 0 && !work) break;
-    await Promise.race([...tasks, ...(work ? [pool.waitForCapacity()] : []), stop]);
+    this.#record(programs.flatMap(unprintable));
+    this.#ready.push(...packBatches(printable, size, o.payloadLimit));
   }
-  await Promise.all(tasks);
 }
 
 /** A batch's outcomes by program id, and the project that ran it. */
 type BatchOutcomes = Awaited<ReturnType<ProjectPool['runBatch']>>;
+
+/**
+ * A batch come back: the records of its programs that ran (or were lost too often), and those
+ * lost to run again; `attempts` counts each program's losses.
+ */
+function settle(
+  o: ResolvedCampaignOptions,
+  batch: readonly CampaignProgram[],
+  outcomes: BatchOutcomes,
+  checks: readonly CheckOutcome[] | undefined,
+  attempts: Map<number, number>,
+): { finished: ProgramRecord[]; lost: CampaignProgram[] } {
+  const lost: CampaignProgram[] = [];
+  const finished: ProgramRecord[] = [];
+  batch.forEach((p, k) => {
+    const found = outcomes.outcomes.get(String(p.index));
+    if (found !== undefined) {
+      // How it ran comes first: a typed program that does not run is the runtime's finding.
+      const check = checks?.[k];
+      const finding = classifyOutcomes(o.level, found) ?? check?.kind;
+      const checked = finding !== undefined && finding === check?.kind ? check : undefined;
+      finished.push(recordOf(p, found, finding, outcomes.projectId, checked));
+      return;
+    }
+    const n = (attempts.get(p.index) ?? 0) + 1;
+    attempts.set(p.index, n);
+    if (n < MAX_PROGRAM_ATTEMPTS) lost.push(p);
+    else finished.push(recordOf(p, lostOutcomes(p, n, o.runtimes), 'crash', outcomes.projectId));
+  });
+  return { finished, lost };
+}
+
+/** The record of a program the printer refused (none for one it printed). */
+function unprintable(p: CampaignProgram): ProgramRecord[] {
+  if (p.printError === undefined) return [];
+  return [{ i: p.index, outcomes: [], nodes: p.nodes, kinds: p.kinds, printError: p.printError }];
+}
+
+/** Resolves when `signal` aborts (never without one). */
+function abortOf(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
 
 function recordOf(
   p: CampaignProgram,

@@ -8,10 +8,10 @@ import { checkValidity, type ValidityReport } from '../campaign/index.js';
 import {
   missingExecutable,
   parseRuntime,
-  profileOfRuntimes,
   RuntimeSpecError,
   type RuntimeProfile,
 } from '../runtime/index.js';
+import { profileOfRuntimes } from '../campaign/index.js';
 import { defaultLuauCompile, formatSampleMeasures, measureSample } from './sample-measures.js';
 import { grammar715, parseGrammar } from '../tree/index.js';
 import { arbitraryOptionsOf } from '../arbitrary/index.js';

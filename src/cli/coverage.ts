@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { luauArbitraries, OptionError } from '../arbitrary/index.js';
 import { generatePrograms } from '../campaign/index.js';
 import { grammar715, parseGrammar, type AnyGrammar } from '../tree/index.js';
+import { luau735FuzzerFlags, readLuauFiles, type LuauBatchProgram } from '../runtime/index.js';
 import {
   coverageBuild,
   CoverageBuildError,
@@ -11,14 +12,11 @@ import {
   findLlvmTools,
   formatEngineCoverage,
   formatSetRuns,
-  luau735FuzzerFlags,
   measureEngineCoverage,
   parseCoverageModes,
-  readLuauFiles,
   type CoverageModeName,
   type EngineCoverage,
-  type LuauBatchProgram,
-} from '../runtime/index.js';
+} from '../coverage/index.js';
 import { addGeneratorFlags, generatorOptions, generatorSettingsOf } from './generator-options.js';
 import { wholeNumberOption } from './setting-flags.js';
 import type { GivenGeneratorSettings } from '../arbitrary/index.js';

@@ -8,7 +8,8 @@ import {
   type ResolvedCampaignOptions,
   type ResumeOptions,
 } from '../campaign/index.js';
-import { corpusFolder, coverageLuau } from '../campaign/guided/index.js';
+import { corpusFolder } from '../campaign/guided/index.js';
+import { coverageLuau } from '../coverage/index.js';
 import { missingExecutable, RuntimeSpecError } from '../runtime/index.js';
 import { flagError, flagName, givenFlags, givenSettings, settingOptions } from './setting-flags.js';
 import type { WorkspaceFlags } from './workspace-options.js';

@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  bytecodeCoverage,
-  defaultLuauToolsDir,
-  duplicateRate,
-  type BytecodeCoverage,
-  type DuplicateRate,
-} from '../runtime/index.js';
+import { defaultLuauToolsDir, duplicateRate, type DuplicateRate } from '../runtime/index.js';
+import { bytecodeCoverage, type BytecodeCoverage } from '../coverage/index.js';
 
 /** What Luau's own conformance tests reach with `luau-compile --text -O2`: the goal figures. */
 export const conformanceCoverage = { opcodes: 77, builtins: 132 } as const;

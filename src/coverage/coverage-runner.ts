@@ -8,7 +8,7 @@ import {
   type Marker,
 } from '../../runner/luau-batch.mjs';
 import { modulePrelude } from '../../runner/protocol.mjs';
-import type { LuauBatchProgram } from '../runtime/luau-batch.js';
+import type { LuauBatchProgram } from '../runtime/index.js';
 import { CounterMap } from './counter-map.js';
 import { profileReach, readRawProfile, type ProfileReach } from './raw-profile.js';
 

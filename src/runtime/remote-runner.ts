@@ -248,30 +248,7 @@ export async function runRemoteBatch(
   const timeoutMs = options.timeoutMs ?? runnerDefaults.timeoutMs;
   const workers = options.workers ?? runnerDefaults.workers;
   const excerptChars = options.excerptChars ?? runnerDefaults.excerptChars;
-  const data = encodeBatch(jobs);
-  const fits = await client.payloadLimit();
-  let batch: { data: string[] } | { dataFile: string } = { data: chunkText(data, ARG_CHUNK) };
-  if (data.length > fits) {
-    // Larger than one request: uploaded in parts first, then named by the run.
-    const file = files.upload;
-    for (const [i, part] of chunkText(data, fits).entries()) {
-      await client.exec({
-        project_id: runner.projectId,
-        command: 'sh',
-        args: [
-          '-c',
-          APPEND_SCRIPT,
-          'sh',
-          i === 0 ? 'new' : 'add',
-          file,
-          ...chunkText(part, ARG_CHUNK),
-        ],
-        timeout: 60,
-        max_output: 10_000,
-      });
-    }
-    batch = { dataFile: file };
-  }
+  const batch = await sendBatch(client, runner, jobs, files.upload);
   // Reading back a cut output costs an exec per part: the output of a batch fits in one reply.
   const maxOutput =
     options.maxOutput ?? Math.min(4_000_000, Math.max(200_000, jobs.length * (excerptChars + 512)));
@@ -285,21 +262,7 @@ export async function runRemoteBatch(
   const resident = options.resident;
   const r = await client.exec({
     project_id: runner.projectId,
-    // The submit script passes the arguments one per line.
-    ...(resident === undefined || run.some((a) => a.includes('\n'))
-      ? { command: 'node', args: [`${runner.dir}/${runnerMain}`, ...run] }
-      : {
-          command: 'sh',
-          args: [
-            '-c',
-            submitScript,
-            'sh',
-            resident.dir,
-            options.name,
-            String(resident.claimSeconds),
-            ...run,
-          ],
-        }),
+    ...runCommand(runner, run, options.name, resident),
     timeout: execTimeout,
     max_output: maxOutput,
     err_on_exit: false,
@@ -317,31 +280,10 @@ export async function runRemoteBatch(
       r.exit_code,
     );
   }
-  let text = r.stdout;
-  if (text.length >= maxOutput) {
-    // Cut: read the result file back from the last complete line on.
-    const lastNewline = text.lastIndexOf('\n', maxOutput);
-    text = text.slice(0, lastNewline + 1);
-    let offset = Buffer.byteLength(text);
-    for (;;) {
-      const part = await client.exec({
-        project_id: runner.projectId,
-        command: 'node',
-        args: [
-          `${runner.dir}/${runnerMain}`,
-          ...readArgs(files.results, offset, Math.floor(maxOutput / 2)),
-        ],
-        max_output: maxOutput,
-        timeout: 60,
-      });
-      if (part.stdout === '') break;
-      const end = part.stdout.lastIndexOf('\n');
-      if (end < 0) break;
-      const complete = part.stdout.slice(0, end + 1);
-      text += complete;
-      offset += Buffer.byteLength(complete);
-    }
-  }
+  const text =
+    r.stdout.length >= maxOutput
+      ? await readCutOutput(client, runner, r.stdout, files.results, maxOutput)
+      : r.stdout;
   const wanted = new Set(jobs.map((j) => j.id));
   const seen = new Set<string>();
   const outcomes: ProgramOutcome[] = [];
@@ -351,4 +293,86 @@ export async function runRemoteBatch(
     outcomes.push(o);
   }
   return outcomes;
+}
+
+/**
+ * The batch's encoded programs as the run takes them: inline, or, when larger than one
+ * request takes, uploaded first in parts to `file` (`sh` appending to it, one call per part).
+ */
+async function sendBatch(
+  client: WorkspaceClient,
+  runner: InstalledRunner,
+  jobs: readonly ProgramJob[],
+  file: string,
+): Promise<{ data: string[] } | { dataFile: string }> {
+  const data = encodeBatch(jobs);
+  const fits = await client.payloadLimit();
+  if (data.length <= fits) return { data: chunkText(data, ARG_CHUNK) };
+  for (const [i, part] of chunkText(data, fits).entries()) {
+    await client.exec({
+      project_id: runner.projectId,
+      command: 'sh',
+      args: [
+        '-c',
+        APPEND_SCRIPT,
+        'sh',
+        i === 0 ? 'new' : 'add',
+        file,
+        ...chunkText(part, ARG_CHUNK),
+      ],
+      timeout: 60,
+      max_output: 10_000,
+    });
+  }
+  return { dataFile: file };
+}
+
+/**
+ * A runner's output cut at `maxOutput`, whole: up to its last complete line, then the rest
+ * read back from the runner's result file in parts.
+ */
+async function readCutOutput(
+  client: WorkspaceClient,
+  runner: InstalledRunner,
+  stdout: string,
+  results: string,
+  maxOutput: number,
+): Promise<string> {
+  // Cut: read the result file back from the last complete line on.
+  const lastNewline = stdout.lastIndexOf('\n', maxOutput);
+  let text = stdout.slice(0, lastNewline + 1);
+  let offset = Buffer.byteLength(text);
+  for (;;) {
+    const part = await client.exec({
+      project_id: runner.projectId,
+      command: 'node',
+      args: [
+        `${runner.dir}/${runnerMain}`,
+        ...readArgs(results, offset, Math.floor(maxOutput / 2)),
+      ],
+      max_output: maxOutput,
+      timeout: 60,
+    });
+    if (part.stdout === '') break;
+    const end = part.stdout.lastIndexOf('\n');
+    if (end < 0) break;
+    const complete = part.stdout.slice(0, end + 1);
+    text += complete;
+    offset += Buffer.byteLength(complete);
+  }
+  return text;
+}
+
+/** The command that runs a batch: the runner for it alone, or the resident runner's submit script. */
+function runCommand(
+  runner: InstalledRunner,
+  run: readonly string[],
+  name: string,
+  resident: ResidentRunner | undefined,
+): { command: string; args: string[] } {
+  // The submit script passes the arguments one per line.
+  if (resident === undefined || run.some((a) => a.includes('\n')))
+    return { command: 'node', args: [`${runner.dir}/${runnerMain}`, ...run] };
+  const claim = String(resident.claimSeconds);
+  return { command: 'sh', args: ['-c', submitScript, 'sh', resident.dir, name, claim, ...run] };
 }

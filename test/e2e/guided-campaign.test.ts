@@ -11,13 +11,13 @@ import {
 } from '../../src/campaign/index.js';
 import { Corpus, recordFromJson } from '../../src/campaign/guided/index.js';
 import { CoverageRunner } from '../../src/coverage/index.js';
+import { type LuauBatchProgram } from '../../src/runtime/index.js';
 import {
   coverageBuild,
   findLlvmTools,
   measureEngineCoverage,
   type EngineCoverage,
-  type LuauBatchProgram,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { WorkspaceClient } from '../../src/workspace/client/index.js';
 import { startEmbeddedWorkspace } from '../../src/workspace/server/index.js';
 import type { EmbeddedWorkspace } from '../../src/workspace/server/index.js';

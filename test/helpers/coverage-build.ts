@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { findLlvmTools, type LlvmTools } from '../../src/runtime/index.js';
+import { findLlvmTools, type LlvmTools } from '../../src/coverage/index.js';
 import { sharedDir } from './shared.js';
 
 /** Luau 0.715 built for source-based coverage, beside the checkout. */

@@ -1,14 +1,14 @@
 import { dirname, join } from 'node:path';
 import {
+  coverageLuau,
   coverageModeNames,
   coverageModes,
   findLlvmTools,
   measureEngineCoverage,
   type CoverageModeName,
   type EngineCoverage,
-} from '../../runtime/index.js';
+} from '../../coverage/index.js';
 import { corpusPrograms } from './corpus-programs.js';
-import { coverageLuau } from './guided-source.js';
 
 /**
  * The engine coverage of a guided campaign: line and branch coverage per component of the

@@ -1,26 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
-import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
-import { Corpus } from './corpus.js';
-import { guidedDefaults, GuidedSteps, type GuidedProgram } from './guided-step.js';
-import { afterStep, readGuidedState, writeGuidedState } from './guided-state.js';
+import type { LuauArbitraryOptions } from '../../arbitrary/index.js';
+import type { CoverageRunnerOptions } from '../../coverage/index.js';
+import type { Corpus } from './corpus.js';
+import type { GuidedPoint } from './corpus-formats.js';
+import { GuidedLoop } from './guided-loop.js';
+import { guidedDefaults, type GuidedProgram } from './guided-step.js';
 import type { GuidedSettings } from '../options.js';
-
-/** Where a guided campaign stands. */
-export interface GuidedProgress {
-  /** Milliseconds since this call started. */
-  readonly ms: number;
-  /** Programs tried, over every call on the folder. */
-  readonly programs: number;
-  /** Of them, mutants of corpus entries. */
-  readonly mutants: number;
-  /** Counters reached so far. */
-  readonly counters: number;
-  /** Corpus entries. */
-  readonly corpus: number;
-  /** Corpus entries that are mutants. */
-  readonly keptMutants: number;
-}
 
 /**
  * Options of {@link runGuided}; `concurrency`, `groupSize` and `timeoutMs` are the coverage
@@ -46,27 +30,29 @@ export interface GuidedOptions
   readonly ms?: number | undefined;
   /** Called with each step's programs (the differential oracle: every runtime of the campaign). */
   readonly onStep?: ((programs: readonly GuidedProgram[]) => Promise<void>) | undefined;
-  /** Called after each step. */
-  readonly onProgress?: ((progress: GuidedProgress) => void) | undefined;
+  /** Called after each step with where the campaign stands. */
+  readonly onProgress?: ((progress: GuidedPoint) => void) | undefined;
 }
 
 /** What a guided campaign did. */
 export interface GuidedResult {
-  readonly progress: GuidedProgress;
-  /** One point per step. */
-  readonly timeline: readonly GuidedProgress[];
+  /** Where it stands at the end (its `t`: seconds of steps, over every call on the folder). */
+  readonly progress: GuidedPoint;
+  /** One point per step of this call. */
+  readonly timeline: readonly GuidedPoint[];
   readonly corpus: Corpus;
 }
 
 /**
- * Runs a coverage-guided campaign: each step draws fresh programs (the campaign's next runs)
- * and mutants of corpus entries (picked by the rarity of what they reached first and by
- * their yield, see `entryWeight`), runs them on the coverage build, and keeps in the corpus
- * those that reached counters no program before them did. Everything is drawn from the seed and the step number, and the corpus folder holds
- * the entries, the map of counters reached and where the campaign stands: a campaign stopped
- * and run again on the same folder goes on from there, as one run would have up to the
- * engine's own nondeterminism (a program may reach a counter more or less from one process to
- * the next).
+ * Runs a coverage-guided campaign on its own, through the {@link GuidedLoop} a campaign's
+ * guided source runs: each step draws fresh programs (the campaign's next runs) and mutants
+ * of corpus entries (picked by the rarity of what they reached first and by their yield, see
+ * `entryWeight`), runs them on the coverage build, and keeps in the corpus those that reached
+ * counters no program before them did. Everything is drawn from the seed and the step number,
+ * and the corpus folder holds the entries, the map of counters reached and where the campaign
+ * stands: a campaign stopped and run again on the same folder goes on from there, as one run
+ * would have up to the engine's own nondeterminism (a program may reach a counter more or
+ * less from one process to the next).
  *
  * @example
  * ```ts
@@ -79,60 +65,29 @@ export interface GuidedResult {
  */
 export async function runGuided(options: GuidedOptions): Promise<GuidedResult> {
   const started = performance.now();
-  const corpus = Corpus.load(options.dir);
-  let state = readGuidedState(options.dir);
-  mkdirSync(options.dir, { recursive: true });
-  corpus.claim(options.generator);
-  const runner = new CoverageRunner({
-    luau: options.coverage.luau,
-    args: options.coverage.args,
-    concurrency: options.concurrency,
-    groupSize: options.groupSize,
-    timeoutMs: options.timeoutMs,
-    map: corpus.map,
-  });
-  const steps = new GuidedSteps({
-    records: programRecords(options.generator),
-    grammar: corpus.grammar,
-    corpus,
-    runner,
-    seed: options.seed,
+  const loop = GuidedLoop.open({
+    ...options,
+    corpora: options.corpora ?? [],
     mutationShare: options.mutationShare ?? guidedDefaults.mutationShare,
   });
   const stepSize = options.stepSize ?? guidedDefaults.stepSize;
-  const timeline: GuidedProgress[] = [];
-  const progress = (): GuidedProgress => ({
-    ms: performance.now() - started,
-    programs: state.programs,
-    mutants: state.timeline[state.timeline.length - 1]?.mutants ?? 0,
-    counters: runner.map.reachedCount,
-    corpus: corpus.entries.length,
-    keptMutants: corpus.entries.filter((e) => e.origin.kind === 'mutant').length,
-  });
+  const before = loop.timeline().length;
+  const done = (): boolean =>
+    (options.programs !== undefined && loop.state.programs >= options.programs) ||
+    (options.ms !== undefined && performance.now() - started >= options.ms);
   try {
-    // Entries of other corpora first: what they reach counts, and they become entries here.
-    if (state.programs === 0) await steps.seed(options.corpora ?? []);
-    const done = (): boolean =>
-      (options.programs !== undefined && state.programs >= options.programs) ||
-      (options.ms !== undefined && performance.now() - started >= options.ms);
+    await loop.seed();
     while (!done()) {
-      const stepStarted = performance.now();
-      const indices = Array.from({ length: stepSize }, (_, k) => state.programs + k);
-      const step = await steps.step(state, indices);
-      await options.onStep?.(step.programs.filter((p) => p.printError === undefined));
-      state = afterStep(state, step, {
-        programs: stepSize,
-        seconds: (performance.now() - stepStarted) / 1000,
-        counters: runner.map.reachedCount,
-        corpus: corpus.entries.length,
-      });
-      writeGuidedState(options.dir, state);
-      const now = progress();
-      timeline.push(now);
-      options.onProgress?.(now);
+      // A tree the printer refuses is not run, as a campaign skips it.
+      await loop.step(stepSize, (programs) =>
+        options.onStep === undefined
+          ? Promise.resolve()
+          : options.onStep(programs.filter((p) => p.printError === undefined)),
+      );
+      options.onProgress?.(loop.point());
     }
-    return { progress: progress(), timeline, corpus };
+    return { progress: loop.point(), timeline: loop.timeline().slice(before), corpus: loop.corpus };
   } finally {
-    runner.close();
+    loop.close();
   }
 }

@@ -174,48 +174,8 @@ export class GuidedSteps {
     for (const e of kept)
       if (e.origin.kind === 'mutant') corpus.entries[e.origin.parent]!.found += e.firstCounters;
     corpus.save(runner.map, new Set([...picked, ...kept]));
-    // Each mutant's first mutation (it has at least one) is the one drawn by weight.
-    const origin = (p: { origin: EntryOrigin }): ProgramOrigin =>
-      p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
-    const tried = programs.map((p): [ProgramOrigin, number, number] => [
-      origin(p),
-      1,
-      programCost(p),
-    ]);
-    // Per origin, counters reached first, and the cost and number of the programs tried.
-    type Sum = [number, number, number];
-    const sums = { fresh: [0, 0, 0] as Sum, mutant: [0, 0, 0] as Sum };
-    for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
-    programs.forEach((p, k) => {
-      sums[p.origin.kind][1] += tried[k]![2];
-      sums[p.origin.kind][2] += 1;
-    });
-    const found = kept.map((e): [ProgramOrigin, number] => [origin(e), e.firstCounters]);
-    const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
-      o: T,
-    ): o is T & readonly [ProgramMutation, ...number[]] => o[0] !== 'fresh';
-    const operators =
-      mutants === 0
-        ? state.operators
-        : nextOperatorYields(state.operators, found.filter(isMutation), tried.filter(isMutation));
-    const origins = nextOriginYields(
-      state.origins,
-      found,
-      tried.map(([o, n]) => [o, n]),
-    );
-    const yields = nextYields(state.yields, sums.fresh, sums.mutant);
-    return {
-      programs,
-      mutants,
-      kept,
-      state: {
-        step: state.step + 1,
-        nextRun,
-        ...(yields === undefined ? {} : { yields }),
-        ...(operators === undefined ? {} : { operators }),
-        origins,
-      },
-    };
+    const next = { step: state.step + 1, nextRun, ...learnt(state, programs, kept, mutants) };
+    return { programs, mutants, kept, state: next };
   }
 
   /**
@@ -260,4 +220,53 @@ export class GuidedSteps {
 // generator read as the same option): a program and its module, as run.
 function sourceOf(p: GuidedProgram): string {
   return `${p.module ?? ''}\0${p.program}`;
+}
+
+// Each mutant's first mutation (it has at least one) is the one drawn by weight.
+function originOf(p: { origin: EntryOrigin }): ProgramOrigin {
+  return p.origin.kind === 'fresh' ? 'fresh' : (p.origin.mutations[0] as ProgramMutation);
+}
+
+/**
+ * What a step learnt of its programs (`kept`: those that reached something new): what fresh
+ * programs and mutants, each mutation and each origin found, for the next step to draw by.
+ */
+function learnt(
+  state: StepState,
+  programs: readonly GuidedProgram[],
+  kept: readonly CorpusEntry[],
+  mutants: number,
+): Pick<StepState, 'yields' | 'operators' | 'origins'> {
+  const tried = programs.map((p): [ProgramOrigin, number, number] => [
+    originOf(p),
+    1,
+    programCost(p),
+  ]);
+  // Per origin, counters reached first, and the cost and number of the programs tried.
+  type Sum = [number, number, number];
+  const sums = { fresh: [0, 0, 0] as Sum, mutant: [0, 0, 0] as Sum };
+  for (const e of kept) sums[e.origin.kind][0] += e.firstCounters;
+  programs.forEach((p, k) => {
+    sums[p.origin.kind][1] += tried[k]![2];
+    sums[p.origin.kind][2] += 1;
+  });
+  const found = kept.map((e): [ProgramOrigin, number] => [originOf(e), e.firstCounters]);
+  const isMutation = <T extends readonly [ProgramOrigin, ...number[]]>(
+    o: T,
+  ): o is T & readonly [ProgramMutation, ...number[]] => o[0] !== 'fresh';
+  const operators =
+    mutants === 0
+      ? state.operators
+      : nextOperatorYields(state.operators, found.filter(isMutation), tried.filter(isMutation));
+  const origins = nextOriginYields(
+    state.origins,
+    found,
+    tried.map(([o, n]) => [o, n]),
+  );
+  const yields = nextYields(state.yields, sums.fresh, sums.mutant);
+  return {
+    ...(yields === undefined ? {} : { yields }),
+    ...(operators === undefined ? {} : { operators }),
+    origins,
+  };
 }

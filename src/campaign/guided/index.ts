@@ -9,13 +9,16 @@ export {
 } from './corpus-formats.js';
 export { GuidedStateFile, LoggedProgram, MapFile, RecordJson } from './corpus-formats.js';
 export { readGuidedState, writeGuidedState } from './guided-state.js';
-export { coverageLuau, freshRuns, guidedSource } from './guided-source.js';
+export { guidedSource } from './guided-source.js';
+export { freshRuns, readProgramLog } from './program-log.js';
+export { GuidedLoop } from './guided-loop.js';
+export type { GuidedLoopOptions } from './guided-loop.js';
 export { corpusFolder } from './corpus-folder.js';
 export type { GuidedSource } from './guided-source.js';
 export { entryPicker, entryWeight } from './schedule.js';
 export type { CounterHits } from './schedule.js';
 export { runGuided } from './guided-run.js';
-export type { GuidedOptions, GuidedProgress, GuidedResult } from './guided-run.js';
+export type { GuidedOptions, GuidedResult } from './guided-run.js';
 export { guidedDefaults, GuidedSteps } from './guided-step.js';
 export type { GuidedProgram, GuidedStepsOptions, StepResult, StepState } from './guided-step.js';
 export { autoShare, mutationShareOf, nextYields, rateBound, warmingUp } from './mutation-share.js';

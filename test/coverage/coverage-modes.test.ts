@@ -4,7 +4,7 @@ import {
   coverageModes,
   defaultCoverageModes,
   parseCoverageModes,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 
 describe('defaultCoverageModes', () => {
   it('runs runnable programs at -O0 and -O2 with native code, type checks typed ones too, compiles the rest', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { luauTools, type LuauTools } from './luau-tools.js';
+import { luauTools, type LuauTools } from '../runtime/index.js';
 
 /**
  * A folder of Luau executables that is not a coverage build: missing, or not instrumented.

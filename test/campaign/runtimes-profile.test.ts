@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileOfRuntimes } from '../../src/runtime/index.js';
+import { profileOfRuntimes } from '../../src/campaign/index.js';
 
 describe('profileOfRuntimes', () => {
   it('is luau-web while a runtime is luau-web (or none is given), else luau', () => {

@@ -10,9 +10,12 @@ import {
   type CoverageCounts,
 } from './coverage-summary.js';
 import type { LlvmTools } from './llvm-tools.js';
-import { LuauBatchRunner, type LuauBatchProgram } from './luau-batch.js';
-import type { LuauTools } from './luau-tools.js';
-import { runToolBatches } from './tool-batch.js';
+import {
+  LuauBatchRunner,
+  runToolBatches,
+  type LuauBatchProgram,
+  type LuauTools,
+} from '../runtime/index.js';
 
 /**
  * The components reported per executable: what its runs exercise (`luau` parses, compiles
@@ -184,122 +187,18 @@ function compare(
 export async function measureEngineCoverage(
   options: EngineCoverageOptions,
 ): Promise<EngineCoverage> {
-  const { build, llvm, modes } = options;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const concurrency = options.concurrency ?? 2;
-  const batchSize = options.batchSize ?? 50;
+  const { build, modes } = options;
   if (options.generated.length === 0) throw new RangeError('no generated programs to run');
   if (options.compared?.length === 0) throw new RangeError('no programs to compare with');
   const tools = [...new Set(modes.map((m) => coverageModes[m].tool))];
-  const flags = options.flags?.length ? [`--fflags=${options.flags.join(',')}`] : [];
-  const sets: { name: 'generated' | 'compared'; programs: readonly LuauBatchProgram[] }[] = [
-    { name: 'generated', programs: options.generated },
-  ];
+  const sets: ProgramSet[] = [{ name: 'generated', programs: options.generated }];
   if (options.compared !== undefined) sets.push({ name: 'compared', programs: options.compared });
   const work = mkdtempSync(join(options.tmpDir ?? tmpdir(), 'luau-fuzz-coverage-'));
   try {
-    const runs: Partial<Record<'generated' | 'compared', SetRuns>> = {};
-    for (const set of sets) {
-      const runner = new LuauBatchRunner(set.programs, work);
-      // The type checker reads files of its own, whose module names are locals.
-      let checkRunner: LuauBatchRunner | undefined;
-      const filesFor = (tool: LuauToolName) => {
-        if (tool !== 'luau-analyze') return runner;
-        checkRunner ??= new LuauBatchRunner(set.programs, work, true);
-        return checkRunner;
-      };
-      const byMode: SetRuns['modes'] = {};
-      try {
-        for (const mode of modes) {
-          options.onStep?.(`${set.name}: ${mode} (${set.programs.length} programs)`);
-          const tool = coverageModes[mode].tool;
-          const args = [...coverageModes[mode].args, ...flags];
-          const profiles = join(work, 'profiles', set.name, tool);
-          mkdirSync(profiles, { recursive: true });
-          const env = { LLVM_PROFILE_FILE: join(profiles, '%4m.profraw') };
-          const statuses =
-            tool === 'luau'
-              ? (
-                  await runner.run(
-                    { luau: build.luau, args, env },
-                    { timeoutMs, concurrency, batchSize },
-                  )
-                ).map((o) => o.status)
-              : await runToolBatches([toolPath(build, tool), ...args], filesFor(tool).files(), {
-                  cwd: filesFor(tool).dir,
-                  env,
-                  timeoutMs,
-                  batchSize,
-                  concurrency,
-                });
-          const counts: Record<string, number> = {};
-          for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
-          byMode[mode] = counts;
-        }
-      } finally {
-        runner.close();
-        checkRunner?.close();
-      }
-      runs[set.name] = { programs: set.programs.length, modes: byMode };
-    }
+    const runs: Partial<Record<ProgramSet['name'], SetRuns>> = {};
+    for (const set of sets) runs[set.name] = await runSet(options, set, work);
     const results: ToolCoverage[] = [];
-    for (const tool of tools) {
-      options.onStep?.(`${tool}: merging profiles`);
-      const executable = toolPath(build, tool);
-      const merged: string[] = [];
-      const counts: ComponentCounts[] = [];
-      for (const set of sets) {
-        const dir = join(work, 'profiles', set.name, tool);
-        const raw = existsSync(dir)
-          ? readdirSync(dir)
-              .filter((f) => f.endsWith('.profraw'))
-              .map((f) => join(dir, f))
-          : [];
-        if (raw.length === 0)
-          throw new CoverageBuildError(
-            `${executable} wrote no coverage profile (LLVM_PROFILE_FILE=${join(dir, '%4m.profraw')}): ` +
-              'is it a coverage build (make config=coverage)?',
-          );
-        const out = join(options.keepProfiles ?? work, `${set.name}-${tool}.profdata`);
-        await mergeProfiles(llvm, raw, out);
-        merged.push(out);
-        counts.push(await coverageSummary(llvm, executable, out));
-      }
-      let union: ComponentCounts | undefined;
-      if (merged.length === 2) {
-        const out = join(work, `union-${tool}.profdata`);
-        await mergeProfiles(llvm, merged, out);
-        union = await coverageSummary(llvm, executable, out);
-      }
-      // The components the build has (a folder of a later release is absent from an older one).
-      const names = toolComponents[tool].filter(
-        (n) => !['Bytecode', 'Inliner'].includes(n) || counts.some((c) => c[n] !== undefined),
-      );
-      const row = (component: string, pick: (c: ComponentCounts) => CoverageCounts) => ({
-        component,
-        lines: compare(
-          'lines',
-          pick(counts[0]!),
-          counts[1] && pick(counts[1]),
-          union && pick(union),
-        ),
-        branches: compare(
-          'branches',
-          pick(counts[0]!),
-          counts[1] && pick(counts[1]),
-          union && pick(union),
-        ),
-      });
-      results.push({
-        tool,
-        executable,
-        modes: modes.filter((m) => coverageModes[m].tool === tool),
-        components: [
-          ...names.map((n) => row(n, (c) => c[n] ?? zero)),
-          row('total', (c) => total(c, names)),
-        ],
-      });
-    }
+    for (const tool of tools) results.push(await toolCoverage(options, tool, sets, work));
     return {
       build: build.dir,
       modes,
@@ -310,4 +209,139 @@ export async function measureEngineCoverage(
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The programs of one side of a coverage run. */
+interface ProgramSet {
+  readonly name: 'generated' | 'compared';
+  readonly programs: readonly LuauBatchProgram[];
+}
+
+/**
+ * Runs a set's programs in every mode, each executable's profiles in `work/profiles/SET/TOOL`;
+ * how they ended, per mode.
+ */
+async function runSet(
+  options: EngineCoverageOptions,
+  set: ProgramSet,
+  work: string,
+): Promise<SetRuns> {
+  const { build } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const concurrency = options.concurrency ?? 2;
+  const batchSize = options.batchSize ?? 50;
+  const flags = options.flags?.length ? [`--fflags=${options.flags.join(',')}`] : [];
+  const runner = new LuauBatchRunner(set.programs, work);
+  // The type checker reads files of its own, whose module names are locals.
+  let checkRunner: LuauBatchRunner | undefined;
+  const filesFor = (tool: LuauToolName) => {
+    if (tool !== 'luau-analyze') return runner;
+    checkRunner ??= new LuauBatchRunner(set.programs, work, true);
+    return checkRunner;
+  };
+  const byMode: SetRuns['modes'] = {};
+  try {
+    for (const mode of options.modes) {
+      options.onStep?.(`${set.name}: ${mode} (${set.programs.length} programs)`);
+      const tool = coverageModes[mode].tool;
+      const args = [...coverageModes[mode].args, ...flags];
+      const profiles = join(work, 'profiles', set.name, tool);
+      mkdirSync(profiles, { recursive: true });
+      const env = { LLVM_PROFILE_FILE: join(profiles, '%4m.profraw') };
+      const statuses =
+        tool === 'luau'
+          ? (
+              await runner.run(
+                { luau: build.luau, args, env },
+                { timeoutMs, concurrency, batchSize },
+              )
+            ).map((o) => o.status)
+          : await runToolBatches([toolPath(build, tool), ...args], filesFor(tool).files(), {
+              cwd: filesFor(tool).dir,
+              env,
+              timeoutMs,
+              batchSize,
+              concurrency,
+            });
+      const counts: Record<string, number> = {};
+      for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+      byMode[mode] = counts;
+    }
+  } finally {
+    runner.close();
+    checkRunner?.close();
+  }
+  return { programs: set.programs.length, modes: byMode };
+}
+
+/** The merged profile of a set's runs of `tool`, and its counts per component. */
+async function mergedSet(
+  options: EngineCoverageOptions,
+  tool: LuauToolName,
+  set: ProgramSet,
+  work: string,
+): Promise<{ merged: string; counts: ComponentCounts }> {
+  const executable = toolPath(options.build, tool);
+  const dir = join(work, 'profiles', set.name, tool);
+  const raw = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.profraw'))
+        .map((f) => join(dir, f))
+    : [];
+  if (raw.length === 0)
+    throw new CoverageBuildError(
+      `${executable} wrote no coverage profile (LLVM_PROFILE_FILE=${join(dir, '%4m.profraw')}): ` +
+        'is it a coverage build (make config=coverage)?',
+    );
+  const merged = join(options.keepProfiles ?? work, `${set.name}-${tool}.profdata`);
+  await mergeProfiles(options.llvm, raw, merged);
+  return { merged, counts: await coverageSummary(options.llvm, executable, merged) };
+}
+
+/** What `tool`'s runs of each set cover, per component, and of both sets together. */
+async function toolCoverage(
+  options: EngineCoverageOptions,
+  tool: LuauToolName,
+  sets: readonly ProgramSet[],
+  work: string,
+): Promise<ToolCoverage> {
+  const { llvm, modes } = options;
+  options.onStep?.(`${tool}: merging profiles`);
+  const executable = toolPath(options.build, tool);
+  const merged: string[] = [];
+  const counts: ComponentCounts[] = [];
+  for (const set of sets) {
+    const one = await mergedSet(options, tool, set, work);
+    merged.push(one.merged);
+    counts.push(one.counts);
+  }
+  let union: ComponentCounts | undefined;
+  if (merged.length === 2) {
+    const out = join(work, `union-${tool}.profdata`);
+    await mergeProfiles(llvm, merged, out);
+    union = await coverageSummary(llvm, executable, out);
+  }
+  // The components the build has (a folder of a later release is absent from an older one).
+  const names = toolComponents[tool].filter(
+    (n) => !['Bytecode', 'Inliner'].includes(n) || counts.some((c) => c[n] !== undefined),
+  );
+  const row = (component: string, pick: (c: ComponentCounts) => CoverageCounts) => ({
+    component,
+    lines: compare('lines', pick(counts[0]!), counts[1] && pick(counts[1]), union && pick(union)),
+    branches: compare(
+      'branches',
+      pick(counts[0]!),
+      counts[1] && pick(counts[1]),
+      union && pick(union),
+    ),
+  });
+  return {
+    tool,
+    executable,
+    modes: modes.filter((m) => coverageModes[m].tool === tool),
+    components: [
+      ...names.map((n) => row(n, (c) => c[n] ?? zero)),
+      row('total', (c) => total(c, names)),
+    ],
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytecodeCoverage, countListing } from '../../src/runtime/index.js';
+import { bytecodeCoverage, countListing } from '../../src/coverage/index.js';
 import { haveLuauTools, tools } from '../helpers/luau-tools.js';
 import { needsShared } from '../helpers/shared.js';
 

@@ -1,5 +1,5 @@
 import type { ProfileName } from '../arbitrary/index.js';
-import { parseRuntime } from './profile.js';
+import { parseRuntime } from '../runtime/index.js';
 
 /**
  * The feature profile of programs that run on every one of `specs`: `luau-web` when one of

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findLlvmTools, LlvmToolsMissingError } from '../../src/runtime/index.js';
+import { findLlvmTools, LlvmToolsMissingError } from '../../src/coverage/index.js';
 
 const dirs: string[] = [];
 function binDir(files: string[]): string {

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { componentOf } from '../../src/runtime/coverage-summary.js';
+import { componentOf } from '../../src/coverage/coverage-summary.js';
 import {
   coverageBuild,
   measureEngineCoverage,
   type ComponentCoverage,
   type EngineCoverage,
-} from '../../src/runtime/index.js';
+} from '../../src/coverage/index.js';
 import { coverageBuildDir, haveCoverageBuild, llvmTools } from '../helpers/coverage-build.js';
 import { needsShared } from '../helpers/shared.js';
 
