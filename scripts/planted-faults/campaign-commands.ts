@@ -43,8 +43,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/cli/run.ts',
-        search: '          process.stdout.write(formatSummary(summary));',
-        replace: '          process.stderr.write(formatSummary(summary));',
+        search: '  process.stdout.write(formatSummary(summary));',
+        replace: '  process.stderr.write(formatSummary(summary));',
       },
     ],
     tests: ['test/e2e/cli.test.ts'],

@@ -30,8 +30,8 @@ export const commandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/cli/gen.ts',
-        search: '        unique: all.length,',
-        replace: '        unique: flags.count,',
+        search: '    unique: all.length,',
+        replace: '    unique: flags.count,',
       },
     ],
     tests: ['test/arbitrary/cli.test.ts'],
@@ -45,8 +45,8 @@ export const commandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/cli/check.ts',
         search:
-          "          ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\\n'",
-        replace: "          ? JSON.stringify({ ...report, ...measures }, null, 2) + '\\n'",
+          "      ? JSON.stringify({ ...report, runtime: flags.runtime.spec, ...measures }, null, 2) + '\\n'",
+        replace: "      ? JSON.stringify({ ...report, ...measures }, null, 2) + '\\n'",
       },
     ],
     tests: ['test/arbitrary/cli.test.ts'],
@@ -74,8 +74,8 @@ export const commandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/cli/convert.ts',
-        search: '      if (failed > 0) process.exitCode = 1;',
-        replace: '      if (failed > 1) process.exitCode = 1;',
+        search: '  if (failed > 0) process.exitCode = 1;',
+        replace: '  if (failed > 1) process.exitCode = 1;',
       },
     ],
     tests: ['test/cli/convert.test.ts'],
@@ -94,8 +94,8 @@ export const commandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/cli/print.ts',
-        search: '      if (failed > 0) process.exitCode = 1;',
-        replace: '      if (failed > 1) process.exitCode = 1;',
+        search: '  if (failed > 0) process.exitCode = 1;',
+        replace: '  if (failed > 1) process.exitCode = 1;',
       },
     ],
     tests: ['test/print/cli.test.ts'],
@@ -164,8 +164,8 @@ export const commandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/workspace/server/server.ts',
         search:
-          "  const port = typeof address === 'object' && address !== null ? address.port : opts.port;",
-        replace: '  const port = opts.port ?? 0;',
+          "  const port = typeof address === 'object' && address !== null ? address.port : port0;",
+        replace: '  const port = port0 ?? 0;',
       },
     ],
     tests: ['test/workspace/serve-process.test.ts'],

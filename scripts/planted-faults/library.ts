@@ -42,8 +42,8 @@ export const libraryFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/print/stat-cases.ts',
-        search: "      w.write(' = ');\n      if (values.length === 0) w.write('nil');",
-        replace: "      w.write('=');\n      if (values.length === 0) w.write('nil');",
+        search: "  w.write(' = ');\n  if (values.length === 0) w.write('nil');",
+        replace: "  w.write('=');\n  if (values.length === 0) w.write('nil');",
       },
     ],
     tests: ['test/print/compat-vectors.test.ts'],

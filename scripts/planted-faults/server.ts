@@ -97,7 +97,7 @@ export const serverFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/project-manager.ts',
-        search: '        hide: [this.realDataDir],',
+        search: '        hide: [this.realDataDir as string],',
         replace: '        hide: [],',
       },
     ],
@@ -224,14 +224,14 @@ export const serverFaults: readonly PlantedFault[] = [
       {
         file: 'src/workspace/server/v2/routes.ts',
         search:
-          "    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n\n    if (typeof b.async_get === 'string') {",
+          "    if (!isCollaborator(o, projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n\n    if (typeof b.async_get === 'string') {",
         replace: "    if (typeof b.async_get === 'string') {",
       },
       {
         file: 'src/workspace/server/v2/routes.ts',
         search: '    const bad = badExecField(b);',
         replace:
-          '    if (!isCollaborator(projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n    const bad = badExecField(b);',
+          '    if (!isCollaborator(o, projectId, accountId)) return { error: v2Errors.notCollaborator.text };\n    const bad = badExecField(b);',
       },
     ],
     tests: ['test/workspace/server-ownership.test.ts'],
@@ -304,9 +304,9 @@ export const serverFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/workspace/server/v2/routes.ts',
-        search: '      if (!isCollaborator(projectId, accountId)) {\n        return',
+        search: '      if (!isCollaborator(o, projectId, accountId)) {\n        return',
         replace:
-          "      if (action === 'start' && !isCollaborator(projectId, accountId)) {\n        return",
+          "      if (action === 'start' && !isCollaborator(o, projectId, accountId)) {\n        return",
       },
     ],
     tests: ['test/workspace/server-ownership.test.ts'],
