@@ -28,7 +28,7 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`typed`: runnable, with annotations that pass `luau-analyze --mode=strict`',
     edits: [
       {
-        file: 'src/arbitrary/runnable/types.ts',
+        file: 'src/arbitrary/runnable/values/types.ts',
         search: "    case 'sarr':\n      return arrayOf(primitive('string'));",
         replace: "    case 'sarr':\n      return arrayOf(primitive('number'));",
       },
@@ -42,7 +42,7 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`typed`: a share of programs carry one planted type error',
     edits: [
       {
-        file: 'src/arbitrary/runnable/planted-kinds.ts',
+        file: 'src/arbitrary/runnable/planted/planted-kinds.ts',
         search: 'return m && [bind(p, operand(p, m[0]), m[1])];',
         replace: 'return m && [bind(p, operand(p, m[0]), m[0])];',
       },
@@ -115,7 +115,7 @@ export const levelsFaults: readonly PlantedFault[] = [
       '`runnable`: terminates without error, same output every run, bounded loops through the fuel table …',
     edits: [
       {
-        file: 'src/arbitrary/runnable/fuel.ts',
+        file: 'src/arbitrary/runnable/statements/fuel.ts',
         search: 'build.binary(ExprBinary_Op.CompareLe, x, build.number(0));',
         replace: 'build.binary(ExprBinary_Op.CompareLt, x, build.number(0));',
       },
@@ -129,12 +129,12 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`runnable`: values bounded in size (strings kept cut to `MAX_STRING`) …',
     edits: [
       {
-        file: 'src/arbitrary/runnable/cut-string.ts',
+        file: 'src/arbitrary/runnable/values/cut-string.ts',
         search: "  return g.lib('string', 'sub', [e, build.number(1), build.number(MAX_STRING)]);",
         replace: '  return e;',
       },
     ],
-    tests: ['test/arbitrary/runnable/cut-string.test.ts'],
+    tests: ['test/arbitrary/runnable/values/cut-string.test.ts'],
   },
   {
     name: 'fan-out-budget-unquartered',
@@ -142,12 +142,12 @@ export const levelsFaults: readonly PlantedFault[] = [
     claim: '`runnable`: the rare call fan-out (its shape, rarity, `JUMPX` at `-O2` …)',
     edits: [
       {
-        file: 'src/arbitrary/runnable/fan-out-shape.ts',
+        file: 'src/arbitrary/runnable/statements/fan-out-shape.ts',
         search: '  const budget = shape.wide ? MAX_CALL_SITE_WEIGHT : MAX_CALL_SITE_WEIGHT / 4;',
         replace: '  const budget = MAX_CALL_SITE_WEIGHT;',
       },
     ],
-    tests: ['test/arbitrary/runnable/fan-out.test.ts'],
+    tests: ['test/arbitrary/runnable/statements/fan-out.test.ts'],
     only: 'narrows',
   },
   {

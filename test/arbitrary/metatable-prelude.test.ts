@@ -5,8 +5,8 @@ import { profileNames, resolveOptions } from '../../src/arbitrary/index.js';
 import { Choices, expandRecord, runnableModuleSet } from '../../src/arbitrary/runnable/index.js';
 import { Gen } from '../../src/arbitrary/runnable/generator.js';
 import { metatablePrelude } from '../../src/arbitrary/runnable/library/metatable.js';
-import { expression } from '../../src/arbitrary/runnable/operations.js';
-import { blockStatements } from '../../src/arbitrary/runnable/statements.js';
+import { expression } from '../../src/arbitrary/runnable/values/operations.js';
+import { blockStatements } from '../../src/arbitrary/runnable/statements/statements.js';
 import { drawSwarm } from '../../src/arbitrary/runnable/swarm.js';
 
 const productions = { expr: expression, block: blockStatements };

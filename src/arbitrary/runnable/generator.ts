@@ -5,10 +5,10 @@ import type { ResolvedOptions } from '../options.js';
 import { MAX_VISIBLE_LOCALS } from '../resolve-scoped.js';
 import { Scope, type VisibleLocal } from '../scope.js';
 import type { Choices } from './choices.js';
-import type { Inputs } from './inputs.js';
-import { anyExponent, hasLibrary } from './profile-library.js';
+import type { Inputs } from './values/inputs.js';
+import { anyExponent, hasLibrary } from './library/profile-library.js';
 import type { Swarm } from './swarm.js';
-import { annotation, type GlobalVar, type Ty, type VarInfo } from './types.js';
+import { annotation, type GlobalVar, type Ty, type VarInfo } from './values/types.js';
 
 /**
  * Loop iterations and recursive calls a whole chunk may make: every loop body and every
@@ -90,22 +90,22 @@ export class Gen {
   classProps = 0;
 
   constructor(
-    readonly c: Choices,
-    readonly o: ResolvedOptions,
+    readonly choices: Choices,
+    readonly options: ResolvedOptions,
     readonly swarm: Swarm,
-    private readonly p: Productions,
+    private readonly productions: Productions,
   ) {
-    this.typed = o.level === 'typed';
+    this.typed = options.level === 'typed';
   }
 
   /** Whether the node budget is spent: further expressions are leaves, no more statements. */
   spent(): boolean {
-    return this.nodes >= this.o.maxNodes;
+    return this.nodes >= this.options.maxNodes;
   }
 
   /** Whether library function `name` may be called in this profile. */
   has(name: string): boolean {
-    return hasLibrary(this.o.profile, name);
+    return hasLibrary(this.options.profile, name);
   }
 
   /**
@@ -113,18 +113,18 @@ export class Gen {
    * first NUL, the native CLI prints it.
    */
   nulFree(): boolean {
-    return this.o.profile === 'luau-web';
+    return this.options.profile === 'luau-web';
   }
 
   /** Whether `^` may take any exponent in this profile. */
   anyExponent(): boolean {
-    return anyExponent(this.o.profile);
+    return anyExponent(this.options.profile);
   }
 
   /** An expression of type `ty`, `d` levels deep. */
   expr(ty: Ty, d: number): Expr {
     this.nodes += 2;
-    return this.p.expr(this, ty, d);
+    return this.productions.expr(this, ty, d);
   }
 
   /** Shorthands of {@link expr}. */
@@ -147,7 +147,7 @@ export class Gen {
    * `(cond and a) or (not cond and b)` for booleans (`cond` then runs twice).
    */
   choose(cond: Expr, a: Expr, b: Expr, bool = false): Expr {
-    if (this.o.features.ifExpressions) return build.ifElse(cond, a, b);
+    if (this.options.features.ifExpressions) return build.ifElse(cond, a, b);
     const first = build.binary(ExprBinary_Op.And, cond, a);
     const second = bool
       ? build.group(build.binary(ExprBinary_Op.And, build.unary(ExprUnary_Op.Not, cond), b))
@@ -157,12 +157,12 @@ export class Gen {
 
   /** The statements of a nested block (`loop`: a loop body, where break/continue may go). */
   block(d: number, loop = false): Stat[] {
-    return this.scope.inBlock(() => this.p.block(this, d, loop));
+    return this.scope.inBlock(() => this.productions.block(this, d, loop));
   }
 
   /** Whether expressions at depth `d` must be leaves. */
   leafOnly(d: number): boolean {
-    return d >= this.o.maxDepth || this.spent();
+    return d >= this.options.maxDepth || this.spent();
   }
 
   /** The reachable locals of a type (assignable ones only when `mutable`). */
@@ -181,7 +181,7 @@ export class Gen {
     }
     if (count === 0) return undefined;
     // The same pick as `vars(ty, mutable)[count - 1 - c.int(count)]`.
-    let skip = count - 1 - this.c.int(count);
+    let skip = count - 1 - this.choices.int(count);
     for (let i = from; i < visible.length; i++) {
       const v = visible[i]!;
       if (v.kind.ty === ty && (!mutable || v.kind.mutable) && skip-- === 0) return v;

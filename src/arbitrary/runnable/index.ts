@@ -3,4 +3,4 @@ export { choiceRecord, shrinkCandidateBound } from './record-arbitrary.js';
 export { type ChoiceRecordOptions } from './record-arbitrary.js';
 export { LOOP_FUEL, MAX_STRING } from './generator.js';
 export { runnableChunk, runnableModuleSet, runnableNumber } from './program.js';
-export { hasLibrary } from './profile-library.js';
+export { hasLibrary } from './library/profile-library.js';

@@ -15,19 +15,19 @@ import { build } from '../build.js';
 import { frozenDeep } from '../shared-messages.js';
 import type { ResolvedOptions } from '../options.js';
 import { Choices, type ChoiceSpan } from './choices.js';
-import { upgradeCalls } from './build-735.js';
-import { typedOpening735 } from './added-735-shapes.js';
+import { upgradeCalls } from './grammar-735/build-735.js';
+import { typedOpening735 } from './grammar-735/added-735-shapes.js';
 import { StatSchema as Stat735Schema } from '../../../gen/luau-735_pb.js';
 import { Gen, LOOP_FUEL } from './generator.js';
-import { Inputs } from './inputs.js';
-import { kit } from './kit.js';
+import { Inputs } from './values/inputs.js';
+import { kit } from './shapes/kit.js';
 import { metatablePrelude } from './library/metatable.js';
-import { expression } from './operations.js';
-import { blockStatements } from './statements.js';
-import { plantedErrorBlock } from './planted-errors.js';
-import { allowGlobalFunctions } from './typed-globals.js';
+import { expression } from './values/operations.js';
+import { blockStatements } from './statements/statements.js';
+import { plantedErrorBlock } from './planted/planted-errors.js';
+import { allowGlobalFunctions } from './typed/typed-globals.js';
 import { drawSwarm } from './swarm.js';
-import { annotation } from './types.js';
+import { annotation } from './values/types.js';
 
 const productions = { expr: expression, block: blockStatements };
 
@@ -41,8 +41,8 @@ const preludes = new WeakMap<ResolvedOptions, Map<number, readonly Stat[]>>();
  * rebuilding about 300 messages per program.
  */
 function sharedMetatablePrelude(g: Gen, mt: number): readonly Stat[] {
-  let byLocal = preludes.get(g.o);
-  if (byLocal === undefined) preludes.set(g.o, (byLocal = new Map()));
+  let byLocal = preludes.get(g.options);
+  if (byLocal === undefined) preludes.set(g.options, (byLocal = new Map()));
   let prelude = byLocal.get(mt);
   if (prelude === undefined) byLocal.set(mt, (prelude = metatablePrelude(g, mt).map(frozenDeep)));
   return prelude;

@@ -1,7 +1,7 @@
 import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import type { Ty } from '../types.js';
+import type { Ty } from '../values/types.js';
 import type { LibraryModel } from './model.js';
 
 function scalars(g: Gen, d: number, n: number, ty: Ty = 'num') {
@@ -28,13 +28,13 @@ export const basicsModel: LibraryModel = {
           ? build.call(build.global('select'), [build.string('#'), build.varargs()])
           : build.unary(2, g.str(d + 1)),
       (g, d) =>
-        build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.c.int(4))]),
+        build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.choices.int(4))]),
     ],
     num: [
       (g, d) => build.group(build.call(build.global('assert'), [g.num(d + 1)])),
       (g, d) => {
-        const n = 1 + g.c.int(4);
-        const k = g.c.chance(50) ? 1 + g.c.int(n) : -1 - g.c.int(n);
+        const n = 1 + g.choices.int(4);
+        const k = g.choices.chance(50) ? 1 + g.choices.int(n) : -1 - g.choices.int(n);
         return build.group(
           build.call(build.global('select'), [build.number(k), ...scalars(g, d, n)]),
         );
@@ -53,7 +53,7 @@ export const basicsModel: LibraryModel = {
             ExprBinary_Op.Or,
             build.call(build.global('tonumber'), [
               g.str(d + 1),
-              build.number(g.c.pick([2, 16, 36, 8])),
+              build.number(g.choices.pick([2, 16, 36, 8])),
             ]),
             build.number(-1),
           ),
@@ -65,19 +65,21 @@ export const basicsModel: LibraryModel = {
         build.group(
           build.call(
             build.global('assert'),
-            g.c.chance(50) ? [g.str(d + 1)] : [g.str(d + 1), g.str(d + 1)],
+            g.choices.chance(50) ? [g.str(d + 1)] : [g.str(d + 1), g.str(d + 1)],
           ),
         ),
       (g, d) =>
-        build.call(build.global('tostring'), [g.expr(g.c.pick(['num', 'bool', 'int']), d + 1)]),
+        build.call(build.global('tostring'), [
+          g.expr(g.choices.pick(['num', 'bool', 'int']), d + 1),
+        ]),
       (g, d) =>
-        build.call(build.global(g.c.pick(['type', 'typeof'])), [
-          g.expr(g.c.pick(['num', 'str', 'bool', 'iarr']), d + 1),
+        build.call(build.global(g.choices.pick(['type', 'typeof'])), [
+          g.expr(g.choices.pick(['num', 'str', 'bool', 'iarr']), d + 1),
         ]),
     ],
     bool: [
       (g, d) => {
-        const ty = g.c.pick(['num', 'str', 'bool'] as const);
+        const ty = g.choices.pick(['num', 'str', 'bool'] as const);
         return build.call(build.global('rawequal'), [g.expr(ty, d + 1), g.expr(ty, d + 1)]);
       },
     ],

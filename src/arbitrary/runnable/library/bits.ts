@@ -9,20 +9,20 @@ import type { LibraryModel, Production } from './model.js';
  * bit out), or a value reduced to [0, 31] or to [-32, 31].
  */
 function shift(g: Gen, d: number) {
-  switch (g.c.weighted([6, 1, 3])) {
+  switch (g.choices.weighted([6, 1, 3])) {
     case 0:
-      return build.number(g.c.int(32));
+      return build.number(g.choices.int(32));
     case 1: {
-      const k = g.c.pick([32, 33, 40, 63, 64, 100]);
-      return g.c.chance(50)
+      const k = g.choices.pick([32, 33, 40, 63, 64, 100]);
+      return g.choices.chance(50)
         ? build.unary(ExprUnary_Op.Minus, build.number(k - 30))
         : build.number(k);
     }
     default: {
       const m = build.group(
-        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(g.c.chance(70) ? 32 : 64)),
+        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(g.choices.chance(70) ? 32 : 64)),
       );
-      return g.c.chance(70) ? m : build.binary(ExprBinary_Op.Sub, m, build.number(32));
+      return g.choices.chance(70) ? m : build.binary(ExprBinary_Op.Sub, m, build.number(32));
     }
   }
 }
@@ -40,22 +40,22 @@ const fullWords = [-1640531527, -559038737, 0x7f4a7c15, -2048144789, 0x27d4eb2f,
  * high bits are not all zero (a shift right by 20 of a small int is 0, whatever the shift does).
  */
 function word(g: Gen, d: number) {
-  switch (g.c.weighted([4, 3, 1, 3])) {
+  switch (g.choices.weighted([4, 3, 1, 3])) {
     case 0:
       return g.int(d + 1);
     case 1:
       return build.binary(
         ExprBinary_Op.Mul,
         g.int(d + 1),
-        build.number(g.c.pick([65536, 16777216, 0x10001, 0x1000193])),
+        build.number(g.choices.pick([65536, 16777216, 0x10001, 0x1000193])),
       );
     case 2:
       return build.binary(ExprBinary_Op.Sub, g.int(d + 1), build.number(0x7fffffff));
     default:
       return build.binary(
-        g.c.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]),
+        g.choices.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]),
         g.int(d + 1),
-        build.number(g.c.pick(fullWords)),
+        build.number(g.choices.pick(fullWords)),
       );
   }
 }
@@ -81,7 +81,7 @@ export const bitsModel: LibraryModel = {
             g.lib(
               'bit32',
               f,
-              Array.from({ length: 1 + g.c.int(4) }, () => word(g, d)),
+              Array.from({ length: 1 + g.choices.int(4) }, () => word(g, d)),
             ),
       ),
       (g, d) => g.lib('bit32', 'bnot', [word(g, d)]),
@@ -96,20 +96,20 @@ export const bitsModel: LibraryModel = {
             g.lib('bit32', f, [word(g, d)]),
       ),
       (g, d) => {
-        const f = g.c.int(29);
+        const f = g.choices.int(29);
         return g.lib('bit32', 'extract', [
           word(g, d),
           build.number(f),
-          build.number(1 + g.c.int(32 - f)),
+          build.number(1 + g.choices.int(32 - f)),
         ]);
       },
       (g, d) => {
-        const f = g.c.int(29);
+        const f = g.choices.int(29);
         return g.lib('bit32', 'replace', [
           word(g, d),
           word(g, d),
           build.number(f),
-          build.number(1 + g.c.int(32 - f)),
+          build.number(1 + g.choices.int(32 - f)),
         ]);
       },
     ],

@@ -1,7 +1,7 @@
 import { ExprBinary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { BUFFER_SIZE } from '../types.js';
+import { BUFFER_SIZE } from '../values/types.js';
 import type { LibraryModel } from './model.js';
 
 const widths = [
@@ -14,7 +14,7 @@ const widths = [
 ] as const;
 
 function offset(g: Gen, size: number): Expr {
-  return build.number(g.c.int(BUFFER_SIZE - size + 1));
+  return build.number(g.choices.int(BUFFER_SIZE - size + 1));
 }
 
 function bufVar(g: Gen): Expr | undefined {
@@ -41,7 +41,7 @@ export const bufferModel: LibraryModel = {
       (g) =>
         g.lib('buffer', 'fromstring', [
           g.lib('string', 'rep', [
-            build.string(g.c.pick(['ab', 'xy', '\u0001z', '09'])),
+            build.string(g.choices.pick(['ab', 'xy', '\u0001z', '09'])),
             build.number(BUFFER_SIZE / 2),
           ]),
         ]),
@@ -50,7 +50,7 @@ export const bufferModel: LibraryModel = {
       (g) => {
         const b = bufVar(g);
         if (b === undefined) return build.number(0);
-        const [w, size] = g.c.pick(widths);
+        const [w, size] = g.choices.pick(widths);
         return g.lib('buffer', `read${w}`, [b, offset(g, size)]);
       },
       (g) => {
@@ -62,7 +62,7 @@ export const bufferModel: LibraryModel = {
       (g) => {
         const b = bufVar(g);
         if (b === undefined) return build.number(0);
-        const w = g.c.pick([
+        const w = g.choices.pick([
           ['f32', 4],
           ['f64', 8],
         ] as const);
@@ -73,11 +73,11 @@ export const bufferModel: LibraryModel = {
       (g) => {
         const b = bufVar(g);
         if (b === undefined) return build.string('');
-        const off = g.c.int(BUFFER_SIZE);
+        const off = g.choices.int(BUFFER_SIZE);
         const s = g.lib('buffer', 'readstring', [
           b,
           build.number(off),
-          build.number(g.c.int(BUFFER_SIZE - off + 1)),
+          build.number(g.choices.int(BUFFER_SIZE - off + 1)),
         ]);
         // NUL bytes replaced in a NUL-free profile (see `Gen.nulFree`).
         return g.nulFree()
@@ -90,20 +90,20 @@ export const bufferModel: LibraryModel = {
     (g, d) => {
       const b = bufVar(g);
       if (b === undefined) return [];
-      switch (g.c.int(5)) {
+      switch (g.choices.int(5)) {
         case 0: {
-          const [w, size] = g.c.pick(widths);
+          const [w, size] = g.choices.pick(widths);
           return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 1: {
-          const [w, size] = g.c.pick([
+          const [w, size] = g.choices.pick([
             ['f32', 4],
             ['f64', 8],
           ] as const);
           return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 2: {
-          const off = g.c.int(BUFFER_SIZE);
+          const off = g.choices.int(BUFFER_SIZE);
           const s = g.lib('string', 'sub', [
             g.str(d + 1),
             build.number(1),
@@ -112,7 +112,7 @@ export const bufferModel: LibraryModel = {
           return [build.callStat(g.lib('buffer', 'writestring', [b, build.number(off), s]))];
         }
         case 3: {
-          const off = g.c.int(BUFFER_SIZE);
+          const off = g.choices.int(BUFFER_SIZE);
           const v = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(256));
           return [
             build.callStat(
@@ -120,14 +120,14 @@ export const bufferModel: LibraryModel = {
                 b,
                 build.number(off),
                 v,
-                build.number(g.c.int(BUFFER_SIZE - off + 1)),
+                build.number(g.choices.int(BUFFER_SIZE - off + 1)),
               ]),
             ),
           ];
         }
         default: {
           const src = bufVar(g)!;
-          const off = g.c.int(BUFFER_SIZE / 2);
+          const off = g.choices.int(BUFFER_SIZE / 2);
           return [
             build.callStat(
               g.lib('buffer', 'copy', [

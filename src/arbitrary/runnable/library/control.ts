@@ -1,7 +1,7 @@
 import type { Expr, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { annotation, type Scalar } from '../types.js';
+import { annotation, type Scalar } from '../values/types.js';
 import type { LibraryModel } from './model.js';
 
 /**
@@ -41,7 +41,8 @@ function caught(g: Gen, call: Expr): Stat[] {
  * would start with the chunk's name, which differs between runners), or a boolean.
  */
 function raise(g: Gen, d: number, ty: Scalar): Stat {
-  if (g.c.chance(20)) return build.callStat(build.call(build.global('error'), [g.bool(d + 1)]));
+  if (g.choices.chance(20))
+    return build.callStat(build.call(build.global('error'), [g.bool(d + 1)]));
   return build.callStat(build.call(build.global('error'), [g.expr(ty, d + 1), build.number(0)]));
 }
 
@@ -63,12 +64,12 @@ export const controlModel: LibraryModel = {
   stats: [
     (g, d) => {
       if (!g.swarm.errors || g.pure > 0 || g.recursive > 0) return [];
-      const ty = g.c.pick(['num', 'int', 'str'] as const);
+      const ty = g.choices.pick(['num', 'int', 'str'] as const);
       const f = closure(g, d, [ty], (gg) => [
         build.ifStat(gg.bool(d + 1), [raise(gg, d, ty)]),
         build.ret([gg.expr(ty, d + 1)]),
       ]);
-      switch (g.c.int(3)) {
+      switch (g.choices.int(3)) {
         case 0:
           return caught(g, build.call(build.global('pcall'), [f, g.expr(ty, d + 1)]));
         case 1: {
@@ -95,7 +96,7 @@ export const controlModel: LibraryModel = {
     },
     (g, d) => {
       if (!g.swarm.coroutines || g.pure > 0 || g.recursive > 0 || !g.roomFor(3)) return [];
-      const yields = 1 + g.c.int(3);
+      const yields = 1 + g.choices.int(3);
       const f = closure(g, d, ['num'], (gg) => {
         const out: Stat[] = [];
         for (let i = 0; i < yields; i++) {
@@ -109,7 +110,7 @@ export const controlModel: LibraryModel = {
         return out;
       });
       const out: Stat[] = [];
-      if (g.c.chance(50)) {
+      if (g.choices.chance(50)) {
         const co = g.declare({ ty: 'fn', mutable: false });
         g.scope.visible.pop();
         out.push(build.localStat([co], [g.lib('coroutine', 'create', [f])]));

@@ -48,7 +48,7 @@ function call(g: Gen, f: string, args: Expr[]): Expr {
  * them (Luau 0.715 at `-O0` loads an integer constant as another constant; 0.735 does not).
  */
 function literals(g: Gen): boolean {
-  return g.o.grammar === '735' && g.o.features.integerLiterals;
+  return g.options.grammar === '735' && g.options.features.integerLiterals;
 }
 
 /** `ki`. */
@@ -74,7 +74,8 @@ const EDGE_COUNTS = [-80, -64, -63, -1, 63, 64, 80];
 
 /** A bit count or shift: anywhere in [0, 64), sometimes at or past its edges (all defined). */
 function count(g: Gen, d: number): Expr {
-  if (g.c.chance(70)) return constant(g, g.c.chance(80) ? g.c.int(64) : g.c.pick(EDGE_COUNTS));
+  if (g.choices.chance(70))
+    return constant(g, g.choices.chance(80) ? g.choices.int(64) : g.choices.pick(EDGE_COUNTS));
   return call(g, 'create', [
     build.group(build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(64))),
   ]);
@@ -82,7 +83,8 @@ function count(g: Gen, d: number): Expr {
 
 /** A divisor in [1, 65535] (never 0, never -1: `minsigned // -1` overflows). */
 function divisor(g: Gen, d: number): Expr {
-  if (g.c.chance(50)) return constant(g, g.c.pick([1, 2, 3, 7, 10, 16, 255, 1000, 65535]));
+  if (g.choices.chance(50))
+    return constant(g, g.choices.pick([1, 2, 3, 7, 10, 16, 255, 1000, 65535]));
   return call(g, 'bor', [
     call(g, 'band', [integerValue(g, d + 1), constant(g, 0xffff)]),
     constant(g, 1),
@@ -91,19 +93,19 @@ function divisor(g: Gen, d: number): Expr {
 
 /** 1 to 4 integer values (each argument count is a distinct fast call). */
 function some(g: Gen, d: number): Expr[] {
-  return Array.from({ length: 1 + g.c.int(4) }, () => integerValue(g, d + 1));
+  return Array.from({ length: 1 + g.choices.int(4) }, () => integerValue(g, d + 1));
 }
 
 /** Integer values from numbers and from texts (the limits among them). */
 function integerLeaf(g: Gen, d: number): Expr {
-  if (literals(g) && g.c.chance(40)) return literal(BigInt(g.c.pick(literalTexts)));
-  switch (g.c.int(3)) {
+  if (literals(g) && g.choices.chance(40)) return literal(BigInt(g.choices.pick(literalTexts)));
+  switch (g.choices.int(3)) {
     case 0:
-      return call(g, 'fromstring', [build.string(g.c.pick(texts))]);
+      return call(g, 'fromstring', [build.string(g.choices.pick(texts))]);
     default:
       // Any number: `create` gives nil for a fraction, NaN, an infinity or one past the 64-bit
       // range, and `or` an integer in its place.
-      if (g.c.chance(15))
+      if (g.choices.chance(15))
         return build.group(
           build.binary(
             ExprBinary_Op.Or,
@@ -119,32 +121,35 @@ function integerLeaf(g: Gen, d: number): Expr {
 /** The operations from integers to an integer, each well defined for every operand. */
 const operations: ((g: Gen, d: number) => Expr)[] = [
   (g, d) =>
-    call(g, g.c.pick(['add', 'sub', 'mul']), [integerValue(g, d + 1), integerValue(g, d + 1)]),
-  (g, d) => call(g, g.c.pick(['neg', 'bnot']), [integerValue(g, d + 1)]),
-  (g, d) => call(g, g.c.pick(['band', 'bor', 'bxor', 'max', 'min']), some(g, d)),
+    call(g, g.choices.pick(['add', 'sub', 'mul']), [
+      integerValue(g, d + 1),
+      integerValue(g, d + 1),
+    ]),
+  (g, d) => call(g, g.choices.pick(['neg', 'bnot']), [integerValue(g, d + 1)]),
+  (g, d) => call(g, g.choices.pick(['band', 'bor', 'bxor', 'max', 'min']), some(g, d)),
   (g, d) =>
-    call(g, g.c.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']), [
+    call(g, g.choices.pick(['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate']), [
       integerValue(g, d + 1),
       count(g, d),
     ]),
   (g, d) =>
-    call(g, g.c.pick(['div', 'idiv', 'mod', 'rem', 'udiv', 'urem']), [
+    call(g, g.choices.pick(['div', 'idiv', 'mod', 'rem', 'udiv', 'urem']), [
       integerValue(g, d + 1),
       divisor(g, d),
     ]),
-  (g, d) => call(g, g.c.pick(['countlz', 'countrz']), [integerValue(g, d + 1)]),
+  (g, d) => call(g, g.choices.pick(['countlz', 'countrz']), [integerValue(g, d + 1)]),
   (g, d) => {
-    const lo = g.c.int(200) - 100;
+    const lo = g.choices.int(200) - 100;
     return call(g, 'clamp', [
       integerValue(g, d + 1),
       constant(g, lo),
-      constant(g, lo + g.c.int(300)),
+      constant(g, lo + g.choices.int(300)),
     ]);
   },
   (g, d) => {
-    const f = g.c.int(64);
-    const w = 1 + g.c.int(64 - f);
-    return g.c.chance(50)
+    const f = g.choices.int(64);
+    const w = 1 + g.choices.int(64 - f);
+    return g.choices.chance(50)
       ? call(g, 'extract', [integerValue(g, d + 1), constant(g, f), constant(g, w)])
       : call(g, 'replace', [
           integerValue(g, d + 1),
@@ -167,9 +172,9 @@ const operations: ((g: Gen, d: number) => Expr)[] = [
  * ```
  */
 export function integerValue(g: Gen, d: number): Expr {
-  if (g.leafOnly(d) || g.c.chance(35)) return integerLeaf(g, d);
+  if (g.leafOnly(d) || g.choices.chance(35)) return integerLeaf(g, d);
   g.nodes += 2;
-  return g.c.pick(operations)(g, d);
+  return g.choices.pick(operations)(g, d);
 }
 
 const comparisons = ['lt', 'le', 'gt', 'ge', 'ult', 'ule', 'ugt', 'uge', 'btest'];
@@ -197,21 +202,22 @@ export const integerModel: LibraryModel = {
         call(g, 'tonumber', [
           call(g, 'band', [
             integerValue(g, d + 1),
-            constant(g, g.c.pick([0xff, 0xffff, 0x7fffffff, 0xfffff])),
+            constant(g, g.choices.pick([0xff, 0xffff, 0x7fffffff, 0xfffff])),
           ]),
         ]),
       (g, d) =>
         call(g, 'tonumber', [
-          call(g, g.c.pick(['rem', 'mod']), [integerValue(g, d + 1), divisor(g, d)]),
+          call(g, g.choices.pick(['rem', 'mod']), [integerValue(g, d + 1), divisor(g, d)]),
         ]),
       (g, d) => call(g, 'tonumber', [call(g, 'countlz', [integerValue(g, d + 1)])]),
     ],
     str: textForms(integerValue, 'i='),
     bool: [
-      (g, d) => call(g, g.c.pick(comparisons), [integerValue(g, d + 1), integerValue(g, d + 1)]),
+      (g, d) =>
+        call(g, g.choices.pick(comparisons), [integerValue(g, d + 1), integerValue(g, d + 1)]),
       (g, d) =>
         build.binary(
-          g.c.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
+          g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
           integerValue(g, d + 1),
           integerValue(g, d + 1),
         ),

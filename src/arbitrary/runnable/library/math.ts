@@ -1,4 +1,4 @@
-import { exactExponents } from '../profile-library.js';
+import { exactExponents } from './profile-library.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
@@ -7,13 +7,13 @@ import type { LibraryModel, Production } from './model.js';
 function unary(names: string[]): Production {
   return (g, d) => {
     const avail = names.filter((n) => g.has(`math.${n}`));
-    return g.lib('math', g.c.pick(avail), [g.num(d + 1)]);
+    return g.lib('math', g.choices.pick(avail), [g.num(d + 1)]);
   };
 }
 
 /** 1 to 6 arguments: each arity is a distinct fast call. */
 function many(g: Gen, d: number, ty: 'num' | 'int'): ReturnType<Production>[] {
-  const n = 1 + g.c.int(6);
+  const n = 1 + g.choices.int(6);
   return Array.from({ length: n }, () => g.expr(ty, d + 1));
 }
 
@@ -48,11 +48,11 @@ export const mathModel: LibraryModel = {
         'tanh',
       ]),
       unary(['log', 'deg', 'rad', 'cosh', 'sinh', 'log10', 'abs', 'floor']),
-      (g, d) => g.lib('math', g.c.pick(['max', 'min']), many(g, d, 'num')),
+      (g, d) => g.lib('math', g.choices.pick(['max', 'min']), many(g, d, 'num')),
       (g, d) => g.lib('math', 'fmod', [g.num(d + 1), g.num(d + 1)]),
       (g, d) => build.group(g.lib('math', 'modf', [g.num(d + 1)])),
       (g, d) => {
-        const [lo, hi] = g.c.pick([
+        const [lo, hi] = g.choices.pick([
           [-100, 100],
           [0, 1],
           [-1000000, 1000000],
@@ -63,26 +63,26 @@ export const mathModel: LibraryModel = {
       (g, d) =>
         g.lib('math', 'log', [
           g.num(d + 1),
-          build.number(g.c.pick(g.has('math.log10') ? [2, 10, 3] : [3])),
+          build.number(g.choices.pick(g.has('math.log10') ? [2, 10, 3] : [3])),
         ]),
       (g, d) =>
         g.lib('math', 'pow', [
           g.num(d + 1),
-          build.number(g.c.pick(g.anyExponent() ? [2, 3, -1, 0] : exactExponents)),
+          build.number(g.choices.pick(g.anyExponent() ? [2, 3, -1, 0] : exactExponents)),
         ]),
       (g, d) =>
         g.has('math.atan2')
           ? g.lib('math', 'atan2', [g.num(d + 1), g.num(d + 1)])
           : g.lib('math', 'sqrt', [g.num(d + 1)]),
-      (g, d) => g.lib('math', 'ldexp', [g.num(d + 1), build.number(g.c.int(12) - 4)]),
+      (g, d) => g.lib('math', 'ldexp', [g.num(d + 1), build.number(g.choices.int(12) - 4)]),
       // Of finite values only: the exponent of an infinity or NaN differs between C libraries.
       (g, d) => build.group(g.lib('math', 'frexp', [g.int(d + 1)])),
     ],
     int: [
-      (g, d) => g.lib('math', g.c.pick(['floor', 'ceil', 'abs', 'sign']), [g.int(d + 1)]),
-      (g, d) => g.lib('math', g.c.pick(['max', 'min']), many(g, d, 'int')),
+      (g, d) => g.lib('math', g.choices.pick(['floor', 'ceil', 'abs', 'sign']), [g.int(d + 1)]),
+      (g, d) => g.lib('math', g.choices.pick(['max', 'min']), many(g, d, 'int')),
       (g, d) => g.lib('math', 'clamp', [g.int(d + 1), build.number(-100), build.number(100)]),
-      (g, d) => g.lib('math', 'fmod', [g.int(d + 1), build.number(1 + g.c.int(97))]),
+      (g, d) => g.lib('math', 'fmod', [g.int(d + 1), build.number(1 + g.choices.int(97))]),
       (g, d) =>
         build.call(build.global('select'), [
           build.number(2),
@@ -92,8 +92,8 @@ export const mathModel: LibraryModel = {
     bool: [
       (g, d) =>
         build.binary(
-          g.c.pick([10, 11, 9]),
-          g.lib('math', g.c.pick(['floor', 'abs', 'ceil']), [g.num(d + 1)]),
+          g.choices.pick([10, 11, 9]),
+          g.lib('math', g.choices.pick(['floor', 'abs', 'ceil']), [g.num(d + 1)]),
           g.num(d + 1),
         ),
     ],

@@ -1,7 +1,7 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
-import { annotation } from '../types.js';
+import { annotation } from '../values/types.js';
 import type { LibraryModel } from './model.js';
 
 const A = 252;
@@ -192,11 +192,11 @@ export const metatableModel: LibraryModel = {
   exprs: {
     obj: [
       (g, d) => withMeta(g.meta!, build.record([[0, g.num(d + 1)]])),
-      (g, d) => build.binary(g.c.pick(arith)[1], objOf(g, d), objOf(g, d)),
+      (g, d) => build.binary(g.choices.pick(arith)[1], objOf(g, d), objOf(g, d)),
       (g, d) => build.unary(ExprUnary_Op.Minus, objOf(g, d)),
     ],
     num: [
-      (g, d) => build.field(objOf(g, d), g.c.pick([0, 4, 5, 6])),
+      (g, d) => build.field(objOf(g, d), g.choices.pick([0, 4, 5, 6])),
       (g, d) => build.unary(ExprUnary_Op.Len, objOf(g, d)),
       (g, d) => build.call(objOf(g, d), [g.num(d + 1)]),
     ],
@@ -206,12 +206,12 @@ export const metatableModel: LibraryModel = {
         const v = g.pickVar('obj');
         if (v === undefined) return g.bool(d + 1);
         const copy = withMeta(g.meta!, build.record([[0, build.field(g.ref(v.name), 0)]]));
-        const op = g.c.pick(orders(g));
-        return g.c.chance(50)
+        const op = g.choices.pick(orders(g));
+        return g.choices.chance(50)
           ? build.binary(op, g.ref(v.name), copy)
           : build.binary(op, copy, g.ref(v.name));
       },
-      (g, d) => build.binary(g.c.pick(orders(g)), objOf(g, d), objOf(g, d)),
+      (g, d) => build.binary(g.choices.pick(orders(g)), objOf(g, d), objOf(g, d)),
       (g, d) => build.call(build.global('rawequal'), [objOf(g, d), objOf(g, d)]),
       (g, d) =>
         build.call(build.global('rawequal'), [

@@ -1,6 +1,6 @@
 import type { Expr, Stat } from '../../../../gen/luau_pb.js';
 import type { Gen } from '../generator.js';
-import type { Ty } from '../types.js';
+import type { Ty } from '../values/types.js';
 
 /**
  * Builds an expression of one type, `d` levels deep.

@@ -9,16 +9,16 @@ import { found, orElse } from './results.js';
  * of range on either side (clamped by the library), or computed.
  */
 function index(g: Gen, d: number): Expr {
-  switch (g.c.weighted([6, 1, 3])) {
+  switch (g.choices.weighted([6, 1, 3])) {
     case 0:
-      return signed(g.c.int(25) - 12);
+      return signed(g.choices.int(25) - 12);
     case 1:
-      return signed(g.c.pick([0, 40, -40, 1000, -1000, 0x7fffffff, -0x7fffffff]));
+      return signed(g.choices.pick([0, 40, -40, 1000, -1000, 0x7fffffff, -0x7fffffff]));
     default:
       return build.binary(
         ExprBinary_Op.Sub,
-        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(1 + g.c.int(30))),
-        build.number(g.c.int(16)),
+        build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(1 + g.choices.int(30))),
+        build.number(g.choices.int(16)),
       );
   }
 }
@@ -39,9 +39,9 @@ function byteOf(g: Gen, e: Expr, m: number): Expr {
  * (its text changed, its length, or `nil` to keep it), or a table of replacements.
  */
 function replacement(g: Gen): Expr {
-  switch (g.c.weighted([4, 2, 1])) {
+  switch (g.choices.weighted([4, 2, 1])) {
     case 0:
-      return build.string(g.c.pick(['<%0>', '%1%1', '', '-', '#', '%%']));
+      return build.string(g.choices.pick(['<%0>', '%1%1', '', '-', '#', '%%']));
     case 1: {
       const w = build.localVar(250);
       // Strict mode wants the function to return a string.
@@ -51,7 +51,7 @@ function replacement(g: Gen): Expr {
         () => build.unary(ExprUnary_Op.Len, build.local(250)),
         () => build.nil(),
       ];
-      const body = g.c.pick(g.typed ? bodies.slice(0, 2) : bodies)();
+      const body = g.choices.pick(g.typed ? bodies.slice(0, 2) : bodies)();
       const types = g.types([{ ty: 'str', mutable: false }]);
       return build.funcExpr(build.func([w], [build.ret([body])], false, types));
     }
@@ -71,7 +71,12 @@ function replacement(g: Gen): Expr {
 
 /** `string.find(s, plain, 1, true)`: a search for plain text. */
 function plainFind(g: Gen, d: number): Expr {
-  const args = [g.str(d + 1), build.string(g.c.pick(plains)), build.number(1), build.bool(true)];
+  const args = [
+    g.str(d + 1),
+    build.string(g.choices.pick(plains)),
+    build.number(1),
+    build.bool(true),
+  ];
   return g.lib('string', 'find', args);
 }
 
@@ -157,20 +162,20 @@ export const stringModel: LibraryModel = {
           g.lib('string', 'byte', [g.str(d + 1), index(g, d), index(g, d)]),
         ]),
       (g, d) => g.lib('string', 'sub', [g.str(d + 1), index(g, d), index(g, d)]),
-      (g, d) => g.lib('string', g.c.pick(['upper', 'lower', 'reverse']), [g.str(d + 1)]),
+      (g, d) => g.lib('string', g.choices.pick(['upper', 'lower', 'reverse']), [g.str(d + 1)]),
       (g, d) =>
         build.call(
           build.indexName(
             build.group(g.str(d + 1)),
-            build.name(g.c.pick(['upper', 'lower', 'reverse'])),
+            build.name(g.choices.pick(['upper', 'lower', 'reverse'])),
           ),
           [],
           true,
         ),
-      (g, d) => g.lib('string', 'rep', [g.str(d + 1), build.number(g.c.int(4))]),
+      (g, d) => g.lib('string', 'rep', [g.str(d + 1), build.number(g.choices.int(4))]),
       (g, d) => {
-        const n = 1 + g.c.int(3);
-        const specs = Array.from({ length: n }, () => g.c.pick(formats));
+        const n = 1 + g.choices.int(3);
+        const specs = Array.from({ length: n }, () => g.choices.pick(formats));
         const args = specs.flatMap(([, ty]) => {
           if (ty === 'none') return [];
           // Whole numbers of either sign (below 2^34) for %d, %i, %f, %e, %g.
@@ -187,22 +192,22 @@ export const stringModel: LibraryModel = {
         build.group(
           g.lib('string', 'gsub', [
             g.str(d + 1),
-            build.string(g.c.pick(patterns)),
+            build.string(g.choices.pick(patterns)),
             replacement(g),
-            ...(g.c.chance(30) ? [build.number(g.c.int(4))] : []),
+            ...(g.choices.chance(30) ? [build.number(g.choices.int(4))] : []),
           ]),
         ),
       (g, d) =>
         orElse(
-          g.lib('string', 'match', [g.str(d + 1), build.string(g.c.pick(patterns))]),
+          g.lib('string', 'match', [g.str(d + 1), build.string(g.choices.pick(patterns))]),
           build.string(''),
         ),
       (g, d) =>
         g.lib(
           'string',
           'char',
-          Array.from({ length: 1 + g.c.int(4) }, () =>
-            byteOf(g, g.int(d + 1), g.c.pick([128, 256, 26])),
+          Array.from({ length: 1 + g.choices.int(4) }, () =>
+            byteOf(g, g.int(d + 1), g.choices.pick([128, 256, 26])),
           ),
         ),
     ],
@@ -218,18 +223,25 @@ export const stringModel: LibraryModel = {
       (g, d) => orElse(plainFind(g, d), build.number(0)),
       (g, d) =>
         orElse(
-          g.lib('string', 'find', [g.str(d + 1), build.string(g.c.pick(patterns)), index(g, d)]),
+          g.lib('string', 'find', [
+            g.str(d + 1),
+            build.string(g.choices.pick(patterns)),
+            index(g, d),
+          ]),
           build.number(0),
         ),
       (g, d) =>
-        build.unary(2, g.lib('string', 'split', [g.str(d + 1), build.string(g.c.pick(plains))])),
+        build.unary(
+          2,
+          g.lib('string', 'split', [g.str(d + 1), build.string(g.choices.pick(plains))]),
+        ),
       (g, d) =>
         build.group(
           build.call(build.global('select'), [
             build.number(2),
             g.lib('string', 'gsub', [
               g.str(d + 1),
-              build.string(g.c.pick(patterns)),
+              build.string(g.choices.pick(patterns)),
               build.string(''),
             ]),
           ]),

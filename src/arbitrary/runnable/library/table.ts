@@ -1,6 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
-import { cutString } from '../cut-string.js';
+import { cutString } from '../values/cut-string.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production, StatProduction } from './model.js';
 
@@ -14,9 +14,9 @@ const seps = [',', '', ' ', '; ', '|'];
 function position(g: Gen, a: Expr, d: number, extra: number): Expr {
   const len = build.unary(ExprUnary_Op.Len, a);
   const n = extra === 0 ? len : build.binary(ExprBinary_Op.Add, len, build.number(extra));
-  const how = g.c.int(5);
+  const how = g.choices.int(5);
   if (how === 0) return build.number(1);
-  if (how === 1) return g.lib('math', 'min', [build.number(2 + g.c.int(2)), n]);
+  if (how === 1) return g.lib('math', 'min', [build.number(2 + g.choices.int(2)), n]);
   if (how === 2) return n;
   return build.binary(
     ExprBinary_Op.Add,
@@ -32,7 +32,7 @@ function element(g: Gen, elem: 'int' | 'str', d: number): Expr {
 
 /** An array variable of either kind, with its element type. */
 function someArray(g: Gen): { a: Expr; elem: 'int' | 'str'; name: number } | undefined {
-  const kind = g.c.chance(50) ? 'iarr' : 'sarr';
+  const kind = g.choices.chance(50) ? 'iarr' : 'sarr';
   const v = g.pickVar(kind) ?? g.pickVar(kind === 'iarr' ? 'sarr' : 'iarr');
   if (v === undefined) return undefined;
   return { a: g.ref(v.name), elem: v.kind.ty === 'iarr' ? 'int' : 'str', name: v.name };
@@ -41,7 +41,7 @@ function someArray(g: Gen): { a: Expr; elem: 'int' | 'str'; name: number } | und
 function arrayCopy(ty: 'iarr' | 'sarr'): Production {
   return (g, d) => {
     const src = g.expr(ty, d + 1);
-    switch (g.c.int(3)) {
+    switch (g.choices.int(3)) {
       case 0:
         return g.lib('table', 'clone', [src]);
       case 1:
@@ -64,14 +64,14 @@ const stats: StatProduction[] = [
     const t = someArray(g);
     if (t === undefined) return [];
     const v = element(g, t.elem, d + 1);
-    if (g.c.chance(50)) return [build.callStat(g.lib('table', 'insert', [t.a, v]))];
+    if (g.choices.chance(50)) return [build.callStat(g.lib('table', 'insert', [t.a, v]))];
     return [build.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
   },
   // table.remove from the end or a position, its value kept.
   (g, d) => {
     const t = someArray(g);
     if (t === undefined || !g.roomFor(1)) return [];
-    const args = g.c.chance(40) ? [t.a] : [t.a, position(g, g.ref(t.name), d, 1)];
+    const args = g.choices.chance(40) ? [t.a] : [t.a, position(g, g.ref(t.name), d, 1)];
     const dflt = t.elem === 'int' ? build.number(-1) : build.string('');
     const info = { ty: t.elem, mutable: true } as const;
     const value = build.binary(ExprBinary_Op.Or, g.lib('table', 'remove', args), dflt);
@@ -81,14 +81,14 @@ const stats: StatProduction[] = [
   (g) => {
     const t = someArray(g);
     if (t === undefined) return [];
-    if (g.c.chance(50)) return [build.callStat(g.lib('table', 'sort', [t.a]))];
+    if (g.choices.chance(50)) return [build.callStat(g.lib('table', 'sort', [t.a]))];
     const [x, y] = [build.localVar(250), build.localVar(251)];
     const cmp = build.func(
       [x, y],
       [
         build.ret([
           build.binary(
-            g.c.pick([ExprBinary_Op.CompareGt, ExprBinary_Op.CompareLt]),
+            g.choices.pick([ExprBinary_Op.CompareGt, ExprBinary_Op.CompareLt]),
             build.local(250),
             build.local(251),
           ),
@@ -109,7 +109,7 @@ const stats: StatProduction[] = [
     const t = someArray(g);
     if (t === undefined) return [];
     const v = element(g, t.elem, d + 1);
-    if (g.c.chance(50)) {
+    if (g.choices.chance(50)) {
       const end = build.binary(
         ExprBinary_Op.Add,
         build.unary(ExprUnary_Op.Len, g.ref(t.name)),
@@ -132,7 +132,7 @@ const stats: StatProduction[] = [
   (g) => {
     const t = someArray(g);
     if (t === undefined) return [];
-    if (g.c.chance(80)) {
+    if (g.choices.chance(80)) {
       return [
         build.callStat(
           g.lib('table', 'move', [
@@ -164,25 +164,26 @@ export const tableModel: LibraryModel = {
   exprs: {
     iarr: [
       arrayCopy('iarr'),
-      (g, d) => g.lib('table', 'create', [build.number(g.c.int(6)), g.int(d + 1)]),
+      (g, d) => g.lib('table', 'create', [build.number(g.choices.int(6)), g.int(d + 1)]),
     ],
     sarr: [
       arrayCopy('sarr'),
       // The string cut first: its pieces are the array's elements.
       (g, d) =>
-        g.lib('string', 'split', [cutString(g, g.str(d + 1)), build.string(g.c.pick(seps))]),
+        g.lib('string', 'split', [cutString(g, g.str(d + 1)), build.string(g.choices.pick(seps))]),
     ],
     str: [
       (g, d) =>
         g.lib('table', 'concat', [
-          g.expr(g.c.pick(['iarr', 'sarr']), d + 1),
-          build.string(g.c.pick(seps)),
+          g.expr(g.choices.pick(['iarr', 'sarr']), d + 1),
+          build.string(g.choices.pick(seps)),
         ]),
     ],
     int: [
-      (g, d) => build.unary(ExprUnary_Op.Len, g.expr(g.c.pick(['iarr', 'sarr']), d + 1)),
-      (g, d) => build.call(build.global('rawlen'), [g.expr(g.c.pick(['iarr', 'sarr']), d + 1)]),
-      (g, d) => g.lib('table', 'maxn', [g.expr(g.c.pick(['iarr', 'sarr']), d + 1)]),
+      (g, d) => build.unary(ExprUnary_Op.Len, g.expr(g.choices.pick(['iarr', 'sarr']), d + 1)),
+      (g, d) =>
+        build.call(build.global('rawlen'), [g.expr(g.choices.pick(['iarr', 'sarr']), d + 1)]),
+      (g, d) => g.lib('table', 'maxn', [g.expr(g.choices.pick(['iarr', 'sarr']), d + 1)]),
       (g, d) =>
         build.group(
           build.binary(
@@ -197,7 +198,7 @@ export const tableModel: LibraryModel = {
           g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
         ]),
       (g, d) =>
-        g.lib('math', g.c.pick(['max', 'min']), [
+        g.lib('math', g.choices.pick(['max', 'min']), [
           g.int(d + 1),
           g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
         ]),

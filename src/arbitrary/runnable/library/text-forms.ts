@@ -15,8 +15,8 @@ export function textForms(value: Production, label: string): Production[] {
   return [
     (g, d) => build.call(build.global('tostring'), [value(g, d + 1)]),
     (g, d) =>
-      g.o.features.interpolatedStrings
-        ? build.interp([build.string(g.c.pick(['', label])), value(g, d + 1)])
+      g.options.features.interpolatedStrings
+        ? build.interp([build.string(g.choices.pick(['', label])), value(g, d + 1)])
         : build.call(build.global('tostring'), [value(g, d + 1)]),
   ];
 }

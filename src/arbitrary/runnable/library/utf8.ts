@@ -6,8 +6,8 @@ import { found, orElse } from './results.js';
 
 /** A valid code point: below the surrogates, or above them up to U+10FFFF. */
 function codePoint(g: Gen, d: number) {
-  if (g.c.chance(50))
-    return build.number(g.c.pick([65, 97, 233, 955, 8364, 26085, 128512, 0x10ffff]));
+  if (g.choices.chance(50))
+    return build.number(g.choices.pick([65, 97, 233, 955, 8364, 26085, 128512, 0x10ffff]));
   const cp = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(0xd7ff));
   // Never U+0000 (a NUL byte; see `Gen.nulFree`).
   return build.group(build.binary(ExprBinary_Op.Add, cp, build.number(1)));
@@ -31,7 +31,7 @@ export const utf8Model: LibraryModel = {
         g.lib(
           'utf8',
           'char',
-          Array.from({ length: 1 + g.c.int(4) }, () => codePoint(g, d)),
+          Array.from({ length: 1 + g.choices.int(4) }, () => codePoint(g, d)),
         ),
     ],
     int: [
@@ -48,7 +48,7 @@ export const utf8Model: LibraryModel = {
         orElse(
           g.lib('utf8', 'offset', [
             g.lib('utf8', 'char', [codePoint(g, d), codePoint(g, d), codePoint(g, d)]),
-            build.number(g.c.pick([1, 2, 3, -1])),
+            build.number(g.choices.pick([1, 2, 3, -1])),
           ]),
           build.number(0),
         ),

@@ -20,11 +20,11 @@ function constant(g: Gen, xs: readonly number[]): Expr {
 
 /** Vectors from numbers of every kind (each component rounded to 32 bits; `z` 0 when left out). */
 function vectorLeaf(g: Gen, d: number): Expr {
-  const n = g.c.chance(80) ? 3 : 2;
+  const n = g.choices.chance(80) ? 3 : 2;
   return call(
     g,
     'create',
-    Array.from({ length: n }, () => g.expr(g.c.chance(50) ? 'int' : 'num', d + 1)),
+    Array.from({ length: n }, () => g.expr(g.choices.chance(50) ? 'int' : 'num', d + 1)),
   );
 }
 
@@ -34,27 +34,27 @@ function vectorLeaf(g: Gen, d: number): Expr {
 const arith = [ExprBinary_Op.Add, ExprBinary_Op.Sub, ExprBinary_Op.Mul, ExprBinary_Op.Div];
 
 const operations: ((g: Gen, d: number) => Expr)[] = [
-  (g, d) => build.binary(g.c.pick(arith), vectorValue(g, d + 1), vectorValue(g, d + 1)),
+  (g, d) => build.binary(g.choices.pick(arith), vectorValue(g, d + 1), vectorValue(g, d + 1)),
   // A vector scaled by a number, on either side.
   (g, d) =>
-    g.c.chance(50)
+    g.choices.chance(50)
       ? build.binary(
-          g.c.pick([ExprBinary_Op.Mul, ExprBinary_Op.Div]),
+          g.choices.pick([ExprBinary_Op.Mul, ExprBinary_Op.Div]),
           vectorValue(g, d + 1),
           g.num(d + 1),
         )
       : build.binary(
-          g.c.pick([ExprBinary_Op.Mul, ExprBinary_Op.Div]),
+          g.choices.pick([ExprBinary_Op.Mul, ExprBinary_Op.Div]),
           g.num(d + 1),
           vectorValue(g, d + 1),
         ),
   (g, d) => build.unary(ExprUnary_Op.Minus, vectorValue(g, d + 1)),
-  (g, d) => call(g, g.c.pick(['abs', 'floor', 'ceil', 'sign']), [vectorValue(g, d + 1)]),
+  (g, d) => call(g, g.choices.pick(['abs', 'floor', 'ceil', 'sign']), [vectorValue(g, d + 1)]),
   (g, d) =>
     call(
       g,
-      g.c.pick(['max', 'min']),
-      Array.from({ length: 1 + g.c.int(3) }, () => vectorValue(g, d + 1)),
+      g.choices.pick(['max', 'min']),
+      Array.from({ length: 1 + g.choices.int(3) }, () => vectorValue(g, d + 1)),
     ),
   (g, d) =>
     call(g, 'clamp', [
@@ -62,7 +62,7 @@ const operations: ((g: Gen, d: number) => Expr)[] = [
       constant(g, [-1, 0, -100]),
       constant(
         g,
-        g.c.pick([
+        g.choices.pick([
           [1, 0, 100],
           [5, 2, 1000000],
         ]),
@@ -80,9 +80,9 @@ const operations: ((g: Gen, d: number) => Expr)[] = [
  * ```
  */
 export function vectorValue(g: Gen, d: number): Expr {
-  if (g.leafOnly(d) || g.c.chance(40)) return vectorLeaf(g, d);
+  if (g.leafOnly(d) || g.choices.chance(40)) return vectorLeaf(g, d);
   g.nodes += 2;
-  return g.c.pick(operations)(g, d);
+  return g.choices.pick(operations)(g, d);
 }
 
 /**
@@ -103,13 +103,13 @@ export const vectorModel: LibraryModel = {
       (g, d) =>
         build.indexExpr(
           build.group(vectorValue(g, d + 1)),
-          build.string(g.c.pick(['x', 'y', 'z'])),
+          build.string(g.choices.pick(['x', 'y', 'z'])),
         ),
     ],
     bool: [
       (g, d) =>
         build.binary(
-          g.c.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
+          g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
           vectorValue(g, d + 1),
           vectorValue(g, d + 1),
         ),

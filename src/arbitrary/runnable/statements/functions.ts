@@ -1,25 +1,25 @@
 import { ExprBinary_Op, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
-import { checksumStats } from '../checksum.js';
-import { cutString } from '../cut-string.js';
-import { fuelGuard } from '../fuel.js';
+import { checksumStats } from '../values/checksum.js';
+import { cutString } from '../values/cut-string.js';
+import { fuelGuard } from './fuel.js';
 import type { StatProduction } from '../library/model.js';
-import { paramAnnotations } from '../annotations.js';
-import { reduceInt } from '../reduce-int.js';
-import { annotation, type VarInfo } from '../types.js';
+import { paramAnnotations } from '../values/annotations.js';
+import { reduceInt } from '../values/reduce-int.js';
+import { annotation, type VarInfo } from '../values/types.js';
 import { increment, scalarTypes } from './assignments.js';
 
 /** A local function of scalars; recursive ones take fuel first and return a leaf when out. */
 export const functionStat: StatProduction = (g, d) => {
   if (!g.roomFor(2) || !g.swarm.closures) return [];
-  const params = Array.from({ length: g.c.int(4) }, () => g.c.pick(scalarTypes));
-  const ret = g.c.pick(scalarTypes);
+  const params = Array.from({ length: g.choices.int(4) }, () => g.choices.pick(scalarTypes));
+  const ret = g.choices.pick(scalarTypes);
   const info: VarInfo = { ty: 'fn', mutable: false, params, ret, effects: g.pure === 0 };
   const f = g.declare(info);
-  const recursive = g.c.chance(30);
+  const recursive = g.choices.chance(30);
   if (!recursive) g.scope.visible.pop();
   // Untyped functions sometimes take their arguments as `...` and unpack them.
-  const vararg = !g.typed && params.length > 0 && g.c.chance(30);
+  const vararg = !g.typed && params.length > 0 && g.choices.chance(30);
   const paramInfos = params.map((ty) => ({ ty, mutable: true }));
   const [args, body] = g.scope.inFunction(vararg, () => {
     const declared = paramInfos.map((p) => g.declare(p));
@@ -34,7 +34,7 @@ export const functionStat: StatProduction = (g, d) => {
       else if (params[k] === 'int' && recursive)
         body.push(build.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
     }
-    if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.o.maxDepth)])));
+    if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.options.maxDepth)])));
     if (recursive) g.recursive++;
     try {
       body.push(...g.block(d + 1));
@@ -61,12 +61,12 @@ export const functionStat: StatProduction = (g, d) => {
     g.typed ? g.types(paramInfos) : paramAnnotations(g, args.length),
     g.typed ? [annotation({ ty: ret, mutable: true })] : [],
   );
-  if (!recursive && !g.typed && g.c.chance(25)) {
+  if (!recursive && !g.typed && g.choices.chance(25)) {
     // `local f` then `function f(...) ... end`: a function statement assigning the local.
     return [build.localStat([f], []), build.functionStat(build.local(f.name), fn)];
   }
   const out = build.localFunction(f, fn);
-  if (recursive || g.c.chance(50)) {
+  if (recursive || g.choices.chance(50)) {
     // Called at once, its result printed.
     const call = build.call(
       build.local(f.name),
@@ -80,7 +80,7 @@ export const functionStat: StatProduction = (g, d) => {
 /** Closures made in a loop, each capturing that iteration's locals, called after the loop. */
 export const closureLoopStat: StatProduction = (g, d) => {
   if (!g.swarm.closures || !g.roomFor(4) || g.pure > 0) return [];
-  const n = 2 + g.c.int(3);
+  const n = 2 + g.choices.int(3);
   const fs = g.declare({ ty: 'fn', mutable: false });
   g.scope.visible.pop();
   const [i, body] = g.scope.inBlock(() => {

@@ -1,8 +1,8 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
-import { cutString } from '../cut-string.js';
+import { cutString } from '../values/cut-string.js';
 import type { StatProduction } from '../library/model.js';
-import { annotation, type VarInfo } from '../types.js';
+import { annotation, type VarInfo } from '../values/types.js';
 import { increment } from './assignments.js';
 import { loopBody, loopBodyWith } from './loops.js';
 
@@ -13,7 +13,7 @@ import { loopBody, loopBodyWith } from './loops.js';
  */
 export const countStat: StatProduction = (g, d) => {
   if (!g.roomFor(3) || !g.swarm.tables || g.typed) return [];
-  const ty = g.c.pick(['iarr', 'sarr', 'rec'] as const);
+  const ty = g.choices.pick(['iarr', 'sarr', 'rec'] as const);
   const src = g.expr(ty, d + 1);
   // Not an int while the loop is built: the loop variables must not take its name.
   const counterInfo: VarInfo = { ty: 'fn', mutable: false };
@@ -23,7 +23,7 @@ export const countStat: StatProduction = (g, d) => {
     () => [g.declare({ ty: 'fn', mutable: false }), g.declare({ ty: 'fn', mutable: false })],
     [increment(g, build.local(counter.name))],
   );
-  const kind = g.c.int(3);
+  const kind = g.choices.int(3);
   const values =
     kind === 0
       ? [build.call(build.global('pairs'), [src])]
@@ -43,14 +43,16 @@ export const countStat: StatProduction = (g, d) => {
 export const sortedPairsStat: StatProduction = (g, d) => {
   if (!g.roomFor(5) || !g.swarm.tables) return [];
   // Strict mode types `pairs` over a record's fields loosely: arrays only at the typed level.
-  const ty = g.c.pick(g.typed ? (['iarr', 'sarr'] as const) : (['iarr', 'sarr', 'rec'] as const));
+  const ty = g.choices.pick(
+    g.typed ? (['iarr', 'sarr'] as const) : (['iarr', 'sarr', 'rec'] as const),
+  );
   const keyTy = ty === 'rec' ? 'str' : 'int';
   const valTy = ty === 'iarr' ? 'int' : 'str';
   return g.scope.inBlock(() => {
     // A table in scope, or a new one made for the loop.
     const prelude: Stat[] = [];
     let t = g.pickVar(ty);
-    if (t === undefined || g.c.chance(30)) {
+    if (t === undefined || g.choices.chance(30)) {
       const info: VarInfo = { ty, mutable: true };
       const value = g.expr(ty, d + 1);
       const local = g.declare(info);
@@ -59,7 +61,7 @@ export const sortedPairsStat: StatProduction = (g, d) => {
     }
     const ks = g.declare({ ty: 'fn', mutable: false });
     const k0 = g.declare({ ty: 'fn', mutable: false });
-    const append = g.c.chance(50)
+    const append = g.choices.chance(50)
       ? build.callStat(g.lib('table', 'insert', [build.local(ks.name), build.local(k0.name)]))
       : build.assign(
           [
@@ -75,7 +77,7 @@ export const sortedPairsStat: StatProduction = (g, d) => {
           [build.local(k0.name)],
         );
     const over = (): Expr[] => {
-      const kind = g.c.int(3);
+      const kind = g.choices.int(3);
       const src = g.ref(t.name);
       return kind === 0
         ? [build.call(build.global('pairs'), [src])]
@@ -133,7 +135,7 @@ const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%
  */
 export const gmatchStat: StatProduction = (g, d) => {
   if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
-  const pattern = g.c.pick(wordPatterns);
+  const pattern = g.choices.pick(wordPatterns);
   const captures = pattern.startsWith('(') ? 2 : 1;
   // Cut: the captures are locals of the body, which may lengthen them again.
   const src = cutString(g, g.str(d + 1));

@@ -1,10 +1,10 @@
 import { ExprBinary_Op, ExprUnary_Op, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
-import { checksumStats, insertBeforeExit } from '../checksum.js';
-import { fuelGuard } from '../fuel.js';
+import { checksumStats, insertBeforeExit } from '../values/checksum.js';
+import { fuelGuard } from './fuel.js';
 import { type Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
-import { annotation, type VarInfo } from '../types.js';
+import { annotation, type VarInfo } from '../values/types.js';
 
 /**
  * Whether a loop of the current function encloses the point being generated.
@@ -37,7 +37,7 @@ const loopCaps = [1, 2, 3, 4, 5, 8, 12, 20];
 export function capped(loop: StatProduction): StatProduction {
   return (g, d) => {
     if (!g.roomFor(1)) return [];
-    const k = g.c.pick(loopCaps);
+    const k = g.choices.pick(loopCaps);
     const [cap, stats] = g.scope.inBlock(() => {
       const info: VarInfo = { ty: 'fn', mutable: false };
       const cap = g.declare(info);
@@ -103,7 +103,7 @@ const noVars = (): undefined => undefined;
 
 /** `while c do ... end` (its condition sometimes `true`: the fuel guard ends it). */
 export const whileStat: StatProduction = (g, d) => {
-  const cond = g.c.chance(30) ? build.bool(true) : g.bool(d + 1);
+  const cond = g.choices.chance(30) ? build.bool(true) : g.bool(d + 1);
   return [build.whileStat(cond, loopBody(g, d, noVars)[1])];
 };
 
@@ -116,11 +116,11 @@ export const repeatStat: StatProduction = (g, d) => {
 /** `for v = a, b, step do ... end` over ints or numbers. */
 export const forStat: StatProduction = (g, d) => {
   if (!g.roomFor(1)) return [];
-  const intLoop = g.c.chance(60);
+  const intLoop = g.choices.chance(60);
   const from = intLoop ? g.int(d + 1) : g.num(d + 1);
   const to = intLoop ? g.int(d + 1) : g.num(d + 1);
   const steps = intLoop ? [undefined, 1, 2, -1, -3, 5] : [undefined, 0.5, -0.25, 1.5, -1, 0.1];
-  const s = g.c.pick(steps);
+  const s = g.choices.pick(steps);
   const step =
     s === undefined
       ? undefined
@@ -140,7 +140,7 @@ export const forStat: StatProduction = (g, d) => {
 /** `for i, v in ipairs(t) do ... end` over an array. */
 export const forInStat: StatProduction = (g, d) => {
   if (!g.roomFor(2) || !g.swarm.tables) return [];
-  const ty = g.c.pick(['iarr', 'sarr'] as const);
+  const ty = g.choices.pick(['iarr', 'sarr'] as const);
   const src = g.expr(ty, d + 1);
   const [vars, body] = loopBody(g, d, () => [
     g.declare({ ty: 'int', mutable: false }),
@@ -152,10 +152,10 @@ export const forInStat: StatProduction = (g, d) => {
 /** `if c then break end` or `continue`, inside a loop. */
 export const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
-  const exit = g.c.chance(50) || !g.o.features.continue ? build.brk() : build.cont();
+  const exit = g.choices.chance(50) || !g.options.features.continue ? build.brk() : build.cont();
   // Alone in its branch the exit is a conditional jump; after another statement, a jump of its own.
   const before =
-    g.pure === 0 && g.c.chance(30)
+    g.pure === 0 && g.choices.chance(30)
       ? [build.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
       : [];
   return [build.ifStat(g.bool(d + 1), [...before, exit])];

@@ -1,0 +1,400 @@
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import type { StatProduction } from '../library/model.js';
+import { aliasStat, eq, freshAlias, genericFunc, nested, opaque, print } from './typed-parts.js';
+import { scalarType, typeTest, value } from './typed-parts.js';
+import { ty } from './typed-types.js';
+import type { Scalar } from '../values/types.js';
+
+/** Conversions of `string.format` and the value type each takes (`%s` only strings: strict mode). */
+const formats: [string, Scalar][] = [
+  ['%d', 'int'],
+  ['%i', 'int'],
+  ['%x', 'int'],
+  ['%X', 'int'],
+  ['%5d', 'int'],
+  ['%-4d', 'int'],
+  ['%s', 'str'],
+  ['%q', 'str'],
+  ['%.3s', 'str'],
+  ['%.2f', 'num'],
+  ['%8.3f', 'num'],
+];
+
+/** Patterns whose captures are strings (`(%a+)`) or positions (`()`). */
+const capturePatterns: [string, ('s' | 'p')[]][] = [
+  ['(%a+)', ['s']],
+  ['(%d+)()', ['s', 'p']],
+  ['()(%w)', ['p', 's']],
+  ['(%a)(%a?)', ['s', 's']],
+  ['[%a_][%w_]*', []],
+  ['%f[%w]%w+', []],
+  ['%b()', []],
+  ['^(.-)%s*$', ['s']],
+  ['([^,]+),?', ['s']],
+];
+
+/**
+ * The standard library functions the checker types by looking at their arguments:
+ * `string.format` (its format string checked against the values), `string.match`,
+ * `string.find` and `string.gmatch` (capture types read from the pattern), `string.gsub` with a
+ * replacement pattern, `select`, `table.pack`/`table.unpack`, `table.freeze`/`table.clone`.
+ *
+ * @example
+ * ```ts
+ * builtinStat(g, 1); // print(string.format("%d %s", ..., ...))
+ * ```
+ */
+export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  const [s, a, b, c, t] = opaque(g, 5);
+  const sRef = build.local(s.name);
+  switch (g.choices.int(5)) {
+    case 0: {
+      const specs = Array.from({ length: 1 + g.choices.int(4) }, () => g.choices.pick(formats));
+      const text = specs.map(([f]) => f).join(g.choices.pick([' ', ',', '%%', '']));
+      return [
+        print([
+          g.lib('string', 'format', [
+            build.string(text),
+            ...specs.map(([, sc]) => value(g, sc, d + 1)),
+          ]),
+        ]),
+      ];
+    }
+    case 1: {
+      const [pattern, caps] = g.choices.pick(capturePatterns);
+      const vars = caps.length === 0 ? [a] : [a, b].slice(0, caps.length);
+      const types = (caps.length === 0 ? (['s'] as const) : caps).map((k) =>
+        ty.optional(ty.prim(k === 's' ? 'string' : 'number')),
+      );
+      const find = g.choices.chance(40);
+      return [
+        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+        find
+          ? build.localStat(
+              [a, b, c],
+              [g.lib('string', 'find', [sRef, build.string(pattern), build.number(1)])],
+            )
+          : build.localStat(vars, [g.lib('string', 'match', [sRef, build.string(pattern)])], types),
+        print(
+          find
+            ? [build.local(a.name), build.local(b.name), build.local(c.name)]
+            : vars.map((v) => build.local(v.name)),
+        ),
+      ];
+    }
+    case 2: {
+      const [pattern, caps] = g.choices.pick(capturePatterns.filter(([, k]) => k.length > 0));
+      const vars = [a, b].slice(0, caps.length);
+      const body = [print(vars.map((v) => build.local(v.name)))];
+      return [
+        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+        build.forIn(vars, [g.lib('string', 'gmatch', [sRef, build.string(pattern)])], body),
+        print([
+          g.lib('string', 'gsub', [
+            sRef,
+            build.string(g.choices.pick(['(%w+)', '(%a)', '%s', '(%d)(%d?)'])),
+            build.string(g.choices.pick(['%1%1', '<%0>', '%%', '%1'])),
+          ]),
+        ]),
+      ];
+    }
+    case 3: {
+      const values = Array.from({ length: 1 + g.choices.int(3) }, () =>
+        value(g, g.choices.pick(['num', 'str', 'bool'] as const), d + 1),
+      );
+      return [
+        build.localStat(
+          [a],
+          [build.call(build.global('select'), [build.string('#'), ...values])],
+          [ty.prim('number')],
+        ),
+        print([
+          build.local(a.name),
+          build.call(build.global('select'), [
+            build.number(1 + g.choices.int(values.length)),
+            ...values,
+          ]),
+        ]),
+        build.localStat([t], [g.lib('table', 'pack', values)]),
+        print([
+          build.indexExpr(build.local(t.name), build.string('n')),
+          g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
+        ]),
+      ];
+    }
+    default: {
+      const elem = g.choices.pick(['iarr', 'sarr'] as const);
+      const aType = ty.array(ty.prim(elem === 'iarr' ? 'number' : 'string'));
+      return [
+        // A copy: the array may be a local that later statements write.
+        build.localStat(
+          [a],
+          [g.lib('table', 'freeze', [g.lib('table', 'clone', [g.expr(elem, d + 1)])])],
+          [aType],
+        ),
+        build.localStat([b], [g.lib('table', 'clone', [build.local(a.name)])], [aType]),
+        print([
+          build.unary(ExprUnary_Op.Len, build.local(b.name)),
+          g.lib('table', 'isfrozen', [build.local(a.name)]),
+        ]),
+      ];
+    }
+  }
+};
+
+/** Metamethods of the operator class, with the operator that calls each. */
+const binaryMeta: [string, ExprBinary_Op, 'self' | 'bool'][] = [
+  ['__add', ExprBinary_Op.Add, 'self'],
+  ['__sub', ExprBinary_Op.Sub, 'self'],
+  ['__mul', ExprBinary_Op.Mul, 'self'],
+  ['__eq', ExprBinary_Op.CompareEq, 'bool'],
+  ['__lt', ExprBinary_Op.CompareLt, 'bool'],
+  ['__le', ExprBinary_Op.CompareLe, 'bool'],
+];
+
+/**
+ * A class with typed metamethods: `type t<k> = typeof(setmetatable({n0 = 0}, C))`, a
+ * constructor, binary metamethods, `__unm`, `__len` and `__tostring` typed with it, and the
+ * operators applied to objects.
+ *
+ * @example
+ * ```ts
+ * operatorClassStat(g, 1); // local l5 = {} l5.__index = l5 type t0 = typeof(...) ...
+ * ```
+ */
+export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  if (!g.options.features.typeAliases) return [];
+  const k = freshAlias(g);
+  if (k === undefined) return [];
+  const [cls, x, y, o] = opaque(g, 4);
+  const cRef = build.local(cls.name);
+  const self = ty.alias(k);
+  const n0 = (e: Expr) => build.field(e, 0);
+  const make = (e: Expr) => build.call(build.indexName(cRef, build.customName(4)), [e]);
+  const set = (name: string, args: Local[], rets: ReturnType<typeof ty.prim>[], body: Expr) =>
+    build.assign(
+      [
+        // `__tostring` is not in the name table: written `C["__tostring"]`.
+        name === '__tostring'
+          ? build.indexExpr(cRef, build.string(name))
+          : build.indexName(cRef, build.name(name)),
+      ],
+      [
+        build.funcExpr(
+          build.func(
+            args,
+            [build.ret([body])],
+            false,
+            args.map(() => self),
+            rets,
+          ),
+        ),
+      ],
+    );
+  const xRef = build.local(x.name);
+  const yRef = build.local(y.name);
+  const out: Stat[] = [
+    build.localStat([cls], [build.array([])]),
+    build.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
+    aliasStat(
+      k,
+      ty.typeOf(
+        build.call(build.global('setmetatable'), [build.record([[0, build.number(0)]]), cRef]),
+      ),
+    ),
+    build.assign(
+      [build.indexName(cRef, build.customName(4))],
+      [
+        build.funcExpr(
+          build.func(
+            [x],
+            [
+              build.ret([
+                build.call(build.global('setmetatable'), [build.record([[0, xRef]]), cRef]),
+              ]),
+            ],
+            false,
+            [ty.prim('number')],
+            [self],
+          ),
+        ),
+      ],
+    ),
+  ];
+  const ops = binaryMeta.filter(() => g.choices.chance(50));
+  for (const [name, op, ret] of ops) {
+    out.push(
+      set(
+        name,
+        [x, y],
+        [ret === 'self' ? self : ty.prim('boolean')],
+        ret === 'self'
+          ? make(build.binary(op, n0(xRef), n0(yRef)))
+          : build.binary(op, n0(xRef), n0(yRef)),
+      ),
+    );
+  }
+  out.push(set('__unm', [x], [self], make(build.unary(ExprUnary_Op.Minus, n0(xRef)))));
+  out.push(set('__len', [x], [ty.prim('number')], n0(xRef)));
+  out.push(
+    set(
+      '__tostring',
+      [x],
+      [ty.prim('string')],
+      build.binary(
+        ExprBinary_Op.Concat,
+        build.string('o'),
+        build.call(build.global('tostring'), [n0(xRef)]),
+      ),
+    ),
+  );
+  const oRef = build.local(o.name);
+  out.push(build.localStat([o], [make(g.int(d + 1))], [self]));
+  const shown: Expr[] = [
+    n0(build.group(build.unary(ExprUnary_Op.Minus, oRef))),
+    build.unary(ExprUnary_Op.Len, oRef),
+    build.call(build.global('tostring'), [oRef]),
+  ];
+  for (const [, op, ret] of ops) {
+    const applied = build.binary(op, oRef, make(g.int(d + 1)));
+    shown.push(ret === 'self' ? n0(build.group(applied)) : applied);
+  }
+  out.push(print(shown));
+  return out;
+};
+
+/**
+ * A function that is type-checked but never called: its parameters use overloaded function
+ * types (an intersection), `unknown` refined by every `type` name, a union of four with
+ * negated refinements; beside it, a generic `compose` called with annotated lambdas, a record
+ * passed where fewer fields are expected, and a library function stored in a function type.
+ *
+ * @example
+ * ```ts
+ * checkedOnlyStat(g, 1); // local function l5(l6: ((number) -> number) & ((string) -> string), ...)
+ * ```
+ */
+export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  if (!g.options.features.generics) return [];
+  const [f, ov, u, m, r1, r2, h] = opaque(g, 7);
+  const ovRef = build.local(ov.name);
+  const uRef = build.local(u.name);
+  const mRef = build.local(m.name);
+  const overloads = ty.intersection(
+    ty.fn([ty.prim('number')], [ty.prim('number')]),
+    ty.fn([ty.prim('string')], [ty.prim('string')]),
+  );
+  const four = ty.union(
+    ty.union(ty.prim('number'), ty.prim('string')),
+    ty.union(ty.prim('boolean'), ty.prim('nil')),
+  );
+  const names = ['table', 'function', 'nil', 'thread', 'buffer', 'vector', 'userdata', 'number'];
+  const tests = names.filter(() => g.choices.chance(50));
+  const body: Stat[] = [
+    build.localStat([r1], [build.call(ovRef, [build.number(1)])], [ty.prim('number')]),
+    build.localStat([r2], [build.call(ovRef, [build.string('x')])], [ty.prim('string')]),
+    print([build.local(r1.name), build.local(r2.name)]),
+    ...tests.map((n) => build.ifStat(typeTest(g, uRef, n), [print([uRef])])),
+    build.ifStat(
+      build.binary(
+        ExprBinary_Op.And,
+        build.unary(ExprUnary_Op.Not, typeTest(g, mRef, 'number')),
+        build.binary(
+          ExprBinary_Op.CompareNe,
+          build.call(build.global('type'), [mRef]),
+          build.string('string'),
+        ),
+      ),
+      [print([mRef])],
+      [print([build.call(build.global('tostring'), [mRef])])],
+    ),
+    build.ifStat(eq(mRef, build.nil()), [build.ret([])]),
+  ];
+  const out: Stat[] = [
+    build.localFunction(
+      f,
+      build.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
+    ),
+  ];
+  // compose<A, B, C>(f: (A) -> B, g: (B) -> C): (A) -> C
+  const [p, q, z, c, w] = opaque(g, 5);
+  const compose = genericFunc(
+    [p, q],
+    [ty.fn([ty.generic(0)], [ty.generic(1)]), ty.fn([ty.generic(1)], [ty.generic(2)])],
+    [ty.fn([ty.generic(0)], [ty.generic(2)])],
+    [
+      build.ret([
+        build.funcExpr(
+          build.func(
+            [z],
+            [
+              build.ret([
+                build.call(build.local(q.name), [
+                  build.call(build.local(p.name), [build.local(z.name)]),
+                ]),
+              ]),
+            ],
+            false,
+            [ty.generic(0)],
+            [ty.generic(2)],
+          ),
+        ),
+      ]),
+    ],
+    [0, 1, 2],
+  );
+  const lambda = (from: Scalar, to: Scalar, body: Expr, arg: Local) =>
+    build.funcExpr(
+      build.func([arg], [build.ret([body])], false, [scalarType(from)], [scalarType(to)]),
+    );
+  const [a1, a2] = opaque(g, 2);
+  out.push(build.localFunction(h, compose));
+  out.push(
+    build.localStat(
+      [c],
+      [
+        build.call(build.local(h.name), [
+          lambda('num', 'str', build.call(build.global('tostring'), [build.local(a1.name)]), a1),
+          lambda('str', 'num', build.unary(ExprUnary_Op.Len, build.local(a2.name)), a2),
+        ]),
+      ],
+    ),
+  );
+  out.push(print([build.call(build.local(c.name), [g.num(d + 1)])]));
+  // A wider record where a narrower one is expected, and `math.max` as a function type.
+  const [rec, fld] = opaque(g, 2);
+  out.push(
+    build.localFunction(
+      w,
+      build.func(
+        [rec],
+        [build.ret([build.field(build.local(rec.name), 0)])],
+        false,
+        [ty.table([[0, ty.prim('number')]])],
+        [ty.prim('number')],
+      ),
+    ),
+  );
+  out.push(
+    print([
+      build.call(build.local(w.name), [
+        build.record([
+          [0, g.num(d + 1)],
+          [1, value(g, 'str', d + 1)],
+        ]),
+      ]),
+    ]),
+  );
+  out.push(
+    build.localStat(
+      [fld],
+      [build.indexName(build.global('math'), build.name(g.choices.pick(['max', 'min'])))],
+      [ty.fn([ty.prim('number'), ty.prim('number')], [ty.prim('number')])],
+    ),
+  );
+  out.push(print([build.call(build.local(fld.name), [g.num(d + 1), g.num(d + 1)])]));
+  return out;
+};

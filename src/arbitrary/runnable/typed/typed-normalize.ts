@@ -1,0 +1,158 @@
+import {
+  ExprBinary_Op,
+  ExprUnary_Op,
+  type Local,
+  type Stat,
+  type Type,
+} from '../../../../gen/luau_pb.js';
+import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
+import type { StatProduction } from '../library/model.js';
+import { opaque, print, typeTest, value } from './typed-parts.js';
+import { ty } from './typed-types.js';
+
+/** Fresh `number` and `string` types (built on use: a shared message would be one node in many trees). */
+const num = (): Type => ty.prim('number');
+const str = (): Type => ty.prim('string');
+
+/** `(A) -> B`. */
+const fn1 = (a: Type, b: Type) => ty.fn([a], [b]);
+
+/**
+ * Types the checker must normalize before it can compare them: an overloaded function (an
+ * intersection of function types, given an `any` identity function) narrowed to one overload
+ * and called with each, intersections of string singletons and of unions, an intersection of
+ * a union of tables with a table, an optional union of function types, an intersection of
+ * equal function types returning a pack, and `unknown`, a four-way optional union and an
+ * optional union of tables refined by `type`, truthiness and `~=`.
+ *
+ * @example
+ * ```ts
+ * normalizeStat(g, 1); // local l5: any = function(l6) return l6 end local l7: ((number) -> number) & ...
+ * ```
+ */
+export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
+  if (!g.options.features.ifExpressions) return [];
+  const [h, p, ov, n, u1, u2, u3, u4, u5, x, y, z] = opaque(g, 12);
+  const ref = (l: Local) => build.local(l.name);
+  const pick = <T>(xs: T[]) => g.choices.pick(xs);
+  const [sa, sb, sc] = [pick(['a', 'b']), pick(['c', 'd']), pick(['e', ''])];
+  const out: Stat[] = [
+    build.localStat(
+      [h],
+      [build.funcExpr(build.func([p], [build.ret([ref(p)])]))],
+      [ty.prim('any')],
+    ),
+    build.localStat([ov], [ref(h)], [ty.intersection(fn1(num(), num()), fn1(str(), str()))]),
+    build.localStat([n], [ref(ov)], [fn1(num(), num())]),
+    print([
+      build.call(ref(ov), [g.num(d + 1)]),
+      build.call(ref(ov), [value(g, 'str', d + 1)]),
+      build.call(ref(n), [g.num(d + 1)]),
+    ]),
+    // ("a" | "c") & ("c" | "e"): only "c".
+    build.localStat(
+      [u1],
+      [build.string(sb)],
+      [ty.intersection(ty.union(ty.str(sa), ty.str(sb)), ty.union(ty.str(sb), ty.str(sc)))],
+    ),
+    build.localStat(
+      [u2],
+      [value(g, 'str', d + 1)],
+      [ty.intersection(ty.union(num(), str()), ty.union(str(), ty.prim('boolean')))],
+    ),
+    build.localStat(
+      [u3],
+      [
+        build.record([
+          [0, g.num(d + 1)],
+          [2, g.num(d + 1)],
+        ]),
+      ],
+      [
+        ty.intersection(
+          ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])),
+          ty.table([[2, num()]]),
+        ),
+      ],
+    ),
+    build.localStat(
+      [u4],
+      [build.nil()],
+      [ty.optional(ty.union(fn1(num(), num()), fn1(str(), str())))],
+    ),
+    build.localStat(
+      [u5],
+      [
+        build.funcExpr(
+          build.func(
+            [],
+            // The lambda is no vararg function: what it returns may not count `...`.
+            [build.ret([g.scope.inFunction(false, () => g.num(d + 1)), build.string(sa)])],
+            false,
+            [],
+            [num(), str()],
+          ),
+        ),
+      ],
+      [ty.intersection(ty.fn([], [num(), str()]), ty.fn([], [num(), str()]))],
+    ),
+    print([
+      ref(u1),
+      build.libCall('string', 'len', [ref(u2)]),
+      build.field(ref(u3), 2),
+      build.binary(ExprBinary_Op.CompareEq, ref(u4), build.nil()),
+      build.group(build.call(ref(u5), [])),
+    ]),
+    build.localStat([x], [ref(u1)], [ty.prim('unknown')]),
+    build.ifStat(
+      build.binary(
+        ExprBinary_Op.And,
+        typeTest(g, ref(x), 'string'),
+        build.binary(ExprBinary_Op.CompareNe, ref(x), build.string('')),
+      ),
+      [print([build.unary(ExprUnary_Op.Len, ref(x))])],
+    ),
+  ];
+  const four = ty.optional(ty.union(ty.union(num(), str()), ty.prim('boolean')));
+  const choice = g.choices.int(4);
+  const yValue =
+    choice === 0
+      ? g.num(d + 1)
+      : choice === 1
+        ? value(g, 'str', d + 1)
+        : choice === 2
+          ? g.bool(d + 1)
+          : build.nil();
+  out.push(build.localStat([y], [yValue], [four]));
+  out.push(
+    build.ifStat(
+      build.binary(
+        ExprBinary_Op.And,
+        ref(y),
+        build.binary(
+          ExprBinary_Op.CompareNe,
+          build.call(build.global('type'), [ref(y)]),
+          build.string('boolean'),
+        ),
+      ),
+      [
+        build.ifStat(
+          typeTest(g, ref(y), 'number'),
+          [print([build.binary(ExprBinary_Op.Add, ref(y), build.number(1))])],
+          [print([build.unary(ExprUnary_Op.Len, ref(y))])],
+        ),
+      ],
+      [print([ref(y)])],
+    ),
+  );
+  out.push(
+    build.localStat(
+      [z],
+      [build.ifElse(g.bool(d + 1), build.nil(), build.record([[0, g.num(d + 1)]]))],
+      [ty.optional(ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])))],
+    ),
+  );
+  out.push(build.ifStat(ref(z), [print([build.string('t')])], [print([build.string('f')])]));
+  return out;
+};
