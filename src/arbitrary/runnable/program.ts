@@ -1,5 +1,6 @@
 import { isMessage } from '@bufbuild/protobuf';
 import {
+  ExprBinary_Op,
   ExprLocalSchema,
   ModuleSetSchema,
   StatSchema,
@@ -127,7 +128,7 @@ function chunk(
   }
   let statements = blockStatements(g, 0, false);
   if (role === 'module') {
-    statements.push(build.ret([build.binary(5, g.int(1), build.number(1000))]));
+    statements.push(build.ret([build.binary(ExprBinary_Op.Mod, g.int(1), build.number(1000))]));
   }
   // Grammar 735's statements hold calls of its shape from here on, so that they walk.
   if (options.grammar === '735') {

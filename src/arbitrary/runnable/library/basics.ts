@@ -1,8 +1,9 @@
-import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import { ExprUnary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { Ty } from '../values/types.js';
 import type { LibraryModel } from './model.js';
+import { orElse } from './results.js';
 
 function scalars(g: Gen, d: number, n: number, ty: Ty = 'num') {
   return Array.from({ length: n }, () => g.expr(ty, d + 1));
@@ -26,7 +27,7 @@ export const basicsModel: LibraryModel = {
       (g, d) =>
         g.scope.frame.vararg
           ? build.call(build.global('select'), [build.string('#'), build.varargs()])
-          : build.unary(2, g.str(d + 1)),
+          : build.unary(ExprUnary_Op.Len, g.str(d + 1)),
       (g, d) =>
         build.call(build.global('select'), [build.string('#'), ...scalars(g, d, g.choices.int(4))]),
     ],
@@ -39,24 +40,14 @@ export const basicsModel: LibraryModel = {
           build.call(build.global('select'), [build.number(k), ...scalars(g, d, n)]),
         );
       },
+      (g, d) => orElse(build.call(build.global('tonumber'), [g.str(d + 1)]), build.number(0)),
       (g, d) =>
-        build.group(
-          build.binary(
-            ExprBinary_Op.Or,
-            build.call(build.global('tonumber'), [g.str(d + 1)]),
-            build.number(0),
-          ),
-        ),
-      (g, d) =>
-        build.group(
-          build.binary(
-            ExprBinary_Op.Or,
-            build.call(build.global('tonumber'), [
-              g.str(d + 1),
-              build.number(g.choices.pick([2, 16, 36, 8])),
-            ]),
-            build.number(-1),
-          ),
+        orElse(
+          build.call(build.global('tonumber'), [
+            g.str(d + 1),
+            build.number(g.choices.pick([2, 16, 36, 8])),
+          ]),
+          build.number(-1),
         ),
     ],
     str: [

@@ -2,16 +2,12 @@ import { ExprBinary_Op, type Expr } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { BUFFER_SIZE } from '../values/types.js';
+import { widthsOf } from './buffer-widths.js';
 import type { LibraryModel } from './model.js';
 
-const widths = [
-  ['u8', 1],
-  ['i8', 1],
-  ['u16', 2],
-  ['i16', 2],
-  ['u32', 4],
-  ['i32', 4],
-] as const;
+const widths = widthsOf(['u8', 'i8', 'u16', 'i16', 'u32', 'i32']);
+
+const floatWidths = widthsOf(['f32', 'f64']);
 
 function offset(g: Gen, size: number): Expr {
   return build.number(g.choices.int(BUFFER_SIZE - size + 1));
@@ -62,10 +58,7 @@ export const bufferModel: LibraryModel = {
       (g) => {
         const b = bufVar(g);
         if (b === undefined) return build.number(0);
-        const w = g.choices.pick([
-          ['f32', 4],
-          ['f64', 8],
-        ] as const);
+        const w = g.choices.pick(floatWidths);
         return g.lib('buffer', `read${w[0]}`, [b, offset(g, w[1])]);
       },
     ],
@@ -96,10 +89,7 @@ export const bufferModel: LibraryModel = {
           return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 1: {
-          const [w, size] = g.choices.pick([
-            ['f32', 4],
-            ['f64', 8],
-          ] as const);
+          const [w, size] = g.choices.pick(floatWidths);
           return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
         }
         case 2: {

@@ -8,6 +8,7 @@ import { blank } from '../../blank-message.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
+import { orElse } from './results.js';
 import { textForms } from './text-forms.js';
 
 /**
@@ -106,13 +107,7 @@ function integerLeaf(g: Gen, d: number): Expr {
       // Any number: `create` gives nil for a fraction, NaN, an infinity or one past the 64-bit
       // range, and `or` an integer in its place.
       if (g.choices.chance(15))
-        return build.group(
-          build.binary(
-            ExprBinary_Op.Or,
-            call(g, 'create', [g.num(d + 1)]),
-            call(g, 'create', [g.int(d + 1)]),
-          ),
-        );
+        return orElse(call(g, 'create', [g.num(d + 1)]), call(g, 'create', [g.int(d + 1)]));
       // `int` values are whole and below 2^34: `create` never gives nil.
       return call(g, 'create', [g.int(d + 1)]);
   }

@@ -232,7 +232,7 @@ export const stringModel: LibraryModel = {
         ),
       (g, d) =>
         build.unary(
-          2,
+          ExprUnary_Op.Len,
           g.lib('string', 'split', [g.str(d + 1), build.string(g.choices.pick(plains))]),
         ),
       (g, d) =>

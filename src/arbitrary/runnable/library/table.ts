@@ -3,6 +3,7 @@ import { build } from '../../build.js';
 import { cutString } from '../values/cut-string.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production, StatProduction } from './model.js';
+import { orElse } from './results.js';
 
 const seps = [',', '', ' ', '; ', '|'];
 
@@ -185,13 +186,7 @@ export const tableModel: LibraryModel = {
         build.call(build.global('rawlen'), [g.expr(g.choices.pick(['iarr', 'sarr']), d + 1)]),
       (g, d) => g.lib('table', 'maxn', [g.expr(g.choices.pick(['iarr', 'sarr']), d + 1)]),
       (g, d) =>
-        build.group(
-          build.binary(
-            ExprBinary_Op.Or,
-            g.lib('table', 'find', [g.expr('iarr', d + 1), g.int(d + 1)]),
-            build.number(0),
-          ),
-        ),
+        orElse(g.lib('table', 'find', [g.expr('iarr', d + 1), g.int(d + 1)]), build.number(0)),
       (g, d) =>
         build.call(build.global('select'), [
           build.string('#'),

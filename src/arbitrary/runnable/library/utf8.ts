@@ -35,10 +35,7 @@ export const utf8Model: LibraryModel = {
         ),
     ],
     int: [
-      (g, d) =>
-        build.group(
-          build.binary(ExprBinary_Op.Or, g.lib('utf8', 'len', [g.str(d + 1)]), build.number(-1)),
-        ),
+      (g, d) => orElse(g.lib('utf8', 'len', [g.str(d + 1)]), build.number(-1)),
       (g, d) =>
         g.lib('utf8', 'codepoint', [
           g.lib('utf8', 'char', [codePoint(g, d), codePoint(g, d)]),

@@ -2,6 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
 import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { fuelGuard } from '../statements/fuel.js';
+import { orElse } from '../library/results.js';
 import type { Gen } from '../generator.js';
 import type { VarInfo } from '../values/types.js';
 
@@ -104,9 +105,7 @@ export const kit = {
     return build.group(e);
   },
   /** `x or dflt` in parentheses. */
-  orElse(e: Expr, dflt: Expr): Expr {
-    return build.group(build.binary(ExprBinary_Op.Or, e, dflt));
-  },
+  orElse,
   /** `tostring(e)`. */
   text(e: Expr): Expr {
     return build.call(build.global('tostring'), [e]);

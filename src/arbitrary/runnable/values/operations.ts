@@ -11,6 +11,7 @@ import { integerModel } from '../library/integer.js';
 import { mathModel } from '../library/math.js';
 import { metatableModel } from '../library/metatable.js';
 import type { LibraryModel, Production } from '../library/model.js';
+import { orElse } from '../library/results.js';
 import { stringModel } from '../library/string.js';
 import { tableModel } from '../library/table.js';
 import { utf8Model } from '../library/utf8.js';
@@ -181,14 +182,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => build.unary(ExprUnary_Op.Len, g.str(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.int(d + 1)),
     (g, d) => g.choose(g.bool(d + 1), g.int(d + 1), g.int(d + 1)),
-    (g, d) =>
-      build.group(
-        build.binary(
-          ExprBinary_Op.Or,
-          build.indexExpr(g.expr('iarr', d + 1), g.int(d + 1)),
-          build.number(0),
-        ),
-      ),
+    (g, d) => orElse(build.indexExpr(g.expr('iarr', d + 1), g.int(d + 1)), build.number(0)),
     (g, d) => callFunction(g, d, 'int') ?? leaf(g, 'int'),
   ],
   num: [
@@ -242,14 +236,7 @@ const core: Partial<Record<Ty, Production[]>> = {
             g.num(d + 1),
           ])
         : g.str(d + 1),
-    (g, d) =>
-      build.group(
-        build.binary(
-          ExprBinary_Op.Or,
-          build.indexExpr(g.expr('sarr', d + 1), g.int(d + 1)),
-          build.string(''),
-        ),
-      ),
+    (g, d) => orElse(build.indexExpr(g.expr('sarr', d + 1), g.int(d + 1)), build.string('')),
     (g, d) => callFunction(g, d, 'str') ?? leaf(g, 'str'),
   ],
   bool: [

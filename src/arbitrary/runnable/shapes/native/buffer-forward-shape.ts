@@ -1,5 +1,6 @@
 import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
+import { type BufferType, withWidth } from '../../library/buffer-widths.js';
 import { paramAnnotations } from '../../values/annotations.js';
 import { bufferValue } from './buffer-run-shape.js';
 import type { Gen } from '../../generator.js';
@@ -15,16 +16,16 @@ const SIZE = 16;
  * The widths a store and the loads of the same bytes share: the store's name, the loads that
  * read back what it wrote (signed and unsigned), the width in bytes, and values at its edges.
  */
-const families: [string, string[], number, number[]][] = [
-  ['i8', ['i8', 'u8'], 1, [127, -128, -1, 200, 0]],
-  ['u8', ['u8', 'i8'], 1, [255, 128, 0, 300, -7]],
-  ['i16', ['i16', 'u16'], 2, [32767, -32768, -1, 40000]],
-  ['u16', ['u16', 'i16'], 2, [65535, 32768, 70000, -2]],
-  ['i32', ['i32', 'u32'], 4, [2 ** 31 - 1, -(2 ** 31), -1, 2 ** 32 - 1]],
-  ['u32', ['u32', 'i32'], 4, [2 ** 32 - 1, 2 ** 31, 0, 7]],
-  ['f32', ['f32'], 4, [0.1, -0, 16777217, 1.5, 3.4e38]],
-  ['f64', ['f64'], 8, [0.1, -0, 2 ** 53 + 2, -2.5]],
-];
+const families = withWidth<[BufferType[], number[]]>([
+  ['i8', ['i8', 'u8'], [127, -128, -1, 200, 0]],
+  ['u8', ['u8', 'i8'], [255, 128, 0, 300, -7]],
+  ['i16', ['i16', 'u16'], [32767, -32768, -1, 40000]],
+  ['u16', ['u16', 'i16'], [65535, 32768, 70000, -2]],
+  ['i32', ['i32', 'u32'], [2 ** 31 - 1, -(2 ** 31), -1, 2 ** 32 - 1]],
+  ['u32', ['u32', 'i32'], [2 ** 32 - 1, 2 ** 31, 0, 7]],
+  ['f32', ['f32'], [0.1, -0, 16777217, 1.5, 3.4e38]],
+  ['f64', ['f64'], [0.1, -0, 2 ** 53 + 2, -2.5]],
+]);
 
 /** A value for a store: a parameter, a constant at the width's edges, or arithmetic on both. */
 function value(g: Gen, v: Local, edges: number[]): Expr {
@@ -60,7 +61,7 @@ export const bufferForwardShape: StatProduction = (g, d) => {
       body.push(build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(buf), offset, e])));
     const pairs = 2 + c.int(4);
     for (let p = 0; p < pairs; p++) {
-      const [store, loads, width, edges] = c.pick(families);
+      const [store, width, loads, edges] = c.pick(families);
       const k = c.int(SIZE - width + 1);
       if (c.chance(25)) {
         // A load first: the store's bytes are then read over a value already known.

@@ -1,5 +1,6 @@
 import type { Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
+import { withWidth } from '../../library/buffer-widths.js';
 import { freshLocals, fueledFor, kit } from '../kit.js';
 import { localFunctionShape } from '../local-function-shape.js';
 import type { StatProduction } from '../../library/model.js';
@@ -13,16 +14,16 @@ import { paramAnnotations } from '../../values/annotations.js';
  * const [name, width] = bufferAccess[0]!; // i8, 1
  * ```
  */
-export const bufferAccess: [string, number, number[]][] = [
-  ['i8', 1, [127, -128, -1, 128, 255]],
-  ['u8', 1, [255, 256, -1, 0, 128]],
-  ['i16', 2, [32767, -32768, 65535, -1, 32768]],
-  ['u16', 2, [65535, 65536, -1, 0, 32768]],
-  ['i32', 4, [2 ** 31 - 1, -(2 ** 31), 2 ** 32 - 1, -1, 2 ** 31]],
-  ['u32', 4, [2 ** 32 - 1, 2 ** 32, -1, 0, 2 ** 31]],
-  ['f32', 4, [0.1, -0, 16777217, 3.4e38, 1.5]],
-  ['f64', 8, [0.1, -0, 2 ** 53 + 2, 1e308, -2.5]],
-];
+export const bufferAccess = withWidth<[number[]]>([
+  ['i8', [127, -128, -1, 128, 255]],
+  ['u8', [255, 256, -1, 0, 128]],
+  ['i16', [32767, -32768, 65535, -1, 32768]],
+  ['u16', [65535, 65536, -1, 0, 32768]],
+  ['i32', [2 ** 31 - 1, -(2 ** 31), 2 ** 32 - 1, -1, 2 ** 31]],
+  ['u32', [2 ** 32 - 1, 2 ** 32, -1, 0, 2 ** 31]],
+  ['f32', [0.1, -0, 16777217, 3.4e38, 1.5]],
+  ['f64', [0.1, -0, 2 ** 53 + 2, 1e308, -2.5]],
+]);
 
 /**
  * A function that writes a buffer with every width and signedness at boundary offsets (0, the

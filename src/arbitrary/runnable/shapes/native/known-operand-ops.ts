@@ -1,5 +1,6 @@
 import { ExprUnary_Op, type Expr, type Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
+import { widthsOf } from '../../library/buffer-widths.js';
 import { fueledFor, kit, type BinaryOp } from '../kit.js';
 import type { Gen } from '../../generator.js';
 import { NATIVE_FORM_OPS } from './native-form-ops.js';
@@ -21,16 +22,7 @@ const TYPE_NAMES = [
 ];
 
 /** Buffer accesses: the function's suffix and the width in bytes. */
-const WIDTHS: [string, number][] = [
-  ['i8', 1],
-  ['u8', 1],
-  ['i16', 2],
-  ['u16', 2],
-  ['i32', 4],
-  ['u32', 4],
-  ['f32', 4],
-  ['f64', 8],
-];
+const WIDTHS = widthsOf(['i8', 'u8', 'i16', 'u16', 'i32', 'u32', 'f32', 'f64']);
 
 const compareOps: BinaryOp[] = ['<', '<=', '>', '>=', '==', '~='];
 

@@ -1,30 +1,22 @@
 import type { Expr } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
+import { type BufferType, widthsOf, withWidth } from '../../library/buffer-widths.js';
 import { kit } from '../kit.js';
 import type { Op, OpResult, Operands } from './operand-op.js';
 import type { Gen } from '../../generator.js';
 
 /** Loads of each width: the function's suffix and the width in bytes. */
-const LOADS: [string, number][] = [
-  ['u8', 1],
-  ['i8', 1],
-  ['u16', 2],
-  ['i16', 2],
-  ['i32', 4],
-  ['u32', 4],
-  ['f32', 4],
-  ['f64', 8],
-];
+const LOADS = widthsOf(['u8', 'i8', 'u16', 'i16', 'i32', 'u32', 'f32', 'f64']);
 
 /** A stored constant and the load of another sign or width that reads its bytes back. */
-const READ_BACK: [string, string, number, number[]][] = [
-  ['i8', 'u8', 1, [-5, 127, -128, 300]],
-  ['u8', 'i8', 1, [200, 255, 128, -1]],
-  ['i16', 'u16', 2, [-5, 32767, -32768, 40000]],
-  ['u16', 'i16', 2, [65535, 32768, 70000, 7]],
-  ['i32', 'u32', 4, [-5, 2 ** 31 - 1, -(2 ** 31), 7]],
-  ['u32', 'i32', 4, [2 ** 32 - 1, 2 ** 31, 5, 0]],
-];
+const READ_BACK = withWidth<[BufferType, number[]]>([
+  ['i8', 'u8', [-5, 127, -128, 300]],
+  ['u8', 'i8', [200, 255, 128, -1]],
+  ['i16', 'u16', [-5, 32767, -32768, 40000]],
+  ['u16', 'i16', [65535, 32768, 70000, 7]],
+  ['i32', 'u32', [-5, 2 ** 31 - 1, -(2 ** 31), 7]],
+  ['u32', 'i32', [2 ** 32 - 1, 2 ** 31, 5, 0]],
+]);
 
 /** Names `typeof` returns that native code knows a tag for. */
 const TAGGED_NAMES = [
@@ -174,7 +166,7 @@ function readBackOp(g: Gen, o: Operands): OpResult {
       numeric: true,
     };
   }
-  const [store, load, size, values] = c.pick(READ_BACK);
+  const [store, size, load, values] = c.pick(READ_BACK);
   const at = kit.num(c.int(16 - size + 1));
   return {
     stats: (result) => [
