@@ -1,5 +1,6 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
 import { cutString } from '../values/cut-string.js';
 import type { StatProduction } from '../library/model.js';
 import { annotation, type VarInfo } from '../values/types.js';
@@ -23,17 +24,22 @@ export const countStat: StatProduction = (g, d) => {
     () => [g.declare({ ty: 'fn', mutable: false }), g.declare({ ty: 'fn', mutable: false })],
     [increment(g, build.local(counter.name))],
   );
-  const kind = g.choices.int(3);
-  const values =
-    kind === 0
-      ? [build.call(build.global('pairs'), [src])]
-      : kind === 1
-        ? [build.global('next'), src]
-        : [src];
+  const values = iterationOf(g, () => src);
   counterInfo.ty = 'int';
   counterInfo.mutable = true;
   return [build.localStat([counter], [build.number(0)]), build.forIn(vars, values, body)];
 };
+
+/** The values of a generic `for` over a table: `pairs(t)`, `next, t` or `t` itself. */
+function iterationOf(g: Gen, table: () => Expr): Expr[] {
+  const kind = g.choices.int(3);
+  const src = table();
+  return kind === 0
+    ? [build.call(build.global('pairs'), [src])]
+    : kind === 1
+      ? [build.global('next'), src]
+      : [src];
+}
 
 /**
  * `pairs`/`next` in a deterministic order: the keys of a table collected (a loop bounded by
@@ -76,15 +82,7 @@ export const sortedPairsStat: StatProduction = (g, d) => {
           ],
           [build.local(k0.name)],
         );
-    const over = (): Expr[] => {
-      const kind = g.choices.int(3);
-      const src = g.ref(t.name);
-      return kind === 0
-        ? [build.call(build.global('pairs'), [src])]
-        : kind === 1
-          ? [build.global('next'), src]
-          : [src];
-    };
+    const over = (): Expr[] => iterationOf(g, () => g.ref(t.name));
     const collect = build.forIn([k0], over(), [append]);
     g.scope.visible.pop();
     const sort = build.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
