@@ -117,135 +117,202 @@ function method(
  */
 export const typedClassShape: StatProduction = (g, d) => {
   if (d !== 0 || g.classes + 3 > MAX_CLASSES || !g.roomFor(30)) return [];
-  const c = g.choices;
   let classes = declared.get(g);
   if (classes === undefined) declared.set(g, (classes = []));
   const known = classes;
   // Every local opaque: never drawn as a value by the rest of the generator.
   return withLocals(g, (fresh) => {
     const out: Stat[] = [];
-    const chain: { k: TypedClass; object: Local }[] = [];
-    const count = 1 + c.int(3);
-    for (let i = 0; i < count; i++) {
-      const props = Array.from(
-        { length: 1 + c.int(3) },
-        () => [g.classProps++, c.pick(propScalars)] as const,
-      );
-      const numbers = props.filter(([, s]) => s === 'num').map(([p]) => p);
-      const self = (e: Expr, p: number) => build.field(e, p);
-      const k = {
-        index: g.classes,
-        type: known.length,
-        props,
-        methods: [] as number[],
-        metamethods: [] as string[],
-      };
-      const parts: ClassMethodPart[] = [];
-      // "Class must define a constructor because it is derived from a class that defines one":
-      // every class has one, setting its own props.
-      const table = build.tableType(props.map(([p, s]) => [p, scalarType(s)]));
-      parts.push({
-        name: null,
-        func: method(g, fresh, [table], undefined, (o, [t]) =>
-          props.map(([p, s]) =>
-            build.assign(
-              [self(o, p)],
-              [s === 'num' && c.chance(50) ? kit.bin('*', self(t!, p), kit.num(2)) : self(t!, p)],
-            ),
-          ),
-        ),
-      });
-      const num = primitive('number');
-      const instanceType = build.externType(k.type);
-      if (c.chance(60)) {
-        const target = numbers.length > 0 ? c.pick(numbers) : undefined;
-        const factor = kit.num(c.pick([2, -1, 0.5, 3]));
-        parts.push({
-          name: UPDATE,
-          func: method(g, fresh, [num], num, (o, [x]) =>
-            target === undefined
-              ? [build.ret([kit.bin('*', x!, factor)])]
-              : [
-                  build.assign(
-                    [self(o, target)],
-                    [kit.bin('+', kit.bin('*', self(o, target), factor), x!)],
-                  ),
-                  build.ret([self(o, target)]),
-                ],
-          ),
-        });
-        k.methods.push(UPDATE);
-        if (c.chance(50)) {
-          parts.push({
-            name: VIRTUAL,
-            func: method(g, fresh, [num], num, (o, [x]) => [
-              build.ret([kit.bin('+', build.call(build.field(o, UPDATE), [x!], true), kit.num(1))]),
-            ]),
-          });
-          k.methods.push(VIRTUAL);
-        }
-      }
-      if (c.chance(50)) {
-        const [p, s] = c.pick(props);
-        parts.push({
-          name: DESCRIBE,
-          func: method(g, fresh, [], primitive('string'), (o) => [
-            build.ret([
-              kit.bin(
-                '..',
-                kit.str(`C${k.index}:`),
-                s === 'str' ? self(o, p) : kit.call('tostring', [self(o, p)]),
-              ),
-            ]),
-          ]),
-        });
-        k.methods.push(DESCRIBE);
-      }
-      if (c.chance(40)) {
-        const [p] = c.pick(props);
-        parts.push({
-          name: COMPARE,
-          func: method(g, fresh, [instanceType], primitive('boolean'), (o, [x]) => [
-            build.ret([kit.bin('==', self(o, p), self(x!, p))]),
-          ]),
-        });
-        k.methods.push(COMPARE);
-      }
-      // The instance's values, each through a local of its type: the constructor's table has
-      // no type the checker would infer them against.
-      const args = typedValues(g, fresh, props);
-      const root = numbers[0];
-      for (let m = c.int(4); m > 0 && root !== undefined; m--) {
-        const name = c.pick([
-          ...arithmetic.map(([n]) => n),
-          ...comparisons.map(([n]) => n),
-          ...unary,
-        ]);
-        if (k.metamethods.includes(name)) continue;
-        k.metamethods.push(name);
-        parts.push({ name, func: metamethod(g, fresh, name, root, instanceType) });
-      }
-      const object = fresh();
-      out.push(
-        build.localStat([object], [], [primitive('any')]),
-        ...args.stats,
-        build735.classStat({
-          props: props.map(([name, s]) => ({ name, type: scalarType(s) })),
-          methods: parts,
-          ...(i === 0 ? {} : { extends: chain[i - 1]!.k.index }),
-          open: i < count - 1 || c.chance(50),
-          args: args.values,
-          local: object,
-        }),
-      );
-      g.classes++;
-      known.push(k);
-      chain.push({ k, object });
-    }
+    const chain: ChainLink[] = [];
+    const count = 1 + g.choices.int(3);
+    for (let i = 0; i < count; i++) out.push(...typedClass(g, fresh, known, chain, count));
     for (const { k, object } of chain) out.push(...uses(g, fresh, k, object));
     return out;
   });
 };
+
+/** A class of the chain and the local holding its instance. */
+interface ChainLink {
+  readonly k: TypedClass;
+  readonly object: Local;
+}
+
+/** A class being drawn: what it records, and the methods its `class` statement defines. */
+interface ClassDraft {
+  readonly k: TypedClass & { methods: number[]; metamethods: string[] };
+  readonly parts: ClassMethodPart[];
+}
+
+/**
+ * The next class of the chain (extending the last one, `open` unless it is the last): the local
+ * of its instance, the locals of its constructor's values, and its `class` statement.
+ */
+function typedClass(
+  g: Gen,
+  fresh: () => Local,
+  known: TypedClass[],
+  chain: ChainLink[],
+  count: number,
+): Stat[] {
+  const c = g.choices;
+  const i = chain.length;
+  const props = Array.from(
+    { length: 1 + c.int(3) },
+    () => [g.classProps++, c.pick(propScalars)] as const,
+  );
+  const numbers = props.filter(([, s]) => s === 'num').map(([p]) => p);
+  const k = {
+    index: g.classes,
+    type: known.length,
+    props,
+    methods: [] as number[],
+    metamethods: [] as string[],
+  };
+  const draft: ClassDraft = { k, parts: [constructorPart(g, fresh, props)] };
+  const instanceType = build.externType(k.type);
+  updateParts(g, fresh, draft, numbers);
+  describePart(g, fresh, draft);
+  comparePart(g, fresh, draft, instanceType);
+  // The instance's values, each through a local of its type: the constructor's table has
+  // no type the checker would infer them against.
+  const args = typedValues(g, fresh, props);
+  metamethodParts(g, fresh, draft, numbers[0], instanceType);
+  const object = fresh();
+  const out = [
+    build.localStat([object], [], [primitive('any')]),
+    ...args.stats,
+    build735.classStat({
+      props: props.map(([name, s]) => ({ name, type: scalarType(s) })),
+      methods: draft.parts,
+      ...(i === 0 ? {} : { extends: chain[i - 1]!.k.index }),
+      open: i < count - 1 || c.chance(50),
+      args: args.values,
+      local: object,
+    }),
+  ];
+  g.classes++;
+  known.push(k);
+  chain.push({ k, object });
+  return out;
+}
+
+/**
+ * "Class must define a constructor because it is derived from a class that defines one":
+ * every class has one, setting its own props.
+ */
+function constructorPart(g: Gen, fresh: () => Local, props: TypedClass['props']): ClassMethodPart {
+  const c = g.choices;
+  const table = build.tableType(props.map(([p, s]) => [p, scalarType(s)]));
+  return {
+    name: null,
+    func: method(g, fresh, [table], undefined, (o, [t]) =>
+      props.map(([p, s]) =>
+        build.assign(
+          [build.field(o, p)],
+          [
+            s === 'num' && c.chance(50)
+              ? kit.bin('*', build.field(t!, p), kit.num(2))
+              : build.field(t!, p),
+          ],
+        ),
+      ),
+    ),
+  };
+}
+
+/** Sometimes a method updating a number prop (`UPDATE`), and then sometimes one calling it (`VIRTUAL`). */
+function updateParts(
+  g: Gen,
+  fresh: () => Local,
+  { k, parts }: ClassDraft,
+  numbers: number[],
+): void {
+  const c = g.choices;
+  const num = primitive('number');
+  if (!c.chance(60)) return;
+  const target = numbers.length > 0 ? c.pick(numbers) : undefined;
+  const factor = kit.num(c.pick([2, -1, 0.5, 3]));
+  parts.push({
+    name: UPDATE,
+    func: method(g, fresh, [num], num, (o, [x]) =>
+      target === undefined
+        ? [build.ret([kit.bin('*', x!, factor)])]
+        : [
+            build.assign(
+              [build.field(o, target)],
+              [kit.bin('+', kit.bin('*', build.field(o, target), factor), x!)],
+            ),
+            build.ret([build.field(o, target)]),
+          ],
+    ),
+  });
+  k.methods.push(UPDATE);
+  if (c.chance(50)) {
+    parts.push({
+      name: VIRTUAL,
+      func: method(g, fresh, [num], num, (o, [x]) => [
+        build.ret([kit.bin('+', build.call(build.field(o, UPDATE), [x!], true), kit.num(1))]),
+      ]),
+    });
+    k.methods.push(VIRTUAL);
+  }
+}
+
+/** Sometimes a method describing the instance by one prop (`DESCRIBE`). */
+function describePart(g: Gen, fresh: () => Local, { k, parts }: ClassDraft): void {
+  const c = g.choices;
+  if (!c.chance(50)) return;
+  const [p, s] = c.pick(k.props);
+  parts.push({
+    name: DESCRIBE,
+    func: method(g, fresh, [], primitive('string'), (o) => [
+      build.ret([
+        kit.bin(
+          '..',
+          kit.str(`C${k.index}:`),
+          s === 'str' ? build.field(o, p) : kit.call('tostring', [build.field(o, p)]),
+        ),
+      ]),
+    ]),
+  });
+  k.methods.push(DESCRIBE);
+}
+
+/** Sometimes a method taking another instance of the class and comparing one prop (`COMPARE`). */
+function comparePart(
+  g: Gen,
+  fresh: () => Local,
+  { k, parts }: ClassDraft,
+  instanceType: Type,
+): void {
+  const c = g.choices;
+  if (!c.chance(40)) return;
+  const [p] = c.pick(k.props);
+  parts.push({
+    name: COMPARE,
+    func: method(g, fresh, [instanceType], primitive('boolean'), (o, [x]) => [
+      build.ret([kit.bin('==', build.field(o, p), build.field(x!, p))]),
+    ]),
+  });
+  k.methods.push(COMPARE);
+}
+
+/** Up to three metamethods, each once, on the class's first number prop (none without one). */
+function metamethodParts(
+  g: Gen,
+  fresh: () => Local,
+  { k, parts }: ClassDraft,
+  root: number | undefined,
+  instanceType: Type,
+): void {
+  const c = g.choices;
+  for (let m = c.int(4); m > 0 && root !== undefined; m--) {
+    const name = c.pick([...arithmetic.map(([n]) => n), ...comparisons.map(([n]) => n), ...unary]);
+    if (k.metamethods.includes(name)) continue;
+    k.metamethods.push(name);
+    parts.push({ name, func: metamethod(g, fresh, name, root, instanceType) });
+  }
+}
 
 /** Values of the props' scalars, each in a local of its type: `local l5: number = …`. */
 function typedValues(
