@@ -2,6 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
 import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
+import type { Locals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
 import { aliasStat, eq, freshAlias, genericFunc, nested, opaque, print } from './typed-parts.js';
 import { scalarType, typeTest, value } from './typed-parts.js';
@@ -280,6 +281,18 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
 export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (!g.options.features.generics) return [];
   const [f, ov, u, m, r1, r2, h] = opaque(g, 7);
+  const out: Stat[] = [uncalledChecks(g, [f, ov, u, m, r1, r2])];
+  const [p, q, z, c, w] = opaque(g, 5);
+  out.push(...composeCalls(g, d, h, [p, q, z, c]));
+  out.push(...widerRecordAndLibraryFunction(g, d, w));
+  return out;
+};
+
+/**
+ * The function never called: an overloaded parameter called with each overload, `unknown`
+ * refined by some of the `type` names, a union of four refined by negations.
+ */
+function uncalledChecks(g: Gen, [f, ov, u, m, r1, r2]: Locals<6>): Stat {
   const ovRef = build.local(ov.name);
   const uRef = build.local(u.name);
   const mRef = build.local(m.name);
@@ -313,14 +326,16 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     ),
     build.ifStat(eq(mRef, build.nil()), [build.ret([])]),
   ];
-  const out: Stat[] = [
-    build.localFunction(
-      f,
-      build.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
-    ),
-  ];
+  return build.localFunction(
+    f,
+    build.func([ov, u, m], nested(g, body), false, [overloads, ty.prim('unknown'), four]),
+  );
+}
+
+/** A generic `compose` stored in `h`, called with two annotated lambdas into `c`, and `c` called. */
+function composeCalls(g: Gen, d: number, h: Local, [p, q, z, c]: Locals<4>): Stat[] {
+  const out: Stat[] = [];
   // compose<A, B, C>(f: (A) -> B, g: (B) -> C): (A) -> C
-  const [p, q, z, c, w] = opaque(g, 5);
   const compose = genericFunc(
     [p, q],
     [ty.fn([ty.generic(0)], [ty.generic(1)]), ty.fn([ty.generic(1)], [ty.generic(2)])],
@@ -364,7 +379,12 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
     ),
   );
   out.push(print([build.call(build.local(c.name), [g.num(d + 1)])]));
-  // A wider record where a narrower one is expected, and `math.max` as a function type.
+  return out;
+}
+
+/** A wider record passed to `w` where a narrower one is expected, and `math.max` as a function type. */
+function widerRecordAndLibraryFunction(g: Gen, d: number, w: Local): Stat[] {
+  const out: Stat[] = [];
   const [rec, fld] = opaque(g, 2);
   out.push(
     build.localFunction(
@@ -397,4 +417,4 @@ export const checkedOnlyStat: StatProduction = (g: Gen, d: number): Stat[] => {
   );
   out.push(print([build.call(build.local(fld.name), [g.num(d + 1), g.num(d + 1)])]));
   return out;
-};
+}
