@@ -7,6 +7,7 @@ import {
 } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
+import type { Locals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
 import { opaque, print, typeTest, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
@@ -17,6 +18,7 @@ const str = (): Type => ty.prim('string');
 
 /** `(A) -> B`. */
 const fn1 = (a: Type, b: Type) => ty.fn([a], [b]);
+const ref = (l: Local) => build.local(l.name);
 
 /**
  * Types the checker must normalize before it can compare them: an overloaded function (an
@@ -34,10 +36,21 @@ const fn1 = (a: Type, b: Type) => ty.fn([a], [b]);
 export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (!g.options.features.ifExpressions) return [];
   const [h, p, ov, n, u1, u2, u3, u4, u5, x, y, z] = opaque(g, 12);
-  const ref = (l: Local) => build.local(l.name);
   const pick = <T>(xs: T[]) => g.choices.pick(xs);
   const [sa, sb, sc] = [pick(['a', 'b']), pick(['c', 'd']), pick(['e', ''])];
   const out: Stat[] = [
+    ...overloadedCalls(g, d, [h, p, ov, n]),
+    ...normalizedIntersections(g, d, [u1, u2, u3, u4, u5], [sa, sb, sc]),
+    ...refinedUnknown(g, x, u1),
+  ];
+  out.push(...fourWayUnion(g, d, y));
+  out.push(...optionalTableUnion(g, d, z));
+  return out;
+};
+
+/** An `any` identity function stored as an overloaded function, narrowed to one overload, and each called. */
+function overloadedCalls(g: Gen, d: number, [h, p, ov, n]: Locals<4>): Stat[] {
+  return [
     build.localStat(
       [h],
       [build.funcExpr(build.func([p], [build.ret([ref(p)])]))],
@@ -50,6 +63,20 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       build.call(ref(ov), [value(g, 'str', d + 1)]),
       build.call(ref(n), [g.num(d + 1)]),
     ]),
+  ];
+}
+
+/**
+ * Intersections of string singletons and of unions, of a union of tables with a table, an
+ * optional union of function types, an intersection of equal function types returning a pack.
+ */
+function normalizedIntersections(
+  g: Gen,
+  d: number,
+  [u1, u2, u3, u4, u5]: Locals<5>,
+  [sa, sb, sc]: readonly [string, string, string],
+): Stat[] {
+  return [
     // ("a" | "c") & ("c" | "e"): only "c".
     build.localStat(
       [u1],
@@ -104,6 +131,12 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       build.binary(ExprBinary_Op.CompareEq, ref(u4), build.nil()),
       build.group(build.call(ref(u5), [])),
     ]),
+  ];
+}
+
+/** `unknown` refined by `type` and `~=`. */
+function refinedUnknown(g: Gen, x: Local, u1: Local): Stat[] {
+  return [
     build.localStat([x], [ref(u1)], [ty.prim('unknown')]),
     build.ifStat(
       build.binary(
@@ -114,6 +147,11 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [print([build.unary(ExprUnary_Op.Len, ref(x))])],
     ),
   ];
+}
+
+/** A four-way optional union refined by truthiness, `~=` and `type`. */
+function fourWayUnion(g: Gen, d: number, y: Local): Stat[] {
+  const out: Stat[] = [];
   const four = ty.optional(ty.union(ty.union(num(), str()), ty.prim('boolean')));
   const choice = g.choices.int(4);
   const yValue =
@@ -146,6 +184,12 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [print([ref(y)])],
     ),
   );
+  return out;
+}
+
+/** An optional union of tables refined by truthiness. */
+function optionalTableUnion(g: Gen, d: number, z: Local): Stat[] {
+  const out: Stat[] = [];
   out.push(
     build.localStat(
       [z],
@@ -155,4 +199,4 @@ export const normalizeStat: StatProduction = (g: Gen, d: number): Stat[] => {
   );
   out.push(build.ifStat(ref(z), [print([build.string('t')])], [print([build.string('f')])]));
   return out;
-};
+}
