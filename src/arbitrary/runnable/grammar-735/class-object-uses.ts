@@ -1,4 +1,4 @@
-import type { Expr, Stat } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { kit } from '../shapes/kit.js';
@@ -98,23 +98,10 @@ function nonInstance(g: Gen): Expr {
  */
 export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2: Expr): Stat[] {
   const c = g.choices;
-  const out: Stat[] = [];
   const K = fresh();
   const cls = kit.ref(K);
-  out.push(build.localStat([K], [classCall('classof', [o])]));
-  const stranger = nonInstance(g);
-  out.push(
-    kit.print([
-      kit.type(cls),
-      kit.call('typeof', [cls]),
-      kit.bin('==', cls, classCall('classof', [o2])),
-      classCall('isinstance', [o, cls]),
-      classCall('isinstance', [o2, cls]),
-      classCall('isinstance', [o, classCall('classof', [o2])]),
-      classCall('isinstance', [c.chance(50) ? cls : stranger, cls]),
-      kit.bin('==', classCall('classof', [c.chance(50) ? cls : stranger]), build.nil()),
-    ]),
-  );
+  const out: Stat[] = [build.localStat([K], [classCall('classof', [o])])];
+  out.push(classQueries(g, cls, o, o2));
   // The props a table gives the constructor: all of them, or some.
   const table = (all: boolean) =>
     build.record(
@@ -122,7 +109,58 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
     );
   const made = fresh();
   const instance = kit.ref(made);
-  const forms: (() => Stat[])[] = [
+  out.push(...c.pick(instantiations(g, fresh, k, cls, made, table))());
+  out.push(
+    kit.print([
+      ...k.chainProps.map((p) => build.field(instance, p)),
+      classCall('isinstance', [instance, cls]),
+      kit.bin('==', instance, o),
+    ]),
+  );
+  // The constructor again, on an instance made: the class's own or the default one.
+  if (c.chance(30)) {
+    out.push(
+      build.callStat(build.call(kit.index(instance, kit.str('__init')), [instance, table(true)])),
+      kit.print(k.chainProps.map((p) => build.field(instance, p))),
+    );
+  }
+  const methods = [...k.methods];
+  // A method through the class, on a value that is no instance.
+  if (methods.length > 0 && c.chance(40)) {
+    const m = build.field(cls, c.pick(methods));
+    out.push(...protectedPrint(fresh, [build.ret([build.call(m, [nonInstance(g), g.num(1)])])]));
+  }
+  out.push(...failingUses(g, fresh, k, cls, o, o2, table));
+  return out;
+}
+
+/** What `classof` and `isinstance` say of the class, its instances and a value of no class. */
+function classQueries(g: Gen, cls: Expr, o: Expr, o2: Expr): Stat {
+  const c = g.choices;
+  const stranger = nonInstance(g);
+  return kit.print([
+    kit.type(cls),
+    kit.call('typeof', [cls]),
+    kit.bin('==', cls, classCall('classof', [o2])),
+    classCall('isinstance', [o, cls]),
+    classCall('isinstance', [o2, cls]),
+    classCall('isinstance', [o, classCall('classof', [o2])]),
+    classCall('isinstance', [c.chance(50) ? cls : stranger, cls]),
+    kit.bin('==', classCall('classof', [c.chance(50) ? cls : stranger]), build.nil()),
+  ]);
+}
+
+/** The ways an instance is made into `made`: directly, from a lazy table, through a function, `pcall` or a closure. */
+function instantiations(
+  g: Gen,
+  fresh: Fresh,
+  k: ClassFacts,
+  cls: Expr,
+  made: Local,
+  table: (all: boolean) => Expr,
+): (() => Stat[])[] {
+  const instance = kit.ref(made);
+  return [
     () => [build.localStat([made], [build.call(constructorOf(cls), [table(k.guarded)])])],
     // A table whose props are computed on lookup (`__index`), each the length of its key.
     () => {
@@ -162,27 +200,20 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
       ];
     },
   ];
-  out.push(...c.pick(forms)());
-  out.push(
-    kit.print([
-      ...k.chainProps.map((p) => build.field(instance, p)),
-      classCall('isinstance', [instance, cls]),
-      kit.bin('==', instance, o),
-    ]),
-  );
-  // The constructor again, on an instance made: the class's own or the default one.
-  if (c.chance(30)) {
-    out.push(
-      build.callStat(build.call(kit.index(instance, kit.str('__init')), [instance, table(true)])),
-      kit.print(k.chainProps.map((p) => build.field(instance, p))),
-    );
-  }
+}
+
+/** One or two operations on the class that raise, each in a `pcall`. */
+function failingUses(
+  g: Gen,
+  fresh: Fresh,
+  k: ClassFacts,
+  cls: Expr,
+  o: Expr,
+  o2: Expr,
+  table: (all: boolean) => Expr,
+): Stat[] {
+  const c = g.choices;
   const methods = [...k.methods];
-  // A method through the class, on a value that is no instance.
-  if (methods.length > 0 && c.chance(40)) {
-    const m = build.field(cls, c.pick(methods));
-    out.push(...protectedPrint(fresh, [build.ret([build.call(m, [nonInstance(g), g.num(1)])])]));
-  }
   // What an erroring operation gives when it does not raise: its type (an instance's text is its address).
   const value = (e: Expr) => [build.ret([kit.type(e)])];
   const errors: (() => Stat[])[] = [
@@ -211,6 +242,7 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
       ),
     () => value(build.call(kit.index(cls, kit.str('__init')), [o])),
   ];
+  const out: Stat[] = [];
   for (let n = 1 + c.int(2); n > 0; n--) out.push(...protectedPrint(fresh, c.pick(errors)()));
   return out;
 }
