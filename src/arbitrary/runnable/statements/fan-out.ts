@@ -8,7 +8,14 @@ import {
   type Stat,
 } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
-import { codeWeight, drawFanOutShape, fitFanOut, MAX_WIDE_LEAF_WEIGHT } from './fan-out-shape.js';
+import {
+  codeWeight,
+  drawFanOutShape,
+  fitFanOut,
+  MAX_WIDE_LEAF_WEIGHT,
+  type FanOutLevel,
+  type FanOutShape,
+} from './fan-out-shape.js';
 import { MAX_STRING, type Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
 import { computed, numberText } from '../values/operations.js';
@@ -157,6 +164,111 @@ function callArgs(
   return types.map((ty, i) => argument(g, g.ref(params[i]!.name), ty, upvalue));
 }
 
+/** The targets the leaf updates, declared before the chain that captures them. */
+function declareTargets(g: Gen, d: number, out: Stat[]): Target[] {
+  const tys: Target['ty'][] = ['num', 'int', 'str'];
+  if (g.swarm.tables) tys.push('iarr');
+  const targets: Target[] = [];
+  for (let i = 1 + g.choices.int(3); i > 0; i--) {
+    const ty = g.choices.pick(tys);
+    const size = ty === 'iarr' ? 2 + g.choices.int(4) : 0;
+    const info: VarInfo = { ty, mutable: true };
+    const value =
+      ty === 'iarr'
+        ? build.array(Array.from({ length: size }, () => reduceInt(g, g.int(d + 2))))
+        : ty === 'int'
+          ? reduceInt(g, g.int(d + 1))
+          : ty === 'str'
+            ? g.lib('string', 'sub', [g.str(d + 1), build.number(1), build.number(MAX_STRING)])
+            : g.num(d + 1);
+    const local = g.declare(info);
+    out.push(build.localStat([local], [value], g.types([info])));
+    targets.push({ local: local.name, ty, size });
+  }
+  return targets;
+}
+
+/** The leaf's body: `shape.leaf` updates of the targets, a wide leaf's within its weight. */
+function leafBody(g: Gen, shape: FanOutShape, targets: Target[], params: Local[]): Stat[] {
+  const p = {
+    locals: params,
+    types: shape.params,
+    depth: shape.wide ? g.options.maxDepth : g.options.maxDepth - 1,
+  };
+  const stats: Stat[] = [];
+  let weight = 0;
+  for (let i = 0; i < shape.leaf; i++) {
+    const s = leafStat(g, g.choices.pick(targets), p);
+    const w = codeWeight(s);
+    // A wide leaf stays within Luau's inlining cost: a statement past it is left out.
+    if (shape.wide && stats.length > 0 && weight + w > MAX_WIDE_LEAF_WEIGHT) continue;
+    stats.push(s);
+    weight += w;
+  }
+  return stats;
+}
+
+/**
+ * A level's body: `level.calls` calls of `callee`, an upvalue reassigned between some of them,
+ * split by a condition on the first parameter when `level.split`.
+ */
+function levelBody(
+  g: Gen,
+  shape: FanOutShape,
+  level: FanOutLevel,
+  callee: number,
+  numTarget: number | undefined,
+  params: Local[],
+): Stat[] {
+  const calls: Stat[] = [];
+  let updates = 0;
+  for (let k = 0; k < level.calls; k++) {
+    // A wide level has room for one within Luau's inlining cost.
+    const room = !shape.wide || updates === 0;
+    if (k > 0 && numTarget !== undefined && room && g.choices.chance(25)) {
+      updates++;
+      // An upvalue reassigned between calls, which the next arguments may read.
+      calls.push(
+        update(g, () => g.ref(numTarget), g.choices.pick(additive), g.ref(params[0]!.name)),
+      );
+    }
+    calls.push(
+      build.callStat(build.call(g.ref(callee), callArgs(g, params, shape.params, numTarget))),
+    );
+    g.nodes += 2;
+  }
+  if (!level.split) return calls;
+  const half = Math.ceil(calls.length / 2);
+  const cond = build.binary(
+    g.choices.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareLe, ExprBinary_Op.CompareEq]),
+    g.ref(params[0]!.name),
+    g.num(g.options.maxDepth),
+  );
+  return [build.ifStat(cond, calls.slice(0, half), calls.slice(half))];
+}
+
+/**
+ * The call site of the chain's top function `top`: a condition the compiler cannot decide, on
+ * a value from memory.
+ */
+function callSite(g: Gen, d: number, shape: FanOutShape, top: number): Stat {
+  const site = (): Stat => {
+    const args = shape.params.map((ty) =>
+      ty === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ty, g.options.maxDepth - 1),
+    );
+    g.nodes += 2;
+    return build.callStat(build.call(g.ref(top), args));
+  };
+  const decided = g.inputs?.num(g.choices) ?? g.num(g.options.maxDepth);
+  const cond = build.binary(
+    g.choices.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareGe, ExprBinary_Op.CompareNe]),
+    decided,
+    g.num(g.options.maxDepth - 1),
+  );
+  const then = Array.from({ length: shape.calls }, site);
+  return build.ifStat(cond, then, shape.otherwise ? [site()] : undefined);
+}
+
 /**
  * A call fan-out (an inliner stress test): target locals, a chain of local functions each
  * calling the one below it several times with varied arguments (its parameters stepped, values
@@ -182,50 +294,16 @@ export const fanOutStat: StatProduction = (g, d) => {
   if (!g.roomFor(shape.levels.length + 8)) return [];
   g.fannedOut = true;
   const out: Stat[] = [];
-  // The targets, declared before the chain that captures them.
-  const tys: Target['ty'][] = ['num', 'int', 'str'];
-  if (g.swarm.tables) tys.push('iarr');
-  const targets: Target[] = [];
-  for (let i = 1 + g.choices.int(3); i > 0; i--) {
-    const ty = g.choices.pick(tys);
-    const size = ty === 'iarr' ? 2 + g.choices.int(4) : 0;
-    const info: VarInfo = { ty, mutable: true };
-    const value =
-      ty === 'iarr'
-        ? build.array(Array.from({ length: size }, () => reduceInt(g, g.int(d + 2))))
-        : ty === 'int'
-          ? reduceInt(g, g.int(d + 1))
-          : ty === 'str'
-            ? g.lib('string', 'sub', [g.str(d + 1), build.number(1), build.number(MAX_STRING)])
-            : g.num(d + 1);
-    const local = g.declare(info);
-    out.push(build.localStat([local], [value], g.types([info])));
-    targets.push({ local: local.name, ty, size });
-  }
+  const targets = declareTargets(g, d, out);
   const numTarget = targets.find((t) => t.ty === 'num')?.local;
   const types = shape.params;
   const paramInfos = (): VarInfo[] => types.map((ty) => ({ ty, mutable: true }));
   // Calls of the chain print nothing (each runs hundreds of times): pure expressions only.
   g.pure++;
   let below = declareFunction(g);
-  const leaf = chainFunction(g, below, paramInfos(), (params) => {
-    const p = {
-      locals: params,
-      types,
-      depth: shape.wide ? g.options.maxDepth : g.options.maxDepth - 1,
-    };
-    const stats: Stat[] = [];
-    let weight = 0;
-    for (let i = 0; i < shape.leaf; i++) {
-      const s = leafStat(g, g.choices.pick(targets), p);
-      const w = codeWeight(s);
-      // A wide leaf stays within Luau's inlining cost: a statement past it is left out.
-      if (shape.wide && stats.length > 0 && weight + w > MAX_WIDE_LEAF_WEIGHT) continue;
-      stats.push(s);
-      weight += w;
-    }
-    return stats;
-  });
+  const leaf = chainFunction(g, below, paramInfos(), (params) =>
+    leafBody(g, shape, targets, params),
+  );
   out.push(leaf);
   // A copy of the leaf comes with its call and its arguments.
   fitFanOut(shape, codeWeight(leaf) + 4 + 2 * types.length);
@@ -233,57 +311,13 @@ export const fanOutStat: StatProduction = (g, d) => {
     const callee = below;
     below = declareFunction(g);
     out.push(
-      chainFunction(g, below, paramInfos(), (params) => {
-        const calls: Stat[] = [];
-        let updates = 0;
-        for (let k = 0; k < level.calls; k++) {
-          // A wide level has room for one within Luau's inlining cost.
-          const room = !shape.wide || updates === 0;
-          if (k > 0 && numTarget !== undefined && room && g.choices.chance(25)) {
-            updates++;
-            // An upvalue reassigned between calls, which the next arguments may read.
-            calls.push(
-              update(g, () => g.ref(numTarget), g.choices.pick(additive), g.ref(params[0]!.name)),
-            );
-          }
-          calls.push(
-            build.callStat(build.call(g.ref(callee), callArgs(g, params, types, numTarget))),
-          );
-          g.nodes += 2;
-        }
-        if (!level.split) return calls;
-        const half = Math.ceil(calls.length / 2);
-        const cond = build.binary(
-          g.choices.pick([
-            ExprBinary_Op.CompareLt,
-            ExprBinary_Op.CompareLe,
-            ExprBinary_Op.CompareEq,
-          ]),
-          g.ref(params[0]!.name),
-          g.num(g.options.maxDepth),
-        );
-        return [build.ifStat(cond, calls.slice(0, half), calls.slice(half))];
-      }),
+      chainFunction(g, below, paramInfos(), (params) =>
+        levelBody(g, shape, level, callee, numTarget, params),
+      ),
     );
   }
   g.pure--;
-  // The call site: a condition the compiler cannot decide, on a value from memory.
-  const top = below;
-  const site = (): Stat => {
-    const args = types.map((ty) =>
-      ty === 'int' ? reduceInt(g, g.int(d + 1)) : g.expr(ty, g.options.maxDepth - 1),
-    );
-    g.nodes += 2;
-    return build.callStat(build.call(g.ref(top), args));
-  };
-  const decided = g.inputs?.num(g.choices) ?? g.num(g.options.maxDepth);
-  const cond = build.binary(
-    g.choices.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareGe, ExprBinary_Op.CompareNe]),
-    decided,
-    g.num(g.options.maxDepth - 1),
-  );
-  const then = Array.from({ length: shape.calls }, site);
-  out.push(build.ifStat(cond, then, shape.otherwise ? [site()] : undefined));
+  out.push(callSite(g, d, shape, below));
   return out;
 };
 

@@ -41,6 +41,116 @@ function writable(g: Gen, fresh: () => Local): Expr {
   return kit.call('setmetatable', [build.array([]), build.record([['__newindex', store]])]);
 }
 
+/** `function(o, n)`: a string of what each of `n` iterations read from fields of `o`. */
+function reader(g: Gen, fresh: () => Local): ExprFunction {
+  const c = g.choices;
+  const o = fresh();
+  const n = fresh();
+  const s = fresh();
+  const i = fresh();
+  const reads = Array.from({ length: 1 + c.int(2) }, () =>
+    kit.text(kit.index(kit.ref(o), kit.str(c.pick(KEYS)))),
+  );
+  const joined = reads.reduce((a, b) => kit.bin('..', a, kit.bin('..', kit.str('/'), b)));
+  return build.func(
+    [o, n],
+    [
+      build.localStat([s], [kit.str('')]),
+      fueledFor(g, i, kit.num(1), kit.ref(n), undefined, [
+        build.assign(
+          [kit.ref(s)],
+          [kit.bin('..', kit.ref(s), kit.bin('..', joined, kit.str(',')))],
+        ),
+      ]),
+      build.ret([kit.ref(s)]),
+    ],
+  );
+}
+
+/** `function(o, v)`: two keys of `o` set twice, read back raw. */
+function writer(g: Gen, fresh: () => Local): ExprFunction {
+  const c = g.choices;
+  const o = fresh();
+  const v = fresh();
+  const i = fresh();
+  const [k1, k2] = [c.pick(KEYS), c.pick(KEYS)];
+  return build.func(
+    [o, v],
+    [
+      fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
+        build.assign([kit.index(kit.ref(o), kit.str(k1!))], [kit.bin('+', kit.ref(v), kit.ref(i))]),
+        build.assign([kit.index(kit.ref(o), kit.str(k2!))], [kit.ref(i)]),
+      ]),
+      build.ret([
+        kit.call('rawget', [kit.ref(o), kit.str(k1!)]),
+        kit.call('rawget', [kit.ref(o), kit.str(k2!)]),
+      ]),
+    ],
+  );
+}
+
+/** `function(o)`: the sum of two calls `o:len()`. */
+function lengthCaller(g: Gen, fresh: () => Local): ExprFunction {
+  const o = fresh();
+  const r = fresh();
+  const i = fresh();
+  return build.func(
+    [o],
+    [
+      build.localStat([r], [kit.num(0)]),
+      fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
+        build.assign(
+          [kit.ref(r)],
+          [kit.bin('+', kit.ref(r), build.call(kit.field(kit.ref(o), 'len'), [], true))],
+        ),
+      ]),
+      build.ret([kit.ref(r)]),
+    ],
+  );
+}
+
+/** `rd` called on each kind of receiver: tables, a table with `__index`, a string, a vector. */
+function readCalls(g: Gen, d: number, fresh: () => Local, rd: Local): Stat {
+  const c = g.choices;
+  const trips = () => kit.num(c.pick([1, 2, 3]));
+  const receivers: Expr[] = [
+    build.array([]),
+    build.record([[c.pick(KEYS), reduceInt(g, g.int(d + 1))]]),
+    g.str(d + 1),
+    readable(g, fresh),
+  ];
+  if (g.swarm.vectors && g.has('vector.create'))
+    receivers.push(kit.lib('vector', 'create', [kit.num(1), g.num(d + 1), kit.num(-0.5)]));
+  return kit.print(receivers.map((o) => build.call(build.local(rd.name), [o, trips()])));
+}
+
+/** `wr` called on a plain table and on two tables with `__newindex`. */
+function writeCalls(g: Gen, d: number, fresh: () => Local, wr: Local): Stat {
+  const c = g.choices;
+  const value = () => (c.chance(50) ? reduceInt(g, g.int(d + 1)) : kit.num(c.pick([0.5, -1, 7])));
+  return kit.print([
+    build.call(build.local(wr.name), [build.array([]), value()]),
+    build.call(build.local(wr.name), [writable(g, fresh), value()]),
+    build.call(build.local(wr.name), [writable(g, fresh), value()]),
+  ]);
+}
+
+/** `nc` called on a string and on tables that have or inherit `len`. */
+function lengthCalls(g: Gen, d: number, fresh: () => Local, nc: Local): Stat {
+  const k = g.choices.pick([3, -1]);
+  const method = () => fn(g, fresh, 1, () => [build.ret([kit.num(k)])]);
+  return kit.print([
+    build.call(build.local(nc.name), [g.str(d + 1)]),
+    build.call(build.local(nc.name), [build.record([['len', method()]])]),
+    build.call(build.local(nc.name), [
+      kit.call('setmetatable', [
+        build.array([]),
+        build.record([['__index', build.record([['len', method()]])]]),
+      ]),
+    ]),
+  ]);
+}
+
 /**
  * Field sites whose receivers change: one function reads `o["x"]`, `o["z"]` in a loop of plain
  * tables, tables whose misses fall back to a function or a table, strings and vectors; one
@@ -57,112 +167,23 @@ function writable(g: Gen, fresh: () => Local): Expr {
  */
 export const fieldSiteShape: StatProduction = (g, d) => {
   return shapeLocals(g, { swarm: 'metatables', room: 12 }, (fresh) => {
-    const c = g.choices;
     const rd = fresh();
     const wr = fresh();
     const nc = fresh();
-    const stats: Stat[] = [];
     // `local function name` with the function `make` builds in a frame of its own.
     const local = (name: Local, make: () => ExprFunction) =>
-      stats.push(build.localFunction(name, g.scope.inFunction(false, make)));
-    // Reads: a string of what each iteration saw, bounded by the trip count.
-    local(rd, () => {
-      const o = fresh();
-      const n = fresh();
-      const s = fresh();
-      const i = fresh();
-      const reads = Array.from({ length: 1 + c.int(2) }, () =>
-        kit.text(kit.index(kit.ref(o), kit.str(c.pick(KEYS)))),
-      );
-      const joined = reads.reduce((a, b) => kit.bin('..', a, kit.bin('..', kit.str('/'), b)));
-      return build.func(
-        [o, n],
-        [
-          build.localStat([s], [kit.str('')]),
-          fueledFor(g, i, kit.num(1), kit.ref(n), undefined, [
-            build.assign(
-              [kit.ref(s)],
-              [kit.bin('..', kit.ref(s), kit.bin('..', joined, kit.str(',')))],
-            ),
-          ]),
-          build.ret([kit.ref(s)]),
-        ],
-      );
-    });
-    // Writes: the keys set twice, read back raw.
-    local(wr, () => {
-      const o = fresh();
-      const v = fresh();
-      const i = fresh();
-      const [k1, k2] = [c.pick(KEYS), c.pick(KEYS)];
-      return build.func(
-        [o, v],
-        [
-          fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
-            build.assign(
-              [kit.index(kit.ref(o), kit.str(k1!))],
-              [kit.bin('+', kit.ref(v), kit.ref(i))],
-            ),
-            build.assign([kit.index(kit.ref(o), kit.str(k2!))], [kit.ref(i)]),
-          ]),
-          build.ret([
-            kit.call('rawget', [kit.ref(o), kit.str(k1!)]),
-            kit.call('rawget', [kit.ref(o), kit.str(k2!)]),
-          ]),
-        ],
-      );
-    });
-    // Method calls: `o:len()` on strings and on tables that have or inherit `len`.
-    local(nc, () => {
-      const o = fresh();
-      const r = fresh();
-      const i = fresh();
-      return build.func(
-        [o],
-        [
-          build.localStat([r], [kit.num(0)]),
-          fueledFor(g, i, kit.num(1), kit.num(2), undefined, [
-            build.assign(
-              [kit.ref(r)],
-              [kit.bin('+', kit.ref(r), build.call(kit.field(kit.ref(o), 'len'), [], true))],
-            ),
-          ]),
-          build.ret([kit.ref(r)]),
-        ],
-      );
-    });
-    const trips = () => kit.num(c.pick([1, 2, 3]));
-    const receivers: Expr[] = [
-      build.array([]),
-      build.record([[c.pick(KEYS), reduceInt(g, g.int(d + 1))]]),
-      g.str(d + 1),
-      readable(g, fresh),
+      build.localFunction(name, g.scope.inFunction(false, make));
+    const stats: Stat[] = [
+      // Reads: a string of what each iteration saw, bounded by the trip count.
+      local(rd, () => reader(g, fresh)),
+      // Writes: the keys set twice, read back raw.
+      local(wr, () => writer(g, fresh)),
+      // Method calls: `o:len()` on strings and on tables that have or inherit `len`.
+      local(nc, () => lengthCaller(g, fresh)),
+      readCalls(g, d, fresh, rd),
+      writeCalls(g, d, fresh, wr),
+      lengthCalls(g, d, fresh, nc),
     ];
-    if (g.swarm.vectors && g.has('vector.create'))
-      receivers.push(kit.lib('vector', 'create', [kit.num(1), g.num(d + 1), kit.num(-0.5)]));
-    stats.push(kit.print(receivers.map((o) => build.call(build.local(rd.name), [o, trips()]))));
-    const value = () => (c.chance(50) ? reduceInt(g, g.int(d + 1)) : kit.num(c.pick([0.5, -1, 7])));
-    stats.push(
-      kit.print([
-        build.call(build.local(wr.name), [build.array([]), value()]),
-        build.call(build.local(wr.name), [writable(g, fresh), value()]),
-        build.call(build.local(wr.name), [writable(g, fresh), value()]),
-      ]),
-    );
-    const k = c.pick([3, -1]);
-    const method = () => fn(g, fresh, 1, () => [build.ret([kit.num(k)])]);
-    stats.push(
-      kit.print([
-        build.call(build.local(nc.name), [g.str(d + 1)]),
-        build.call(build.local(nc.name), [build.record([['len', method()]])]),
-        build.call(build.local(nc.name), [
-          kit.call('setmetatable', [
-            build.array([]),
-            build.record([['__index', build.record([['len', method()]])]]),
-          ]),
-        ]),
-      ]),
-    );
     return [build.doBlock(stats)];
   });
 };

@@ -1,8 +1,8 @@
 import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
 import type { Gen } from '../../generator.js';
-import { freshLocals, fueledFor, kit } from '../kit.js';
-import { localFunctionShape } from '../local-function-shape.js';
+import { freshLocals, fueledFor, kit, type Locals } from '../kit.js';
+import { type Fresh, localFunctionShape } from '../local-function-shape.js';
 import type { StatProduction } from '../../library/model.js';
 import { paramAnnotations } from '../../values/annotations.js';
 import { reduceInt } from '../../values/reduce-int.js';
@@ -93,6 +93,86 @@ function fallback(
   return [stats, kit.ref(t)];
 }
 
+type Kind = 'int' | 'str' | 'num';
+
+/**
+ * One key's read in the loop's body (after a write now and then), folded into the string `s`
+ * and the number `sum`.
+ */
+function keyRead(
+  g: Gen,
+  kind: Kind,
+  n: number,
+  key: (typeof keyShapes)[number],
+  [t, base, s, sum, i, v]: Locals<6>,
+): Stat[] {
+  const c = g.choices;
+  const body: Stat[] = [];
+  const k = key(kit.ref(i), kit.ref(base), n);
+  if (c.chance(25)) {
+    // A write first: a new key (fractional, negative) or an existing slot, emptied or set.
+    const value = c.chance(30) ? build.nil() : g.expr(kind, g.options.maxDepth);
+    body.push(build.assign([kit.index(kit.ref(t), k)], [value]));
+  }
+  body.push(build.localStat([v], [kit.index(kit.ref(t), key(kit.ref(i), kit.ref(base), n))]));
+  body.push(
+    build.assign(
+      [kit.ref(s)],
+      [
+        kit.lib('string', 'sub', [
+          kit.bin('..', kit.ref(s), kit.bin('..', kit.text(kit.ref(v)), kit.str(','))),
+          kit.num(1),
+          kit.num(60),
+        ]),
+      ],
+    ),
+  );
+  const numeric = kit.bin('==', kit.type(kit.ref(v)), kit.str('number'));
+  body.push(
+    build.ifStat(
+      numeric,
+      [
+        build.assign(
+          [kit.ref(sum)],
+          [
+            kit.bin(
+              '%',
+              kit.bin('+', kit.bin('*', kit.ref(sum), kit.num(31)), kit.ref(v)),
+              kit.num(1000003),
+            ),
+          ],
+        ),
+      ],
+      [build.assign([kit.ref(sum)], [kit.bin('+', kit.ref(sum), kit.num(1))])],
+    ),
+  );
+  return body;
+}
+
+/**
+ * A table falling back to `plain`, with one key in its hash part from the start: zero,
+ * negative, fractional. Its statements and the table.
+ */
+function keyedTable(g: Gen, fresh: Fresh, plain: Local, n: number, kind: Kind): [Stat[], Expr] {
+  const keyed = fresh();
+  const stats = [
+    build.localStat(
+      [keyed],
+      [
+        build.call(build.global('setmetatable'), [
+          build.array([]),
+          build.record([['__index', kit.ref(plain)]]),
+        ]),
+      ],
+    ),
+    build.assign(
+      [kit.index(kit.ref(keyed), kit.num(g.choices.pick([0, -1, 1.5, n + 1])))],
+      [g.expr(kind, g.options.maxDepth)],
+    ),
+  ];
+  return [stats, kit.ref(keyed)];
+}
+
 /**
  * A function that reads (and sometimes writes) a table in a loop with keys of every kind, called
  * on plain tables, tables with holes and tables with `__index`: the same load site sees hits,
@@ -110,49 +190,10 @@ export const indexShape: StatProduction = (g, d) => {
     const c = g.choices;
     const kind = c.pick(['int', 'str', 'num'] as const);
     const n = 2 + c.int(5);
-    const [t, base, s, sum, i, v] = freshLocals(fresh, 6);
+    const locals = freshLocals(fresh, 6);
+    const [t, base, s, sum, i] = locals;
     const keys = Array.from({ length: 1 + c.int(2) }, () => c.pick(keyShapes));
-    const body: Stat[] = [];
-    for (const key of keys) {
-      const k = key(kit.ref(i), kit.ref(base), n);
-      if (c.chance(25)) {
-        // A write first: a new key (fractional, negative) or an existing slot, emptied or set.
-        const value = c.chance(30) ? build.nil() : g.expr(kind, g.options.maxDepth);
-        body.push(build.assign([kit.index(kit.ref(t), k)], [value]));
-      }
-      body.push(build.localStat([v], [kit.index(kit.ref(t), key(kit.ref(i), kit.ref(base), n))]));
-      body.push(
-        build.assign(
-          [kit.ref(s)],
-          [
-            kit.lib('string', 'sub', [
-              kit.bin('..', kit.ref(s), kit.bin('..', kit.text(kit.ref(v)), kit.str(','))),
-              kit.num(1),
-              kit.num(60),
-            ]),
-          ],
-        ),
-      );
-      const numeric = kit.bin('==', kit.type(kit.ref(v)), kit.str('number'));
-      body.push(
-        build.ifStat(
-          numeric,
-          [
-            build.assign(
-              [kit.ref(sum)],
-              [
-                kit.bin(
-                  '%',
-                  kit.bin('+', kit.bin('*', kit.ref(sum), kit.num(31)), kit.ref(v)),
-                  kit.num(1000003),
-                ),
-              ],
-            ),
-          ],
-          [build.assign([kit.ref(sum)], [kit.bin('+', kit.ref(sum), kit.num(1))])],
-        ),
-      );
-    }
+    const body = keys.flatMap((key) => keyRead(g, kind, n, key, locals));
     const lo = c.pick([-1, 0, 1, 1, 1]);
     const hi = c.pick([n, n + 1, n - 1, 0, 2 * n]);
     const fn = build.func(
@@ -184,26 +225,9 @@ export const indexShape: StatProduction = (g, d) => {
       targets.push(meta);
     }
     if (g.choices.chance(40)) {
-      // Keys in the hash part from the start: zero, negative, fractional.
-      const keyed = fresh();
-      stats.push(
-        build.localStat(
-          [keyed],
-          [
-            build.call(build.global('setmetatable'), [
-              build.array([]),
-              build.record([['__index', kit.ref(plain)]]),
-            ]),
-          ],
-        ),
-      );
-      stats.push(
-        build.assign(
-          [kit.index(kit.ref(keyed), kit.num(c.pick([0, -1, 1.5, n + 1])))],
-          [g.expr(kind, g.options.maxDepth)],
-        ),
-      );
-      targets.push(kit.ref(keyed));
+      const [more, keyed] = keyedTable(g, fresh, plain, n, kind);
+      stats.push(...more);
+      targets.push(keyed);
     }
     const calls = targets.map((x) =>
       build.call(build.local(f.name), [x, reduceInt(g, g.int(d + 1))]),

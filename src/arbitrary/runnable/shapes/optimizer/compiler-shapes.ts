@@ -6,9 +6,10 @@ import {
   type Stat,
 } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
-import { freshLocals, fueledFor, kit } from '../kit.js';
+import type { Gen } from '../../generator.js';
+import { freshLocals, fueledFor, kit, type Locals } from '../kit.js';
 import type { StatProduction } from '../../library/model.js';
-import { shapeLocals } from '../local-function-shape.js';
+import { type Fresh, shapeLocals } from '../local-function-shape.js';
 import { reduceInt } from '../../values/reduce-int.js';
 
 /** Strings the constant folder sees whole: empty, one byte, a pattern, letters and a space. */
@@ -120,6 +121,144 @@ function fieldFunction(t: Local, k: number, fn: ExprFunction): Stat {
   return build.functionStat(build.indexName(build.local(t.name), build.customName(k)), fn);
 }
 
+/** `a, b, e = x, string.byte(t, i, j)`: the call fills the rest, nil past its results. */
+function multipleAssignStats(g: Gen, d: number, [a, b, e, t]: Locals<4>): Stat[] {
+  const c = g.choices;
+  return [
+    build.localStat([a, b, e, t], [kit.num(0), kit.num(0), kit.num(0), g.str(d + 1)]),
+    build.assign(
+      [kit.ref(a), kit.ref(b), kit.ref(e)],
+      [
+        g.num(d + 1),
+        // Positions from either end, as the library takes them.
+        kit.lib('string', 'byte', [
+          kit.ref(t),
+          kit.num(c.pick([1, -2, -3, 0])),
+          kit.num(c.pick([1, 2, 3, -1])),
+        ]),
+      ],
+    ),
+    kit.print([kit.ref(a), kit.ref(b), kit.ref(e)]),
+  ];
+}
+
+/** `t ..= k .. s .. "|"`, when compound assignment is on. */
+function concatStats(g: Gen, d: number, t: Local): Stat[] {
+  if (!g.options.features.compoundAssignment) return [];
+  return [
+    build.compound(
+      StatCompoundAssign_Op.Concat,
+      kit.ref(t),
+      kit.bin(
+        '..',
+        kit.str(g.choices.pick(constantStrings)),
+        kit.bin('..', g.str(d + 1), kit.str('|')),
+      ),
+    ),
+    kit.print([kit.ref(t)]),
+  ];
+}
+
+/** `function o.n0(p) ... end`, called through the table. */
+function fieldFunctionStats(g: Gen, d: number, fresh: Fresh, o: Local): Stat[] {
+  const stats: Stat[] = [build.localStat([o], [build.array([])])];
+  g.scope.pushFrame(false);
+  const param = fresh();
+  stats.push(
+    fieldFunction(
+      o,
+      0,
+      build.func(
+        [param],
+        [build.ret([kit.bin('+', kit.bin('*', kit.ref(param), kit.num(2)), kit.num(1))])],
+      ),
+    ),
+  );
+  g.scope.popFrame();
+  stats.push(
+    kit.print([build.call(build.indexName(kit.ref(o), build.customName(0)), [g.num(d + 1)])]),
+  );
+  return stats;
+}
+
+/**
+ * A loop from a drawn start to a drawn bound whose body makes a closure over a local, then
+ * `continue`s on even trips: `continue` past a captured local (when `continue` is on).
+ */
+function continueStats(g: Gen, d: number, [q, w, fs, acc]: Locals<4>): Stat[] {
+  if (!g.options.features.continue) return [];
+  const c = g.choices;
+  const bound = reduceInt(g, g.int(d + 1));
+  return [
+    fueledFor(g, q, kit.num(c.pick([-2, 0, 1])), kit.bin('%', bound, kit.num(7)), undefined, [
+      build.localStat([w], [kit.bin('*', kit.ref(q), kit.num(3))]),
+      build.assign(
+        [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
+        [build.funcExpr(build.func([], [build.ret([kit.ref(w)])]))],
+      ),
+      build.ifStat(kit.bin('==', kit.bin('%', kit.ref(q), kit.num(2)), kit.num(0)), [build.cont()]),
+      build.ifStat(kit.bin('>', kit.ref(w), kit.num(c.pick([3, 9, 12]))), [build.brk()]),
+      build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(w))]),
+    ]),
+  ];
+}
+
+/**
+ * Loops: not unrolled (many trips; an assigned loop variable), and `continue` past a captured
+ * local.
+ */
+function loopStats(g: Gen, d: number, [acc, fs, i, p, q, w]: Locals<6>): Stat[] {
+  const c = g.choices;
+  const stats: Stat[] = [build.localStat([acc, fs], [kit.num(0), build.array([])])];
+  const trips = c.pick([17, 40, 100]);
+  stats.push(
+    build.forStat(i, kit.num(1), kit.num(trips), undefined, [
+      build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(i))]),
+    ]),
+    build.forStat(p, kit.num(1), kit.num(3), undefined, [
+      build.assign([kit.ref(p)], [kit.bin('*', kit.ref(p), kit.num(c.pick([2, -1, 0.5])))]),
+      build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(p))]),
+    ]),
+    ...continueStats(g, d, [q, w, fs, acc]),
+    kit.print([
+      kit.ref(acc),
+      kit.len(kit.ref(fs)),
+      // The first closure, when the loop made one.
+      kit.bin(
+        'and',
+        kit.index(kit.ref(fs), kit.num(1)),
+        build.call(kit.index(kit.ref(fs), kit.num(1)), []),
+      ),
+    ]),
+  );
+  return stats;
+}
+
+/** A small function `f` called with fewer and more arguments than its parameters. */
+function arityStats(g: Gen, d: number, fresh: Fresh, f: Local, t: Local): Stat[] {
+  const c = g.choices;
+  g.scope.pushFrame(false);
+  const [x, y, k] = [fresh(), fresh(), fresh()];
+  const fn = build.func(
+    [x, y, k],
+    [build.ret([kit.ref(k), kit.ref(y), kit.orElse(kit.ref(x), kit.num(0))])],
+  );
+  g.scope.popFrame();
+  return [
+    build.localFunction(f, fn),
+    kit.print([
+      build.call(kit.ref(f), [kit.num(c.pick([1, -0.5, 0]))]),
+      build.call(kit.ref(f), []),
+      build.call(kit.ref(f), [g.num(d + 1), kit.str('b'), kit.num(3), g.num(d + 1)]),
+      // The last argument's results fill the parameters left.
+      build.call(kit.ref(f), [
+        g.num(d + 1),
+        kit.lib('string', 'byte', [kit.ref(t), kit.num(1), kit.num(c.pick([1, 2, 3]))]),
+      ]),
+    ]),
+  ];
+}
+
 /**
  * Statement forms the compiler handles on paths of their own: a multiple assignment with more
  * targets than values ending in a call, `..=` of a concatenation, a function statement into a
@@ -137,120 +276,14 @@ function fieldFunction(t: Local, k: number, fn: ExprFunction): Stat {
  */
 export const formsShape: StatProduction = (g, d) => {
   return shapeLocals(g, { room: 12 }, (fresh) => {
-    const c = g.choices;
     const [a, b, e, t, o, p, acc, i, w, fs, f, q] = freshLocals(fresh, 12);
-    const stats: Stat[] = [];
-    // a, b, e = x, string.byte(t, 1, 3): the call fills the rest, nil past its results.
-    stats.push(
-      build.localStat([a, b, e, t], [kit.num(0), kit.num(0), kit.num(0), g.str(d + 1)]),
-      build.assign(
-        [kit.ref(a), kit.ref(b), kit.ref(e)],
-        [
-          g.num(d + 1),
-          // Positions from either end, as the library takes them.
-          kit.lib('string', 'byte', [
-            kit.ref(t),
-            kit.num(c.pick([1, -2, -3, 0])),
-            kit.num(c.pick([1, 2, 3, -1])),
-          ]),
-        ],
-      ),
-      kit.print([kit.ref(a), kit.ref(b), kit.ref(e)]),
-    );
-    if (g.options.features.compoundAssignment) {
-      stats.push(
-        build.compound(
-          StatCompoundAssign_Op.Concat,
-          kit.ref(t),
-          kit.bin(
-            '..',
-            kit.str(c.pick(constantStrings)),
-            kit.bin('..', g.str(d + 1), kit.str('|')),
-          ),
-        ),
-        kit.print([kit.ref(t)]),
-      );
-    }
-    // function o.n0(p) ... end, called through the table.
-    stats.push(build.localStat([o], [build.array([])]));
-    g.scope.pushFrame(false);
-    const param = fresh();
-    stats.push(
-      fieldFunction(
-        o,
-        0,
-        build.func(
-          [param],
-          [build.ret([kit.bin('+', kit.bin('*', kit.ref(param), kit.num(2)), kit.num(1))])],
-        ),
-      ),
-    );
-    g.scope.popFrame();
-    stats.push(
-      kit.print([build.call(build.indexName(kit.ref(o), build.customName(0)), [g.num(d + 1)])]),
-    );
-    // Loops: not unrolled (40 trips; an assigned loop variable), and `continue` past a captured local.
-    stats.push(build.localStat([acc, fs], [kit.num(0), build.array([])]));
-    const trips = c.pick([17, 40, 100]);
-    stats.push(
-      build.forStat(i, kit.num(1), kit.num(trips), undefined, [
-        build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(i))]),
-      ]),
-      build.forStat(p, kit.num(1), kit.num(3), undefined, [
-        build.assign([kit.ref(p)], [kit.bin('*', kit.ref(p), kit.num(c.pick([2, -1, 0.5])))]),
-        build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(p))]),
-      ]),
-    );
-    if (g.options.features.continue) {
-      const bound = reduceInt(g, g.int(d + 1));
-      stats.push(
-        fueledFor(g, q, kit.num(c.pick([-2, 0, 1])), kit.bin('%', bound, kit.num(7)), undefined, [
-          build.localStat([w], [kit.bin('*', kit.ref(q), kit.num(3))]),
-          build.assign(
-            [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
-            [build.funcExpr(build.func([], [build.ret([kit.ref(w)])]))],
-          ),
-          build.ifStat(kit.bin('==', kit.bin('%', kit.ref(q), kit.num(2)), kit.num(0)), [
-            build.cont(),
-          ]),
-          build.ifStat(kit.bin('>', kit.ref(w), kit.num(c.pick([3, 9, 12]))), [build.brk()]),
-          build.assign([kit.ref(acc)], [kit.bin('+', kit.ref(acc), kit.ref(w))]),
-        ]),
-      );
-    }
-    stats.push(
-      kit.print([
-        kit.ref(acc),
-        kit.len(kit.ref(fs)),
-        // The first closure, when the loop made one.
-        kit.bin(
-          'and',
-          kit.index(kit.ref(fs), kit.num(1)),
-          build.call(kit.index(kit.ref(fs), kit.num(1)), []),
-        ),
-      ]),
-    );
-    // A small function called with fewer and more arguments than its parameters.
-    g.scope.pushFrame(false);
-    const [x, y, k] = [fresh(), fresh(), fresh()];
-    const fn = build.func(
-      [x, y, k],
-      [build.ret([kit.ref(k), kit.ref(y), kit.orElse(kit.ref(x), kit.num(0))])],
-    );
-    g.scope.popFrame();
-    stats.push(
-      build.localFunction(f, fn),
-      kit.print([
-        build.call(kit.ref(f), [kit.num(c.pick([1, -0.5, 0]))]),
-        build.call(kit.ref(f), []),
-        build.call(kit.ref(f), [g.num(d + 1), kit.str('b'), kit.num(3), g.num(d + 1)]),
-        // The last argument's results fill the parameters left.
-        build.call(kit.ref(f), [
-          g.num(d + 1),
-          kit.lib('string', 'byte', [kit.ref(t), kit.num(1), kit.num(c.pick([1, 2, 3]))]),
-        ]),
-      ]),
-    );
+    const stats: Stat[] = [
+      ...multipleAssignStats(g, d, [a, b, e, t]),
+      ...concatStats(g, d, t),
+      ...fieldFunctionStats(g, d, fresh, o),
+      ...loopStats(g, d, [acc, fs, i, p, q, w]),
+      ...arityStats(g, d, fresh, f, t),
+    ];
     return [build.doBlock(stats)];
   });
 };
