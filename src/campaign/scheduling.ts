@@ -1,4 +1,5 @@
 import type { ProgramOutcome } from '../runtime/index.js';
+import { batchFailureStops, isTransient, requeued, timedOut } from './batch-failures.js';
 import { BatchSizer, jobsOf, packBatches } from './batches.js';
 import { CampaignError } from './campaign-error.js';
 import { classifyOutcomes } from './classify.js';
@@ -75,6 +76,8 @@ class BatchRun {
   readonly #launched = new Map<number, CampaignProgram>();
   #failuresInARow = 0;
   #lastError = '';
+  #lastTransient = false;
+  #lastProgress = Date.now();
 
   constructor(args: RunBatchesArgs) {
     this.#args = args;
@@ -88,10 +91,19 @@ class BatchRun {
     const maxFailures = Math.max(6, 3 * pool.projects.length);
     const sizer = new BatchSizer(o.batchSize);
     while (!aborted()) {
-      if (this.#failuresInARow >= maxFailures) {
+      const failures = {
+        inARow: this.#failuresInARow,
+        max: maxFailures,
+        transient: this.#lastTransient,
+        sinceProgressMs: Date.now() - this.#lastProgress,
+      };
+      if (batchFailureStops(failures)) {
         await Promise.all(this.#tasks);
+        const waited = this.#lastTransient
+          ? ` and none finished for ${Math.round(failures.sinceProgressMs / 1000)} s`
+          : '';
         throw new CampaignError(
-          `${this.#failuresInARow} batches failed in a row; last error: ${this.#lastError}`,
+          `${this.#failuresInARow} batches failed in a row${waited}; last error: ${this.#lastError}`,
         );
       }
       while (!aborted() && pool.capacity() > 0 && (ready.length > 0 || source.remaining > 0)) {
@@ -121,6 +133,7 @@ class BatchRun {
     checks: readonly CheckOutcome[] | undefined,
   ): void {
     this.#failuresInARow = 0;
+    this.#lastProgress = Date.now();
     const { finished, lost } = settle(this.#args.options, batch, outcomes, checks, this.#attempts);
     this.#record(finished);
     if (lost.length > 0) this.#ready.unshift(lost);
@@ -141,7 +154,8 @@ class BatchRun {
         (e: unknown) => {
           this.#failuresInARow++;
           this.#lastError = e instanceof Error ? e.message : String(e);
-          this.#ready.unshift(batch);
+          this.#lastTransient = isTransient(e);
+          this.#ready.unshift(...requeued(batch, timedOut(e)));
         },
       )
       .finally(() => this.#tasks.delete(task));

@@ -180,6 +180,9 @@ async function connectEmbedded(
     api: api === 'auto' ? 'v2' : api,
     env,
     bodyLimit: EMBEDDED_BODY_LIMIT,
+    // The server shares this process and machine: an answer slower than a remote service's
+    // limit means a loaded machine, not a lost request.
+    timeoutMs: 120_000,
   });
   const ids =
     options.projectIds !== undefined && options.projectIds.length > 0
