@@ -1,6 +1,7 @@
 // npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N]
 //   [--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR]
-//   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--together] [--out DIR]
+//   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--coverage-programs N] [--together]
+//   [--out DIR]
 // Luau's own fuzzer against luau-fuzz, in the same T minutes (default 10) on the same cores:
 //   1. builds Luau's `fuzz-proto` at release 0.715 as its Makefile does (cached under
 //      ~/.cache/luau-fuzz/luau-fuzzer-715/COMMIT; a missing tool is named with the apt-get line
@@ -13,7 +14,9 @@
 //      tools folder's mutants/ (found: a program whose outcome differs from the sound build's at
 //      -O2 or at -O2 --codegen, a crash included; at most --fault-programs of a set, default
 //      5000, evenly spaced over it), and prints one table with the ratios and the
-//      machine's load;
+//      machine's load; --coverage-programs N measures the coverage of at most N programs of a
+//      luau-fuzz set, evenly spaced (a lower bound of its reach; Luau's fuzzer's corpus is
+//      always measured whole);
 //   5. lists the functions where Luau's fuzzer reaches code neither luau-fuzz set reaches.
 // --luau-corpus DIR measures a corpus of an earlier run of Luau's fuzzer instead of steps 1–2.
 // --together runs the three arms at once, so that each meets the same load on the same cores.
@@ -56,7 +59,8 @@ import {
 const usage =
   'usage: npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N] ' +
   '[--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR] ' +
-  '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--together] [--out DIR]\n';
+  '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--coverage-programs N] [--together] ' +
+  '[--out DIR]\n';
 const args: BenchArgs = benchArgs('vs-luau-fuzzer', usage);
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '10' },
@@ -71,6 +75,7 @@ const { values, positionals } = args.parse({
   'luau-corpus': { type: 'string' },
   gaps: { type: 'string', default: '30' },
   'fault-programs': { type: 'string', default: '5000' },
+  'coverage-programs': { type: 'string', default: '0' },
   together: { type: 'boolean', default: false },
   out: { type: 'string' },
 });
@@ -83,6 +88,8 @@ const workers = args.whole('--workers', values.workers, 1);
 const jobs = args.whole('--jobs', values.jobs, 1);
 const gapsShown = args.whole('--gaps', values.gaps, 0);
 const faultPrograms = args.whole('--fault-programs', values['fault-programs'], 1);
+// 0: every program.
+const coveragePrograms = args.whole('--coverage-programs', values['coverage-programs'], 0);
 const faultChunk = 1000;
 let build: LuauTools;
 let tools: LuauTools;
@@ -352,19 +359,23 @@ try {
     }
   const profiles = join(work, 'profiles');
   mkdirSync(profiles, { recursive: true });
-  const measure = (set: Arm, keep: string) =>
+  // Luau's fuzzer's corpus whole; a luau-fuzz set at most --coverage-programs of it.
+  const measured = arms.map((set, i) =>
+    i === 0 || coveragePrograms === 0 ? set.programs : evenSample(set.programs, coveragePrograms),
+  );
+  const measure = (i: number) =>
     measureEngineCoverage({
       build,
       llvm,
       modes: ['run-O0', 'run-O2-codegen'],
-      generated: set.programs,
-      keepProfiles: join(profiles, keep),
+      generated: measured[i]!,
+      keepProfiles: join(profiles, String(i)),
     });
   const rows: ComponentCoverage[][] = [];
   for (const [i, set] of arms.entries()) {
     mkdirSync(join(profiles, String(i)), { recursive: true });
-    say(`measuring ${set.name} on the coverage build`);
-    rows.push([...(await measure(set, String(i))).tools[0]!.components]);
+    say(`measuring ${set.name} on the coverage build (${measured[i]!.length} programs)`);
+    rows.push([...(await measure(i)).tools[0]!.components]);
   }
   const found: string[][] = [];
   const unstable: number[] = [];
@@ -381,6 +392,7 @@ try {
   const head = ['', ...arms.map((a) => a.name), 'blind/Luau', 'guided/Luau'];
   const table: string[][] = [head];
   table.push(['programs', ...arms.map((a) => String(a.programs.length)), '', '']);
+  table.push(['programs measured for coverage', ...measured.map((m) => String(m.length)), '', '']);
   table.push(['seconds', ...arms.map((a) => a.seconds.toFixed(0)), '', '']);
   table.push(['load after (1, 5, 15 min)', ...loads, '', '']);
   table.push(['mean load while it ran', ...means, '', '']);
