@@ -293,7 +293,12 @@ function threadStats(g: Gen, d: number): Stat[] {
  * `local acc = ""  local p = pcall(function() for _, ch in utf8.codes(s) do acc = acc .. ch
  * end end)`, printed: a string cut in a character raises partway.
  */
-function utf8CodesStats(g: Gen, d: number, fresh: () => Local, [p, ch, acc]: Local[]): Stat[] {
+function utf8CodesStats(
+  g: Gen,
+  d: number,
+  fresh: () => Local,
+  [p, ch, acc]: [Local, Local, Local],
+): Stat[] {
   const code = fresh();
   const codes = kit.lib('utf8', 'codes', [
     kit.lib('string', 'sub', [g.str(d + 1), kit.num(1), kit.num(24)]),
