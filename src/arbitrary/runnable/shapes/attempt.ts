@@ -2,6 +2,7 @@ import type { Expr, ExprFunction, Local, Stat } from '../../../../gen/luau_pb.js
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { kit } from './kit.js';
+import { shapeLocals } from './local-function-shape.js';
 
 /**
  * `local function attempt(f) local ok, r = pcall(f) if ok then return r end return "!" end`:
@@ -52,4 +53,23 @@ export function attempt(name: Local, e: Expr): Expr {
  */
 export function attemptStats(name: Local, stats: Stat[]): Expr {
   return build.call(kit.ref(name), [build.funcExpr(build.func([], stats))]);
+}
+
+/**
+ * A shape of 3 to 7 string-library calls from `call`, each through `attempt` (a refusal prints
+ * `!`), printed three to a line.
+ *
+ * @example
+ * ```ts
+ * const formatShape: StatProduction = (g) => attemptedCalls(g, () => quoted(g));
+ * ```
+ */
+export function attemptedCalls(g: Gen, call: (fresh: () => Local) => Expr): Stat[] {
+  return shapeLocals(g, { swarm: 'strings', room: 4 }, (fresh) => {
+    const att = fresh();
+    const exprs = Array.from({ length: 3 + g.choices.int(5) }, () => attempt(att, call(fresh)));
+    const stats: Stat[] = [attemptFunction(g, fresh, att)];
+    for (let i = 0; i < exprs.length; i += 3) stats.push(kit.print(exprs.slice(i, i + 3)));
+    return [build.doBlock(stats)];
+  });
 }

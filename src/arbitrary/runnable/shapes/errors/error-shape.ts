@@ -123,6 +123,26 @@ const failing: ((g: Gen, fresh: () => Local) => Stat[])[] = [
 ];
 
 /**
+ * `error(msg, level)` two calls down, through a table's functions (pushed to `stats`): the
+ * function that calls them.
+ */
+function raisedAtLevel(g: Gen, fresh: () => Local, stats: Stat[]): Expr {
+  const h = fresh();
+  const level = 1 + g.choices.int(3);
+  const fn = (body: Stat[]) => build.funcExpr(build.func([], body));
+  const callField = (k: number) => build.callStat(build.call(build.field(kit.ref(h), k), []));
+  stats.push(
+    build.localStat([h], [build.array([])]),
+    build.assign(
+      [build.field(kit.ref(h), 0)],
+      [fn([build.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))])],
+    ),
+    build.assign([build.field(kit.ref(h), 1)], [fn([callField(0)])]),
+  );
+  return fn([callField(1)]);
+}
+
+/**
  * A protected call of an operation that raises an error: the status and the message, with the
  * chunk's name cut off where it stands before the line number (runtimes name chunks
  * differently), so a wrong message, line or error value shows as a difference. Also errors
@@ -146,36 +166,7 @@ export const errorShape: StatProduction = (g) => {
       let thunk: Expr;
       const stats: Stat[] = [];
       if (c.chance(30)) {
-        // error(msg, level) two calls down, through a table's functions.
-        const h = fresh();
-        const level = 1 + c.int(3);
-        stats.push(build.localStat([h], [build.array([])]));
-        stats.push(
-          build.assign(
-            [build.field(kit.ref(h), 0)],
-            [
-              build.funcExpr(
-                build.func(
-                  [],
-                  [build.callStat(kit.call('error', [kit.str('lvl'), kit.num(level)]))],
-                ),
-              ),
-            ],
-          ),
-        );
-        stats.push(
-          build.assign(
-            [build.field(kit.ref(h), 1)],
-            [
-              build.funcExpr(
-                build.func([], [build.callStat(build.call(build.field(kit.ref(h), 0), []))]),
-              ),
-            ],
-          ),
-        );
-        thunk = build.funcExpr(
-          build.func([], [build.callStat(build.call(build.field(kit.ref(h), 1), []))]),
-        );
+        thunk = raisedAtLevel(g, fresh, stats);
       } else {
         g.scope.pushFrame(false);
         thunk = build.funcExpr(build.func([], c.pick(failing)(g, fresh)));

@@ -24,6 +24,39 @@ function thunk(g: Gen, body: Stat[]): Expr {
 }
 
 /**
+ * `coroutine.close` of a coroutine that raised (only its first result prints: the message
+ * names the chunk), with its status before and after, and of the running one.
+ */
+function closedCoroutines(g: Gen, att: Local, co: Local): Stat[] {
+  return [
+    build.localStat(
+      [co],
+      [
+        kit.lib('coroutine', 'create', [
+          thunk(g, [build.callStat(kit.call('error', [kit.str('stop')]))]),
+        ]),
+      ],
+    ),
+    build.callStat(kit.lib('coroutine', 'resume', [kit.ref(co)])),
+    kit.print([
+      kit.lib('coroutine', 'status', [kit.ref(co)]),
+      kit.first(kit.lib('coroutine', 'close', [kit.ref(co)])),
+      kit.lib('coroutine', 'status', [kit.ref(co)]),
+      build.call(
+        kit.lib('coroutine', 'wrap', [
+          thunk(g, [
+            build.ret([
+              attempt(att, kit.lib('coroutine', 'close', [kit.lib('coroutine', 'running', [])])),
+            ]),
+          ]),
+        ]),
+        [],
+      ),
+    ]),
+  ];
+}
+
+/**
  * Library functions that call back into Luau or report on a state, on the paths the common
  * uses miss: `table.foreach` and `table.foreachi` with a callback that ends the walk early or
  * never, and with no callback; `table.isfrozen` before and after `table.freeze`;
@@ -59,30 +92,7 @@ export const callbackLibraryShape: StatProduction = (g, d) => {
         kit.lib('table', 'isfrozen', [kit.lib('table', 'freeze', [kit.ref(t)])]),
         attempt(att, kit.lib('table', 'isfrozen', [kit.num(1)])),
       ]),
-      build.localStat(
-        [co],
-        [
-          kit.lib('coroutine', 'create', [
-            thunk(g, [build.callStat(kit.call('error', [kit.str('stop')]))]),
-          ]),
-        ],
-      ),
-      build.callStat(kit.lib('coroutine', 'resume', [kit.ref(co)])),
-      kit.print([
-        kit.lib('coroutine', 'status', [kit.ref(co)]),
-        kit.first(kit.lib('coroutine', 'close', [kit.ref(co)])),
-        kit.lib('coroutine', 'status', [kit.ref(co)]),
-        build.call(
-          kit.lib('coroutine', 'wrap', [
-            thunk(g, [
-              build.ret([
-                attempt(att, kit.lib('coroutine', 'close', [kit.lib('coroutine', 'running', [])])),
-              ]),
-            ]),
-          ]),
-          [],
-        ),
-      ]),
+      ...closedCoroutines(g, att, co),
     ];
     if (g.options.profile === 'luau') {
       const p = fresh();

@@ -1,9 +1,8 @@
-import type { Expr, Stat } from '../../../../../gen/luau_pb.js';
+import type { Expr } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
-import { attempt, attemptFunction } from '../attempt.js';
+import { attemptedCalls } from '../attempt.js';
 import type { Gen } from '../../generator.js';
 import { kit } from '../kit.js';
-import { shapeLocals } from '../local-function-shape.js';
 import type { StatProduction } from '../../library/model.js';
 
 /** Bytes `%q` escapes (quote, backslash, newline, carriage return, zero) and some it keeps. */
@@ -178,16 +177,8 @@ function numeral(g: Gen): Expr {
  * formatShape(g, 0);
  * ```
  */
-export const formatShape: StatProduction = (g, d) => {
-  void d;
-  return shapeLocals(g, { swarm: 'strings', room: 4 }, (fresh) => {
-    const c = g.choices;
-    const att = fresh();
-    const makers =
-      g.options.profile === 'luau' ? [quoted, spec, packed, numeral] : [quoted, packed, numeral];
-    const exprs = Array.from({ length: 3 + c.int(5) }, () => attempt(att, c.pick(makers)(g)));
-    const stats: Stat[] = [attemptFunction(g, fresh, att)];
-    for (let i = 0; i < exprs.length; i += 3) stats.push(kit.print(exprs.slice(i, i + 3)));
-    return [build.doBlock(stats)];
-  });
+export const formatShape: StatProduction = (g) => {
+  const makers =
+    g.options.profile === 'luau' ? [quoted, spec, packed, numeral] : [quoted, packed, numeral];
+  return attemptedCalls(g, () => g.choices.pick(makers)(g));
 };

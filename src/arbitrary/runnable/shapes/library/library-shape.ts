@@ -1,4 +1,4 @@
-import type { Expr, Stat } from '../../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
 import { fuelGuard } from '../../statements/fuel.js';
 import type { Gen } from '../../generator.js';
@@ -284,45 +284,35 @@ function threadStats(g: Gen, d: number): Stat[] {
         ]),
       ]),
       kit.print([kit.call('xpcall', [build.funcExpr(raising), build.funcExpr(handler)])]),
-      build.localStat([acc], [kit.str('')]),
-      build.localStat(
-        [p],
-        [
-          kit.call('pcall', [
-            build.funcExpr(
-              build.func(
-                [],
-                [
-                  build.forIn(
-                    [fresh(), ch],
-                    [
-                      kit.lib('utf8', 'codes', [
-                        kit.lib('string', 'sub', [g.str(d + 1), kit.num(1), kit.num(24)]),
-                      ]),
-                    ],
-                    [
-                      ...fuelGuard(g, build.brk()),
-                      build.assign(
-                        [kit.ref(acc)],
-                        [
-                          kit.bin(
-                            '..',
-                            kit.ref(acc),
-                            kit.bin('..', kit.text(kit.ref(ch)), kit.str(' ')),
-                          ),
-                        ],
-                      ),
-                    ],
-                  ),
-                ],
-              ),
-            ),
-          ]),
-        ],
-      ),
-      kit.print([kit.ref(p), kit.ref(acc)]),
+      ...utf8CodesStats(g, d, fresh, [p, ch, acc]),
     ];
   });
+}
+
+/**
+ * `local acc = ""  local p = pcall(function() for _, ch in utf8.codes(s) do acc = acc .. ch
+ * end end)`, printed: a string cut in a character raises partway.
+ */
+function utf8CodesStats(
+  g: Gen,
+  d: number,
+  fresh: () => Local,
+  [p, ch, acc]: [Local, Local, Local],
+): Stat[] {
+  const code = fresh();
+  const codes = kit.lib('utf8', 'codes', [
+    kit.lib('string', 'sub', [g.str(d + 1), kit.num(1), kit.num(24)]),
+  ]);
+  const append = build.assign(
+    [kit.ref(acc)],
+    [kit.bin('..', kit.ref(acc), kit.bin('..', kit.text(kit.ref(ch)), kit.str(' ')))],
+  );
+  const loop = build.forIn([code, ch], [codes], [...fuelGuard(g, build.brk()), append]);
+  return [
+    build.localStat([acc], [kit.str('')]),
+    build.localStat([p], [kit.call('pcall', [build.funcExpr(build.func([], [loop]))])]),
+    kit.print([kit.ref(p), kit.ref(acc)]),
+  ];
 }
 
 /**

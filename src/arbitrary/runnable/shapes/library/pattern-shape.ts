@@ -1,9 +1,8 @@
-import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
+import type { Expr, Local } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
-import { attempt, attemptFunction } from '../attempt.js';
+import { attemptedCalls } from '../attempt.js';
 import type { Gen } from '../../generator.js';
 import { kit } from '../kit.js';
-import { shapeLocals } from '../local-function-shape.js';
 import type { StatProduction } from '../../library/model.js';
 
 /** Subjects holding what the pattern items look for: nested and unbalanced brackets, quotes, words. */
@@ -128,14 +127,5 @@ function matchCall(g: Gen, fresh: () => Local): Expr {
  * patternShape(g, 0);
  * ```
  */
-export const patternShape: StatProduction = (g, d) => {
-  void d;
-  return shapeLocals(g, { swarm: 'strings', room: 4 }, (fresh) => {
-    const c = g.choices;
-    const att = fresh();
-    const exprs = Array.from({ length: 3 + c.int(5) }, () => attempt(att, matchCall(g, fresh)));
-    const stats: Stat[] = [attemptFunction(g, fresh, att)];
-    for (let i = 0; i < exprs.length; i += 3) stats.push(kit.print(exprs.slice(i, i + 3)));
-    return [build.doBlock(stats)];
-  });
-};
+export const patternShape: StatProduction = (g) =>
+  attemptedCalls(g, (fresh) => matchCall(g, fresh));

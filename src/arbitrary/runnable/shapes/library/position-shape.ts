@@ -1,4 +1,5 @@
-import type { Expr } from '../../../../../gen/luau_pb.js';
+import type { Expr, Local } from '../../../../../gen/luau_pb.js';
+import type { Gen } from '../../generator.js';
 import { build } from '../../../build.js';
 import { kit } from '../kit.js';
 import type { StatProduction } from '../../library/model.js';
@@ -10,6 +11,71 @@ import { shapeLocals } from '../local-function-shape.js';
  */
 function positions(n: number): number[] {
   return [0, 1, -1, n, -n, n + 1, n - 1, 2];
+}
+
+/** The shape's table `t` and string `s` of length `n`, and how its calls take positions. */
+interface Site {
+  g: Gen;
+  d: number;
+  t: Local;
+  s: Local;
+  n: number;
+  /** A position around the length. */
+  at: () => Expr;
+  /** A call under `pcall`. */
+  protect: (args: Expr[]) => Expr;
+}
+
+/** Calls of `table` functions on the table at drawn positions. */
+function tableCalls({ g, d, t, s, at, protect }: Site): (() => Expr)[] {
+  return [
+    // Called in a function of their own, as programs write them: `table.remove(t, p)`.
+    () =>
+      protect([
+        build.funcExpr(
+          build.func([], [build.ret([kit.lib('table', 'remove', [kit.ref(t), at()])])]),
+        ),
+      ]),
+    () =>
+      protect([
+        build.funcExpr(
+          build.func(
+            [],
+            [build.callStat(kit.lib('table', 'insert', [kit.ref(t), at(), g.int(d + 1)]))],
+          ),
+        ),
+      ]),
+    () => kit.lib('table', 'unpack', [kit.ref(t), at(), at()]),
+    () =>
+      protect([kit.field(build.global('table'), 'concat'), kit.ref(t), kit.str(','), at(), at()]),
+    // `table.move` returns its table: only whether it moved is printed. Not on luau-web:
+    // a move can leave holes, and then `#t` (which insert and remove read) is any border.
+    () =>
+      g.options.profile === 'luau-web'
+        ? kit.lib('string', 'sub', [kit.ref(s), at()])
+        : kit.first(
+            protect([kit.field(build.global('table'), 'move'), kit.ref(t), at(), at(), at()]),
+          ),
+  ];
+}
+
+/** Calls of `string` and `utf8` functions on the string at drawn positions. */
+function stringCalls({ g, s, at, protect }: Site): (() => Expr)[] {
+  const c = g.choices;
+  return [
+    () => kit.lib('string', 'sub', [kit.ref(s), at(), at()]),
+    () => kit.lib('string', 'byte', [kit.ref(s), at(), at()]),
+    () =>
+      kit.lib('string', 'find', [
+        kit.ref(s),
+        kit.str(c.pick(['a', '', 'b.'])),
+        at(),
+        build.bool(c.chance(50)),
+      ]),
+    () => kit.lib('string', 'rep', [kit.ref(s), at(), kit.str(c.pick(['', '-']))]),
+    () => kit.lib('string', 'upper', [kit.lib('string', 'sub', [kit.ref(s), at()])]),
+    () => protect([kit.field(build.global('utf8'), 'offset'), kit.ref(s), at(), at()]),
+  ];
 }
 
 /**
@@ -35,53 +101,11 @@ export const positionShape: StatProduction = (g, d) => {
         : kit.call('pcall', args);
     const t = fresh();
     const s = fresh();
+    const site: Site = { g, d, t, s, n, at, protect };
     const calls: Expr[] = Array.from({ length: 2 + c.int(3) }, () =>
       c.pick([
-        // Called in a function of their own, as programs write them: `table.remove(t, p)`.
-        () =>
-          protect([
-            build.funcExpr(
-              build.func([], [build.ret([kit.lib('table', 'remove', [kit.ref(t), at()])])]),
-            ),
-          ]),
-        () =>
-          protect([
-            build.funcExpr(
-              build.func(
-                [],
-                [build.callStat(kit.lib('table', 'insert', [kit.ref(t), at(), g.int(d + 1)]))],
-              ),
-            ),
-          ]),
-        () => kit.lib('table', 'unpack', [kit.ref(t), at(), at()]),
-        () =>
-          protect([
-            kit.field(build.global('table'), 'concat'),
-            kit.ref(t),
-            kit.str(','),
-            at(),
-            at(),
-          ]),
-        // `table.move` returns its table: only whether it moved is printed. Not on luau-web:
-        // a move can leave holes, and then `#t` (which insert and remove read) is any border.
-        () =>
-          g.options.profile === 'luau-web'
-            ? kit.lib('string', 'sub', [kit.ref(s), at()])
-            : kit.first(
-                protect([kit.field(build.global('table'), 'move'), kit.ref(t), at(), at(), at()]),
-              ),
-        () => kit.lib('string', 'sub', [kit.ref(s), at(), at()]),
-        () => kit.lib('string', 'byte', [kit.ref(s), at(), at()]),
-        () =>
-          kit.lib('string', 'find', [
-            kit.ref(s),
-            kit.str(c.pick(['a', '', 'b.'])),
-            at(),
-            build.bool(c.chance(50)),
-          ]),
-        () => kit.lib('string', 'rep', [kit.ref(s), at(), kit.str(c.pick(['', '-']))]),
-        () => kit.lib('string', 'upper', [kit.lib('string', 'sub', [kit.ref(s), at()])]),
-        () => protect([kit.field(build.global('utf8'), 'offset'), kit.ref(s), at(), at()]),
+        ...tableCalls(site),
+        ...stringCalls(site),
         () =>
           protect([
             build.global('select'),

@@ -4,6 +4,7 @@ import { attempt, attemptFunction, attemptStats } from '../attempt.js';
 import { fuelGuard } from '../../statements/fuel.js';
 import type { Gen } from '../../generator.js';
 import { kit, type BinaryOp } from '../kit.js';
+import { arithEvents } from '../arith-events.js';
 import type { StatProduction } from '../../library/model.js';
 import { shapeLocals } from '../local-function-shape.js';
 
@@ -35,17 +36,6 @@ const events: [string, Handler[]][] = [
   ['__call', ['type', 'rawequal', 'lua']],
   ['__iter', ['lua']],
   ['__tostring', ['type', 'lua']],
-];
-
-const arith: [BinaryOp, string][] = [
-  ['+', '__add'],
-  ['-', '__sub'],
-  ['*', '__mul'],
-  ['/', '__div'],
-  ['%', '__mod'],
-  ['^', '__pow'],
-  ['//', '__idiv'],
-  ['..', '__concat'],
 ];
 
 /** Order operators, their event, and whether the operands are swapped for it. */
@@ -158,7 +148,7 @@ function uses(site: Site, o: Local, isTable: boolean): Expr[] {
       () => kit.str(c.pick(['s', '10'])),
     ])();
   const out: Expr[] = [];
-  for (const [op, event] of arith) {
+  for (const [op, event] of arithEvents) {
     if (!c.chance(45)) continue;
     const e = c.chance(50) ? kit.bin(op, O(), other()) : kit.bin(op, other(), O());
     out.push(guarded(site, has(event), e));
@@ -235,51 +225,16 @@ export const proxyShape: StatProduction = (g, d) => {
     for (const [event, handlers] of events) {
       if (c.chance(55)) site.set.set(event, c.pick(handlers));
     }
-    const stats: Stat[] = [];
-    const local = (l: Local, e: Expr) => stats.push(build.localStat([l], [e]));
-    local(site.log, build.array([]));
-    local(
-      site.idx,
-      build.record([
-        [1, kit.num(c.pick([5, -2, 0.25]))],
-        [
-          2,
-          g.scope.inFunction(false, () => {
-            const [self, a] = [fresh(), fresh()];
-            return build.funcExpr(
-              build.func([self, a], [build.ret([kit.type(kit.ref(self)), kit.ref(a)])]),
-            );
-          }),
-        ],
-      ]),
-    );
-    stats.push(attemptFunction(g, fresh, site.attempt));
-    // luau-web has no `newproxy`: there the proxies are tables of their own.
-    const proxy = () =>
-      g.options.profile === 'luau'
-        ? kit.call('newproxy', [build.bool(true)])
-        : kit.call('setmetatable', [build.array([]), build.array([])]);
-    local(site.p, proxy());
-    local(site.mt, kit.call('getmetatable', [kit.ref(site.p)]));
-    for (const [event, handler] of site.set) {
-      const key =
-        event === '__tostring'
-          ? kit.index(kit.ref(site.mt), kit.str(event))
-          : kit.field(kit.ref(site.mt), event);
-      stats.push(build.assign([key], [handlerExpr(site, fresh, event, handler)]));
-    }
-    // A second proxy gets a metatable of its own holding the same handlers (the same closures).
-    local(site.q, proxy());
-    for (const event of site.set.keys()) {
-      const key = (t: Expr) =>
-        event === '__tostring' ? kit.index(t, kit.str(event)) : kit.field(t, event);
-      stats.push(
-        build.assign([key(kit.call('getmetatable', [kit.ref(site.q)]))], [key(kit.ref(site.mt))]),
-      );
-    }
-    local(site.t, kit.call('setmetatable', [build.record([[3, kit.num(4)]]), kit.ref(site.mt)]));
-    local(site.x, kit.num(c.pick([3, -1, 0, 2.5])));
-    local(site.s, kit.str(c.pick(['n1', 'k', '12'])));
+    const local = (l: Local, e: Expr) => build.localStat([l], [e]);
+    const stats: Stat[] = [
+      local(site.log, build.array([])),
+      local(site.idx, indexTable(site, fresh)),
+      attemptFunction(g, fresh, site.attempt),
+      ...proxies(site, fresh),
+      local(site.t, kit.call('setmetatable', [build.record([[3, kit.num(4)]]), kit.ref(site.mt)])),
+      local(site.x, kit.num(c.pick([3, -1, 0, 2.5]))),
+      local(site.s, kit.str(c.pick(['n1', 'k', '12']))),
+    ];
     const operands: [Local, boolean][] = [
       [site.p, g.options.profile !== 'luau'],
       [site.t, true],
@@ -302,6 +257,52 @@ export const proxyShape: StatProduction = (g, d) => {
     return [build.doBlock(stats)];
   });
 };
+
+/** The index table: a field, and a method of `self` and one more parameter. */
+function indexTable(site: Site, fresh: () => Local): Expr {
+  const { g } = site;
+  return build.record([
+    [1, kit.num(g.choices.pick([5, -2, 0.25]))],
+    [
+      2,
+      g.scope.inFunction(false, () => {
+        const [self, a] = [fresh(), fresh()];
+        return build.funcExpr(
+          build.func([self, a], [build.ret([kit.type(kit.ref(self)), kit.ref(a)])]),
+        );
+      }),
+    ],
+  ]);
+}
+
+/**
+ * The two proxies: the first's metatable gets the handlers, the second gets a metatable of its
+ * own holding the same handlers (the same closures).
+ */
+function proxies(site: Site, fresh: () => Local): Stat[] {
+  // luau-web has no `newproxy`: there the proxies are tables of their own.
+  const proxy = () =>
+    site.g.options.profile === 'luau'
+      ? kit.call('newproxy', [build.bool(true)])
+      : kit.call('setmetatable', [build.array([]), build.array([])]);
+  // The name table has no `__tostring`: a string key.
+  const key = (t: Expr, event: string) =>
+    event === '__tostring' ? kit.index(t, kit.str(event)) : kit.field(t, event);
+  const stats: Stat[] = [
+    build.localStat([site.p], [proxy()]),
+    build.localStat([site.mt], [kit.call('getmetatable', [kit.ref(site.p)])]),
+  ];
+  for (const [event, handler] of site.set) {
+    const value = handlerExpr(site, fresh, event, handler);
+    stats.push(build.assign([key(kit.ref(site.mt), event)], [value]));
+  }
+  stats.push(build.localStat([site.q], [proxy()]));
+  for (const event of site.set.keys()) {
+    const target = key(kit.call('getmetatable', [kit.ref(site.q)]), event);
+    stats.push(build.assign([target], [key(kit.ref(site.mt), event)]));
+  }
+  return stats;
+}
 
 /** Stores into `o` by name and by key, then what they left. */
 function writes(site: Site, o: Local, isTable: boolean): Stat[] {

@@ -2,7 +2,7 @@ import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
 import { type BufferType, withWidth } from '../../library/buffer-widths.js';
 import { paramAnnotations } from '../../values/annotations.js';
-import { bufferValue } from './buffer-run-shape.js';
+import { bufferValue, bufferWords } from './buffer-run-shape.js';
 import type { Gen } from '../../generator.js';
 import { freshLocals, kit } from '../kit.js';
 import { localFunctionShape } from '../local-function-shape.js';
@@ -50,43 +50,7 @@ export const bufferForwardShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'buffers', room: 10 }, ({ f, fresh, endFrame }) => {
     const c = g.choices;
     const [b, other, v, at] = freshLocals(fresh, 4);
-    const reads: Local[] = [];
-    const body: Stat[] = [];
-    const read = (name: string, offset: Expr) => {
-      const r = fresh();
-      reads.push(r);
-      body.push(build.localStat([r], [kit.lib('buffer', `read${name}`, [kit.ref(b), offset])]));
-    };
-    const write = (buf: Local, name: string, offset: Expr, e: Expr) =>
-      body.push(build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(buf), offset, e])));
-    const pairs = 2 + c.int(4);
-    for (let p = 0; p < pairs; p++) {
-      const [store, width, loads, edges] = c.pick(families);
-      const k = c.int(SIZE - width + 1);
-      if (c.chance(25)) {
-        // A load first: the store's bytes are then read over a value already known.
-        read(c.pick(loads), kit.num(k));
-      }
-      write(b, store, kit.num(k), value(g, v, edges));
-      switch (c.int(5)) {
-        case 0:
-          // A store that may overlap: to the neighbouring byte, or where `at` says.
-          write(b, 'u8', kit.num(Math.min(k + 1, SIZE - 1)), kit.num(c.pick([0, 255, 77])));
-          break;
-        case 1:
-          write(b, 'u8', kit.bin('%', kit.ref(at), kit.num(SIZE)), kit.num(c.pick([1, 128])));
-          break;
-        case 2:
-          // The other buffer: the same one in some calls.
-          write(other, store, kit.num(k), value(g, v, edges));
-          break;
-        default:
-          break;
-      }
-      for (const name of c.pick([loads, [loads[0]!, loads[0]!], loads.slice(-1)])) {
-        read(name, kit.num(k));
-      }
-    }
+    const { body, reads } = storesAndLoads(g, fresh, [b, other, v, at]);
     const types =
       g.options.features.typeAnnotations && c.chance(85)
         ? [primitive('buffer'), primitive('buffer'), primitive('number'), primitive('number')]
@@ -96,10 +60,6 @@ export const bufferForwardShape: StatProduction = (g, d) => {
     endFrame();
     const buf = fresh();
     const second = fresh();
-    const words = (x: Local) =>
-      Array.from({ length: SIZE / 4 }, (_, w) =>
-        kit.lib('buffer', 'readu32', [kit.ref(x), kit.num(w * 4)]),
-      );
     const call = (o: Local, e: Expr, k: Expr) =>
       build.call(build.local(f.name), [kit.ref(buf), kit.ref(o), e, k]);
     const values = [-1, 2 ** 31, 255, 0.5, 65537, 3, -129];
@@ -111,8 +71,58 @@ export const bufferForwardShape: StatProduction = (g, d) => {
       kit.print([call(buf, kit.num(c.pick(values)), kit.num(c.int(SIZE)))]),
       // An `int`: a value every store converts as C defines (see `bufferValue`).
       kit.print([call(c.pick([buf, second]), g.int(d + 1), kit.num(c.int(SIZE)))]),
-      kit.print([...words(buf), ...words(second)]),
+      kit.print([...bufferWords(buf, SIZE), ...bufferWords(second, SIZE)]),
     ];
     return [build.doBlock(stats)];
   });
 };
+
+/**
+ * The function's body: 2 to 5 stores, each with loads of the same bytes (some before it), and
+ * maybe a store between that may overlap; the locals the loads are kept in.
+ */
+function storesAndLoads(
+  g: Gen,
+  fresh: () => Local,
+  [b, other, v, at]: [Local, Local, Local, Local],
+): { body: Stat[]; reads: Local[] } {
+  const c = g.choices;
+  const reads: Local[] = [];
+  const body: Stat[] = [];
+  const read = (name: string, offset: Expr) => {
+    const r = fresh();
+    reads.push(r);
+    body.push(build.localStat([r], [kit.lib('buffer', `read${name}`, [kit.ref(b), offset])]));
+  };
+  const write = (buf: Local, name: string, offset: Expr, e: Expr) =>
+    body.push(build.callStat(kit.lib('buffer', `write${name}`, [kit.ref(buf), offset, e])));
+  const pairs = 2 + c.int(4);
+  for (let p = 0; p < pairs; p++) {
+    const [store, width, loads, edges] = c.pick(families);
+    const k = c.int(SIZE - width + 1);
+    if (c.chance(25)) {
+      // A load first: the store's bytes are then read over a value already known.
+      read(c.pick(loads), kit.num(k));
+    }
+    write(b, store, kit.num(k), value(g, v, edges));
+    switch (c.int(5)) {
+      case 0:
+        // A store that may overlap: to the neighbouring byte, or where `at` says.
+        write(b, 'u8', kit.num(Math.min(k + 1, SIZE - 1)), kit.num(c.pick([0, 255, 77])));
+        break;
+      case 1:
+        write(b, 'u8', kit.bin('%', kit.ref(at), kit.num(SIZE)), kit.num(c.pick([1, 128])));
+        break;
+      case 2:
+        // The other buffer: the same one in some calls.
+        write(other, store, kit.num(k), value(g, v, edges));
+        break;
+      default:
+        break;
+    }
+    for (const name of c.pick([loads, [loads[0]!, loads[0]!], loads.slice(-1)])) {
+      read(name, kit.num(k));
+    }
+  }
+  return { body, reads };
+}

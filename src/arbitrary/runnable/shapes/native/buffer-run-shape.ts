@@ -60,6 +60,20 @@ export function bufferValue(
 }
 
 /**
+ * `buffer.readu32` of every 4-byte word of `buf` (`size` bytes): what the calls left in it.
+ *
+ * @example
+ * ```ts
+ * kit.print(bufferWords(buf, 16)); // print(buffer.readu32(b, 0), ..., buffer.readu32(b, 12))
+ * ```
+ */
+export function bufferWords(buf: Local, size: number): Expr[] {
+  return Array.from({ length: size / 4 }, (_, w) =>
+    kit.lib('buffer', 'readu32', [kit.ref(buf), kit.num(w * 4)]),
+  );
+}
+
+/**
  * One access of the run: a write, or a read kept as a result (sign-extended, zero-extended,
  * byte-swapped, or of bits), at `base + k` or at a constant offset.
  */
@@ -170,33 +184,44 @@ export const bufferRunShape: StatProduction = (g, d) => {
     const fn = build.func([b, base, v], [...body, build.ret(reads.slice(-8))], false, types);
     endFrame();
     const buf = fresh();
-    const words = Array.from({ length: SIZE / 4 }, (_, w) =>
-      kit.lib('buffer', 'readu32', [kit.ref(buf), kit.num(w * 4)]),
-    );
-    const call = (baseArg: Expr, vArg: Expr) =>
-      build.call(build.local(f.name), [kit.ref(buf), baseArg, vArg]);
-    const stats: Stat[] = [
-      build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
-      build.localFunction(f, fn),
-      kit.print([call(kit.num(c.pick(bases)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
-      kit.print([call(kit.num(c.pick(bases)), g.int(d + 1))]),
-      kit.print(words),
+    return [
+      build.doBlock([
+        build.localStat([buf], [kit.lib('buffer', 'create', [kit.num(SIZE)])]),
+        build.localFunction(f, fn),
+        ...runCalls(g, d, f, buf, bases),
+      ]),
     ];
-    if (c.chance(50)) {
-      stats.push(
-        kit.print([
-          kit.first(
-            kit.call('pcall', [
-              kit.ref(f),
-              kit.ref(buf),
-              kit.num(c.pick(OUTSIDE)),
-              kit.num(c.pick([7, -3])),
-            ]),
-          ),
-          ...words,
-        ]),
-      );
-    }
-    return [build.doBlock(stats)];
   });
 };
+
+/**
+ * Calls of `f` on `buf` with bases in range, each followed by the buffer's words, and maybe
+ * one under `pcall` with a base that runs off an end partway.
+ */
+function runCalls(g: Gen, d: number, f: Local, buf: Local, bases: number[]): Stat[] {
+  const c = g.choices;
+  const words = bufferWords(buf, SIZE);
+  const call = (baseArg: Expr, vArg: Expr) =>
+    build.call(build.local(f.name), [kit.ref(buf), baseArg, vArg]);
+  const stats: Stat[] = [
+    kit.print([call(kit.num(c.pick(bases)), kit.num(c.pick([-1, 2 ** 31, 255, 0.5, 65537])))]),
+    kit.print([call(kit.num(c.pick(bases)), g.int(d + 1))]),
+    kit.print(words),
+  ];
+  if (c.chance(50)) {
+    stats.push(
+      kit.print([
+        kit.first(
+          kit.call('pcall', [
+            kit.ref(f),
+            kit.ref(buf),
+            kit.num(c.pick(OUTSIDE)),
+            kit.num(c.pick([7, -3])),
+          ]),
+        ),
+        ...words,
+      ]),
+    );
+  }
+  return stats;
+}

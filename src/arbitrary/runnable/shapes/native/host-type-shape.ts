@@ -2,16 +2,12 @@ import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
 import type { Gen } from '../../generator.js';
 import { kit } from '../kit.js';
+import { arithEvents } from '../arith-events.js';
 import type { StatProduction } from '../../library/model.js';
 import { shapeLocals } from '../local-function-shape.js';
 
-/** The arithmetic operators an object answers through its metatable, with their event names. */
-const ARITH = [
-  ['+', '__add'],
-  ['-', '__sub'],
-  ['*', '__mul'],
-  ['/', '__div'],
-] as const;
+/** The arithmetic operators the objects answer through their metatable: `+ - * /`. */
+const ARITH = arithEvents.slice(0, 4);
 
 /**
  * A function of `self` and one more parameter (`function(a, b) <body a b> end`), built in its
@@ -61,6 +57,37 @@ function use(g: Gen, x: Expr, k: Expr, results: Local[], fresh: () => Local): St
 }
 
 /**
+ * `local C = {} C.__index = C`, a method `C.n0`, and the metamethods of `-x`, `#x` and
+ * arithmetic, each reading the object's fields.
+ */
+function hostClass(g: Gen, fresh: () => Local, cls: Local): Stat[] {
+  const meta = (name: string, value: Expr): Stat =>
+    build.assign([kit.index(kit.ref(cls), kit.str(name))], [value]);
+  return [
+    build.localStat([cls], [build.array([])]),
+    meta('__index', kit.ref(cls)),
+    build.assign(
+      [build.field(kit.ref(cls), 0)],
+      [method(g, fresh, (a, b) => kit.bin('+', build.field(a, 1), b))],
+    ),
+    meta(
+      '__unm',
+      method(g, fresh, (a) => kit.neg(build.field(a, 1))),
+    ),
+    meta(
+      '__len',
+      method(g, fresh, (a) => build.field(a, 2)),
+    ),
+    ...ARITH.map(([op, name]) =>
+      meta(
+        name,
+        method(g, fresh, (a, b) => kit.bin(op, build.field(a, 1), b)),
+      ),
+    ),
+  ];
+}
+
+/**
  * A function whose parameters are annotated with a host type (`Instance`, `Part`, `Vector3`)
  * and `string`: the compiler records a type it does not know as userdata, and the native code
  * generator checks the argument tags on entry and takes the host's path for every operation on
@@ -87,30 +114,7 @@ export const hostTypeShape: StatProduction = (g, d) => {
     const c = g.choices;
     const cls = fresh();
     const f = fresh();
-    const meta = (name: string, value: Expr): Stat =>
-      build.assign([kit.index(kit.ref(cls), kit.str(name))], [value]);
-    const stats: Stat[] = [
-      build.localStat([cls], [build.array([])]),
-      meta('__index', kit.ref(cls)),
-      build.assign(
-        [build.field(kit.ref(cls), 0)],
-        [method(g, fresh, (a, b) => kit.bin('+', build.field(a, 1), b))],
-      ),
-      meta(
-        '__unm',
-        method(g, fresh, (a) => kit.neg(build.field(a, 1))),
-      ),
-      meta(
-        '__len',
-        method(g, fresh, (a) => build.field(a, 2)),
-      ),
-      ...ARITH.map(([op, name]) =>
-        meta(
-          name,
-          method(g, fresh, (a, b) => kit.bin(op, build.field(a, 1), b)),
-        ),
-      ),
-    ];
+    const stats = hostClass(g, fresh, cls);
     g.scope.pushFrame(false);
     const x = fresh();
     const k = fresh();

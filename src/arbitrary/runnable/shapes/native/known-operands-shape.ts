@@ -45,91 +45,27 @@ const STEPS = [1, 2, -1, 0.5, -2.5, 3];
 export const knownOperandsShape: StatProduction = (g, d) => {
   return localFunctionShape(g, { swarm: 'arithmetic', room: 40 }, ({ f, fresh, endFrame }) => {
     const c = g.choices;
-    const [p, q] = [fresh(), fresh()];
-    const [a, b, k] = [fresh(), fresh(), fresh()];
-    const [w, s, t, u, n] = [fresh(), fresh(), fresh(), fresh(), fresh()];
-    const buf = g.swarm.buffers ? fresh() : undefined;
-    const pickLocal = (ls: Local[]): Expr => kit.ref(c.pick(ls));
-    // Mostly the locals native code knows, then the parameters, then literals.
-    const bits = () =>
-      c.pick([
-        () => pickLocal([a, b, k]),
-        () => pickLocal([a, b, k]),
-        () => pickLocal([p, q]),
-        () => kit.num(c.pick(BITS)),
-      ])();
-    // Earlier numeric results feed later operations: folded values fold further, and values
-    // computed before a call are used after it.
-    const numeric: Local[] = [];
-    const uints: Local[] = [];
-    const wide = () => {
-      if (numeric.length > 0 && c.chance(30)) return pickLocal(numeric);
-      return c.chance(25) ? (c.chance(70) ? kit.ref(w) : kit.num(c.pick(WIDE))) : bits();
-    };
-    const o: Operands = {
-      bits,
-      wide,
-      any: () => (c.chance(40) ? pickLocal([t, u, n]) : wide()),
-      // luau-web converts numbers past 2^31 to 32 bits unlike C: its sums stay below 2^17.
-      uint: () =>
-        g.options.profile !== 'luau'
-          ? g.lib('bit32', 'band', [bits(), kit.num(0xffff)])
-          : uints.length > 0 && c.chance(70)
-            ? pickLocal(uints)
-            : bits(),
-      step: () => kit.ref(s),
-      text: () => kit.ref(t),
-      buffer: buf ? () => kit.ref(buf) : undefined,
-      fresh: () => fresh(),
-      param: () => pickLocal([p, q]),
-    };
-    const initial: [Local, Expr][] = [
-      [a, kit.num(c.pick(BITS))],
-      [b, kit.num(c.pick(BITS))],
-      [k, kit.num(c.pick(BITS))],
-      [w, kit.num(c.pick(WIDE))],
-      [s, kit.num(c.pick(STEPS))],
-      [t, kit.str(c.pick(['ab', '', 'Luau']))],
-      [u, build.bool(c.chance(50))],
-      [n, build.nil()],
-    ];
+    const l = knownLocals(g, fresh);
+    const draws = operands(g, l, fresh);
+    const initial = initialValues(g, l);
     const body: Stat[] = [
       build.localStat(
-        initial.map(([l]) => l),
+        initial.map(([v]) => v),
         initial.map(([, e]) => e),
       ),
     ];
-    if (buf) body.push(build.localStat([buf], [g.lib('buffer', 'create', [kit.num(16)])]));
-    const results: Local[] = [];
-    const count = 16 + c.int(12);
-    // Every operation once before any twice, in an order of their own.
-    let pool: number[] = [];
-    for (let i = 0; i < count; i++) {
-      if (pool.length === 0) pool = OPS.map((_, j) => j);
-      const [index] = pool.splice(c.int(pool.length), 1);
-      const r = fresh();
-      const op = OPS[index!]!(g, o);
-      if (op.value) body.push(build.localStat([r], [op.value]));
-      else body.push(build.localStat([r], [build.nil()]), ...op.stats!(kit.ref(r)));
-      results.push(r);
-      if (op.numeric) numeric.push(r);
-      if (op.uint) uints.push(r);
-      if (c.chance(15)) {
-        // A store of the value a local already holds: native code drops it.
-        const [l, e] = c.pick(initial.slice(0, 3));
-        body.push(build.assign([kit.ref(l)], [e]));
-      }
-    }
+    if (l.buf) body.push(build.localStat([l.buf], [g.lib('buffer', 'create', [kit.num(16)])]));
+    const results = operationRun(g, draws, initial, fresh, body);
     // Assigned again, so that the compiler sees variables where native code sees constants.
-    const again = initial.map(([l]) => l);
+    const again = initial.map(([v]) => v);
     body.push(
       build.assign(
-        again.map((l) => kit.ref(l)),
-        again.map((_, i) => kit.ref(i % 2 === 0 ? q : p)),
+        again.map((v) => kit.ref(v)),
+        again.map((_, i) => kit.ref(i % 2 === 0 ? l.q : l.p)),
       ),
-      build.ret([...results, ...again].map((l) => kit.ref(l))),
+      build.ret([...results, ...again].map((v) => kit.ref(v))),
     );
-    const fn = build.func([p, q], body, false, paramAnnotations(g, 2));
+    const fn = build.func([l.p, l.q], body, false, paramAnnotations(g, 2));
     endFrame();
     const call = (x: Expr, y: Expr) => kit.print([build.call(kit.ref(f), [x, y])]);
     return [
@@ -144,6 +80,132 @@ export const knownOperandsShape: StatProduction = (g, d) => {
     ];
   });
 };
+
+/**
+ * The function's locals: parameters `p`, `q`; integers `a`, `b`, `k`, an edge `w`, a step `s`,
+ * a string `t`, a boolean `u`, `n` nil, and a buffer where the program has buffers.
+ */
+interface KnownLocals {
+  p: Local;
+  q: Local;
+  a: Local;
+  b: Local;
+  k: Local;
+  w: Local;
+  s: Local;
+  t: Local;
+  u: Local;
+  n: Local;
+  buf: Local | undefined;
+}
+
+/** The function's locals, declared in the order their names number them. */
+function knownLocals(g: Gen, fresh: () => Local): KnownLocals {
+  const [p, q] = [fresh(), fresh()];
+  const [a, b, k] = [fresh(), fresh(), fresh()];
+  const [w, s, t, u, n] = [fresh(), fresh(), fresh(), fresh(), fresh()];
+  const buf = g.swarm.buffers ? fresh() : undefined;
+  return { p, q, a, b, k, w, s, t, u, n, buf };
+}
+
+/** What the operations take as operands, and the earlier results among them. */
+interface Draws {
+  o: Operands;
+  numeric: Local[];
+  uints: Local[];
+}
+
+/**
+ * Operands over the function's locals. Earlier numeric results feed later operations: folded
+ * values fold further, and values computed before a call are used after it.
+ */
+function operands(g: Gen, l: KnownLocals, fresh: () => Local): Draws {
+  const c = g.choices;
+  const pickLocal = (ls: Local[]): Expr => kit.ref(c.pick(ls));
+  // Mostly the locals native code knows, then the parameters, then literals.
+  const bits = () =>
+    c.pick([
+      () => pickLocal([l.a, l.b, l.k]),
+      () => pickLocal([l.a, l.b, l.k]),
+      () => pickLocal([l.p, l.q]),
+      () => kit.num(c.pick(BITS)),
+    ])();
+  const numeric: Local[] = [];
+  const uints: Local[] = [];
+  const wide = () => {
+    if (numeric.length > 0 && c.chance(30)) return pickLocal(numeric);
+    return c.chance(25) ? (c.chance(70) ? kit.ref(l.w) : kit.num(c.pick(WIDE))) : bits();
+  };
+  const { buf } = l;
+  const o: Operands = {
+    bits,
+    wide,
+    any: () => (c.chance(40) ? pickLocal([l.t, l.u, l.n]) : wide()),
+    // luau-web converts numbers past 2^31 to 32 bits unlike C: its sums stay below 2^17.
+    uint: () =>
+      g.options.profile !== 'luau'
+        ? g.lib('bit32', 'band', [bits(), kit.num(0xffff)])
+        : uints.length > 0 && c.chance(70)
+          ? pickLocal(uints)
+          : bits(),
+    step: () => kit.ref(l.s),
+    text: () => kit.ref(l.t),
+    buffer: buf ? () => kit.ref(buf) : undefined,
+    fresh: () => fresh(),
+    param: () => pickLocal([l.p, l.q]),
+  };
+  return { o, numeric, uints };
+}
+
+/** The constants the function's locals start with. */
+function initialValues(g: Gen, l: KnownLocals): [Local, Expr][] {
+  const c = g.choices;
+  return [
+    [l.a, kit.num(c.pick(BITS))],
+    [l.b, kit.num(c.pick(BITS))],
+    [l.k, kit.num(c.pick(BITS))],
+    [l.w, kit.num(c.pick(WIDE))],
+    [l.s, kit.num(c.pick(STEPS))],
+    [l.t, kit.str(c.pick(['ab', '', 'Luau']))],
+    [l.u, build.bool(c.chance(50))],
+    [l.n, build.nil()],
+  ];
+}
+
+/**
+ * 16 to 27 operations, each kept in a local of its own (pushed to `body`), with stores of what
+ * a local already holds between them; the locals, in order.
+ */
+function operationRun(
+  g: Gen,
+  { o, numeric, uints }: Draws,
+  initial: [Local, Expr][],
+  fresh: () => Local,
+  body: Stat[],
+): Local[] {
+  const c = g.choices;
+  const results: Local[] = [];
+  const count = 16 + c.int(12);
+  // Every operation once before any twice, in an order of their own.
+  let pool: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (pool.length === 0) pool = OPS.map((_, j) => j);
+    const [index] = pool.splice(c.int(pool.length), 1);
+    const r = fresh();
+    const op = OPS[index!]!(g, o);
+    if (op.value) body.push(build.localStat([r], [op.value]));
+    else body.push(build.localStat([r], [build.nil()]), ...op.stats!(kit.ref(r)));
+    results.push(r);
+    if (op.numeric) numeric.push(r);
+    if (op.uint) uints.push(r);
+    if (c.chance(15)) {
+      // A store of the value a local already holds: native code drops it.
+      const [l, e] = c.pick(initial.slice(0, 3));
+      body.push(build.assign([kit.ref(l)], [e]));
+    }
+  }
+  return results;
+}
 
 /**
  * `local function m(v: vector) return v:len() end  print((pcall(m, vector.create(1, 2, 3))))`:

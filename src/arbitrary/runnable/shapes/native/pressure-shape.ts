@@ -64,6 +64,83 @@ function sumOf(values: Local[]): Expr {
   return acc;
 }
 
+/** The function's parameters: two numbers, one first read late, and maybe a table. */
+interface Params {
+  a: Local;
+  j: Local;
+  late: Local;
+  t: Local | undefined;
+}
+
+/**
+ * `count` numbers, each kept in a local (pushed to `body` and `nums`): from the parameters
+ * alone at first, then from earlier values; the local of a call's result in the middle, if any.
+ */
+function numberChain(
+  g: Gen,
+  fresh: () => Local,
+  { a, j, late, t }: Params,
+  nums: Local[],
+  body: Stat[],
+): Local | undefined {
+  const c = g.choices;
+  const count = 17 + c.int(10);
+  const callAt = c.chance(60) ? 4 + c.int(count - 4) : -1;
+  let crossed: Local | undefined;
+  for (let k = 0; k < count; k++) {
+    const v = fresh();
+    const e =
+      nums.length < 2
+        ? kit.bin('+', kit.bin('*', kit.ref(a), kit.num(c.pick(FACTORS))), kit.ref(j))
+        : k === count - 3
+          ? kit.bin('-', kit.ref(c.pick(nums)), kit.ref(late))
+          : link(g, nums, a, j, t);
+    body.push(build.localStat([v], [e]));
+    nums.push(v);
+    if (k === callAt) {
+      // A call that is no builtin: every value live across it is saved and restored.
+      crossed = fresh();
+      body.push(build.localStat([crossed], [kit.len(kit.text(kit.ref(c.pick(nums))))]));
+    }
+  }
+  return crossed;
+}
+
+/** 9 to 18 `bit32` operations, each on an earlier integer, the first on the parameter `j`. */
+function intChain(g: Gen, fresh: () => Local, j: Local): { ints: Local[]; stats: Stat[] } {
+  const c = g.choices;
+  const ints: Local[] = [];
+  const stats: Stat[] = [];
+  const seed = kit.lib('bit32', 'band', [kit.ref(j), kit.num(0x7fffffff)]);
+  const m = 9 + c.int(10);
+  for (let k = 0; k < m; k++) {
+    const v = fresh();
+    const from = ints.length === 0 ? seed : intOperand(g, ints);
+    const op = c.pick(['bxor', 'band', 'bor', 'lrotate'] as const);
+    const arg = op === 'lrotate' ? kit.num(c.pick([1, 7, 31])) : kit.num(c.pick(MASKS));
+    stats.push(build.localStat([v], [kit.lib('bit32', op, [from, arg])]));
+    ints.push(v);
+  }
+  return { ints, stats };
+}
+
+/** Three calls of `f`, printed: with ordinary numbers and edges, and with a string. */
+function pressureCalls(g: Gen, d: number, f: Local, t: Local | undefined): Stat[] {
+  const c = g.choices;
+  const table = () =>
+    build.record(Array.from({ length: FIELDS }, (_, k) => [k, kit.num(c.pick(NUMBERS))]));
+  const call = (x: Expr, k: Expr, l: Expr) =>
+    build.call(build.local(f.name), t ? [x, k, l, table()] : [x, k, l]);
+  const ints31 = () => kit.num(c.pick(INTS));
+  const numbers = () => kit.num(c.pick(NUMBERS));
+  return [
+    kit.print([call(numbers(), ints31(), numbers())]),
+    kit.print([call(g.num(d + 1), ints31(), numbers())]),
+    // A string that coerces to a number: the guard on the late parameter fails partway.
+    kit.print([call(numbers(), ints31(), kit.str(c.pick(['2.5', '-4', '0x10'])))]),
+  ];
+}
+
 /**
  * A function whose body computes more numbers (and, where bit operations are on, more 32-bit
  * integers) than the machine has registers, every one used again at the end: native code must
@@ -96,39 +173,10 @@ export const pressureShape: StatProduction = (g, d) => {
         nums.push(v);
       }
     }
-    const count = 17 + c.int(10);
-    const callAt = c.chance(60) ? 4 + c.int(count - 4) : -1;
-    let crossed: Local | undefined;
-    for (let k = 0; k < count; k++) {
-      const v = fresh();
-      const e =
-        nums.length < 2
-          ? kit.bin('+', kit.bin('*', kit.ref(a), kit.num(c.pick(FACTORS))), kit.ref(j))
-          : k === count - 3
-            ? kit.bin('-', kit.ref(c.pick(nums)), kit.ref(late))
-            : link(g, nums, a, j, t);
-      body.push(build.localStat([v], [e]));
-      nums.push(v);
-      if (k === callAt) {
-        // A call that is no builtin: every value live across it is saved and restored.
-        crossed = fresh();
-        body.push(build.localStat([crossed], [kit.len(kit.text(kit.ref(c.pick(nums))))]));
-      }
-    }
-    const ints: Local[] = [];
-    const intStats: Stat[] = [];
-    if (g.swarm.bits) {
-      const seed = kit.lib('bit32', 'band', [kit.ref(j), kit.num(0x7fffffff)]);
-      const m = 9 + c.int(10);
-      for (let k = 0; k < m; k++) {
-        const v = fresh();
-        const from = ints.length === 0 ? seed : intOperand(g, ints);
-        const op = c.pick(['bxor', 'band', 'bor', 'lrotate'] as const);
-        const arg = op === 'lrotate' ? kit.num(c.pick([1, 7, 31])) : kit.num(c.pick(MASKS));
-        intStats.push(build.localStat([v], [kit.lib('bit32', op, [from, arg])]));
-        ints.push(v);
-      }
-    }
+    const crossed = numberChain(g, fresh, { a, j, late, t }, nums, body);
+    const { ints, stats: intStats } = g.swarm.bits
+      ? intChain(g, fresh, j)
+      : { ints: [], stats: [] };
     // The integers first or last: first, they are live across the call too.
     if (c.chance(50)) body.push(...intStats);
     else body.unshift(...intStats);
@@ -146,19 +194,6 @@ export const pressureShape: StatProduction = (g, d) => {
     const params = t ? [a, j, late, t] : [a, j, late];
     const fn = build.func(params, body, false, paramAnnotations(g, params.length));
     endFrame();
-    const table = () =>
-      build.record(Array.from({ length: FIELDS }, (_, k) => [k, kit.num(c.pick(NUMBERS))]));
-    const call = (x: Expr, k: Expr, l: Expr) =>
-      build.call(build.local(f.name), t ? [x, k, l, table()] : [x, k, l]);
-    const ints31 = () => kit.num(c.pick(INTS));
-    const numbers = () => kit.num(c.pick(NUMBERS));
-    const stats: Stat[] = [
-      build.localFunction(f, fn),
-      kit.print([call(numbers(), ints31(), numbers())]),
-      kit.print([call(g.num(d + 1), ints31(), numbers())]),
-      // A string that coerces to a number: the guard on the late parameter fails partway.
-      kit.print([call(numbers(), ints31(), kit.str(c.pick(['2.5', '-4', '0x10'])))]),
-    ];
-    return [build.doBlock(stats)];
+    return [build.doBlock([build.localFunction(f, fn), ...pressureCalls(g, d, f, t)])];
   });
 };

@@ -25,24 +25,20 @@ const reads: SpanCall[] = [
   (_g, b, _s, at) => kit.lib('buffer', 'readi32', [kit.ref(b), at]),
 ];
 
+/** `buffer.<fn>(b, at, v[, count])`, `v` a string or a byte drawn from `values`. */
+function valueWrite(fn: string, values: (string | number)[], counted: boolean): SpanCall {
+  return (g, b, _s, at, count) => {
+    const v = g.choices.pick(values);
+    const value = typeof v === 'string' ? kit.str(v) : kit.num(v);
+    return kit.lib('buffer', fn, [kit.ref(b), at, value, ...(counted ? [count] : [])]);
+  };
+}
+
 const writes: SpanCall[] = [
-  (g, b, _s, at, count) =>
-    kit.lib('buffer', 'writestring', [
-      kit.ref(b),
-      at,
-      kit.str(g.choices.pick(['xyz', '', 'q\0r'])),
-      count,
-    ]),
-  (g, b, _s, at) =>
-    kit.lib('buffer', 'writestring', [kit.ref(b), at, kit.str(g.choices.pick(['xyz', '']))]),
-  (g, b, _s, at, count) =>
-    kit.lib('buffer', 'fill', [
-      kit.ref(b),
-      at,
-      kit.num(g.choices.pick([0, 65, 255, 256, -1])),
-      count,
-    ]),
-  (g, b, _s, at) => kit.lib('buffer', 'fill', [kit.ref(b), at, kit.num(g.choices.pick([66, 0]))]),
+  valueWrite('writestring', ['xyz', '', 'q\0r'], true),
+  valueWrite('writestring', ['xyz', ''], false),
+  valueWrite('fill', [0, 65, 255, 256, -1], true),
+  valueWrite('fill', [66, 0], false),
   // A copy within one buffer overlaps: `memmove`, forwards or backwards.
   (g, b, src, at, count) =>
     kit.lib('buffer', 'copy', [

@@ -1,4 +1,4 @@
-import type { Expr, Local, Stat } from '../../../../../gen/luau_pb.js';
+import type { Expr, ExprFunction, Local, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
 import type { Gen } from '../../generator.js';
 import { freshLocals, kit } from '../kit.js';
@@ -59,15 +59,23 @@ const ALIAS_BASE = 16;
 /** The math builtins of one number that a function given the `math` table calls by field. */
 const mathFields = ['abs', 'floor', 'ceil', 'sign', 'sqrt'] as const;
 
+/** The functions `calls` calls, built in one frame. */
+interface Callees {
+  byTable: ExprFunction;
+  wideFn: ExprFunction;
+  genFn: ExprFunction;
+  method: ExprFunction;
+  hinted: ExprFunction;
+  /** The first of the hinted function's two aliases. */
+  outer: number;
+}
+
 /**
- * Calls the `-O2` inliner handles apart: a function given a library table (its fields become
- * builtins once inlined), a call through a local assigned after its declaration (never
- * inlined), a function whose stack is too large to inline, and functions annotated with forms
- * the compiler records loosely (a generic parameter, `thread`, an alias of an alias, a method).
+ * A function given the `math` table (its fields become builtins once inlined), one whose stack
+ * is too large to inline, one with a generic parameter, a method's, and `hintedFunction`.
  */
-function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
+function callees(g: Gen, fresh: () => Local): Callees {
   const c = g.choices;
-  const [lib, moved, wide, gen, o] = freshLocals(fresh, 5);
   g.scope.pushFrame(false);
   const [m, x, y, z, a] = freshLocals(fresh, 5);
   const field = (k: Expr) =>
@@ -90,11 +98,21 @@ function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
     false,
     annotations ? [ty.prim('number')] : [],
   );
-  // An alias of an alias (resolved one level), a thread and an optional string.
+  const { fn: hinted, outer } = hintedFunction(g, fresh);
+  g.scope.popFrame();
+  return { byTable, wideFn, genFn, method, hinted, outer };
+}
+
+/**
+ * A function whose parameters are annotated as an alias of an alias (resolved one level), a
+ * thread and an optional string.
+ */
+function hintedFunction(g: Gen, fresh: () => Local): { fn: ExprFunction; outer: number } {
+  const annotations = g.options.features.typeAnnotations;
   const [p, co, q] = freshLocals(fresh, 3);
   const aliases = annotations && g.options.features.typeAliases;
-  const outer = ALIAS_BASE + c.int(4);
-  const hintFn = build.func(
+  const outer = ALIAS_BASE + g.choices.int(4);
+  const fn = build.func(
     [p, co, q],
     [
       build.ret([
@@ -112,24 +130,41 @@ function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
         ]
       : [],
   );
-  g.scope.popFrame();
-  const n = () => g.num(d + 1);
+  return { fn, outer };
+}
+
+/** The hinted function's aliases, the function, and a call of it with a coroutine. */
+function hintedCall(g: Gen, d: number, fresh: () => Local, { hinted, outer }: Callees): Stat[] {
   const hint = fresh();
-  const hints: Stat[] = [
-    build.localFunction(hint, hintFn),
+  const stats: Stat[] = [
+    build.localFunction(hint, hinted),
     kit.print([
       build.call(kit.ref(hint), [
-        n(),
+        g.num(d + 1),
         kit.lib('coroutine', 'create', [build.funcExpr(build.func([], []))]),
-        c.chance(50) ? build.nil() : kit.str('s'),
+        g.choices.chance(50) ? build.nil() : kit.str('s'),
       ]),
     ]),
   ];
-  if (aliases)
-    hints.unshift(aliasStat(outer, ty.prim('number')), aliasStat(outer + 4, ty.alias(outer)));
+  if (g.options.features.typeAnnotations && g.options.features.typeAliases)
+    stats.unshift(aliasStat(outer, ty.prim('number')), aliasStat(outer + 4, ty.alias(outer)));
+  return stats;
+}
+
+/**
+ * Calls the `-O2` inliner handles apart: a function given a library table (its fields become
+ * builtins once inlined), a call through a local assigned after its declaration (never
+ * inlined), a function whose stack is too large to inline, and functions annotated with forms
+ * the compiler records loosely (a generic parameter, `thread`, an alias of an alias, a method).
+ */
+function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
+  const c = g.choices;
+  const [lib, moved, wide, gen, o] = freshLocals(fresh, 5);
+  const fns = callees(g, fresh);
+  const n = () => g.num(d + 1);
   return [
-    ...hints,
-    build.localFunction(lib, byTable),
+    ...hintedCall(g, d, fresh, fns),
+    build.localFunction(lib, fns.byTable),
     build.localStat([moved], [kit.ref(lib)]),
     build.assign([kit.ref(moved)], [kit.ref(lib)]),
     kit.print([
@@ -137,15 +172,15 @@ function calls(g: Gen, d: number, fresh: () => Local): Stat[] {
       kit.first(build.call(kit.ref(lib), [build.global('math'), kit.num(c.pick([-2.5, 4, 0]))])),
       build.call(kit.ref(moved), [build.global('math'), n()]),
     ]),
-    build.localFunction(wide, wideFn),
+    build.localFunction(wide, fns.wideFn),
     kit.print([
       build.call(kit.ref(wide), [n()]),
       kit.first(build.call(kit.ref(wide), [kit.num(-3)])),
     ]),
-    build.localFunction(gen, genFn),
+    build.localFunction(gen, fns.genFn),
     kit.print([build.call(kit.ref(gen), [n()]), build.call(kit.ref(gen), [kit.str('s')])]),
     build.localStat([o], [build.record([])]),
-    build.functionStat(build.field(kit.ref(o), 0), method, true),
+    build.functionStat(build.field(kit.ref(o), 0), fns.method, true),
     kit.print([build.call(build.field(kit.ref(o), 0), [n()], true)]),
   ];
 }

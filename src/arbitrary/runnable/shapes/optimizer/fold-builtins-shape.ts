@@ -87,18 +87,13 @@ const builtins: [string, string, string, Forms][] = [
   ),
   ...each('math', ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh'], unary),
   // Rounding without signed zeros (math-round-minus-zero is a known divergence of 0.715).
-  ['math.round', 'math', 'round', (g) => [[g.choices.pick([0.5, 2.5, -1.5, 3, 2 ** 31])], ['2.5']]],
+  ...each('math', ['round'], (g) => [[g.choices.pick([0.5, 2.5, -1.5, 3, 2 ** 31])], ['2.5']]),
   ...each('math', ['atan2', 'fmod', 'pow'], binary),
-  [
-    'math.ldexp',
-    'math',
-    'ldexp',
-    (g) => [
-      [g.choices.pick(mathEdges), g.choices.pick([0, 3, -2, 60])],
-      ['1.5', 3],
-      [3, '2'],
-    ],
-  ],
+  ...each('math', ['ldexp'], (g) => [
+    [g.choices.pick(mathEdges), g.choices.pick([0, 3, -2, 60])],
+    ['1.5', 3],
+    [3, '2'],
+  ]),
   // A logarithm to the bases the folder computes apart (2, 10) and to others.
   [
     'math.log10',
@@ -110,85 +105,49 @@ const builtins: [string, string, string, Forms][] = [
       [8, '2'],
     ],
   ],
-  ['math.max', 'math', 'max', variadic],
-  ['math.min', 'math', 'min', variadic],
-  [
-    'math.clamp',
-    'math',
-    'clamp',
-    (g) => [
-      [g.choices.pick(mathEdges.slice(0, 9)), -1, 2],
-      ['5', 1, 3],
-      [0.5, 0.5, 0.5],
-      [2, 1, '3'],
-    ],
-  ],
+  ...each('math', ['max', 'min'], variadic),
+  ...each('math', ['clamp'], (g) => [
+    [g.choices.pick(mathEdges.slice(0, 9)), -1, 2],
+    ['5', 1, 3],
+    [0.5, 0.5, 0.5],
+    [2, 1, '3'],
+  ]),
   ...each('bit32', ['band', 'bor', 'bxor', 'btest'], bitVariadic),
   ...each('bit32', ['lshift', 'rshift', 'arshift', 'lrotate', 'rrotate'], bitShift),
   ...each('bit32', ['bnot', 'countlz', 'countrz'], bitUnary),
-  [
-    'bit32.extract',
-    'bit32',
-    'extract',
-    (g) => [
-      [g.choices.pick(bitEdges), ...field(g)],
-      ['255', 4],
-    ],
-  ],
-  [
-    'bit32.replace',
-    'bit32',
-    'replace',
-    (g) => [
-      [g.choices.pick(bitEdges), g.choices.pick(bitEdges), ...field(g)],
-      ['0', 1, 3],
-    ],
-  ],
+  ...each('bit32', ['extract'], (g) => [
+    [g.choices.pick(bitEdges), ...field(g)],
+    ['255', 4],
+  ]),
+  ...each('bit32', ['replace'], (g) => [
+    [g.choices.pick(bitEdges), g.choices.pick(bitEdges), ...field(g)],
+    ['0', 1, 3],
+  ]),
   ['type', '', 'type', kinds],
   ['typeof', '', 'typeof', kinds],
-  [
-    'string.byte',
-    'string',
-    'byte',
-    (g) => [
-      [g.choices.pick(['', 'a', 'Luau'])],
-      ['Luau', g.choices.pick([0, 1, 4, 5, -1])],
-      ['ab', '2'],
-    ],
-  ],
-  [
-    'string.char',
-    'string',
-    'char',
-    (g) => [
-      [],
-      [g.choices.pick([65, 0, 255, 48])],
-      [72, 105, g.choices.pick([33, 63])],
-      [65, '66'],
-    ],
-  ],
-  ['string.len', 'string', 'len', (g) => [[g.choices.pick(['', 'a', 'Luau'])]]],
-  [
-    'string.sub',
-    'string',
-    'sub',
-    (g) => [
-      ['hello', g.choices.pick([1, 2, 0, -3, -10, 6])],
-      ['hello', g.choices.pick([2, -3, 0, 4, -10]), g.choices.pick([-2, 3, 100, -8, 0, 2])],
-      ['hello', '2', 3],
-      ['hello', 2, '3'],
-    ],
-  ],
-  [
-    'vector.create',
-    'vector',
-    'create',
-    (g) => [
-      [g.choices.pick([1, -0.5]), 2],
-      [1, g.choices.pick([2, -0]), 3],
-      [1, '2', 3],
-    ],
-  ],
+  ...each('string', ['byte'], (g) => [
+    [g.choices.pick(['', 'a', 'Luau'])],
+    ['Luau', g.choices.pick([0, 1, 4, 5, -1])],
+    ['ab', '2'],
+  ]),
+  ...each('string', ['char'], (g) => [
+    [],
+    [g.choices.pick([65, 0, 255, 48])],
+    [72, 105, g.choices.pick([33, 63])],
+    [65, '66'],
+  ]),
+  ...each('string', ['len'], (g) => [[g.choices.pick(['', 'a', 'Luau'])]]),
+  ...each('string', ['sub'], (g) => [
+    ['hello', g.choices.pick([1, 2, 0, -3, -10, 6])],
+    ['hello', g.choices.pick([2, -3, 0, 4, -10]), g.choices.pick([-2, 3, 100, -8, 0, 2])],
+    ['hello', '2', 3],
+    ['hello', 2, '3'],
+  ]),
+  ...each('vector', ['create'], (g) => [
+    [g.choices.pick([1, -0.5]), 2],
+    [1, g.choices.pick([2, -0]), 3],
+    [1, '2', 3],
+  ]),
 ];
 
 /**
@@ -196,22 +155,17 @@ const builtins: [string, string, string, Forms][] = [
  * called as builtin references, in programs of grammar 735 only.
  */
 const builtins735: [string, string, string, Forms][] = [
-  [
-    'math.lerp',
-    'math',
-    'lerp',
-    (g) => [
-      [
-        g.choices.pick(mathEdges.slice(0, 8)),
-        g.choices.pick(mathEdges.slice(0, 8)),
-        g.choices.pick([0, 0.5, 1, 2]),
-      ],
-      ['2', 4, 0.5],
-      [1, 2, 0.5, 3],
+  ...each('math', ['lerp'], (g) => [
+    [
+      g.choices.pick(mathEdges.slice(0, 8)),
+      g.choices.pick(mathEdges.slice(0, 8)),
+      g.choices.pick([0, 0.5, 1, 2]),
     ],
-  ],
+    ['2', 4, 0.5],
+    [1, 2, 0.5, 3],
+  ]),
   ...each('math', ['isnan', 'isinf', 'isfinite'], unary),
-  ['bit32.byteswap', 'bit32', 'byteswap', bitUnary],
+  ...each('bit32', ['byteswap'], bitUnary),
   ...each('vector', ['magnitude', 'normalize'], () => [
     [{ v: [3, -4, 12] }],
     [{ v: [0.5, 0, -2] }],
@@ -219,12 +173,9 @@ const builtins735: [string, string, string, Forms][] = [
   ...each('vector', ['dot', 'cross'], (g) => [
     [{ v: [1, g.choices.pick([-2, 0.5]), 3] }, { v: [g.choices.pick([4, -0]), 5, -6] }],
   ]),
-  [
-    'vector.lerp',
-    'vector',
-    'lerp',
-    (g) => [[{ v: [1, 2, 3] }, { v: [-3, 0.5, 8] }, g.choices.pick([0, 0.5, 1])]],
-  ],
+  ...each('vector', ['lerp'], (g) => [
+    [{ v: [1, 2, 3] }, { v: [-3, 0.5, 8] }, g.choices.pick([0, 0.5, 1])],
+  ]),
 ];
 const names735 = new Set(builtins735.map(([name]) => name));
 

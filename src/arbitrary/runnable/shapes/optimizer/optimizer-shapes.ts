@@ -145,61 +145,10 @@ const unrollBounds: [number, number, number | undefined][] = [
  */
 export const unrollShape: StatProduction = (g) => {
   return shapeLocals(g, { swarm: 'loops', room: 10 }, (fresh) => {
-    const c = g.choices;
-    const leaf = () => g.num(g.options.maxDepth);
-    const k = fresh();
-    const folded = fresh();
-    const kValue = kit.num(c.pick(edges));
-    const op = c.pick(['+', '-', '*', '/', '%', '//'] as const);
-    const stats: Stat[] = [
-      build.localStat([k], [kValue]),
-      build.localStat([folded], [kit.bin(op, kit.ref(k), kit.num(3))]),
-      build.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), leaf())]),
-      kit.print([kit.ref(folded), kit.bin(op, kit.ref(k), kit.num(3)), kit.ref(k)]),
-    ];
+    const stats = reassignedConstant(g, fresh);
     const fs = fresh();
     const acc = fresh();
-    const i = fresh();
-    const [lo, hi, step] = c.pick(unrollBounds);
-    const capture = build.funcExpr(
-      build.func(
-        [],
-        [
-          build.ret([
-            kit.bin('+', kit.bin('*', kit.ref(i), kit.num(c.pick([3, -1, 0.5]))), kit.ref(acc)),
-          ]),
-        ],
-      ),
-    );
-    const update = c.pick([
-      () => kit.bin('+', kit.bin('*', kit.ref(acc), kit.num(2)), kit.ref(i)),
-      () => kit.bin('-', kit.ref(acc), kit.bin('*', kit.ref(i), leaf())),
-      () => kit.bin('+', kit.ref(acc), kit.bin('%', kit.ref(i), kit.num(2))),
-    ])();
-    const body: Stat[] = [
-      build.assign(
-        [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
-        [capture],
-      ),
-      build.assign([kit.ref(acc)], [update]),
-    ];
-    if (g.options.features.continue && c.chance(30))
-      body.unshift(build.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [build.cont()]));
-    stats.push(
-      build.localStat([fs, acc], [build.array([]), kit.num(c.pick([0, 1, 0.5]))]),
-      // Bounds written as plain constants without a step bound the loop as written; others take
-      // fuel like every loop.
-      step === undefined && lo >= 0 && hi >= 0
-        ? build.forStat(i, kit.num(lo), kit.num(hi), undefined, body)
-        : fueledFor(
-            g,
-            i,
-            kit.num(lo),
-            kit.num(hi),
-            step === undefined ? undefined : kit.num(step),
-            body,
-          ),
-    );
+    stats.push(...capturingLoop(g, fresh, fs, acc));
     const j = fresh();
     // Each closure's result, with the accumulator it sees now.
     stats.push(
@@ -211,6 +160,71 @@ export const unrollShape: StatProduction = (g) => {
     return [build.doBlock(stats)];
   });
 };
+
+/** `local k = c  local a = k op 3  k = k + x`: constant propagation must stop at the assignment. */
+function reassignedConstant(g: Gen, fresh: () => Local): Stat[] {
+  const c = g.choices;
+  const k = fresh();
+  const folded = fresh();
+  const kValue = kit.num(c.pick(edges));
+  const op = c.pick(['+', '-', '*', '/', '%', '//'] as const);
+  return [
+    build.localStat([k], [kValue]),
+    build.localStat([folded], [kit.bin(op, kit.ref(k), kit.num(3))]),
+    build.assign([kit.ref(k)], [kit.bin('+', kit.ref(k), g.num(g.options.maxDepth))]),
+    kit.print([kit.ref(folded), kit.bin(op, kit.ref(k), kit.num(3)), kit.ref(k)]),
+  ];
+}
+
+/**
+ * `local fs, acc = {}, a  for i = lo, hi[, step] do fs[#fs + 1] = function() ... end acc = ...
+ * end`: a loop with constant bounds whose body makes a closure capturing `i` and updates `acc`.
+ */
+function capturingLoop(g: Gen, fresh: () => Local, fs: Local, acc: Local): Stat[] {
+  const c = g.choices;
+  const leaf = () => g.num(g.options.maxDepth);
+  const i = fresh();
+  const [lo, hi, step] = c.pick(unrollBounds);
+  const capture = build.funcExpr(
+    build.func(
+      [],
+      [
+        build.ret([
+          kit.bin('+', kit.bin('*', kit.ref(i), kit.num(c.pick([3, -1, 0.5]))), kit.ref(acc)),
+        ]),
+      ],
+    ),
+  );
+  const update = c.pick([
+    () => kit.bin('+', kit.bin('*', kit.ref(acc), kit.num(2)), kit.ref(i)),
+    () => kit.bin('-', kit.ref(acc), kit.bin('*', kit.ref(i), leaf())),
+    () => kit.bin('+', kit.ref(acc), kit.bin('%', kit.ref(i), kit.num(2))),
+  ])();
+  const body: Stat[] = [
+    build.assign(
+      [kit.index(kit.ref(fs), kit.bin('+', kit.len(kit.ref(fs)), kit.num(1)))],
+      [capture],
+    ),
+    build.assign([kit.ref(acc)], [update]),
+  ];
+  if (g.options.features.continue && c.chance(30))
+    body.unshift(build.ifStat(kit.bin('==', kit.ref(i), kit.num(hi)), [build.cont()]));
+  return [
+    build.localStat([fs, acc], [build.array([]), kit.num(c.pick([0, 1, 0.5]))]),
+    // Bounds written as plain constants without a step bound the loop as written; others take
+    // fuel like every loop.
+    step === undefined && lo >= 0 && hi >= 0
+      ? build.forStat(i, kit.num(lo), kit.num(hi), undefined, body)
+      : fueledFor(
+          g,
+          i,
+          kit.num(lo),
+          kit.num(hi),
+          step === undefined ? undefined : kit.num(step),
+          body,
+        ),
+  ];
+}
 
 /**
  * Builtins with several results, called in the middle of an argument list (first result only)
