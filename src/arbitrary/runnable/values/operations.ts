@@ -83,77 +83,33 @@ function constant(g: Gen, ty: 'int' | 'num' | 'str'): Expr {
 
 /** A leaf of a type: a local of the type (or one that converts) or a constant. */
 function leaf(g: Gen, ty: Ty): Expr {
-  const c = g.choices;
   if (
     g.globals !== undefined &&
     g.globals.length > 0 &&
     (ty === 'num' || ty === 'int' || ty === 'str' || ty === 'bool') &&
-    c.chance(15)
+    g.choices.chance(15)
   ) {
     const v = pickGlobal(g, ty);
     if (v !== undefined) return globalRef(g, v.name);
   }
   switch (ty) {
     case 'int': {
-      const v = c.chance(70) ? g.pickVar('int') : undefined;
+      const v = g.choices.chance(70) ? g.pickVar('int') : undefined;
       return v === undefined ? constant(g, 'int') : g.ref(v.name);
     }
-    case 'num': {
-      const v = c.chance(70)
-        ? (g.pickVar(c.chance(60) ? 'num' : 'int') ?? g.pickVar('num'))
-        : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      const r = c.chance(20) ? g.pickVar('rec') : undefined;
-      if (r !== undefined) return build.field(g.ref(r.name), c.int(2));
-      return constant(g, 'num');
-    }
-    case 'str': {
-      const v = c.chance(65) ? g.pickVar('str') : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      const r = c.chance(15) ? g.pickVar('rec') : undefined;
-      return r !== undefined ? build.field(g.ref(r.name), 2) : constant(g, 'str');
-    }
-    case 'bool': {
-      const v = c.chance(50) ? g.pickVar('bool') : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      // Half of the time a condition the compiler cannot decide: two numbers from memory.
-      if (g.inputs !== undefined && c.chance(50)) {
-        const op = c.pick([
-          ExprBinary_Op.CompareLt,
-          ExprBinary_Op.CompareLe,
-          ExprBinary_Op.CompareEq,
-        ]);
-        g.nodes += 10;
-        return build.binary(op, g.inputs.int(c), g.inputs.num(c));
-      }
-      return build.bool(c.chance(50));
-    }
+    case 'num':
+      return numLeaf(g);
+    case 'str':
+      return strLeaf(g);
+    case 'bool':
+      return boolLeaf(g);
     case 'iarr':
-    case 'sarr': {
-      const v = c.chance(70) ? g.pickVar(ty) : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      // Strict mode types `{}` without an indexer: typed arrays have an element.
-      const n = (g.typed ? 1 : 0) + c.int(5);
-      return build.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
-    }
-    case 'rec': {
-      const v = g.pickVar('rec');
-      if (v !== undefined) return g.ref(v.name);
-      return build.record([
-        [0, numLiteral(c)],
-        [1, intLiteral(c)],
-        [2, strLiteral(c, g.nulFree())],
-      ]);
-    }
-    case 'obj': {
-      const v = g.pickVar('obj');
-      if (v !== undefined || g.meta === undefined)
-        return v === undefined ? build.nil() : g.ref(v.name);
-      return build.call(build.global('setmetatable'), [
-        build.record([[0, numLiteral(c)]]),
-        build.local(g.meta),
-      ]);
-    }
+    case 'sarr':
+      return arrayLeaf(g, ty);
+    case 'rec':
+      return recordLeaf(g);
+    case 'obj':
+      return objectLeaf(g);
     case 'buf': {
       const v = g.pickVar('buf');
       return v === undefined ? g.lib('buffer', 'create', [build.number(16)]) : g.ref(v.name);
@@ -161,6 +117,72 @@ function leaf(g: Gen, ty: Ty): Expr {
     case 'fn':
       return build.nil();
   }
+}
+
+/** A number leaf: a number or integer local, a record's number field, or a constant. */
+function numLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(70)
+    ? (g.pickVar(c.chance(60) ? 'num' : 'int') ?? g.pickVar('num'))
+    : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  const r = c.chance(20) ? g.pickVar('rec') : undefined;
+  if (r !== undefined) return build.field(g.ref(r.name), c.int(2));
+  return constant(g, 'num');
+}
+
+/** A string leaf: a string local, a record's string field, or a constant. */
+function strLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(65) ? g.pickVar('str') : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  const r = c.chance(15) ? g.pickVar('rec') : undefined;
+  return r !== undefined ? build.field(g.ref(r.name), 2) : constant(g, 'str');
+}
+
+/** A boolean leaf: a boolean local, a comparison of two inputs, or a constant. */
+function boolLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(50) ? g.pickVar('bool') : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  // Half of the time a condition the compiler cannot decide: two numbers from memory.
+  if (g.inputs !== undefined && c.chance(50)) {
+    const op = c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareLe, ExprBinary_Op.CompareEq]);
+    g.nodes += 10;
+    return build.binary(op, g.inputs.int(c), g.inputs.num(c));
+  }
+  return build.bool(c.chance(50));
+}
+
+/** An array leaf: an array local, or an array constructor of leaves. */
+function arrayLeaf(g: Gen, ty: 'iarr' | 'sarr'): Expr {
+  const v = g.choices.chance(70) ? g.pickVar(ty) : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  // Strict mode types `{}` without an indexer: typed arrays have an element.
+  const n = (g.typed ? 1 : 0) + g.choices.int(5);
+  return build.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
+}
+
+/** A record leaf: a record local, or a record of constants. */
+function recordLeaf(g: Gen): Expr {
+  const v = g.pickVar('rec');
+  if (v !== undefined) return g.ref(v.name);
+  const c = g.choices;
+  return build.record([
+    [0, numLiteral(c)],
+    [1, intLiteral(c)],
+    [2, strLiteral(c, g.nulFree())],
+  ]);
+}
+
+/** An object leaf: an object local, a new object of the program's metatable, or `nil`. */
+function objectLeaf(g: Gen): Expr {
+  const v = g.pickVar('obj');
+  if (v !== undefined || g.meta === undefined) return v === undefined ? build.nil() : g.ref(v.name);
+  return build.call(build.global('setmetatable'), [
+    build.record([[0, numLiteral(g.choices)]]),
+    build.local(g.meta),
+  ]);
 }
 
 /** Operators and language constructs per result type (library calls come from the models). */
