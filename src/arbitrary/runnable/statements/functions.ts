@@ -9,6 +9,7 @@ import { reduceInt } from '../values/reduce-int.js';
 import { annotation, type Scalar, type VarInfo } from '../values/types.js';
 import type { Gen } from '../generator.js';
 import { increment, scalarTypes } from './assignments.js';
+import { kit } from '../shapes/kit.js';
 
 /** A local function of scalars; recursive ones take fuel first and return a leaf when out. */
 export const functionStat: StatProduction = (g, d) => {
@@ -44,7 +45,7 @@ export const functionStat: StatProduction = (g, d) => {
       build.local(f.name),
       params.map((p) => g.expr(p, d + 1)),
     );
-    return [out, build.callStat(build.call(build.global('print'), [call]))];
+    return [out, kit.print([call])];
   }
   return [out];
 };
@@ -127,7 +128,7 @@ export const closureLoopStat: StatProduction = (g, d) => {
         g.typed ? [annotation({ ty: 'obj', mutable: false })] : [],
       ),
       build.forStat(i, build.number(1), build.number(n), undefined, body),
-      build.callStat(build.call(build.global('print'), calls)),
+      kit.print(calls),
     ]),
   ];
 };

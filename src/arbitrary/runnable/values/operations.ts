@@ -185,15 +185,20 @@ function objectLeaf(g: Gen): Expr {
   ]);
 }
 
+/** `a op b` with `op` drawn from `ops` and both operands of type `ty`. */
+function pickedBinary(g: Gen, ops: ExprBinary_Op[], ty: Ty, d: number): Expr {
+  return build.binary(g.choices.pick(ops), g.expr(ty, d + 1), g.expr(ty, d + 1));
+}
+
+/** `if c then a else b` (or its `and`/`or` form) with `a` and `b` of type `ty`. */
+function conditional(g: Gen, ty: Ty, d: number): Expr {
+  return g.choose(g.bool(d + 1), g.expr(ty, d + 1), g.expr(ty, d + 1));
+}
+
 /** Operators and language constructs per result type (library calls come from the models). */
 const core: Partial<Record<Ty, Production[]>> = {
   int: [
-    (g, d) =>
-      build.binary(
-        g.choices.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]),
-        g.int(d + 1),
-        g.int(d + 1),
-      ),
+    (g, d) => pickedBinary(g, [ExprBinary_Op.Add, ExprBinary_Op.Sub], 'int', d),
     (g) => build.binary(ExprBinary_Op.Mul, leaf(g, 'int'), build.number(g.choices.int(15) - 7)),
     (g, d) =>
       build.binary(
@@ -203,7 +208,7 @@ const core: Partial<Record<Ty, Production[]>> = {
       ),
     (g, d) => build.unary(ExprUnary_Op.Len, g.str(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.int(d + 1)),
-    (g, d) => g.choose(g.bool(d + 1), g.int(d + 1), g.int(d + 1)),
+    (g, d) => conditional(g, 'int', d),
     (g, d) => orElse(build.indexExpr(g.expr('iarr', d + 1), g.int(d + 1)), build.number(0)),
     (g, d) => callFunction(g, d, 'int') ?? leaf(g, 'int'),
   ],
@@ -219,19 +224,15 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => build.binary(g.choices.pick(arith.slice(0, 6)), numLiteral(g.choices), g.num(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.num(d + 1)),
     (g, d) => g.int(d + 1),
-    (g, d) => g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1)),
+    (g, d) => conditional(g, 'num', d),
     // Numbers are truthy: `a and b` is b, `a or b` is a (strict mode types them `number?`).
     (g, d) =>
       g.typed
-        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
-        : build.binary(
-            g.choices.pick([ExprBinary_Op.And, ExprBinary_Op.Or]),
-            g.num(d + 1),
-            g.num(d + 1),
-          ),
+        ? conditional(g, 'num', d)
+        : pickedBinary(g, [ExprBinary_Op.And, ExprBinary_Op.Or], 'num', d),
     (g, d) =>
       g.typed
-        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        ? conditional(g, 'num', d)
         : build.binary(
             ExprBinary_Op.Or,
             build.binary(ExprBinary_Op.And, g.bool(d + 1), g.num(d + 1)),
@@ -248,7 +249,7 @@ const core: Partial<Record<Ty, Production[]>> = {
         g.str(d + 1),
         numberText(g, g.expr(g.choices.pick(['num', 'int']), d + 1)),
       ),
-    (g, d) => g.choose(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
+    (g, d) => conditional(g, 'str', d),
     (g, d) =>
       g.options.features.interpolatedStrings
         ? build.interp([
@@ -272,12 +273,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     },
     (g, d) => build.binary(g.choices.pick(compare), g.num(d + 1), numLiteral(g.choices)),
     (g, d) => build.unary(ExprUnary_Op.Not, g.bool(d + 1)),
-    (g, d) =>
-      build.binary(
-        g.choices.pick([ExprBinary_Op.And, ExprBinary_Op.Or]),
-        g.bool(d + 1),
-        g.bool(d + 1),
-      ),
+    (g, d) => pickedBinary(g, [ExprBinary_Op.And, ExprBinary_Op.Or], 'bool', d),
     (g, d) =>
       build.binary(
         g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
