@@ -6,6 +6,7 @@ import type { StatProduction } from '../library/model.js';
 import { annotation, type VarInfo } from '../values/types.js';
 import { increment } from './assignments.js';
 import { loopBody, loopBodyWith } from './loops.js';
+import { patternCaptures } from '../library/pattern-captures.js';
 
 /**
  * Iteration in an unspecified order (`pairs`, `next`, generalized `for ... in t`) that only
@@ -141,7 +142,8 @@ const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%
 export const gmatchStat: StatProduction = (g, d) => {
   if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
   const pattern = g.choices.pick(wordPatterns);
-  const captures = pattern.startsWith('(') ? 2 : 1;
+  // Without a capture, the whole match.
+  const captures = Math.max(1, patternCaptures(pattern).length);
   // Cut: the captures are locals of the body, which may lengthen them again.
   const src = cutString(g, g.str(d + 1));
   const [vars, body] = loopBody(g, d, () =>

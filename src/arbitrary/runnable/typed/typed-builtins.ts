@@ -5,6 +5,7 @@ import type { Gen } from '../generator.js';
 import type { Locals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
 import { withFormatArguments } from '../library/format-conversions.js';
+import { patternCaptures, type PatternCapture } from '../library/pattern-captures.js';
 import { aliasStat, eq, freshAlias, genericFunc, nested, opaque, print } from './typed-parts.js';
 import { scalarType, typeTest, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
@@ -26,17 +27,17 @@ const formats = withFormatArguments([
 ]);
 
 /** Patterns whose captures are strings (`(%a+)`) or positions (`()`). */
-const capturePatterns: [string, ('s' | 'p')[]][] = [
-  ['(%a+)', ['s']],
-  ['(%d+)()', ['s', 'p']],
-  ['()(%w)', ['p', 's']],
-  ['(%a)(%a?)', ['s', 's']],
-  ['[%a_][%w_]*', []],
-  ['%f[%w]%w+', []],
-  ['%b()', []],
-  ['^(.-)%s*$', ['s']],
-  ['([^,]+),?', ['s']],
-];
+const capturePatterns = [
+  '(%a+)',
+  '(%d+)()',
+  '()(%w)',
+  '(%a)(%a?)',
+  '[%a_][%w_]*',
+  '%f[%w]%w+',
+  '%b()',
+  '^(.-)%s*$',
+  '([^,]+),?',
+].map((p): [string, PatternCapture[]] => [p, patternCaptures(p)]);
 
 /**
  * The standard library functions the checker types by looking at their arguments:
