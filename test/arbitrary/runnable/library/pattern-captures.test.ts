@@ -7,25 +7,25 @@ import { haveLuauTools, tools } from '../../../helpers/luau-tools.js';
 import { needsShared } from '../../../helpers/shared.js';
 import { tempDirs } from '../../../helpers/temp-dirs.js';
 
-/** Patterns the generator uses, and parentheses that capture nothing (escaped, balanced, in sets). */
+/** Patterns by what they hold: captures, position captures, sets, escapes, balances, frontiers. */
 const patterns = [
   '(%a+)',
+  '(%w+)=(%w+)',
+  '^(.-)%s*$',
   '(%d+)()',
   '()(%w)',
-  '(%a)(%a?)',
+  '(%b())()',
   '[%a_][%w_]*',
-  '%f[%w]%w+',
-  '%b()',
-  '^(.-)%s*$',
   '([^,]+),?',
-  '(%w+)=(%w+)',
-  '%S+',
-  '%(',
   '[(]',
   '[]()]+',
   '[^]]',
+  '%(',
   '%[(%a)%]',
-  '(%b())()',
+  '%S+',
+  '%b()',
+  '(%a)(%a?)',
+  '%f[%w]%w+',
 ];
 
 /** A subject every pattern above matches. */
