@@ -285,20 +285,12 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
     );
   }
   const profile = oneOf('profile', options.profile ?? 'luau', profileNames);
-  const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
-  const types = options.types ?? true;
-  if (!types) {
-    features.typeAnnotations = false;
-    features.typeAliases = false;
-    features.typeFunctions = false;
-    features.generics = false;
-  }
   const resolved: ResolvedOptions = {
     level,
     grammar,
     profile,
-    features,
-    types,
+    features: resolvedFeatures(options, profile),
+    types: options.types ?? true,
     maxDepth: options.maxDepth ?? (level === 'schema' ? 12 : 6),
     maxStatements: options.maxStatements ?? 6,
     maxNodes: options.maxNodes ?? 400,
@@ -310,6 +302,25 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
       checkerTargets,
     ),
   };
+  checkTypedOnly(options, level);
+  checkSizes(resolved);
+  return resolved;
+}
+
+/** The profile's features, with those given over them, and none of the types' without types. */
+function resolvedFeatures(options: LuauArbitraryOptions, profile: ProfileName): LuauFeatures {
+  const features = { ...profileFeatures(profile), ...definedOnly(options.features ?? {}) };
+  if (!(options.types ?? true)) {
+    features.typeAnnotations = false;
+    features.typeAliases = false;
+    features.typeFunctions = false;
+    features.generics = false;
+  }
+  return features;
+}
+
+/** Options that only typed programs use: an error at another level, where they would do nothing. */
+function checkTypedOnly(options: LuauArbitraryOptions, level: ValidityLevel): void {
   if (options.checker !== undefined && options.checker !== 'old' && level !== 'typed') {
     throw new OptionError(
       'checker',
@@ -323,6 +334,10 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
       `applies only at the typed level (its programs are type-checked), not at level '${level}'`,
     );
   }
+}
+
+/** The planted errors' share, the depth, statement and node limits: in range, or an error. */
+function checkSizes(resolved: ResolvedOptions): void {
   const planted = resolved.plantedErrors;
   if (!Number.isInteger(planted) || planted < 0 || planted > 100) {
     throw new OptionError(
@@ -336,13 +351,12 @@ export function resolveOptions(options: LuauArbitraryOptions = {}): ResolvedOpti
       throw new OptionError(key, `must be a positive integer, got ${String(value)}`);
     }
   }
-  if (level !== 'schema' && resolved.maxDepth > MAX_VALID_DEPTH) {
+  if (resolved.level !== 'schema' && resolved.maxDepth > MAX_VALID_DEPTH) {
     throw new OptionError(
       'maxDepth',
       `must be at most ${MAX_VALID_DEPTH} above the schema level (Luau's parser stops at 1000 nested constructs), got ${resolved.maxDepth}`,
     );
   }
-  return resolved;
 }
 
 /** `value`, when it is one of `names`; else an {@link OptionError} naming the option. */

@@ -88,7 +88,6 @@ function chunk(
   // Globals in the program only: a module's would be the program's too.
   if (swarm.globals && role === 'program' && !g.typed) g.globals = [];
   if (role === 'program' && g.typed) allowGlobalFunctions(g);
-  const prelude: Stat[] = [];
   // At the typed level objects and metamethod parameters are `any` (see `annotation`).
   let metaPrelude: readonly Stat[] = [];
   if (swarm.metatables) {
@@ -101,11 +100,32 @@ function chunk(
     g.scope.declare({ ty: 'fn', mutable: false }),
     g.scope.declare({ ty: 'fn', mutable: false }),
   );
+  let prelude = chunkOpening(g, c, role, module);
+  let statements = blockStatements(g, 0, false);
+  if (role === 'module') {
+    statements.push(build.ret([build.binary(ExprBinary_Op.Mod, g.int(1), build.number(1000))]));
+  }
+  // Grammar 735's statements hold calls of its shape from here on, so that they walk.
+  if (options.grammar === '735') {
+    statements = upgradeCalls(statements);
+    prelude = upgradeCalls(prelude);
+    metaPrelude = upgradeCalls(metaPrelude);
+  }
+  return build.block(chunkBody(g, metaPrelude, [...prelude, ...statements]));
+}
+
+/**
+ * The statements before the chunk's own: `getfenv` in some dynamic programs, the module's
+ * `require`, grammar 735's typed classes, and a planted error.
+ */
+function chunkOpening(g: Gen, c: Choices, role: 'program' | 'module', module: boolean): Stat[] {
+  const options = g.options;
+  const prelude: Stat[] = [];
   // A third of the dynamic programs: the rest keep their fast calls, which the slow paths
   // would cost them (measured: more library lines lost than slow-path lines gained). Not with
   // the call fan-out, which is there for the inliner: a program that names `getfenv` is
   // compiled without inlining.
-  const unsafe = swarm.lean === 'dynamic' && !swarm.fanOut && role === 'program' && !g.typed;
+  const unsafe = g.swarm.lean === 'dynamic' && !g.swarm.fanOut && role === 'program' && !g.typed;
   if (unsafe && c.chance(UNSAFE_PERCENT)) {
     prelude.push(unsafeEnvironment());
   }
@@ -126,23 +146,19 @@ function chunk(
     const planted = plantedErrorBlock(g);
     if (planted !== undefined) prelude.push(planted);
   }
-  let statements = blockStatements(g, 0, false);
-  if (role === 'module') {
-    statements.push(build.ret([build.binary(ExprBinary_Op.Mod, g.int(1), build.number(1000))]));
-  }
-  // Grammar 735's statements hold calls of its shape from here on, so that they walk.
-  if (options.grammar === '735') {
-    statements = upgradeCalls(statements);
-    prelude.splice(0, prelude.length, ...upgradeCalls(prelude));
-    metaPrelude = upgradeCalls(metaPrelude);
-  }
-  // The shared metatable only where a statement reads it, as the fuel: a shrunk program keeps
-  // no metatable that nothing uses.
+  return prelude;
+}
+
+/**
+ * The chunk's statements after the fuel table and the input tables, and after the shared
+ * metatable only where a statement reads it, as the fuel: a shrunk program keeps no metatable
+ * that nothing uses.
+ */
+function chunkBody(g: Gen, metaPrelude: readonly Stat[], statements: Stat[]): Stat[] {
   const meta = g.meta;
-  const used =
-    meta !== undefined && [...prelude, ...statements].some((s) => readsLocal(options, s, meta));
-  const body = [...(used ? metaPrelude : []), ...prelude, ...statements];
-  body.unshift(...g.inputs.declarations(g.typed));
+  const used = meta !== undefined && statements.some((s) => readsLocal(g.options, s, meta));
+  const body = [...(used ? metaPrelude : []), ...statements];
+  body.unshift(...g.inputs!.declarations(g.typed));
   if (g.fuelUsed) {
     const fuel = build.localStat(
       [build.localVar(g.fuel)],
@@ -151,7 +167,7 @@ function chunk(
     );
     body.unshift(fuel);
   }
-  return build.block(body);
+  return body;
 }
 
 /**

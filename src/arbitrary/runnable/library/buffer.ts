@@ -19,6 +19,43 @@ function bufVar(g: Gen): Expr | undefined {
 }
 
 /**
+ * A write into buffer `b` (the name of its `buffer` function and its arguments): an integer
+ * or a float at a width, a string, `fill` with a byte, or `copy` of another buffer's half.
+ */
+function bufferWrite(g: Gen, b: Expr, d: number): [string, Expr[]] {
+  const kind = g.choices.int(5);
+  switch (kind) {
+    case 0:
+    case 1: {
+      const [w, size] = g.choices.pick(kind === 0 ? widths : floatWidths);
+      return [`write${w}`, [b, offset(g, size), g.int(d + 1)]];
+    }
+    case 2: {
+      const off = g.choices.int(BUFFER_SIZE);
+      const s = g.lib('string', 'sub', [
+        g.str(d + 1),
+        build.number(1),
+        build.number(BUFFER_SIZE - off),
+      ]);
+      return ['writestring', [b, build.number(off), s]];
+    }
+    case 3: {
+      const off = g.choices.int(BUFFER_SIZE);
+      const v = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(256));
+      return [
+        'fill',
+        [b, build.number(off), v, build.number(g.choices.int(BUFFER_SIZE - off + 1))],
+      ];
+    }
+    default: {
+      const src = bufVar(g)!;
+      const off = g.choices.int(BUFFER_SIZE / 2);
+      return ['copy', [b, build.number(off), src, build.number(0), build.number(BUFFER_SIZE / 2)]];
+    }
+  }
+}
+
+/**
  * `buffer`: buffers of {@link BUFFER_SIZE} bytes written and read at offsets inside them, with
  * integer and float widths (floats written from finite values only: a NaN's sign bit differs
  * between platforms), strings, `fill`, `copy`, `len`, `tostring`.
@@ -83,54 +120,8 @@ export const bufferModel: LibraryModel = {
     (g, d) => {
       const b = bufVar(g);
       if (b === undefined) return [];
-      switch (g.choices.int(5)) {
-        case 0: {
-          const [w, size] = g.choices.pick(widths);
-          return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
-        }
-        case 1: {
-          const [w, size] = g.choices.pick(floatWidths);
-          return [build.callStat(g.lib('buffer', `write${w}`, [b, offset(g, size), g.int(d + 1)]))];
-        }
-        case 2: {
-          const off = g.choices.int(BUFFER_SIZE);
-          const s = g.lib('string', 'sub', [
-            g.str(d + 1),
-            build.number(1),
-            build.number(BUFFER_SIZE - off),
-          ]);
-          return [build.callStat(g.lib('buffer', 'writestring', [b, build.number(off), s]))];
-        }
-        case 3: {
-          const off = g.choices.int(BUFFER_SIZE);
-          const v = build.binary(ExprBinary_Op.Mod, g.int(d + 1), build.number(256));
-          return [
-            build.callStat(
-              g.lib('buffer', 'fill', [
-                b,
-                build.number(off),
-                v,
-                build.number(g.choices.int(BUFFER_SIZE - off + 1)),
-              ]),
-            ),
-          ];
-        }
-        default: {
-          const src = bufVar(g)!;
-          const off = g.choices.int(BUFFER_SIZE / 2);
-          return [
-            build.callStat(
-              g.lib('buffer', 'copy', [
-                b,
-                build.number(off),
-                src,
-                build.number(0),
-                build.number(BUFFER_SIZE / 2),
-              ]),
-            ),
-          ];
-        }
-      }
+      const [name, args] = bufferWrite(g, b, d);
+      return [build.callStat(g.lib('buffer', name, args))];
     },
   ],
 };

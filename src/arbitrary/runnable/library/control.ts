@@ -3,6 +3,7 @@ import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { annotation, type Scalar } from '../values/types.js';
 import type { LibraryModel } from './model.js';
+import { kit } from '../shapes/kit.js';
 
 /**
  * A function expression whose body the generator builds in a new frame; `tail` gives its last
@@ -29,9 +30,7 @@ function caught(g: Gen, call: Expr): Stat[] {
   return [
     build.doBlock([
       build.localStat([ok, v], [call]),
-      build.callStat(
-        build.call(build.global('print'), [build.local(ok.name), build.local(v.name)]),
-      ),
+      kit.print([build.local(ok.name), build.local(v.name)]),
     ]),
   ];
 }
@@ -116,16 +115,8 @@ export const controlModel: LibraryModel = {
         out.push(build.localStat([co], [g.lib('coroutine', 'create', [f])]));
         for (let i = 0; i <= yields; i++) {
           const args = [build.local(co.name), g.num(d + 1)];
-          out.push(
-            build.callStat(build.call(build.global('print'), [g.lib('coroutine', 'resume', args)])),
-          );
-          out.push(
-            build.callStat(
-              build.call(build.global('print'), [
-                g.lib('coroutine', 'status', [build.local(co.name)]),
-              ]),
-            ),
-          );
+          out.push(kit.print([g.lib('coroutine', 'resume', args)]));
+          out.push(kit.print([g.lib('coroutine', 'status', [build.local(co.name)])]));
         }
         return [build.doBlock(out)];
       }
@@ -133,11 +124,7 @@ export const controlModel: LibraryModel = {
       g.scope.visible.pop();
       out.push(build.localStat([w], [g.lib('coroutine', 'wrap', [f])]));
       for (let i = 0; i <= yields; i++) {
-        out.push(
-          build.callStat(
-            build.call(build.global('print'), [build.call(build.local(w.name), [g.num(d + 1)])]),
-          ),
-        );
+        out.push(kit.print([build.call(build.local(w.name), [g.num(d + 1)])]));
       }
       return [build.doBlock(out)];
     },

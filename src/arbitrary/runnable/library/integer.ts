@@ -9,7 +9,7 @@ import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel, Production } from './model.js';
 import { orElse } from './results.js';
-import { textForms } from './text-forms.js';
+import { equalityForm, textForms } from './read-back-forms.js';
 
 /**
  * Decimal texts `integer.fromstring` reads (never nil): the 64-bit limits, powers of two at
@@ -210,12 +210,7 @@ export const integerModel: LibraryModel = {
     bool: [
       (g, d) =>
         call(g, g.choices.pick(comparisons), [integerValue(g, d + 1), integerValue(g, d + 1)]),
-      (g, d) =>
-        build.binary(
-          g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
-          integerValue(g, d + 1),
-          integerValue(g, d + 1),
-        ),
+      equalityForm(integerValue),
     ],
   },
 };

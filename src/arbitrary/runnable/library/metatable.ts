@@ -6,6 +6,10 @@ import type { LibraryModel } from './model.js';
 
 const A = 252;
 const B = 253;
+/** The metamethods' first and second parameters, and an object's field 0. */
+const a = () => build.local(A);
+const b = () => build.local(B);
+const n0 = (e: Expr) => build.field(e, 0);
 
 /** A metamethod; at the typed level its parameters are `any` (strict mode cannot follow `mt`). */
 function fn(params: number, body: Stat[], typed: boolean): Expr {
@@ -41,48 +45,58 @@ const arith: [string, ExprBinary_Op][] = [
  * ```
  */
 export function metatablePrelude(g: Gen, mt: number): Stat[] {
-  const typed = g.typed;
-  const anyExponent = g.anyExponent();
-  const a = build.local(A);
-  const b = build.local(B);
-  const n0 = (e: Expr) => build.field(e, 0);
   const set = (name: string, value: Expr) =>
     build.assign([build.indexName(build.local(mt), build.name(name))], [value]);
-  const out: Stat[] = [build.localStat([build.localVar(mt)], [build.array([])])];
-  for (const [name, op] of arith) {
+  return [
+    build.localStat([build.localVar(mt)], [build.array([])]),
+    ...arithMethods(g, mt).map(([name, value]) => set(name, value)),
+    ...comparisonMethods(g).map(([name, value]) => set(name, value)),
+    set('__concat', concatMethod(g)),
+    set('__len', fn(1, [build.ret([build.unary(ExprUnary_Op.Minus, n0(a()))])], g.typed)),
+    set('__call', fn(2, [build.ret([build.binary(ExprBinary_Op.Mul, n0(a()), b())])], g.typed)),
+    build.assign(
+      [build.indexExpr(build.local(mt), build.string('__tostring'))],
+      [
+        fn(
+          1,
+          [build.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a()))])],
+          g.typed,
+        ),
+      ],
+    ),
+    set('__newindex', newindexMethod(g)),
+    set('__index', indexChain(g)),
+  ];
+}
+
+/** The arithmetic metamethods and `__unm`, each making a new object of `mt`. */
+function arithMethods(g: Gen, mt: number): [string, Expr][] {
+  const anyExponent = g.anyExponent();
+  const methods: [string, Expr][] = arith.map(([name, op]) => {
     // luau-web's `^` rounds otherwise than native builds but for exact exponents; the prelude
     // reads no choices, so it takes the one that keeps the value.
-    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(1) : n0(b);
-    out.push(
-      set(
-        name,
-        fn(
-          2,
-          [build.ret([withMeta(mt, build.record([[0, build.binary(op, n0(a), right)]]))])],
-          typed,
-        ),
-      ),
-    );
-  }
-  out.push(
-    set(
-      '__unm',
-      fn(
-        1,
-        [build.ret([withMeta(mt, build.record([[0, build.unary(ExprUnary_Op.Minus, n0(a))]]))])],
-        typed,
-      ),
-    ),
-  );
-  out.push(
-    set('__eq', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareEq, n0(a), n0(b))])], typed)),
-  );
-  out.push(
-    set('__lt', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareLt, n0(a), n0(b))])], typed)),
-  );
-  out.push(
-    set('__le', fn(2, [build.ret([build.binary(ExprBinary_Op.CompareLe, n0(a), n0(b))])], typed)),
-  );
+    const right = op === ExprBinary_Op.Pow && !anyExponent ? build.number(1) : n0(b());
+    const made = withMeta(mt, build.record([[0, build.binary(op, n0(a()), right)]]));
+    return [name, fn(2, [build.ret([made])], g.typed)];
+  });
+  const negated = withMeta(mt, build.record([[0, build.unary(ExprUnary_Op.Minus, n0(a()))]]));
+  methods.push(['__unm', fn(1, [build.ret([negated])], g.typed)]);
+  return methods;
+}
+
+/** `__eq`, `__lt` and `__le` on the objects' field 0. */
+function comparisonMethods(g: Gen): [string, Expr][] {
+  const compare = (op: ExprBinary_Op) =>
+    fn(2, [build.ret([build.binary(op, n0(a()), n0(b()))])], g.typed);
+  return [
+    ['__eq', compare(ExprBinary_Op.CompareEq)],
+    ['__lt', compare(ExprBinary_Op.CompareLt)],
+    ['__le', compare(ExprBinary_Op.CompareLe)],
+  ];
+}
+
+/** `__concat`: each side shown as a test of its type, its raw field or its `tostring`. */
+function concatMethod(g: Gen): Expr {
   const side = (e: Expr) =>
     g.choose(
       build.binary(
@@ -95,67 +109,28 @@ export function metatablePrelude(g: Gen, mt: number): Stat[] {
       ]),
       build.call(build.global('tostring'), [e]),
     );
-  out.push(
-    set(
-      '__concat',
-      fn(
-        2,
-        [
-          build.ret([
-            build.binary(
-              ExprBinary_Op.Concat,
-              build.group(side(a)),
-              build.binary(ExprBinary_Op.Concat, build.string('~'), build.group(side(b))),
-            ),
-          ]),
-        ],
-        typed,
-      ),
-    ),
+  const joined = build.binary(
+    ExprBinary_Op.Concat,
+    build.group(side(a())),
+    build.binary(ExprBinary_Op.Concat, build.string('~'), build.group(side(b()))),
   );
-  out.push(set('__len', fn(1, [build.ret([build.unary(ExprUnary_Op.Minus, n0(a))])], typed)));
-  out.push(set('__call', fn(2, [build.ret([build.binary(ExprBinary_Op.Mul, n0(a), b)])], typed)));
-  out.push(
-    build.assign(
-      [build.indexExpr(build.local(mt), build.string('__tostring'))],
-      [
-        fn(
-          1,
-          [build.ret([build.binary(ExprBinary_Op.Concat, build.string('obj:'), n0(a))])],
-          typed,
-        ),
-      ],
-    ),
-  );
-  out.push(
-    set(
-      '__newindex',
-      fn(
-        3,
-        [
-          build.callStat(
-            build.call(build.global('rawset'), [
-              a,
-              b,
-              build.binary(ExprBinary_Op.Mul, build.local(254), build.number(2)),
-            ]),
-          ),
-        ],
-        typed,
-      ),
-    ),
-  );
-  const last = fn(2, [build.ret([build.unary(ExprUnary_Op.Len, b)])], typed);
+  return fn(2, [build.ret([joined])], g.typed);
+}
+
+/** `__newindex`: stores the value doubled through `rawset`. */
+function newindexMethod(g: Gen): Expr {
+  const doubled = build.binary(ExprBinary_Op.Mul, build.local(254), build.number(2));
+  return fn(3, [build.callStat(build.call(build.global('rawset'), [a(), b(), doubled]))], g.typed);
+}
+
+/** `__index`: a chain of three tables ending in a function. */
+function indexChain(g: Gen): Expr {
+  const last = fn(2, [build.ret([build.unary(ExprUnary_Op.Len, b())])], g.typed);
   const level2 = withMetaTable(
     build.record([[5, build.number(-5)]]),
     build.record([['__index', last]]),
   );
-  const level1 = withMetaTable(
-    build.record([[4, build.number(44)]]),
-    build.record([['__index', level2]]),
-  );
-  out.push(set('__index', level1));
-  return out;
+  return withMetaTable(build.record([[4, build.number(44)]]), build.record([['__index', level2]]));
 }
 
 function withMetaTable(t: Expr, meta: Expr): Expr {

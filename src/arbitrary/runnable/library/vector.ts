@@ -2,7 +2,7 @@ import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { LibraryModel } from './model.js';
-import { textForms } from './text-forms.js';
+import { equalityForm, textForms } from './read-back-forms.js';
 
 /** `vector.f(args)`. */
 function call(g: Gen, f: string, args: Expr[]): Expr {
@@ -106,13 +106,6 @@ export const vectorModel: LibraryModel = {
           build.string(g.choices.pick(['x', 'y', 'z'])),
         ),
     ],
-    bool: [
-      (g, d) =>
-        build.binary(
-          g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
-          vectorValue(g, d + 1),
-          vectorValue(g, d + 1),
-        ),
-    ],
+    bool: [equalityForm(vectorValue)],
   },
 };

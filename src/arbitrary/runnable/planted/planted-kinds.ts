@@ -19,6 +19,7 @@ import {
 import { freshAlias, genericFunc, opaque } from '../typed/typed-parts.js';
 import { undeclaredGlobal } from '../typed/typed-globals.js';
 import { ty } from '../typed/typed-types.js';
+import { formatArgument } from '../library/format-conversions.js';
 
 /**
  * What a planted error is built with: the types drawn so far, the statements that declare
@@ -322,7 +323,7 @@ export const plantedKinds: Record<string, PlantedKind> = {
       p.g.choices.pick(['%d', '%s', '%x', '%f', '%q']),
     );
     const values = specs.map((s) =>
-      operand(p, prim(s === '%s' || s === '%q' ? 'string' : 'number')),
+      operand(p, prim(formatArgument(s) === 'str' ? 'string' : 'number')),
     );
     const wrong = p.g.choices.int(specs.length + 1);
     if (wrong === specs.length) values.pop();

@@ -3,6 +3,7 @@ import type { StatProduction } from '../library/model.js';
 import { annotation } from '../values/types.js';
 import { inLoop } from './loops.js';
 import { scalarTypes } from './assignments.js';
+import { kit } from '../shapes/kit.js';
 
 /** `if c then ... [else ...] end`. */
 export const ifStat: StatProduction = (g, d) => {
@@ -16,14 +17,7 @@ export const ifStat: StatProduction = (g, d) => {
 export const printStat: StatProduction = (g, d) => {
   if (g.pure > 0) return [];
   const n = 1 + g.choices.int(3);
-  return [
-    build.callStat(
-      build.call(
-        build.global('print'),
-        Array.from({ length: n }, () => g.expr(g.choices.pick(scalarTypes), d + 1)),
-      ),
-    ),
-  ];
+  return [kit.print(Array.from({ length: n }, () => g.expr(g.choices.pick(scalarTypes), d + 1)))];
 };
 
 /** `do ... end`. */

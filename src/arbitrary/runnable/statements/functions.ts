@@ -1,4 +1,4 @@
-import { ExprBinary_Op, type Stat } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, type Local, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { checksumStats } from '../values/checksum.js';
 import { cutString } from '../values/cut-string.js';
@@ -6,8 +6,10 @@ import { fuelGuard } from './fuel.js';
 import type { StatProduction } from '../library/model.js';
 import { paramAnnotations } from '../values/annotations.js';
 import { reduceInt } from '../values/reduce-int.js';
-import { annotation, type VarInfo } from '../values/types.js';
+import { annotation, type Scalar, type VarInfo } from '../values/types.js';
+import type { Gen } from '../generator.js';
 import { increment, scalarTypes } from './assignments.js';
+import { kit } from '../shapes/kit.js';
 
 /** A local function of scalars; recursive ones take fuel first and return a leaf when out. */
 export const functionStat: StatProduction = (g, d) => {
@@ -21,38 +23,9 @@ export const functionStat: StatProduction = (g, d) => {
   // Untyped functions sometimes take their arguments as `...` and unpack them.
   const vararg = !g.typed && params.length > 0 && g.choices.chance(30);
   const paramInfos = params.map((ty) => ({ ty, mutable: true }));
-  const [args, body] = g.scope.inFunction(vararg, () => {
-    const declared = paramInfos.map((p) => g.declare(p));
-    const args = vararg ? [] : declared;
-    const body: Stat[] = vararg ? [build.localStat(declared, [build.varargs()])] : [];
-    // A string passed on from call to call could double each time (and any string argument is
-    // a whole expression's result): cut on entry. A recursive function's int could grow past
-    // the integers a library call takes (`x * -7` per call): reduced on entry.
-    for (const [k, p] of declared.entries()) {
-      if (params[k] === 'str')
-        body.push(build.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
-      else if (params[k] === 'int' && recursive)
-        body.push(build.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
-    }
-    if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.options.maxDepth)])));
-    if (recursive) g.recursive++;
-    try {
-      body.push(...g.block(d + 1));
-    } finally {
-      if (recursive) g.recursive--;
-    }
-    // A string result is cut: one built from the function's own recursive call would grow
-    // with every level (`string.rep(f(n - 1), 2)` doubles it per call).
-    const result =
-      ret === 'int'
-        ? reduceInt(g, g.int(d + 1))
-        : ret === 'str'
-          ? cutString(g, g.str(d + 1))
-          : g.expr(ret, d + 1);
-    if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
-    body.push(build.ret([result]));
-    return [args, body] as const;
-  });
+  const [args, body] = g.scope.inFunction(vararg, () =>
+    functionBody(g, d, paramInfos, ret, recursive, vararg),
+  );
   if (!recursive) g.scope.visible.push({ name: f.name, kind: info });
   const fn = build.func(
     args,
@@ -72,10 +45,53 @@ export const functionStat: StatProduction = (g, d) => {
       build.local(f.name),
       params.map((p) => g.expr(p, d + 1)),
     );
-    return [out, build.callStat(build.call(build.global('print'), [call]))];
+    return [out, kit.print([call])];
   }
   return [out];
 };
+
+/**
+ * The function's parameters (none when it takes `...`) and body: the parameters made safe on
+ * entry, the fuel guard of a recursive one, its statements, and the return of its result.
+ */
+function functionBody(
+  g: Gen,
+  d: number,
+  paramInfos: VarInfo[],
+  ret: Scalar,
+  recursive: boolean,
+  vararg: boolean,
+): readonly [Local[], Stat[]] {
+  const declared = paramInfos.map((p) => g.declare(p));
+  const body: Stat[] = vararg ? [build.localStat(declared, [build.varargs()])] : [];
+  // A string passed on from call to call could double each time (and any string argument is
+  // a whole expression's result): cut on entry. A recursive function's int could grow past
+  // the integers a library call takes (`x * -7` per call): reduced on entry.
+  for (const [k, p] of declared.entries()) {
+    if (paramInfos[k]!.ty === 'str')
+      body.push(build.assign([build.local(p.name)], [cutString(g, build.local(p.name))]));
+    else if (paramInfos[k]!.ty === 'int' && recursive)
+      body.push(build.assign([build.local(p.name)], [reduceInt(g, build.local(p.name))]));
+  }
+  if (recursive) body.push(...fuelGuard(g, build.ret([g.expr(ret, g.options.maxDepth)])));
+  if (recursive) g.recursive++;
+  try {
+    body.push(...g.block(d + 1));
+  } finally {
+    if (recursive) g.recursive--;
+  }
+  // A string result is cut: one built from the function's own recursive call would grow
+  // with every level (`string.rep(f(n - 1), 2)` doubles it per call).
+  const result =
+    ret === 'int'
+      ? reduceInt(g, g.int(d + 1))
+      : ret === 'str'
+        ? cutString(g, g.str(d + 1))
+        : g.expr(ret, d + 1);
+  if (g.pure === 0) body.push(...checksumStats(g.scope.visible.slice(g.scope.frame.base)));
+  body.push(build.ret([result]));
+  return [vararg ? [] : declared, body] as const;
+}
 
 /** Closures made in a loop, each capturing that iteration's locals, called after the loop. */
 export const closureLoopStat: StatProduction = (g, d) => {
@@ -112,7 +128,7 @@ export const closureLoopStat: StatProduction = (g, d) => {
         g.typed ? [annotation({ ty: 'obj', mutable: false })] : [],
       ),
       build.forStat(i, build.number(1), build.number(n), undefined, body),
-      build.callStat(build.call(build.global('print'), calls)),
+      kit.print(calls),
     ]),
   ];
 };

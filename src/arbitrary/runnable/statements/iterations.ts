@@ -6,6 +6,7 @@ import type { StatProduction } from '../library/model.js';
 import { annotation, type VarInfo } from '../values/types.js';
 import { increment } from './assignments.js';
 import { loopBody, loopBodyWith } from './loops.js';
+import { patternCaptures } from '../library/pattern-captures.js';
 
 /**
  * Iteration in an unspecified order (`pairs`, `next`, generalized `for ... in t`) that only
@@ -53,77 +54,84 @@ export const sortedPairsStat: StatProduction = (g, d) => {
     g.typed ? (['iarr', 'sarr'] as const) : (['iarr', 'sarr', 'rec'] as const),
   );
   const keyTy = ty === 'rec' ? 'str' : 'int';
-  const valTy = ty === 'iarr' ? 'int' : 'str';
   return g.scope.inBlock(() => {
-    // A table in scope, or a new one made for the loop.
-    const prelude: Stat[] = [];
-    let t = g.pickVar(ty);
-    if (t === undefined || g.choices.chance(30)) {
-      const info: VarInfo = { ty, mutable: true };
-      const value = g.expr(ty, d + 1);
-      const local = g.declare(info);
-      prelude.push(build.localStat([local], [value], g.types([info])));
-      t = { name: local.name, kind: info };
-    }
+    const [prelude, t] = iteratedTable(g, ty, d);
     const ks = g.declare({ ty: 'fn', mutable: false });
     const k0 = g.declare({ ty: 'fn', mutable: false });
-    const append = g.choices.chance(50)
-      ? build.callStat(g.lib('table', 'insert', [build.local(ks.name), build.local(k0.name)]))
-      : build.assign(
-          [
-            build.indexExpr(
-              build.local(ks.name),
-              build.binary(
-                ExprBinary_Op.Add,
-                build.unary(ExprUnary_Op.Len, build.local(ks.name)),
-                build.number(1),
-              ),
-            ),
-          ],
-          [build.local(k0.name)],
-        );
-    const over = (): Expr[] => iterationOf(g, () => g.ref(t.name));
-    const collect = build.forIn([k0], over(), [append]);
+    const append = appendKey(g, ks.name, k0.name);
+    const collect = build.forIn(
+      [k0],
+      iterationOf(g, () => g.ref(t)),
+      [append],
+    );
     g.scope.visible.pop();
     const sort = build.callStat(g.lib('table', 'sort', [build.local(ks.name)]));
-    // The value is read right after the fuel guard.
-    const guardLength = g.cap === undefined ? 2 : 3;
-    const [[vars, v], body] = loopBody(g, d, () => {
-      const vars = [
-        g.declare({ ty: 'fn', mutable: false }),
-        g.declare({ ty: keyTy, mutable: false }),
-      ];
-      return [vars, g.declare({ ty: valTy, mutable: true })] as const;
-    });
-    const read = build.indexExpr(g.ref(t.name), build.local(vars[1]!.name));
-    const value =
-      ty === 'rec'
-        ? build.call(build.global('tostring'), [read])
-        : build.binary(
-            ExprBinary_Op.Or,
-            read,
-            valTy === 'int' ? build.number(0) : build.string(''),
-          );
-    body.splice(
-      guardLength,
-      0,
-      build.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])),
-    );
+    const keysType = annotation({ ty: keyTy === 'int' ? 'iarr' : 'sarr', mutable: false });
     return [
       build.doBlock([
         ...prelude,
-        build.localStat(
-          [ks],
-          [build.array([])],
-          g.typed ? [annotation({ ty: keyTy === 'int' ? 'iarr' : 'sarr', mutable: false })] : [],
-        ),
+        build.localStat([ks], [build.array([])], g.typed ? [keysType] : []),
         collect,
         sort,
-        build.forIn(vars, [build.call(build.global('ipairs'), [build.local(ks.name)])], body),
+        sortedKeysLoop(g, d, ty, t, ks.name),
       ]),
     ];
   });
 };
+
+/** The table iterated: one in scope, or a new one made for the loop (with its declaration). */
+function iteratedTable(g: Gen, ty: 'iarr' | 'sarr' | 'rec', d: number): [Stat[], number] {
+  const t = g.pickVar(ty);
+  if (t !== undefined && !g.choices.chance(30)) return [[], t.name];
+  const info: VarInfo = { ty, mutable: true };
+  const value = g.expr(ty, d + 1);
+  const local = g.declare(info);
+  return [[build.localStat([local], [value], g.types([info]))], local.name];
+}
+
+/** `table.insert(ks, k)` or `ks[#ks + 1] = k`. */
+function appendKey(g: Gen, ks: number, k: number): Stat {
+  if (g.choices.chance(50))
+    return build.callStat(g.lib('table', 'insert', [build.local(ks), build.local(k)]));
+  const end = build.binary(
+    ExprBinary_Op.Add,
+    build.unary(ExprUnary_Op.Len, build.local(ks)),
+    build.number(1),
+  );
+  return build.assign([build.indexExpr(build.local(ks), end)], [build.local(k)]);
+}
+
+/** `for _, k in ipairs(ks)`, the body first reading `t[k]` (or a default) into a local. */
+function sortedKeysLoop(
+  g: Gen,
+  d: number,
+  ty: 'iarr' | 'sarr' | 'rec',
+  t: number,
+  ks: number,
+): Stat {
+  const keyTy = ty === 'rec' ? 'str' : 'int';
+  const valTy = ty === 'iarr' ? 'int' : 'str';
+  // The value is read right after the fuel guard.
+  const guardLength = g.cap === undefined ? 2 : 3;
+  const [[vars, v], body] = loopBody(g, d, () => {
+    const vars = [
+      g.declare({ ty: 'fn', mutable: false }),
+      g.declare({ ty: keyTy, mutable: false }),
+    ];
+    return [vars, g.declare({ ty: valTy, mutable: true })] as const;
+  });
+  const read = build.indexExpr(g.ref(t), build.local(vars[1]!.name));
+  const value =
+    ty === 'rec'
+      ? build.call(build.global('tostring'), [read])
+      : build.binary(ExprBinary_Op.Or, read, valTy === 'int' ? build.number(0) : build.string(''));
+  body.splice(
+    guardLength,
+    0,
+    build.localStat([v], [value], g.types([{ ty: valTy, mutable: true }])),
+  );
+  return build.forIn(vars, [build.call(build.global('ipairs'), [build.local(ks)])], body);
+}
 
 const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%w+)=(%w+)'];
 
@@ -134,7 +142,8 @@ const wordPatterns = ['%a+', '%d+', '%w+', '[^,]+', '(%a)(%a?)', '.', '%S+', '(%
 export const gmatchStat: StatProduction = (g, d) => {
   if (!g.roomFor(3) || !g.swarm.strings || g.typed) return [];
   const pattern = g.choices.pick(wordPatterns);
-  const captures = pattern.startsWith('(') ? 2 : 1;
+  // Without a capture, the whole match.
+  const captures = Math.max(1, patternCaptures(pattern).length);
   // Cut: the captures are locals of the body, which may lengthen them again.
   const src = cutString(g, g.str(d + 1));
   const [vars, body] = loopBody(g, d, () =>

@@ -5,6 +5,7 @@ import { fuelGuard } from './fuel.js';
 import { type Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
 import { annotation, type VarInfo } from '../values/types.js';
+import { kit } from '../shapes/kit.js';
 
 /**
  * Whether a loop of the current function encloses the point being generated.
@@ -154,9 +155,6 @@ export const exitStat: StatProduction = (g, d) => {
   if (!inLoop(g)) return [];
   const exit = g.choices.chance(50) || !g.options.features.continue ? build.brk() : build.cont();
   // Alone in its branch the exit is a conditional jump; after another statement, a jump of its own.
-  const before =
-    g.pure === 0 && g.choices.chance(30)
-      ? [build.callStat(build.call(build.global('print'), [g.int(d + 1)]))]
-      : [];
+  const before = g.pure === 0 && g.choices.chance(30) ? [kit.print([g.int(d + 1)])] : [];
   return [build.ifStat(g.bool(d + 1), [...before, exit])];
 };

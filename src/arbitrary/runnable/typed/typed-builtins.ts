@@ -4,38 +4,40 @@ import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { Locals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
+import { withFormatArguments } from '../library/format-conversions.js';
+import { patternCaptures, type PatternCapture } from '../library/pattern-captures.js';
 import { aliasStat, eq, freshAlias, genericFunc, nested, opaque, print } from './typed-parts.js';
 import { scalarType, typeTest, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from '../values/types.js';
 
 /** Conversions of `string.format` and the value type each takes (`%s` only strings: strict mode). */
-const formats: [string, Scalar][] = [
-  ['%d', 'int'],
-  ['%i', 'int'],
-  ['%x', 'int'],
-  ['%X', 'int'],
-  ['%5d', 'int'],
-  ['%-4d', 'int'],
-  ['%s', 'str'],
-  ['%q', 'str'],
-  ['%.3s', 'str'],
-  ['%.2f', 'num'],
-  ['%8.3f', 'num'],
-];
+const formats = withFormatArguments([
+  '%d',
+  '%i',
+  '%x',
+  '%X',
+  '%5d',
+  '%-4d',
+  '%s',
+  '%q',
+  '%.3s',
+  '%.2f',
+  '%8.3f',
+]);
 
 /** Patterns whose captures are strings (`(%a+)`) or positions (`()`). */
-const capturePatterns: [string, ('s' | 'p')[]][] = [
-  ['(%a+)', ['s']],
-  ['(%d+)()', ['s', 'p']],
-  ['()(%w)', ['p', 's']],
-  ['(%a)(%a?)', ['s', 's']],
-  ['[%a_][%w_]*', []],
-  ['%f[%w]%w+', []],
-  ['%b()', []],
-  ['^(.-)%s*$', ['s']],
-  ['([^,]+),?', ['s']],
-];
+const capturePatterns = [
+  '(%a+)',
+  '(%d+)()',
+  '()(%w)',
+  '(%a)(%a?)',
+  '[%a_][%w_]*',
+  '%f[%w]%w+',
+  '%b()',
+  '^(.-)%s*$',
+  '([^,]+),?',
+].map((p): [string, PatternCapture[]] => [p, patternCaptures(p)]);
 
 /**
  * The standard library functions the checker types by looking at their arguments:

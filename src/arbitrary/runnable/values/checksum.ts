@@ -2,6 +2,7 @@ import type { Expr, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { VisibleLocal } from '../../scope.js';
 import { BUFFER_SIZE, type VarInfo } from './types.js';
+import { kit } from '../shapes/kit.js';
 
 /**
  * The printed form of a local's value: scalars as they are (`print` formats numbers exactly,
@@ -51,7 +52,7 @@ export function checksumStats(locals: readonly VisibleLocal<VarInfo>[]): Stat[] 
   const values = locals.flatMap(checksumValues);
   const out: Stat[] = [];
   for (let i = 0; i < values.length; i += 8) {
-    out.push(build.callStat(build.call(build.global('print'), values.slice(i, i + 8))));
+    out.push(kit.print(values.slice(i, i + 8)));
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { GlobalVar, Scalar } from './types.js';
+import { kit } from '../shapes/kit.js';
 
 /** Custom names of globals start here, apart from the field names `n0`..`n6`. */
 const FIRST_GLOBAL = 10;
@@ -70,12 +71,5 @@ export function newGlobal(g: Gen, ty: Scalar, d: number): GlobalVar | undefined 
 export function globalChecksum(g: Gen): Stat[] {
   const gs = g.globals ?? [];
   if (gs.length === 0) return [];
-  return [
-    build.callStat(
-      build.call(
-        build.global('print'),
-        gs.map((v) => globalRef(g, v.name)),
-      ),
-    ),
-  ];
+  return [kit.print(gs.map((v) => globalRef(g, v.name)))];
 }

@@ -83,77 +83,33 @@ function constant(g: Gen, ty: 'int' | 'num' | 'str'): Expr {
 
 /** A leaf of a type: a local of the type (or one that converts) or a constant. */
 function leaf(g: Gen, ty: Ty): Expr {
-  const c = g.choices;
   if (
     g.globals !== undefined &&
     g.globals.length > 0 &&
     (ty === 'num' || ty === 'int' || ty === 'str' || ty === 'bool') &&
-    c.chance(15)
+    g.choices.chance(15)
   ) {
     const v = pickGlobal(g, ty);
     if (v !== undefined) return globalRef(g, v.name);
   }
   switch (ty) {
     case 'int': {
-      const v = c.chance(70) ? g.pickVar('int') : undefined;
+      const v = g.choices.chance(70) ? g.pickVar('int') : undefined;
       return v === undefined ? constant(g, 'int') : g.ref(v.name);
     }
-    case 'num': {
-      const v = c.chance(70)
-        ? (g.pickVar(c.chance(60) ? 'num' : 'int') ?? g.pickVar('num'))
-        : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      const r = c.chance(20) ? g.pickVar('rec') : undefined;
-      if (r !== undefined) return build.field(g.ref(r.name), c.int(2));
-      return constant(g, 'num');
-    }
-    case 'str': {
-      const v = c.chance(65) ? g.pickVar('str') : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      const r = c.chance(15) ? g.pickVar('rec') : undefined;
-      return r !== undefined ? build.field(g.ref(r.name), 2) : constant(g, 'str');
-    }
-    case 'bool': {
-      const v = c.chance(50) ? g.pickVar('bool') : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      // Half of the time a condition the compiler cannot decide: two numbers from memory.
-      if (g.inputs !== undefined && c.chance(50)) {
-        const op = c.pick([
-          ExprBinary_Op.CompareLt,
-          ExprBinary_Op.CompareLe,
-          ExprBinary_Op.CompareEq,
-        ]);
-        g.nodes += 10;
-        return build.binary(op, g.inputs.int(c), g.inputs.num(c));
-      }
-      return build.bool(c.chance(50));
-    }
+    case 'num':
+      return numLeaf(g);
+    case 'str':
+      return strLeaf(g);
+    case 'bool':
+      return boolLeaf(g);
     case 'iarr':
-    case 'sarr': {
-      const v = c.chance(70) ? g.pickVar(ty) : undefined;
-      if (v !== undefined) return g.ref(v.name);
-      // Strict mode types `{}` without an indexer: typed arrays have an element.
-      const n = (g.typed ? 1 : 0) + c.int(5);
-      return build.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
-    }
-    case 'rec': {
-      const v = g.pickVar('rec');
-      if (v !== undefined) return g.ref(v.name);
-      return build.record([
-        [0, numLiteral(c)],
-        [1, intLiteral(c)],
-        [2, strLiteral(c, g.nulFree())],
-      ]);
-    }
-    case 'obj': {
-      const v = g.pickVar('obj');
-      if (v !== undefined || g.meta === undefined)
-        return v === undefined ? build.nil() : g.ref(v.name);
-      return build.call(build.global('setmetatable'), [
-        build.record([[0, numLiteral(c)]]),
-        build.local(g.meta),
-      ]);
-    }
+    case 'sarr':
+      return arrayLeaf(g, ty);
+    case 'rec':
+      return recordLeaf(g);
+    case 'obj':
+      return objectLeaf(g);
     case 'buf': {
       const v = g.pickVar('buf');
       return v === undefined ? g.lib('buffer', 'create', [build.number(16)]) : g.ref(v.name);
@@ -163,15 +119,86 @@ function leaf(g: Gen, ty: Ty): Expr {
   }
 }
 
+/** A number leaf: a number or integer local, a record's number field, or a constant. */
+function numLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(70)
+    ? (g.pickVar(c.chance(60) ? 'num' : 'int') ?? g.pickVar('num'))
+    : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  const r = c.chance(20) ? g.pickVar('rec') : undefined;
+  if (r !== undefined) return build.field(g.ref(r.name), c.int(2));
+  return constant(g, 'num');
+}
+
+/** A string leaf: a string local, a record's string field, or a constant. */
+function strLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(65) ? g.pickVar('str') : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  const r = c.chance(15) ? g.pickVar('rec') : undefined;
+  return r !== undefined ? build.field(g.ref(r.name), 2) : constant(g, 'str');
+}
+
+/** A boolean leaf: a boolean local, a comparison of two inputs, or a constant. */
+function boolLeaf(g: Gen): Expr {
+  const c = g.choices;
+  const v = c.chance(50) ? g.pickVar('bool') : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  // Half of the time a condition the compiler cannot decide: two numbers from memory.
+  if (g.inputs !== undefined && c.chance(50)) {
+    const op = c.pick([ExprBinary_Op.CompareLt, ExprBinary_Op.CompareLe, ExprBinary_Op.CompareEq]);
+    g.nodes += 10;
+    return build.binary(op, g.inputs.int(c), g.inputs.num(c));
+  }
+  return build.bool(c.chance(50));
+}
+
+/** An array leaf: an array local, or an array constructor of leaves. */
+function arrayLeaf(g: Gen, ty: 'iarr' | 'sarr'): Expr {
+  const v = g.choices.chance(70) ? g.pickVar(ty) : undefined;
+  if (v !== undefined) return g.ref(v.name);
+  // Strict mode types `{}` without an indexer: typed arrays have an element.
+  const n = (g.typed ? 1 : 0) + g.choices.int(5);
+  return build.array(Array.from({ length: n }, () => leaf(g, ty === 'iarr' ? 'int' : 'str')));
+}
+
+/** A record leaf: a record local, or a record of constants. */
+function recordLeaf(g: Gen): Expr {
+  const v = g.pickVar('rec');
+  if (v !== undefined) return g.ref(v.name);
+  const c = g.choices;
+  return build.record([
+    [0, numLiteral(c)],
+    [1, intLiteral(c)],
+    [2, strLiteral(c, g.nulFree())],
+  ]);
+}
+
+/** An object leaf: an object local, a new object of the program's metatable, or `nil`. */
+function objectLeaf(g: Gen): Expr {
+  const v = g.pickVar('obj');
+  if (v !== undefined || g.meta === undefined) return v === undefined ? build.nil() : g.ref(v.name);
+  return build.call(build.global('setmetatable'), [
+    build.record([[0, numLiteral(g.choices)]]),
+    build.local(g.meta),
+  ]);
+}
+
+/** `a op b` with `op` drawn from `ops` and both operands of type `ty`. */
+function pickedBinary(g: Gen, ops: ExprBinary_Op[], ty: Ty, d: number): Expr {
+  return build.binary(g.choices.pick(ops), g.expr(ty, d + 1), g.expr(ty, d + 1));
+}
+
+/** `if c then a else b` (or its `and`/`or` form) with `a` and `b` of type `ty`. */
+function conditional(g: Gen, ty: Ty, d: number): Expr {
+  return g.choose(g.bool(d + 1), g.expr(ty, d + 1), g.expr(ty, d + 1));
+}
+
 /** Operators and language constructs per result type (library calls come from the models). */
 const core: Partial<Record<Ty, Production[]>> = {
   int: [
-    (g, d) =>
-      build.binary(
-        g.choices.pick([ExprBinary_Op.Add, ExprBinary_Op.Sub]),
-        g.int(d + 1),
-        g.int(d + 1),
-      ),
+    (g, d) => pickedBinary(g, [ExprBinary_Op.Add, ExprBinary_Op.Sub], 'int', d),
     (g) => build.binary(ExprBinary_Op.Mul, leaf(g, 'int'), build.number(g.choices.int(15) - 7)),
     (g, d) =>
       build.binary(
@@ -181,7 +208,7 @@ const core: Partial<Record<Ty, Production[]>> = {
       ),
     (g, d) => build.unary(ExprUnary_Op.Len, g.str(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.int(d + 1)),
-    (g, d) => g.choose(g.bool(d + 1), g.int(d + 1), g.int(d + 1)),
+    (g, d) => conditional(g, 'int', d),
     (g, d) => orElse(build.indexExpr(g.expr('iarr', d + 1), g.int(d + 1)), build.number(0)),
     (g, d) => callFunction(g, d, 'int') ?? leaf(g, 'int'),
   ],
@@ -197,19 +224,15 @@ const core: Partial<Record<Ty, Production[]>> = {
     (g, d) => build.binary(g.choices.pick(arith.slice(0, 6)), numLiteral(g.choices), g.num(d + 1)),
     (g, d) => build.unary(ExprUnary_Op.Minus, g.num(d + 1)),
     (g, d) => g.int(d + 1),
-    (g, d) => g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1)),
+    (g, d) => conditional(g, 'num', d),
     // Numbers are truthy: `a and b` is b, `a or b` is a (strict mode types them `number?`).
     (g, d) =>
       g.typed
-        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
-        : build.binary(
-            g.choices.pick([ExprBinary_Op.And, ExprBinary_Op.Or]),
-            g.num(d + 1),
-            g.num(d + 1),
-          ),
+        ? conditional(g, 'num', d)
+        : pickedBinary(g, [ExprBinary_Op.And, ExprBinary_Op.Or], 'num', d),
     (g, d) =>
       g.typed
-        ? g.choose(g.bool(d + 1), g.num(d + 1), g.num(d + 1))
+        ? conditional(g, 'num', d)
         : build.binary(
             ExprBinary_Op.Or,
             build.binary(ExprBinary_Op.And, g.bool(d + 1), g.num(d + 1)),
@@ -226,7 +249,7 @@ const core: Partial<Record<Ty, Production[]>> = {
         g.str(d + 1),
         numberText(g, g.expr(g.choices.pick(['num', 'int']), d + 1)),
       ),
-    (g, d) => g.choose(g.bool(d + 1), g.str(d + 1), g.str(d + 1)),
+    (g, d) => conditional(g, 'str', d),
     (g, d) =>
       g.options.features.interpolatedStrings
         ? build.interp([
@@ -250,12 +273,7 @@ const core: Partial<Record<Ty, Production[]>> = {
     },
     (g, d) => build.binary(g.choices.pick(compare), g.num(d + 1), numLiteral(g.choices)),
     (g, d) => build.unary(ExprUnary_Op.Not, g.bool(d + 1)),
-    (g, d) =>
-      build.binary(
-        g.choices.pick([ExprBinary_Op.And, ExprBinary_Op.Or]),
-        g.bool(d + 1),
-        g.bool(d + 1),
-      ),
+    (g, d) => pickedBinary(g, [ExprBinary_Op.And, ExprBinary_Op.Or], 'bool', d),
     (g, d) =>
       build.binary(
         g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),

@@ -4,27 +4,13 @@ import { attemptedCalls } from '../attempt.js';
 import type { Gen } from '../../generator.js';
 import { kit } from '../kit.js';
 import type { StatProduction } from '../../library/model.js';
+import { FORMAT_CONVERSIONS } from '../../library/format-conversions.js';
 
 /** Bytes `%q` escapes (quote, backslash, newline, carriage return, zero) and some it keeps. */
 const QUOTED = ['"', '\\', '\n', '\r', '\0', '\u0001', 'a', ' ', 'é', '0', '\t'];
 
 /** Conversions of `string.format` and the values each takes. */
-const conversions: [string, 'int' | 'num' | 'str'][] = [
-  ['d', 'int'],
-  ['i', 'int'],
-  ['x', 'int'],
-  ['X', 'int'],
-  ['o', 'int'],
-  ['c', 'int'],
-  ['u', 'int'],
-  ['e', 'num'],
-  ['E', 'num'],
-  ['f', 'num'],
-  ['g', 'num'],
-  ['G', 'num'],
-  ['s', 'str'],
-  ['q', 'str'],
-];
+const conversions = Object.entries(FORMAT_CONVERSIONS);
 
 /** Flags, widths and precisions, with the repeated and over-long ones `format` refuses. */
 const FLAGS = ['', '', '-', '+', ' ', '#', '0', '-0', '+ ', '---', '-+ #0-'];

@@ -1,3 +1,4 @@
+import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Production } from './model.js';
 
@@ -19,4 +20,21 @@ export function textForms(value: Production, label: string): Production[] {
         ? build.interp([build.string(g.choices.pick(['', label])), value(g, d + 1)])
         : build.call(build.global('tostring'), [value(g, d + 1)]),
   ];
+}
+
+/**
+ * A library's values compared: `a == b` or `a ~= b`, for `value` one level deeper.
+ *
+ * @example
+ * ```ts
+ * const model: LibraryModel = { name: 'vector', on, exprs: { bool: [equalityForm(vectorValue)] } };
+ * ```
+ */
+export function equalityForm(value: Production): Production {
+  return (g, d) =>
+    build.binary(
+      g.choices.pick([ExprBinary_Op.CompareEq, ExprBinary_Op.CompareNe]),
+      value(g, d + 1),
+      value(g, d + 1),
+    );
 }
