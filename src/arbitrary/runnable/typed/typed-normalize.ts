@@ -1,10 +1,5 @@
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { Locals } from '../shapes/kit.js';
