@@ -116,13 +116,14 @@ export const build735 = {
       value: create(g735.ExprCallSchema, { callOneof: { case: 'parenless', value } }),
     });
   },
-  /** `local vars = values`, `const` when `isConst`. */
-  localStat(vars: Local[], values: Expr[], isConst: boolean): Stat {
-    const s = build.localStat(vars, values);
+  /** `local vars: types = values`, `const` when `isConst`. */
+  localStat(vars: Local[], values: Expr[], isConst: boolean, types: Type[] = []): Stat {
+    const s = build.localStat(vars, values, types);
     if (!isConst) return s;
     const local = create(g735.StatLocalSchema, {
       vars: vars as unknown as g735.Local[],
       values: values as unknown as g735.Expr[],
+      types: types as unknown as g735.Type[],
       isConst,
     });
     return create(g735.StatSchema, {

@@ -93,52 +93,7 @@ export const classShape: StatProduction = (g, d) => {
     const out: Stat[] = [];
     const chain: Declared[] = [];
     const count = 1 + c.int(3);
-    for (let i = 0; i < count; i++) {
-      const parent = chain[i - 1];
-      const own = Array.from({ length: (i === 0 ? 1 : 0) + c.int(3) }, () => g.classProps++);
-      const declared: Declared = {
-        index: g.classes,
-        props: own,
-        chainProps: [...(parent?.chainProps ?? []), ...own],
-        methods: new Set(parent?.methods),
-        metamethods: new Set(parent?.metamethods),
-        // "Class must define a constructor because it is derived from a class that defines one"
-        init: (parent?.init ?? false) || c.chance(35),
-        guarded: false,
-        object: fresh(),
-      };
-      declared.guarded = declared.init && own.length > 0 && c.chance(50);
-      const methods: ClassMethodPart[] = [];
-      if (declared.init) methods.push({ name: null, func: constructor(g, fresh, declared) });
-      for (const name of [...UPDATE, DESCRIBE, VIRTUAL]) {
-        if (!c.chance(40)) continue;
-        const callable = UPDATE.filter((m) => declared.methods.has(m));
-        if (name === VIRTUAL && callable.length === 0) continue;
-        methods.push({ name, func: method(g, fresh, name, declared, callable) });
-      }
-      for (const m of methods) if (typeof m.name === 'number') declared.methods.add(m.name);
-      for (let k = c.int(4); k > 0; k--) {
-        const name = c.pick(metamethods);
-        if (methods.some((m) => m.name === name)) continue;
-        methods.push({ name, func: metamethod(g, fresh, name, chain[0]?.props[0] ?? own[0]!) });
-        declared.metamethods.add(name);
-      }
-      const typed = g.options.features.typeAnnotations && c.chance(50);
-      out.push(
-        build.localStat([declared.object], []),
-        build735.classStat({
-          props: own.map((name) => (typed ? { name, type: primitive('number') } : { name })),
-          methods,
-          ...(parent === undefined ? {} : { extends: parent.index }),
-          // Each but the last is extended by the next.
-          open: i < count - 1 || c.chance(50),
-          args: own.map(() => g.num(1)),
-          local: declared.object,
-        }),
-      );
-      g.classes++;
-      chain.push(declared);
-    }
+    for (let i = 0; i < count; i++) out.push(...declareClass(g, fresh, chain, i < count - 1));
     // Half the time in a function called once, which native code compiles (a chunk's body
     // runs in the interpreter).
     if (c.chance(50)) {
@@ -156,6 +111,72 @@ export const classShape: StatProduction = (g, d) => {
     return out;
   });
 };
+
+/**
+ * The next class of `chain` (pushed on it), extending the one before: `local o` and the class
+ * statement that makes `o` its instance; `extended`: a later class extends it.
+ */
+function declareClass(g: Gen, fresh: Fresh, chain: Declared[], extended: boolean): Stat[] {
+  const c = g.choices;
+  const parent = chain.at(-1);
+  const own = Array.from(
+    { length: (parent === undefined ? 1 : 0) + c.int(3) },
+    () => g.classProps++,
+  );
+  const declared: Declared = {
+    index: g.classes,
+    props: own,
+    chainProps: [...(parent?.chainProps ?? []), ...own],
+    methods: new Set(parent?.methods),
+    metamethods: new Set(parent?.metamethods),
+    // "Class must define a constructor because it is derived from a class that defines one"
+    init: (parent?.init ?? false) || c.chance(35),
+    guarded: false,
+    object: fresh(),
+  };
+  declared.guarded = declared.init && own.length > 0 && c.chance(50);
+  const methods = classMethods(g, fresh, declared, chain[0]?.props[0] ?? own[0]!);
+  const typed = g.options.features.typeAnnotations && c.chance(50);
+  const stats = [
+    build.localStat([declared.object], []),
+    build735.classStat({
+      props: own.map((name) => (typed ? { name, type: primitive('number') } : { name })),
+      methods,
+      ...(parent === undefined ? {} : { extends: parent.index }),
+      // Each but the last is extended by the next.
+      open: extended || c.chance(50),
+      args: own.map(() => g.num(1)),
+      local: declared.object,
+    }),
+  ];
+  g.classes++;
+  chain.push(declared);
+  return stats;
+}
+
+/**
+ * The constructor, named methods and metamethods of class `k` (added to its `methods` and
+ * `metamethods`); `root`: the root class's first prop, which the metamethods read.
+ */
+function classMethods(g: Gen, fresh: Fresh, k: Declared, root: number): ClassMethodPart[] {
+  const c = g.choices;
+  const methods: ClassMethodPart[] = [];
+  if (k.init) methods.push({ name: null, func: constructor(g, fresh, k) });
+  for (const name of [...UPDATE, DESCRIBE, VIRTUAL]) {
+    if (!c.chance(40)) continue;
+    const callable = UPDATE.filter((m) => k.methods.has(m));
+    if (name === VIRTUAL && callable.length === 0) continue;
+    methods.push({ name, func: method(g, fresh, name, k, callable) });
+  }
+  for (const m of methods) if (typeof m.name === 'number') k.methods.add(m.name);
+  for (let n = c.int(4); n > 0; n--) {
+    const name = c.pick(metamethods);
+    if (methods.some((m) => m.name === name)) continue;
+    methods.push({ name, func: metamethod(g, fresh, name, root) });
+    k.metamethods.add(name);
+  }
+  return methods;
+}
 
 /** `(x or 0)`: a prop an instance was made without is nil. */
 function orZero(e: Expr): Expr {
@@ -278,7 +299,6 @@ function uses(
   const c = g.choices;
   const o = kit.ref(k.object);
   const out: Stat[] = [];
-  const has = (m: string) => k.metamethods.has(m);
   for (const m of k.methods) out.push(kit.print([build.call(build.field(o, m), [g.num(1)], true)]));
   for (const p of k.chainProps) {
     if (c.chance(50)) out.push(build.assign([build.field(o, p)], [g.num(1)]));
@@ -289,27 +309,44 @@ function uses(
   const make = fresh();
   const second = fresh();
   out.push(
-    build.localStat(
-      [make],
-      [
-        build.funcExpr(
-          fn(g, fresh, 1, ([x]) => [
-            build.ret([
-              build735.instance(
-                other.index,
-                other.props.map(() => x!),
-              ),
-            ]),
-          ]),
-        ),
-      ],
-    ),
+    build.localStat([make], [build.funcExpr(instanceMaker(g, fresh, other))]),
     build.localStat([second], [build.call(kit.ref(make), [g.num(1)])]),
   );
   const o2 = kit.ref(second);
   // A constructor that raises, through the closure that instantiates.
   if (other.guarded)
     out.push(...protectedPrint(fresh, [build.ret([build.call(kit.ref(make), [build.nil()])])]));
+  out.push(...operatorUses(g, k, other, o, o2));
+  // Not in native code, which refuses it (iter-object-native in the tests' known divergences).
+  if (k.metamethods.has('__iter') && !native) out.push(...iteration(fresh, o));
+  // Its type. Not `getmetatable(o)`: 0.735's fast call of it misses instances
+  // (getmetatable-object-fastcall in the known divergences of the tests).
+  out.push(kit.print([kit.type(o), kit.call('typeof', [o2]), kit.call('rawequal', [o, o2])]));
+  out.push(...runtimeErrors(g, fresh, k, o, o2));
+  if (c.chance(CLASS_OBJECT_PERCENT)) out.push(build.doBlock(classObjectUses(g, fresh, k, o, o2)));
+  return out;
+}
+
+/** `function(x) return Ck.new { … = x } end`: an instance of `k` with every prop `x`. */
+function instanceMaker(g: Gen, fresh: Fresh, k: Declared) {
+  return fn(g, fresh, 1, ([x]) => [
+    build.ret([
+      build735.instance(
+        k.index,
+        k.props.map(() => x!),
+      ),
+    ]),
+  ]);
+}
+
+/**
+ * The operators of `k`'s metamethods applied to its instance `o` and `o2`, an instance of
+ * `other` (of `k` or an ancestor), each printed.
+ */
+function operatorUses(g: Gen, k: Declared, other: Declared, o: Expr, o2: Expr): Stat[] {
+  const c = g.choices;
+  const has = (m: string) => k.metamethods.has(m);
+  const out: Stat[] = [];
   for (const [m, op] of arithmetic) {
     if (has(m) && c.chance(60)) out.push(kit.print([kit.bin(op, o, o2)]));
   }
@@ -328,34 +365,38 @@ function uses(
     );
   if (has('__concat'))
     out.push(kit.print([kit.bin('..', o, kit.str('s')), kit.bin('..', kit.str('s'), o)]));
-  // Not in native code, which refuses it (iter-object-native in the tests' known divergences).
-  if (has('__iter') && !native) {
-    const [key, v, sum] = [fresh(), fresh(), fresh()];
-    out.push(
-      build.localStat([sum], [kit.num(0)]),
-      build.forIn(
-        [key, v],
-        [o],
-        [
-          build.assign(
-            [kit.ref(sum)],
-            [kit.bin('+', kit.ref(sum), kit.bin('*', kit.ref(key), kit.ref(v)))],
-          ),
-        ],
-      ),
-      kit.print([kit.ref(sum)]),
-    );
-  }
-  // Its type. Not `getmetatable(o)`: 0.735's fast call of it misses instances
-  // (getmetatable-object-fastcall in the known divergences of the tests).
-  out.push(kit.print([kit.type(o), kit.call('typeof', [o2]), kit.call('rawequal', [o, o2])]));
-  // A method through pcall, as a value.
+  return out;
+}
+
+/** `for key, v in o do sum = sum + key * v end`: an instance iterated through `__iter`. */
+function iteration(fresh: Fresh, o: Expr): Stat[] {
+  const [key, v, sum] = [fresh(), fresh(), fresh()];
+  return [
+    build.localStat([sum], [kit.num(0)]),
+    build.forIn(
+      [key, v],
+      [o],
+      [
+        build.assign(
+          [kit.ref(sum)],
+          [kit.bin('+', kit.ref(sum), kit.bin('*', kit.ref(key), kit.ref(v)))],
+        ),
+      ],
+    ),
+    kit.print([kit.ref(sum)]),
+  ];
+}
+
+/** A method of `k` through `pcall`, as a value, and one drawn error of the class runtime. */
+function runtimeErrors(g: Gen, fresh: Fresh, k: Declared, o: Expr, o2: Expr): Stat[] {
+  const c = g.choices;
+  const has = (m: string) => k.metamethods.has(m);
+  const out: Stat[] = [];
   const named = [...k.methods];
   if (named.length > 0) {
     const m = c.pick(named);
     out.push(kit.print([kit.call('pcall', [build.field(o, m), o, g.num(1)])]));
   }
-  // The errors of the class runtime, one drawn.
   const errors: (() => Stat[])[] = [
     () => [build.ret([build.field(o, MISSING)])],
     () => [build.assign([build.field(o, MISSING)], [kit.num(1)])],
@@ -371,6 +412,5 @@ function uses(
   ];
   const body = c.pick(errors)();
   if (body.length > 0) out.push(...protectedPrint(fresh, body));
-  if (c.chance(CLASS_OBJECT_PERCENT)) out.push(build.doBlock(classObjectUses(g, fresh, k, o, o2)));
   return out;
 }

@@ -15,8 +15,15 @@ function integerLiteral(k: bigint): Expr {
   return create(g735.ExprSchema, { exprOneof: { case: 'integer', value } }) as unknown as Expr;
 }
 
-/** Constants the compiler folds: whole, fractional, signed, zero of either sign. */
-const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
+/**
+ * Constants the compiler folds: whole, fractional, signed, zero of either sign.
+ *
+ * @example
+ * ```ts
+ * kit.num(g.choices.pick(constants));
+ * ```
+ */
+export const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
 
 /**
  * A builtin and the arguments it takes (all well defined for them).
@@ -135,11 +142,7 @@ export const forms735Shape: StatProduction = (g, d) =>
       // A const function reading both consts, called with constants and with values.
       if (op !== '..' && c.chance(70)) {
         const f = fresh();
-        g.scope.pushFrame(false);
-        const x = fresh();
-        const body = [build.ret([kit.bin('+', kit.bin('*', kit.ref(x), kit.ref(a)), kit.ref(b))])];
-        g.scope.popFrame();
-        stats.push(build735.constFunction(f, build.func([x], body)));
+        stats.push(constReader(g, f, fresh, [a, b], false));
         shown.push(build.call(kit.ref(f), [kit.ref(a)]), build.call(kit.ref(f), [g.num(d + 1)]));
       }
     }
@@ -147,26 +150,10 @@ export const forms735Shape: StatProduction = (g, d) =>
     const available = [...builtins, ...(g.has('integer.create') ? integerBuiltins : [])].filter(
       ([lib, fn]) => g.has(`${lib}.${fn}`) && (lib !== 'vector' || g.swarm.vectors),
     );
-    for (let k = c.int(3); k > 0 && available.length > 0; k--) {
-      const [lib, fn, args] = c.pick(available);
-      if (c.chance(50)) {
-        const r = fresh();
-        stats.push(build.localStat([r], [build735.builtinRef(lib, fn)]));
-        shown.push(build.call(kit.ref(r), args(g, d + 1)));
-      } else {
-        shown.push(build735.builtinCall(lib, fn, args(g, d + 1)));
-      }
-    }
+    shown.push(...builtinUses(g, d, fresh, available, stats));
     // Calls without parentheses.
     if (c.chance(60)) {
-      const words = ['ab', 'Luau', '', 'x y'];
-      shown.push(
-        build735.parenless(
-          build.indexName(build.global('string'), build.name('upper')),
-          kit.str(c.pick(words)),
-        ),
-        build735.parenless(build.global('type'), build.array([])),
-      );
+      shown.push(...parenlessLibraryCalls(g));
       const t = fresh();
       stats.push(lengthPlusFirst(g, t, fresh, false));
       shown.push(build735.parenless(kit.ref(t), build.array([g.num(d + 1), g.num(d + 1)])));
@@ -174,6 +161,81 @@ export const forms735Shape: StatProduction = (g, d) =>
     stats.push(kit.print(shown));
     return [build.doBlock(stats)];
   });
+
+/**
+ * `const function f(x) return x * a + b end`, reading the consts `a` and `b`; `typed`: `x:
+ * number` and the result `number`.
+ *
+ * @example
+ * ```ts
+ * stats.push(constReader(g, f, fresh, [a, b], g.typed));
+ * ```
+ */
+export function constReader(
+  g: Gen,
+  f: Local,
+  fresh: () => Local,
+  [a, b]: readonly [Local, Local],
+  typed: boolean,
+): Stat {
+  g.scope.pushFrame(false);
+  const x = fresh();
+  const body = [build.ret([kit.bin('+', kit.bin('*', kit.ref(x), kit.ref(a)), kit.ref(b))])];
+  g.scope.popFrame();
+  const num = () => (typed ? [primitive('number')] : []);
+  return build735.constFunction(f, build.func([x], body, false, num(), num()));
+}
+
+/**
+ * Up to two of the `available` builtins used: a reference stored in a local (its statement
+ * pushed on `stats`) and called, or called directly; `bind` turns the drawn arguments into the
+ * ones passed. Returns the calls.
+ *
+ * @example
+ * ```ts
+ * shown.push(...builtinUses(g, d, fresh, builtins, stats));
+ * ```
+ */
+export function builtinUses(
+  g: Gen,
+  d: number,
+  fresh: () => Local,
+  available: readonly Builtin[],
+  stats: Stat[],
+  bind: (lib: string, args: Expr[]) => Expr[] = (_, args) => args,
+): Expr[] {
+  const c = g.choices;
+  const calls: Expr[] = [];
+  for (let k = c.int(3); k > 0 && available.length > 0; k--) {
+    const [lib, fn, args] = c.pick(available);
+    if (c.chance(50)) {
+      const r = fresh();
+      stats.push(build.localStat([r], [build735.builtinRef(lib, fn)]));
+      calls.push(build.call(kit.ref(r), bind(lib, args(g, d + 1))));
+    } else {
+      calls.push(build735.builtinCall(lib, fn, bind(lib, args(g, d + 1))));
+    }
+  }
+  return calls;
+}
+
+/**
+ * `string.upper "word"` and `type {}`: library functions called without parentheses.
+ *
+ * @example
+ * ```ts
+ * shown.push(...parenlessLibraryCalls(g));
+ * ```
+ */
+export function parenlessLibraryCalls(g: Gen): Expr[] {
+  return [
+    build735.parenless(
+      build.indexName(build.global('string'), build.name('upper')),
+      kit.str(g.choices.pick(['ab', 'Luau', '', 'x y'])),
+    ),
+    build735.parenless(build.global('type'), build.array([])),
+  ];
+}
 
 /**
  * `local function t(p) return #p + (p[1] or 0) end`, what a paren-less call of a table calls;

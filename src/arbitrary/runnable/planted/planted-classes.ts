@@ -22,6 +22,16 @@ function instance(p: Plant, want?: (k: TypedClass) => boolean): [TypedClass, Exp
   return [k, build.local(x.name)];
 }
 
+/** An instance of a class with a method that `usable` allows, and one such method drawn. */
+function instanceMethod(
+  p: Plant,
+  usable: (m: number) => boolean = () => true,
+): [Expr, number] | undefined {
+  const drawn = instance(p, (k) => k.methods.some(usable));
+  if (drawn === undefined) return undefined;
+  return [drawn[1], p.g.choices.pick(drawn[0].methods.filter(usable))];
+}
+
 /** A literal of a scalar other than `s`. */
 function otherScalar(s: Scalar): Expr {
   return s === 'num' ? build.string('s') : build.number(1);
@@ -61,18 +71,16 @@ export const plantedClasses: Record<string, PlantedKind> = {
     return [build.assign([build.field(x, prop)], [otherScalar(s)])];
   },
   'class-method-arg'(p) {
-    const drawn = instance(p, (k) => k.methods.some((m) => m !== DESCRIBE));
+    const drawn = instanceMethod(p, (m) => m !== DESCRIBE);
     if (drawn === undefined) return undefined;
-    const [k, x] = drawn;
-    const m = p.g.choices.pick(k.methods.filter((m) => m !== DESCRIBE));
+    const [x, m] = drawn;
     const arg = m === COMPARE ? build.number(1) : build.string('s');
     return [build.callStat(build.call(build.field(x, m), [arg], true))];
   },
   'class-method-result'(p) {
-    const drawn = instance(p, (k) => k.methods.length > 0);
+    const drawn = instanceMethod(p);
     if (drawn === undefined) return undefined;
-    const [k, x] = drawn;
-    const m = p.g.choices.pick(k.methods);
+    const [x, m] = drawn;
     const call = build.call(
       build.field(x, m),
       NUMBER_METHODS.includes(m) ? [build.number(1)] : m === COMPARE ? [x] : [],
@@ -107,10 +115,9 @@ export const plantedClasses: Record<string, PlantedKind> = {
     return [build.localStat([y], [e()])];
   },
   'class-method-write'(p) {
-    const drawn = instance(p, (k) => k.methods.length > 0);
+    const drawn = instanceMethod(p);
     if (drawn === undefined) return undefined;
-    const [k, x] = drawn;
-    const m = p.g.choices.pick(k.methods);
+    const [x, m] = drawn;
     return [build.assign([build.field(x, m)], [build.field(x, m)])];
   },
 };

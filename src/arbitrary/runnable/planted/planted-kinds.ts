@@ -1,4 +1,5 @@
-import { ExprBinary_Op, type Expr, type Local, type Stat } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import {
@@ -15,6 +16,7 @@ import {
   toType,
   type PlantedType,
   type TypeDraw,
+  type TableType,
 } from './planted-types.js';
 import { freshAlias, genericFunc, opaque } from '../typed/typed-parts.js';
 import { undeclaredGlobal } from '../typed/typed-globals.js';
@@ -85,6 +87,12 @@ function args(p: Plant, f: PlantedType & { k: 'fn' }): Expr[] {
   return f.args.map((t) => operand(p, t));
 }
 
+/** `local function h(x: arg): rets return x end`. */
+function identityFunction(h: Local, x: Local, arg: Type, rets: Type[]): Stat {
+  const fn = build.func([x], [build.ret([build.local(x.name)])], false, [arg], rets);
+  return build.localFunction(h, fn);
+}
+
 /**
  * A planted error: the statements (never run) of which one line must be reported.
  *
@@ -146,28 +154,21 @@ export const plantedKinds: Record<string, PlantedKind> = {
     const m = mismatch(p);
     if (m === undefined) return undefined;
     const [h, x] = opaque(p.g, 2);
-    const fn = build.func(
-      [x],
-      [build.ret([build.local(x.name)])],
-      false,
-      [toType(m[0])],
-      [toType(m[1])],
-    );
-    return [build.localFunction(h, fn)];
+    return [identityFunction(h, x, toType(m[0]), [toType(m[1])])];
   },
   'return-count'(p) {
     // Results that cannot be nil: the checker lets a function leave out optional results.
     const t = required(drawType(p.draw, p.depth));
     const [h, x] = opaque(p.g, 2);
     const n = 2 + p.g.choices.int(2);
-    const fn = build.func(
-      [x],
-      [build.ret([build.local(x.name)])],
-      false,
-      [toType(t)],
-      Array.from({ length: n }, () => toType(t)),
-    );
-    return [build.localFunction(h, fn)];
+    return [
+      identityFunction(
+        h,
+        x,
+        toType(t),
+        Array.from({ length: n }, () => toType(t)),
+      ),
+    ];
   },
   'missing-field'(p) {
     const t = drawTable(p.draw, p.depth - 1);
@@ -181,7 +182,7 @@ export const plantedKinds: Record<string, PlantedKind> = {
       : [build.assign([build.field(x, key)], [build.local(p.any.name)])];
   },
   'field-type'(p) {
-    const t = drawTable(p.draw, p.depth - 1) as PlantedType & { k: 'table' };
+    const t = drawTable(p.draw, p.depth - 1) as TableType;
     const i = p.g.choices.int(t.fields.length);
     const [k, f] = t.fields[i]!;
     const wrong = incompatible(p.draw, f);
@@ -189,7 +190,7 @@ export const plantedKinds: Record<string, PlantedKind> = {
     return [build.assign([build.field(operand(p, t), k)], [operand(p, wrong)])];
   },
   'literal-fields'(p) {
-    const t = drawTable(p.draw, p.depth - 1) as PlantedType & { k: 'table' };
+    const t = drawTable(p.draw, p.depth - 1) as TableType;
     // Every field but one that cannot be nil (the checker lets a literal leave out an
     // optional field, and add one the type does not have).
     const drop = p.g.choices.int(t.fields.length);
@@ -207,7 +208,7 @@ export const plantedKinds: Record<string, PlantedKind> = {
   optional(p) {
     switch (p.g.choices.int(3)) {
       case 0: {
-        const t = drawTable(p.draw, p.depth - 1) as PlantedType & { k: 'table' };
+        const t = drawTable(p.draw, p.depth - 1) as TableType;
         return [bind(p, build.field(operand(p, { k: 'opt', t }), t.fields[0]![0]))];
       }
       case 1: {
@@ -282,7 +283,7 @@ export const plantedKinds: Record<string, PlantedKind> = {
     return [bind(p, build.string(p.g.choices.pick(['c', 'A', ''])), t)];
   },
   'union-key'(p) {
-    const a = drawTable(p.draw, p.depth - 1) as PlantedType & { k: 'table' };
+    const a = drawTable(p.draw, p.depth - 1) as TableType;
     const b = drawTable(p.draw, p.depth - 1, 4);
     const x = operand(p, { k: 'union', a, b });
     return [bind(p, build.field(x, a.fields[0]![0]))];

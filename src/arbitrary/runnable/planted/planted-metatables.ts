@@ -1,11 +1,9 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { operand, type Plant, type PlantedKind } from './planted-kinds.js';
-import { drawTable, prim, toType, type PlantedType } from './planted-types.js';
+import { drawTable, prim, toType, type PlantedType, type TableType } from './planted-types.js';
 import { opaque } from '../typed/typed-parts.js';
 import { ty } from '../typed/typed-types.js';
-
-type TableType = PlantedType & { k: 'table' };
 
 /** `local y = e` (`local y: T = e` when `t` is given). */
 function bind(p: Plant, e: Expr, t?: PlantedType): Stat {

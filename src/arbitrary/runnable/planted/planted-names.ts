@@ -1,11 +1,10 @@
 import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { operand, type PlantedKind } from './planted-kinds.js';
-import { drawTable, incompatible, prim, toType, type PlantedType } from './planted-types.js';
+import { drawTable, incompatible, prim, toType } from './planted-types.js';
+import type { PlantedType, TableType } from './planted-types.js';
 import { aliasStat, freshAlias, opaque } from '../typed/typed-parts.js';
 import { ty } from '../typed/typed-types.js';
-
-type TableType = PlantedType & { k: 'table' };
 
 /** `local y: T = e`. */
 function bindTo(y: Local, e: Expr, t: PlantedType): Stat {

@@ -12,11 +12,10 @@ import {
   required,
   toType,
   type PlantedType,
+  type TableType,
 } from './planted-types.js';
 import { opaque } from '../typed/typed-parts.js';
 import { ty } from '../typed/typed-types.js';
-
-type TableType = PlantedType & { k: 'table' };
 
 /** A table type whose field `n<k>` is only read (`read n<k>: T`) or only written. */
 function accessTable(t: TableType, k: number, access: pb.TableFieldAccess): Type {

@@ -12,12 +12,11 @@ import {
   required,
   toType,
   type PlantedType,
+  type TableType,
 } from './planted-types.js';
 import { genericFunc, opaque } from '../typed/typed-parts.js';
 import { undeclaredGlobal } from '../typed/typed-globals.js';
 import { ty } from '../typed/typed-types.js';
-
-type TableType = PlantedType & { k: 'table' };
 
 /** A type and one it does not convert to, nor it to the first. */
 function incompatibleTypes(p: Plant): [PlantedType, PlantedType] | undefined {

@@ -1,11 +1,9 @@
 import type { Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { operand, type PlantedKind } from './planted-kinds.js';
-import { drawTable, incompatible, prim, toType, type PlantedType } from './planted-types.js';
+import { drawTable, incompatible, prim, toType, type TableType } from './planted-types.js';
 import { opaque } from '../typed/typed-parts.js';
 import { ty } from '../typed/typed-types.js';
-
-type TableType = PlantedType & { k: 'table' };
 
 /**
  * The planted errors of the new solver's builtin type functions, after a clean use of each:

@@ -45,6 +45,16 @@ export type PlantedType =
   | { readonly k: 'alias'; readonly index: number; readonly arg: PlantedType };
 
 /**
+ * A planted table type.
+ *
+ * @example
+ * ```ts
+ * const t = drawTable(draw, 2) as TableType; // t.fields: [[0, prim('number')], ...]
+ * ```
+ */
+export type TableType = PlantedType & { k: 'table' };
+
+/**
  * A primitive.
  *
  * @example
@@ -140,7 +150,7 @@ export function drawType(draw: TypeDraw, depth: number, member = false): Planted
 }
 
 /** Table `t` with its fields renumbered from `from`. */
-function fieldsFrom(t: PlantedType & { k: 'table' }, from: number): PlantedType {
+function fieldsFrom(t: TableType, from: number): PlantedType {
   return { k: 'table', fields: t.fields.map(([, f], i) => [from + i, f] as const) };
 }
 
@@ -261,35 +271,34 @@ export function toType(t: PlantedType): Type {
   }
 }
 
-/** The primitives that occur in `t` (a string singleton counts as `string`). */
-function primsOf(t: PlantedType, out: Set<PlantedPrim>, aliases: readonly PlantedAlias[]): void {
+/** The planted types `t` is made of, one level down (an alias's argument, not its body). */
+function parts(t: PlantedType): readonly PlantedType[] {
   switch (t.k) {
     case 'prim':
-      out.add(t.name);
-      return;
     case 'lit':
-      out.add('string');
-      return;
+      return [];
     case 'opt':
     case 'array':
-      primsOf(t.t, out, aliases);
-      return;
+      return [t.t];
     case 'union':
     case 'inter':
-      primsOf(t.a, out, aliases);
-      primsOf(t.b, out, aliases);
-      return;
+      return [t.a, t.b];
     case 'table':
-      for (const [, f] of t.fields) primsOf(f, out, aliases);
-      return;
+      return t.fields.map(([, f]) => f);
     case 'fn':
-      for (const a of [...t.args, ...t.rets]) primsOf(a, out, aliases);
-      return;
+      return [...t.args, ...t.rets];
     case 'alias':
-      primsOf(t.arg, out, aliases);
-      for (const a of aliases) if (a.index === t.index) primsOf(a.other, out, aliases);
-      return;
+      return [t.arg];
   }
+}
+
+/** The primitives that occur in `t` (a string singleton counts as `string`, an alias's body too). */
+function primsOf(t: PlantedType, out: Set<PlantedPrim>, aliases: readonly PlantedAlias[]): void {
+  if (t.k === 'prim') out.add(t.name);
+  if (t.k === 'lit') out.add('string');
+  for (const u of parts(t)) primsOf(u, out, aliases);
+  if (t.k === 'alias')
+    for (const a of aliases) if (a.index === t.index) primsOf(a.other, out, aliases);
 }
 
 /** `t` with every primitive leaf `from` replaced by `to`. */
@@ -340,31 +349,8 @@ export function incompatible(draw: TypeDraw, t: PlantedType): PlantedType | unde
 
 /** The primitives of `t`'s leaves (not its string singletons, nor its aliases' bodies). */
 function primLeaves(t: PlantedType, out: Set<PlantedPrim>): void {
-  switch (t.k) {
-    case 'prim':
-      out.add(t.name);
-      return;
-    case 'lit':
-      return;
-    case 'opt':
-    case 'array':
-      primLeaves(t.t, out);
-      return;
-    case 'alias':
-      primLeaves(t.arg, out);
-      return;
-    case 'union':
-    case 'inter':
-      primLeaves(t.a, out);
-      primLeaves(t.b, out);
-      return;
-    case 'table':
-      for (const [, f] of t.fields) primLeaves(f, out);
-      return;
-    case 'fn':
-      for (const f of [...t.args, ...t.rets]) primLeaves(f, out);
-      return;
-  }
+  if (t.k === 'prim') out.add(t.name);
+  for (const u of parts(t)) primLeaves(u, out);
 }
 
 /**

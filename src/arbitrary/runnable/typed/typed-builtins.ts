@@ -1,5 +1,5 @@
 import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
-import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { Locals } from '../shapes/kit.js';
@@ -51,102 +51,123 @@ const capturePatterns = [
  * ```
  */
 export const builtinStat: StatProduction = (g: Gen, d: number): Stat[] => {
-  const [s, a, b, c, t] = opaque(g, 5);
-  const sRef = build.local(s.name);
+  const locals = opaque(g, 5);
   switch (g.choices.int(5)) {
-    case 0: {
-      const specs = Array.from({ length: 1 + g.choices.int(4) }, () => g.choices.pick(formats));
-      const text = specs.map(([f]) => f).join(g.choices.pick([' ', ',', '%%', '']));
-      return [
-        print([
-          g.lib('string', 'format', [
-            build.string(text),
-            ...specs.map(([, sc]) => value(g, sc, d + 1)),
-          ]),
-        ]),
-      ];
-    }
-    case 1: {
-      const [pattern, caps] = g.choices.pick(capturePatterns);
-      const vars = caps.length === 0 ? [a] : [a, b].slice(0, caps.length);
-      const types = (caps.length === 0 ? (['s'] as const) : caps).map((k) =>
-        ty.optional(ty.prim(k === 's' ? 'string' : 'number')),
-      );
-      const find = g.choices.chance(40);
-      return [
-        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
-        find
-          ? build.localStat(
-              [a, b, c],
-              [g.lib('string', 'find', [sRef, build.string(pattern), build.number(1)])],
-            )
-          : build.localStat(vars, [g.lib('string', 'match', [sRef, build.string(pattern)])], types),
-        print(
-          find
-            ? [build.local(a.name), build.local(b.name), build.local(c.name)]
-            : vars.map((v) => build.local(v.name)),
-        ),
-      ];
-    }
-    case 2: {
-      const [pattern, caps] = g.choices.pick(capturePatterns.filter(([, k]) => k.length > 0));
-      const vars = [a, b].slice(0, caps.length);
-      const body = [print(vars.map((v) => build.local(v.name)))];
-      return [
-        build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
-        build.forIn(vars, [g.lib('string', 'gmatch', [sRef, build.string(pattern)])], body),
-        print([
-          g.lib('string', 'gsub', [
-            sRef,
-            build.string(g.choices.pick(['(%w+)', '(%a)', '%s', '(%d)(%d?)'])),
-            build.string(g.choices.pick(['%1%1', '<%0>', '%%', '%1'])),
-          ]),
-        ]),
-      ];
-    }
-    case 3: {
-      const values = Array.from({ length: 1 + g.choices.int(3) }, () =>
-        value(g, g.choices.pick(['num', 'str', 'bool'] as const), d + 1),
-      );
-      return [
-        build.localStat(
-          [a],
-          [build.call(build.global('select'), [build.string('#'), ...values])],
-          [ty.prim('number')],
-        ),
-        print([
-          build.local(a.name),
-          build.call(build.global('select'), [
-            build.number(1 + g.choices.int(values.length)),
-            ...values,
-          ]),
-        ]),
-        build.localStat([t], [g.lib('table', 'pack', values)]),
-        print([
-          build.indexExpr(build.local(t.name), build.string('n')),
-          g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
-        ]),
-      ];
-    }
-    default: {
-      const elem = g.choices.pick(['iarr', 'sarr'] as const);
-      const aType = ty.array(ty.prim(elem === 'iarr' ? 'number' : 'string'));
-      return [
-        // A copy: the array may be a local that later statements write.
-        build.localStat(
-          [a],
-          [g.lib('table', 'freeze', [g.lib('table', 'clone', [g.expr(elem, d + 1)])])],
-          [aType],
-        ),
-        build.localStat([b], [g.lib('table', 'clone', [build.local(a.name)])], [aType]),
-        print([
-          build.unary(ExprUnary_Op.Len, build.local(b.name)),
-          g.lib('table', 'isfrozen', [build.local(a.name)]),
-        ]),
-      ];
-    }
+    case 0:
+      return formatStat(g, d);
+    case 1:
+      return matchOrFindStat(g, d, locals);
+    case 2:
+      return gmatchAndGsubStat(g, d, locals);
+    case 3:
+      return selectAndPackStat(g, d, locals);
+    default:
+      return frozenCloneStat(g, d, locals);
   }
 };
+
+/** `string.format` of one to four conversions with values of the types they take. */
+function formatStat(g: Gen, d: number): Stat[] {
+  const specs = Array.from({ length: 1 + g.choices.int(4) }, () => g.choices.pick(formats));
+  const text = specs.map(([f]) => f).join(g.choices.pick([' ', ',', '%%', '']));
+  return [
+    print([
+      g.lib('string', 'format', [
+        build.string(text),
+        ...specs.map(([, sc]) => value(g, sc, d + 1)),
+      ]),
+    ]),
+  ];
+}
+
+/** `string.match` into locals typed by the pattern's captures, or `string.find` into three. */
+function matchOrFindStat(g: Gen, d: number, [s, a, b, c]: Locals<5>): Stat[] {
+  const sRef = build.local(s.name);
+  const [pattern, caps] = g.choices.pick(capturePatterns);
+  const vars = caps.length === 0 ? [a] : [a, b].slice(0, caps.length);
+  const types = (caps.length === 0 ? (['s'] as const) : caps).map((k) =>
+    ty.optional(ty.prim(k === 's' ? 'string' : 'number')),
+  );
+  const find = g.choices.chance(40);
+  return [
+    build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+    find
+      ? build.localStat(
+          [a, b, c],
+          [g.lib('string', 'find', [sRef, build.string(pattern), build.number(1)])],
+        )
+      : build.localStat(vars, [g.lib('string', 'match', [sRef, build.string(pattern)])], types),
+    print(
+      find
+        ? [build.local(a.name), build.local(b.name), build.local(c.name)]
+        : vars.map((v) => build.local(v.name)),
+    ),
+  ];
+}
+
+/** `string.gmatch` over a pattern's captures, then `string.gsub` with a replacement pattern. */
+function gmatchAndGsubStat(g: Gen, d: number, [s, a, b]: Locals<5>): Stat[] {
+  const sRef = build.local(s.name);
+  const [pattern, caps] = g.choices.pick(capturePatterns.filter(([, k]) => k.length > 0));
+  const vars = [a, b].slice(0, caps.length);
+  const body = [print(vars.map((v) => build.local(v.name)))];
+  return [
+    build.localStat([s], [value(g, 'str', d + 1)], [ty.prim('string')]),
+    build.forIn(vars, [g.lib('string', 'gmatch', [sRef, build.string(pattern)])], body),
+    print([
+      g.lib('string', 'gsub', [
+        sRef,
+        build.string(g.choices.pick(['(%w+)', '(%a)', '%s', '(%d)(%d?)'])),
+        build.string(g.choices.pick(['%1%1', '<%0>', '%%', '%1'])),
+      ]),
+    ]),
+  ];
+}
+
+/** `select("#", ...)` and `select(i, ...)` of one to three values, `table.pack` and `table.unpack`. */
+function selectAndPackStat(g: Gen, d: number, [, a, , , t]: Locals<5>): Stat[] {
+  const values = Array.from({ length: 1 + g.choices.int(3) }, () =>
+    value(g, g.choices.pick(['num', 'str', 'bool'] as const), d + 1),
+  );
+  return [
+    build.localStat(
+      [a],
+      [build.call(build.global('select'), [build.string('#'), ...values])],
+      [ty.prim('number')],
+    ),
+    print([
+      build.local(a.name),
+      build.call(build.global('select'), [
+        build.number(1 + g.choices.int(values.length)),
+        ...values,
+      ]),
+    ]),
+    build.localStat([t], [g.lib('table', 'pack', values)]),
+    print([
+      build.indexExpr(build.local(t.name), build.string('n')),
+      g.lib('table', 'unpack', [g.expr('iarr', d + 1)]),
+    ]),
+  ];
+}
+
+/** An array cloned and frozen (`table.freeze`), cloned again, and asked `table.isfrozen`. */
+function frozenCloneStat(g: Gen, d: number, [, a, b]: Locals<5>): Stat[] {
+  const elem = g.choices.pick(['iarr', 'sarr'] as const);
+  const aType = ty.array(ty.prim(elem === 'iarr' ? 'number' : 'string'));
+  return [
+    // A copy: the array may be a local that later statements write.
+    build.localStat(
+      [a],
+      [g.lib('table', 'freeze', [g.lib('table', 'clone', [g.expr(elem, d + 1)])])],
+      [aType],
+    ),
+    build.localStat([b], [g.lib('table', 'clone', [build.local(a.name)])], [aType]),
+    print([
+      build.unary(ExprUnary_Op.Len, build.local(b.name)),
+      g.lib('table', 'isfrozen', [build.local(a.name)]),
+    ]),
+  ];
+}
 
 /** Metamethods of the operator class, with the operator that calls each. */
 const binaryMeta: [string, ExprBinary_Op, 'self' | 'bool'][] = [
@@ -173,77 +194,101 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
   const k = freshAlias(g);
   if (k === undefined) return [];
   const [cls, x, y, o] = opaque(g, 4);
-  const cRef = build.local(cls.name);
-  const self = ty.alias(k);
-  const n0 = (e: Expr) => build.field(e, 0);
-  const make = (e: Expr) => build.call(build.indexName(cRef, build.customName(4)), [e]);
-  const set = (name: string, args: Local[], rets: ReturnType<typeof ty.prim>[], body: Expr) =>
-    build.assign(
-      [
-        // `__tostring` is not in the name table: written `C["__tostring"]`.
-        name === '__tostring'
-          ? build.indexExpr(cRef, build.string(name))
-          : build.indexName(cRef, build.name(name)),
-      ],
-      [
-        build.funcExpr(
-          build.func(
-            args,
-            [build.ret([body])],
-            false,
-            args.map(() => self),
-            rets,
-          ),
-        ),
-      ],
-    );
-  const xRef = build.local(x.name);
-  const yRef = build.local(y.name);
-  const out: Stat[] = [
+  const c: OperatorClass = { ref: build.local(cls.name), self: ty.alias(k) };
+  const out = operatorClassHead(c, cls, k, x);
+  const ops = binaryMeta.filter(() => g.choices.chance(50));
+  out.push(...operatorMetamethods(c, ops, x, y));
+  out.push(...operatorUses(g, d, c, ops, o));
+  return out;
+};
+
+/** The class table of {@link operatorClassStat} and the alias of its objects' type. */
+interface OperatorClass {
+  ref: Expr;
+  self: Type;
+}
+
+/** Field `n0` of `e`. */
+const n0 = (e: Expr) => build.field(e, 0);
+
+/** `C.n4(e)`: an object of the class made by its constructor. */
+function construct(c: OperatorClass, e: Expr): Expr {
+  return build.call(build.indexName(c.ref, build.customName(4)), [e]);
+}
+
+/** `local C = {}`, `C.__index = C`, the alias `typeof(setmetatable({n0 = 0}, C))`, `C.n4`. */
+function operatorClassHead(c: OperatorClass, cls: Local, k: number, x: Local): Stat[] {
+  const setmetatable = (e: Expr) =>
+    build.call(build.global('setmetatable'), [build.record([[0, e]]), c.ref]);
+  return [
     build.localStat([cls], [build.array([])]),
-    build.assign([build.indexName(cRef, build.name('__index'))], [cRef]),
-    aliasStat(
-      k,
-      ty.typeOf(
-        build.call(build.global('setmetatable'), [build.record([[0, build.number(0)]]), cRef]),
-      ),
-    ),
+    build.assign([build.indexName(c.ref, build.name('__index'))], [c.ref]),
+    aliasStat(k, ty.typeOf(setmetatable(build.number(0)))),
     build.assign(
-      [build.indexName(cRef, build.customName(4))],
+      [build.indexName(c.ref, build.customName(4))],
       [
         build.funcExpr(
           build.func(
             [x],
-            [
-              build.ret([
-                build.call(build.global('setmetatable'), [build.record([[0, xRef]]), cRef]),
-              ]),
-            ],
+            [build.ret([setmetatable(build.local(x.name))])],
             false,
             [ty.prim('number')],
-            [self],
+            [c.self],
           ),
         ),
       ],
     ),
   ];
-  const ops = binaryMeta.filter(() => g.choices.chance(50));
+}
+
+/** `C.name = function(args: self...): rets return body end`. */
+function metamethod(c: OperatorClass, name: string, args: Local[], rets: Type[], body: Expr): Stat {
+  return build.assign(
+    [
+      // `__tostring` is not in the name table: written `C["__tostring"]`.
+      name === '__tostring'
+        ? build.indexExpr(c.ref, build.string(name))
+        : build.indexName(c.ref, build.name(name)),
+    ],
+    [
+      build.funcExpr(
+        build.func(
+          args,
+          [build.ret([body])],
+          false,
+          args.map(() => c.self),
+          rets,
+        ),
+      ),
+    ],
+  );
+}
+
+/** The binary metamethods `ops`, then `__unm`, `__len` and `__tostring`. */
+function operatorMetamethods(c: OperatorClass, ops: typeof binaryMeta, x: Local, y: Local): Stat[] {
+  const xRef = build.local(x.name);
+  const yRef = build.local(y.name);
+  const out: Stat[] = [];
   for (const [name, op, ret] of ops) {
     out.push(
-      set(
+      metamethod(
+        c,
         name,
         [x, y],
-        [ret === 'self' ? self : ty.prim('boolean')],
+        [ret === 'self' ? c.self : ty.prim('boolean')],
         ret === 'self'
-          ? make(build.binary(op, n0(xRef), n0(yRef)))
+          ? construct(c, build.binary(op, n0(xRef), n0(yRef)))
           : build.binary(op, n0(xRef), n0(yRef)),
       ),
     );
   }
-  out.push(set('__unm', [x], [self], make(build.unary(ExprUnary_Op.Minus, n0(xRef)))));
-  out.push(set('__len', [x], [ty.prim('number')], n0(xRef)));
   out.push(
-    set(
+    metamethod(c, '__unm', [x], [c.self], construct(c, build.unary(ExprUnary_Op.Minus, n0(xRef)))),
+  );
+  out.push(metamethod(c, '__len', [x], [ty.prim('number')], n0(xRef)));
+  out.push(
+    metamethod(
+      c,
       '__tostring',
       [x],
       [ty.prim('string')],
@@ -254,20 +299,30 @@ export const operatorClassStat: StatProduction = (g: Gen, d: number): Stat[] => 
       ),
     ),
   );
+  return out;
+}
+
+/** An object `o` and the operators applied to it: unary, `#`, `tostring` and each of `ops`. */
+function operatorUses(
+  g: Gen,
+  d: number,
+  c: OperatorClass,
+  ops: typeof binaryMeta,
+  o: Local,
+): Stat[] {
   const oRef = build.local(o.name);
-  out.push(build.localStat([o], [make(g.int(d + 1))], [self]));
+  const made = build.localStat([o], [construct(c, g.int(d + 1))], [c.self]);
   const shown: Expr[] = [
     n0(build.group(build.unary(ExprUnary_Op.Minus, oRef))),
     build.unary(ExprUnary_Op.Len, oRef),
     build.call(build.global('tostring'), [oRef]),
   ];
   for (const [, op, ret] of ops) {
-    const applied = build.binary(op, oRef, make(g.int(d + 1)));
+    const applied = build.binary(op, oRef, construct(c, g.int(d + 1)));
     shown.push(ret === 'self' ? n0(build.group(applied)) : applied);
   }
-  out.push(print(shown));
-  return out;
-};
+  return [made, print(shown)];
+}
 
 /**
  * A function that is type-checked but never called: its parameters use overloaded function

@@ -1,7 +1,9 @@
-import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
+import type { Locals } from '../shapes/kit.js';
 import { opaque, print, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 import type { Scalar } from '../values/types.js';
@@ -89,10 +91,20 @@ export const varargStat: StatProduction = (g, d) => {
  */
 export const callFormsStat: StatProduction = (g, d) => {
   const [o, a, b, c, two, q1, q2, ns, x, ts] = opaque(g, 10);
-  const ref = (l: { name: number }) => build.local(l.name);
-  const oRef = ref(o);
+  return [
+    ...optionalParameters(g, d, o, [a, b, c]),
+    ...severalResults(g, d, two, [q1, q2]),
+    ...dottedFunctions(g, d, ns, x),
+    ...unsealedTable(g, d, ts),
+  ];
+};
+
+const ref = (l: Local): Expr => build.local(l.name);
+
+/** `o(a: number, b: number?, c: string?)` called with the optional parameters left out or `nil`. */
+function optionalParameters(g: Gen, d: number, o: Local, [a, b, c]: Locals<3>): Stat[] {
   const or = (e: Expr, k: Expr) => build.group(build.binary(ExprBinary_Op.Or, e, k));
-  const out: Stat[] = [
+  return [
     build.localFunction(
       o,
       build.func(
@@ -114,10 +126,16 @@ export const callFormsStat: StatProduction = (g, d) => {
     print([
       // In parentheses: a last argument of several results (`utf8.codepoint`) would fill the
       // string parameter with numbers.
-      build.call(oRef, [build.group(g.num(d + 1))]),
-      build.call(oRef, [g.num(d + 1), build.group(g.num(d + 1))]),
-      build.call(oRef, [g.num(d + 1), build.nil(), value(g, 'str', d + 1)]),
+      build.call(ref(o), [build.group(g.num(d + 1))]),
+      build.call(ref(o), [g.num(d + 1), build.group(g.num(d + 1))]),
+      build.call(ref(o), [g.num(d + 1), build.nil(), value(g, 'str', d + 1)]),
     ]),
+  ];
+}
+
+/** `two(): (number, string)` assigned to two names, alone or after a value. */
+function severalResults(g: Gen, d: number, two: Local, [q1, q2]: Locals<2>): Stat[] {
+  return [
     build.localFunction(
       two,
       build.func(
@@ -137,15 +155,21 @@ export const callFormsStat: StatProduction = (g, d) => {
       ? build.assign([ref(q1), ref(q2)], [build.call(ref(two), [])])
       : build.assign([ref(q2), ref(q1)], [value(g, 'str', d + 1), build.call(ref(two), [])]),
     print([ref(q1), ref(q2)]),
-    // ns.n0.n1 and ns.n0:n2, defined on tables that grow.
+  ];
+}
+
+/** ns.n0.n1 and ns.n0:n2, defined on tables that grow, and called. */
+function dottedFunctions(g: Gen, d: number, ns: Local, x: Local): Stat[] {
+  const n0 = () => build.field(ref(ns), 0);
+  return [
     build.localStat([ns], [build.array([])]),
-    build.assign([build.field(ref(ns), 0)], [build.array([])]),
+    build.assign([n0()], [build.array([])]),
     build.functionStat(
-      build.field(build.field(ref(ns), 0), 1),
+      build.field(n0(), 1),
       build.func([x], [build.ret([ref(x)])], false, [ty.prim('number')], [ty.prim('number')]),
     ),
     build.functionStat(
-      build.field(build.field(ref(ns), 0), 2),
+      build.field(n0(), 2),
       build.func(
         [x],
         [build.ret([build.binary(ExprBinary_Op.Mul, ref(x), build.number(2))])],
@@ -156,17 +180,18 @@ export const callFormsStat: StatProduction = (g, d) => {
       true,
     ),
     print([
-      build.call(build.field(build.field(ref(ns), 0), 1), [g.num(d + 1)]),
-      build.call(
-        build.indexName(build.field(ref(ns), 0), build.customName(2)),
-        [g.num(d + 1)],
-        true,
-      ),
+      build.call(build.field(n0(), 1), [g.num(d + 1)]),
+      build.call(build.indexName(n0(), build.customName(2)), [g.num(d + 1)], true),
     ]),
+  ];
+}
+
+/** A table literal `{n0 = ...}` given fields `n1` and `["n2"]` after it is built. */
+function unsealedTable(g: Gen, d: number, ts: Local): Stat[] {
+  return [
     build.localStat([ts], [build.record([[0, g.num(d + 1)]])]),
     build.assign([build.field(ref(ts), 1)], [value(g, 'str', d + 1)]),
     build.assign([build.indexExpr(ref(ts), build.string('n2'))], [g.bool(d + 1)]),
     print([build.field(ref(ts), 0), build.field(ref(ts), 1), build.field(ref(ts), 2)]),
   ];
-  return out;
-};
+}

@@ -1,15 +1,12 @@
-import { create } from '@bufbuild/protobuf';
 import type { Expr, Local, Stat, Type } from '../../../../gen/luau_pb.js';
-import * as g735 from '../../../../gen/luau-735_pb.js';
 import { build } from '../../build.js';
 import { build735 } from '../grammar-735/build-735.js';
-import { builtins, lengthPlusFirst } from '../grammar-735/forms-735-shape.js';
+import { builtins, builtinUses, constants, constReader } from '../grammar-735/forms-735-shape.js';
+import { lengthPlusFirst, parenlessLibraryCalls } from '../grammar-735/forms-735-shape.js';
+import type { Gen } from '../generator.js';
 import { kit, withLocals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
 import { primitive } from '../values/types.js';
-
-/** Constants the compiler folds: whole, fractional, signed, zero of either sign. */
-const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
 
 /**
  * What grammar 735 adds besides classes, written for 0.735's checker, in a `do` block:
@@ -28,79 +25,77 @@ const constants = [0, 1, 3, -2, 0.5, -0, 7.25, 1e9];
 export const typedForms735Shape: StatProduction = (g, d) => {
   if (!g.roomFor(8) || g.pure > 0) return [];
   return withLocals(g, (fresh) => {
-    const c = g.choices;
-    const num = primitive('number');
-    const stats: Stat[] = [];
-    const shown: Expr[] = [];
-    // Values through locals of their type, as the rest of the typed level draws them: an
-    // argument has no annotation the checker would infer it against.
-    const bound = (e: Expr, t: Type = num): Expr => {
-      const v = fresh();
-      stats.push(build.localStat([v], [e], [t]));
-      return kit.ref(v);
-    };
-    // The string library's first argument is a string, every other a number.
-    const boundArgs = (lib: string, args: Expr[]) =>
-      args.map((e, i) => bound(e, lib === 'string' && i === 0 ? primitive('string') : num));
-    const a = fresh();
-    stats.push(const735(a, kit.num(c.pick(constants)), num));
-    shown.push(kit.ref(a));
-    if (c.chance(70)) {
-      const b = fresh();
-      const op = c.pick(['+', '*', '-', '/', '//'] as const);
-      stats.push(const735(b, kit.bin(op, kit.ref(a), kit.num(c.pick(constants))), num));
-      shown.push(kit.ref(b));
-      if (c.chance(70)) {
-        const f = fresh();
-        g.scope.pushFrame(false);
-        const x = fresh();
-        const body = [build.ret([kit.bin('+', kit.bin('*', kit.ref(x), kit.ref(a)), kit.ref(b))])];
-        g.scope.popFrame();
-        stats.push(build735.constFunction(f, build.func([x], body, false, [num], [num])));
-        shown.push(
-          build.call(kit.ref(f), [kit.ref(a)]),
-          build.call(kit.ref(f), [bound(g.num(d + 1))]),
-        );
-      }
-    }
+    const block: TypedBlock = { g, d, fresh, stats: [], shown: [] };
+    typedConsts(block);
     // Arguments are bound as numbers and strings: not the vector library's.
     const available = builtins.filter(([lib, fn]) => lib !== 'vector' && g.has(`${lib}.${fn}`));
-    for (let k = c.int(3); k > 0 && available.length > 0; k--) {
-      const [lib, fn, args] = c.pick(available);
-      if (c.chance(50)) {
-        const r = fresh();
-        stats.push(build.localStat([r], [build735.builtinRef(lib, fn)]));
-        shown.push(build.call(kit.ref(r), boundArgs(lib, args(g, d + 1))));
-      } else {
-        shown.push(build735.builtinCall(lib, fn, boundArgs(lib, args(g, d + 1))));
-      }
-    }
-    if (c.chance(60)) {
-      shown.push(
-        build735.parenless(
-          build.indexName(build.global('string'), build.name('upper')),
-          kit.str(c.pick(['ab', 'Luau', '', 'x y'])),
-        ),
-        build735.parenless(build.global('type'), build.array([])),
-      );
+    block.shown.push(
+      ...builtinUses(g, d, fresh, available, block.stats, (lib, args) =>
+        boundArgs(block, lib, args),
+      ),
+    );
+    if (g.choices.chance(60)) {
+      block.shown.push(...parenlessLibraryCalls(g));
       const t = fresh();
-      stats.push(lengthPlusFirst(g, t, fresh, true));
-      shown.push(
-        build735.parenless(kit.ref(t), build.array([bound(g.num(d + 1)), bound(g.num(d + 1))])),
+      block.stats.push(lengthPlusFirst(g, t, fresh, true));
+      block.shown.push(
+        build735.parenless(
+          kit.ref(t),
+          build.array([bound(block, g.num(d + 1)), bound(block, g.num(d + 1))]),
+        ),
       );
     }
-    stats.push(kit.print(shown));
-    return [build.doBlock(stats)];
+    block.stats.push(kit.print(block.shown));
+    return [build.doBlock(block.stats)];
   });
 };
 
-/** `const v: T = value`. */
-function const735(v: Local, e: Expr, t: Type): Stat {
-  const local = create(g735.StatLocalSchema, {
-    vars: [v] as unknown as g735.Local[],
-    values: [e] as unknown as g735.Expr[],
-    types: [t] as unknown as g735.Type[],
-    isConst: true,
-  });
-  return create(g735.StatSchema, { statOneof: { case: 'local', value: local } }) as unknown as Stat;
+/** The `do` block being drawn: its statements and the values its last `print` shows. */
+interface TypedBlock {
+  g: Gen;
+  d: number;
+  fresh: () => Local;
+  stats: Stat[];
+  shown: Expr[];
+}
+
+/**
+ * A value through a local of its type, as the rest of the typed level draws them: an argument
+ * has no annotation the checker would infer it against.
+ */
+function bound(block: TypedBlock, e: Expr, t: Type = primitive('number')): Expr {
+  const v = block.fresh();
+  block.stats.push(build.localStat([v], [e], [t]));
+  return kit.ref(v);
+}
+
+/** Arguments of `lib` bound: the string library's first argument is a string, every other a number. */
+function boundArgs(block: TypedBlock, lib: string, args: Expr[]): Expr[] {
+  return args.map((e, i) =>
+    bound(block, e, primitive(lib === 'string' && i === 0 ? 'string' : 'number')),
+  );
+}
+
+/** `const a: number`, often `const b: number` over it, and then a `const` function reading both. */
+function typedConsts(block: TypedBlock): void {
+  const { g, d, fresh, stats, shown } = block;
+  const c = g.choices;
+  const num = primitive('number');
+  const a = fresh();
+  stats.push(build735.localStat([a], [kit.num(c.pick(constants))], true, [num]));
+  shown.push(kit.ref(a));
+  if (!c.chance(70)) return;
+  const b = fresh();
+  const op = c.pick(['+', '*', '-', '/', '//'] as const);
+  stats.push(
+    build735.localStat([b], [kit.bin(op, kit.ref(a), kit.num(c.pick(constants)))], true, [num]),
+  );
+  shown.push(kit.ref(b));
+  if (!c.chance(70)) return;
+  const f = fresh();
+  stats.push(constReader(g, f, fresh, [a, b], true));
+  shown.push(
+    build.call(kit.ref(f), [kit.ref(a)]),
+    build.call(kit.ref(f), [bound(block, g.num(d + 1))]),
+  );
 }

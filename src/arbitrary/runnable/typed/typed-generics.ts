@@ -1,6 +1,9 @@
 import { ExprBinary_Op, ExprUnary_Op, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
+import type { Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
+import type { Locals } from '../shapes/kit.js';
+import type { Scalar } from '../values/types.js';
 import { addTo, aliasStat, freshAlias, genericFunc, opaque, print } from './typed-parts.js';
 import { scalarType, use, value, fieldScalars } from './typed-parts.js';
 import { ty } from './typed-types.js';
@@ -12,107 +15,118 @@ import { ty } from './typed-types.js';
  */
 export const genericStat: StatProduction = (g, d) => {
   if (!g.options.features.generics) return [];
-  const [f, x, y, r, s] = opaque(g, 5);
+  const locals = opaque(g, 5);
   const a = g.choices.pick(fieldScalars);
   const b = g.choices.pick(fieldScalars);
-  const out: Stat[] = [];
   switch (g.choices.int(4)) {
-    case 0: {
-      const fn = genericFunc(
-        [x, y],
-        [ty.generic(0), ty.prim('number')],
-        [ty.array(ty.generic(0))],
-        [build.ret([build.array([build.local(x.name), build.local(x.name)])])],
-        [0],
-      );
-      out.push(build.localFunction(f, fn));
-      const call = build.call(build.local(f.name), [value(g, a, d + 1), build.number(1)]);
-      out.push(build.localStat([r], [call], [ty.array(scalarType(a))]));
-      out.push(
-        print([
-          build.unary(ExprUnary_Op.Len, build.local(r.name)),
-          build.indexExpr(build.local(r.name), build.number(2)),
-        ]),
-      );
-      break;
-    }
-    case 1: {
-      const fn = genericFunc(
-        [x, y],
-        [ty.generic(0), ty.generic(1)],
-        [ty.generic(1), ty.generic(0)],
-        [build.ret([build.local(y.name), build.local(x.name)])],
-        [0, 1],
-      );
-      out.push(build.localFunction(f, fn));
-      const call = build.call(build.local(f.name), [value(g, a, d + 1), value(g, b, d + 1)]);
-      out.push(build.localStat([r, s], [call], [scalarType(b), scalarType(a)]));
-      out.push(print([use(b, build.local(r.name)), use(a, build.local(s.name))]));
-      break;
-    }
-    case 2: {
-      // map<A, B>(xs: {A}, f: (A) -> B): {B}
-      const [o, i, v] = opaque(g, 3);
-      const body: Stat[] = [
-        build.localStat([o], [build.array([])], [ty.array(ty.generic(1))]),
-        build.forIn(
-          [i, v],
-          [build.call(build.global('ipairs'), [build.local(x.name)])],
-          [
-            build.callStat(
-              build.libCall('table', 'insert', [
-                build.local(o.name),
-                build.call(build.local(y.name), [build.local(v.name)]),
-              ]),
-            ),
-          ],
-        ),
-        build.ret([build.local(o.name)]),
-      ];
-      const fn = genericFunc(
-        [x, y],
-        [ty.array(ty.generic(0)), ty.fn([ty.generic(0)], [ty.generic(1)])],
-        [ty.array(ty.generic(1))],
-        body,
-        [0, 1],
-      );
-      out.push(build.localFunction(f, fn));
-      const elem = g.choices.pick(['int', 'str'] as const);
-      const src = g.expr(elem === 'int' ? 'iarr' : 'sarr', d + 1);
-      const [p] = opaque(g, 1);
-      const mapper = build.funcExpr(
-        build.func(
-          [p],
-          [build.ret([build.call(build.global('tostring'), [build.local(p.name)])])],
-          false,
-          [scalarType(elem)],
-          [ty.prim('string')],
-        ),
-      );
-      out.push(
-        build.localStat(
-          [r],
-          [build.call(build.local(f.name), [src, mapper])],
-          [ty.array(ty.prim('string'))],
-        ),
-      );
-      out.push(print([build.libCall('table', 'concat', [build.local(r.name), build.string(',')])]));
-      break;
-    }
-    default: {
-      // local f: <A>(A) -> A = function(x) return x end
-      const fn = build.funcExpr(build.func([x], [build.ret([build.local(x.name)])]));
-      out.push(build.localStat([f], [fn], [ty.fn([ty.generic(0)], [ty.generic(0)], [0])]));
-      out.push(
-        print([
-          use(a, build.call(build.local(f.name), [value(g, a, d + 1)])),
-          use(b, build.call(build.local(f.name), [value(g, b, d + 1)])),
-        ]),
-      );
-    }
+    case 0:
+      return repeatedArray(g, d, locals, a);
+    case 1:
+      return swappedPair(g, d, locals, a, b);
+    case 2:
+      return genericMap(g, d, locals);
+    default:
+      return genericIdentityLocal(g, d, locals, a, b);
   }
-  return out;
 };
+
+/** `<A>(x: A, y: number): {A}` returning `{x, x}`, called with a value of `a`. */
+function repeatedArray(g: Gen, d: number, [f, x, y, r]: Locals<5>, a: Scalar): Stat[] {
+  const fn = genericFunc(
+    [x, y],
+    [ty.generic(0), ty.prim('number')],
+    [ty.array(ty.generic(0))],
+    [build.ret([build.array([build.local(x.name), build.local(x.name)])])],
+    [0],
+  );
+  const call = build.call(build.local(f.name), [value(g, a, d + 1), build.number(1)]);
+  return [
+    build.localFunction(f, fn),
+    build.localStat([r], [call], [ty.array(scalarType(a))]),
+    print([
+      build.unary(ExprUnary_Op.Len, build.local(r.name)),
+      build.indexExpr(build.local(r.name), build.number(2)),
+    ]),
+  ];
+}
+
+/** `<A, B>(x: A, y: B): (B, A)` returning its arguments swapped. */
+function swappedPair(g: Gen, d: number, [f, x, y, r, s]: Locals<5>, a: Scalar, b: Scalar): Stat[] {
+  const fn = genericFunc(
+    [x, y],
+    [ty.generic(0), ty.generic(1)],
+    [ty.generic(1), ty.generic(0)],
+    [build.ret([build.local(y.name), build.local(x.name)])],
+    [0, 1],
+  );
+  const call = build.call(build.local(f.name), [value(g, a, d + 1), value(g, b, d + 1)]);
+  return [
+    build.localFunction(f, fn),
+    build.localStat([r, s], [call], [scalarType(b), scalarType(a)]),
+    print([use(b, build.local(r.name)), use(a, build.local(s.name))]),
+  ];
+}
+
+/** map<A, B>(xs: {A}, f: (A) -> B): {B}, called with an array and `tostring` in a lambda. */
+function genericMap(g: Gen, d: number, [f, x, y, r]: Locals<5>): Stat[] {
+  const [o, i, v] = opaque(g, 3);
+  const body: Stat[] = [
+    build.localStat([o], [build.array([])], [ty.array(ty.generic(1))]),
+    build.forIn(
+      [i, v],
+      [build.call(build.global('ipairs'), [build.local(x.name)])],
+      [
+        build.callStat(
+          build.libCall('table', 'insert', [
+            build.local(o.name),
+            build.call(build.local(y.name), [build.local(v.name)]),
+          ]),
+        ),
+      ],
+    ),
+    build.ret([build.local(o.name)]),
+  ];
+  const fn = genericFunc(
+    [x, y],
+    [ty.array(ty.generic(0)), ty.fn([ty.generic(0)], [ty.generic(1)])],
+    [ty.array(ty.generic(1))],
+    body,
+    [0, 1],
+  );
+  const elem = g.choices.pick(['int', 'str'] as const);
+  const src = g.expr(elem === 'int' ? 'iarr' : 'sarr', d + 1);
+  const [p] = opaque(g, 1);
+  const mapper = build.funcExpr(
+    build.func(
+      [p],
+      [build.ret([build.call(build.global('tostring'), [build.local(p.name)])])],
+      false,
+      [scalarType(elem)],
+      [ty.prim('string')],
+    ),
+  );
+  return [
+    build.localFunction(f, fn),
+    build.localStat(
+      [r],
+      [build.call(build.local(f.name), [src, mapper])],
+      [ty.array(ty.prim('string'))],
+    ),
+    print([build.libCall('table', 'concat', [build.local(r.name), build.string(',')])]),
+  ];
+}
+
+/** local f: <A>(A) -> A = function(x) return x end, called with a value of `a` and of `b`. */
+function genericIdentityLocal(g: Gen, d: number, [f, x]: Locals<5>, a: Scalar, b: Scalar): Stat[] {
+  const fn = build.funcExpr(build.func([x], [build.ret([build.local(x.name)])]));
+  return [
+    build.localStat([f], [fn], [ty.fn([ty.generic(0)], [ty.generic(0)], [0])]),
+    print([
+      use(a, build.call(build.local(f.name), [value(g, a, d + 1)])),
+      use(b, build.call(build.local(f.name), [value(g, b, d + 1)])),
+    ]),
+  ];
+}
 
 /**
  * Type aliases: a generic record `t<k><A> = {n0: A, n1: {A}}` instantiated, and a recursive

@@ -3,6 +3,7 @@ import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
+import type { Locals } from '../shapes/kit.js';
 import { opaque, print, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
@@ -40,9 +41,14 @@ const dateFormats = ['!%Y-%m-%d', '!%H:%M:%S', '!%d/%m/%y %j', '!%A %B %p'];
 export const libraryLintStat: StatProduction = (g: Gen, d: number): Stat[] => {
   if (g.options.profile === 'luau-web') return [];
   const [t, dst, c, packed, a, b] = opaque(g, 6);
+  return [...tableOperationLints(g, d, [t, dst, c]), ...formatStringLints(g, d, [packed, a, b])];
+};
+
+/** The TableOperations warnings on an array `t`, and the DeprecatedApi table members. */
+function tableOperationLints(g: Gen, d: number, [t, dst, c]: Locals<3>): Stat[] {
   const tRef = ref(t);
   const lastMinus = (k: number) => build.binary(ExprBinary_Op.Sub, len(tRef), build.number(k));
-  const out: Stat[] = [
+  return [
     build.localStat(
       [t],
       [build.array([g.int(d + 1), g.int(d + 1), g.int(d + 1)])],
@@ -84,9 +90,13 @@ export const libraryLintStat: StatProduction = (g: Gen, d: number): Stat[] => {
       ]),
     ),
   ];
+}
+
+/** The format strings of `string.pack`, `string.unpack`, `string.packsize` and `os.date`. */
+function formatStringLints(g: Gen, d: number, [packed, a, b]: Locals<3>): Stat[] {
   const [format, kind] = g.choices.pick(packFormats);
   const v = kind === 'int' ? build.number(g.choices.int(100)) : value(g, 'str', d + 1);
-  out.push(
+  return [
     build.localStat([packed], [build.libCall('string', 'pack', [build.string(format), v])]),
     build.localStat(
       [a, b],
@@ -101,6 +111,5 @@ export const libraryLintStat: StatProduction = (g: Gen, d: number): Stat[] => {
       ]),
       build.libCall('os', 'date', [build.string(g.choices.pick(dateFormats)), build.number(0)]),
     ]),
-  );
-  return out;
-};
+  ];
+}

@@ -1,14 +1,9 @@
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  type Expr,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';
+import type { Locals } from '../shapes/kit.js';
 import { addTo, opaque, print, value } from './typed-parts.js';
 import { ty } from './typed-types.js';
 
@@ -29,6 +24,18 @@ const ref = (l: Local) => build.local(l.name);
  */
 export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
   const [mt, t, k, obj, cl, self, a, r, prox] = opaque(g, 9);
+  return [
+    ...indexFunction(g, [mt, t, k, obj]),
+    ...callMetamethod(g, d, [cl, self, a]),
+    ...rawFunctions(g, d, r),
+    ...indexProxy(g, d, prox, r),
+  ];
+};
+
+const setmt = (tbl: Expr, meta: Expr) => build.call(build.global('setmetatable'), [tbl, meta]);
+
+/** `__index` as a function (any missing field is a number), and `getmetatable` compared. */
+function indexFunction(g: Gen, [mt, t, k, obj]: Locals<4>): Stat[] {
   const index = build.funcExpr(
     build.func(
       [t, k],
@@ -38,18 +45,6 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       [num()],
     ),
   );
-  const call = build.funcExpr(
-    build.func(
-      [self, a],
-      [build.ret([build.binary(ExprBinary_Op.Add, ref(a), build.number(1))])],
-      false,
-      [ty.prim('any'), num()],
-      [num()],
-    ),
-  );
-  const setmt = (tbl: Expr, meta: Expr) => build.call(build.global('setmetatable'), [tbl, meta]);
-  const rget = (tbl: Expr, key: string) =>
-    build.call(build.global('rawget'), [tbl, build.string(key)]);
   return [
     build.localStat([mt], [build.record([['__index', index]])]),
     build.localStat([obj], [setmt(build.array([]), ref(mt))]),
@@ -61,11 +56,32 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       ),
       build.field(ref(obj), g.choices.int(12)),
     ]),
+  ];
+}
+
+/** A table with `__call`, called. */
+function callMetamethod(g: Gen, d: number, [cl, self, a]: Locals<3>): Stat[] {
+  const call = build.funcExpr(
+    build.func(
+      [self, a],
+      [build.ret([build.binary(ExprBinary_Op.Add, ref(a), build.number(1))])],
+      false,
+      [ty.prim('any'), num()],
+      [num()],
+    ),
+  );
+  return [
     build.localStat(
       [cl],
       [setmt(build.record([[0, g.num(d + 1)]]), build.record([['__call', call]]))],
     ),
     print([build.call(ref(cl), [g.num(d + 1)]), build.field(ref(cl), 0)]),
+  ];
+}
+
+/** `rawget`, `rawequal`, `rawlen` and `rawset` on an annotated table `r`. */
+function rawFunctions(g: Gen, d: number, r: Local): Stat[] {
+  return [
     // The new solver types rawget and rawset as <K, V>(t: {[K]: V}, k: K, …): the table
     // they take has an indexer, no properties only.
     build.localStat(
@@ -78,11 +94,17 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
       ],
     ),
     print([
-      rget(ref(r), 'n0'),
+      build.call(build.global('rawget'), [ref(r), build.string('n0')]),
       build.call(build.global('rawequal'), [ref(r), ref(r)]),
       build.call(build.global('rawlen'), [build.array([g.num(d + 1), g.num(d + 1)])]),
     ]),
     build.callStat(build.call(build.global('rawset'), [ref(r), build.string('n0'), g.num(d + 1)])),
+  ];
+}
+
+/** `__index` as a table: a proxy reading field `n0`. */
+function indexProxy(g: Gen, d: number, prox: Local, r: Local): Stat[] {
+  return [
     // Both solvers look a field up through `__index` in a table's properties, not its
     // indexer: the proxy of the new solver's indexer table reads a record of its own.
     build.localStat(
@@ -98,7 +120,7 @@ export const metatableStat: StatProduction = (g: Gen, d: number): Stat[] => {
     ),
     print([build.field(ref(r), 0), build.field(ref(prox), 0)]),
   ];
-};
+}
 
 /**
  * The ways a `for ... in` loop iterates, each typed by the checker on its own: `pairs`,

@@ -1,10 +1,5 @@
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { Locals } from '../shapes/kit.js';
@@ -88,42 +83,13 @@ function normalizedIntersections(
       [value(g, 'str', d + 1)],
       [ty.intersection(ty.union(num(), str()), ty.union(str(), ty.prim('boolean')))],
     ),
-    build.localStat(
-      [u3],
-      [
-        build.record([
-          [0, g.num(d + 1)],
-          [2, g.num(d + 1)],
-        ]),
-      ],
-      [
-        ty.intersection(
-          ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])),
-          ty.table([[2, num()]]),
-        ),
-      ],
-    ),
+    tableUnionIntersection(g, d, u3),
     build.localStat(
       [u4],
       [build.nil()],
       [ty.optional(ty.union(fn1(num(), num()), fn1(str(), str())))],
     ),
-    build.localStat(
-      [u5],
-      [
-        build.funcExpr(
-          build.func(
-            [],
-            // The lambda is no vararg function: what it returns may not count `...`.
-            [build.ret([g.scope.inFunction(false, () => g.num(d + 1)), build.string(sa)])],
-            false,
-            [],
-            [num(), str()],
-          ),
-        ),
-      ],
-      [ty.intersection(ty.fn([], [num(), str()]), ty.fn([], [num(), str()]))],
-    ),
+    equalFunctionsIntersection(g, d, u5, sa),
     print([
       ref(u1),
       build.libCall('string', 'len', [ref(u2)]),
@@ -132,6 +98,45 @@ function normalizedIntersections(
       build.group(build.call(ref(u5), [])),
     ]),
   ];
+}
+
+/** `u3: ({n0: number} | {n1: string}) & {n2: number}` holding `{n0 = ..., n2 = ...}`. */
+function tableUnionIntersection(g: Gen, d: number, u3: Local): Stat {
+  return build.localStat(
+    [u3],
+    [
+      build.record([
+        [0, g.num(d + 1)],
+        [2, g.num(d + 1)],
+      ]),
+    ],
+    [
+      ty.intersection(
+        ty.union(ty.table([[0, num()]]), ty.table([[1, str()]])),
+        ty.table([[2, num()]]),
+      ),
+    ],
+  );
+}
+
+/** `u5: (() -> (number, string)) & (() -> (number, string))` holding a lambda. */
+function equalFunctionsIntersection(g: Gen, d: number, u5: Local, sa: string): Stat {
+  return build.localStat(
+    [u5],
+    [
+      build.funcExpr(
+        build.func(
+          [],
+          // The lambda is no vararg function: what it returns may not count `...`.
+          [build.ret([g.scope.inFunction(false, () => g.num(d + 1)), build.string(sa)])],
+          false,
+          [],
+          [num(), str()],
+        ),
+      ),
+    ],
+    [ty.intersection(ty.fn([], [num(), str()]), ty.fn([], [num(), str()]))],
+  );
 }
 
 /** `unknown` refined by `type` and `~=`. */

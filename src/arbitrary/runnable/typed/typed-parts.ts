@@ -1,14 +1,6 @@
 import { freshLocals, type Locals } from '../shapes/kit.js';
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  StatCompoundAssign_Op,
-  type Expr,
-  type ExprFunction,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, StatCompoundAssign_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, ExprFunction, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import { ty } from './typed-types.js';

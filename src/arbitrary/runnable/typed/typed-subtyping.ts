@@ -1,11 +1,5 @@
-import {
-  ExprBinary_Op,
-  ExprUnary_Op,
-  type Expr,
-  type Local,
-  type Stat,
-  type Type,
-} from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Gen } from '../generator.js';
 import type { StatProduction } from '../library/model.js';

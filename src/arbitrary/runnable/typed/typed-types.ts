@@ -1,5 +1,5 @@
 import * as pb from '../../../../gen/luau_pb.js';
-import type { Expr, GenericTypeName, Type } from '../../../../gen/luau_pb.js';
+import type { Type } from '../../../../gen/luau_pb.js';
 import { nameTables } from '../../../print/index.js';
 import { made } from '../../blank-message.js';
 import { build } from '../../build.js';
@@ -32,51 +32,31 @@ export const ty = {
     });
   },
   /** The generic name `A` + `k` (`A`..`Z`). */
-  genericName(k: number): GenericTypeName {
-    return build.genericName(k);
-  },
+  genericName: build.genericName,
   /** A use of generic `A` + `k`. */
-  generic(k: number): Type {
-    return build.genericType(k);
-  },
+  generic: build.genericType,
   /** A use of alias `t<k>`, with type arguments and generic packs (`t3<number, A...>`). */
-  alias(k: number, args: Type[] = [], packs: number[] = []): Type {
-    return build.aliasType(k, args, packs);
-  },
+  alias: build.aliasType,
   /** `a | b`. */
-  union(left: Type, right: Type): Type {
-    return build.unionType(left, right);
-  },
+  union: build.unionType,
   /** `a & b`. */
-  intersection(left: Type, right: Type): Type {
-    return build.intersectionType(left, right);
-  },
+  intersection: build.intersectionType,
   /** `t | nil`: the optional type `t?`. */
   optional(t: Type): Type {
     return ty.union(t, primitive('nil'));
   },
   /** The string singleton type `"s"`. */
-  str(val: string): Type {
-    return build.stringType(val);
-  },
+  str: build.stringType,
   /** The boolean singleton type `true` or `false`. */
-  bool(val: boolean): Type {
-    return build.booleanType(val);
-  },
+  bool: build.booleanType,
   /** `{n<k>: T, ..., [K]: V}`: fields named `n<k>`, and an indexer when given. */
-  table(fields: [number, Type][], indexer?: [Type, Type]): Type {
-    return build.tableType(fields, indexer);
-  },
+  table: build.tableType,
   /** `{T}`: an array. */
   array(elem: Type): Type {
     return ty.table([], [primitive('number'), elem]);
   },
   /** `<A, ...>(args) -> rets`, generics numbered as in {@link ty.generic}. */
-  fn(args: Type[], rets: Type[], generics: number[] = []): Type {
-    return build.functionType(args, rets, generics);
-  },
+  fn: build.functionType,
   /** `typeof(expr)`. */
-  typeOf(expr: Expr): Type {
-    return build.typeofType(expr);
-  },
+  typeOf: build.typeofType,
 };
