@@ -164,7 +164,7 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
     edits: [
       {
         file: 'src/campaign/scheduling.ts',
-        search: '          this.#ready.unshift(batch);\n',
+        search: '          this.#ready.unshift(...requeued(batch, timedOut(e)));\n',
         replace: '',
       },
     ],
