@@ -110,7 +110,7 @@ const productions: [StatProduction, number][] = [
 /** With the new solver (`--checker new`), also the forms only it accepts. */
 const newSolverProductions: [StatProduction, number][] = [
   ...productions,
-  ...Array.from({ length: 6 }, (): [StatProduction, number] => [typeFunctionStat, 9]),
+  ...Array.from({ length: 6 }, (): [StatProduction, number] => [typeFunctionStat, 16]),
 ];
 
 /**

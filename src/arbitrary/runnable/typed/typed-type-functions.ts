@@ -23,6 +23,7 @@ import {
   valueRecord,
 } from './typed-parts.js';
 import { ty } from './typed-types.js';
+import { drawType, toType } from '../planted/planted-types.js';
 
 /** `types.<name>`, or `types["<name>"]` for a name the schema's name table lacks. */
 export function typesLib(name: string): Expr {
@@ -83,10 +84,98 @@ function inspect(g: Gen, x: Local): Stat[] {
   return [
     build.localStat([n], [build.number(0)]),
     ...checks.filter(() => g.choices.chance(60)),
+    ...(g.choices.chance(50) ? exercise(g, x, count) : []),
     build.ifStat(build.binary(ExprBinary_Op.CompareLt, count, build.number(0)), [
       build.callStat(build.call(build.global('error'), [build.string('negative')])),
     ]),
   ];
+}
+
+/**
+ * Statements that build types the runtime's other ways and read them back, counting into
+ * `count`, none of it returned: a table given an indexer, read-only and write-only properties,
+ * a property removed and a metatable; a function given parameters, results and generics (a
+ * generic and a generic pack, `name`, `ispack`); a copy compared with its original; a
+ * negation's `inner`; a boolean singleton's `value`; a table made with properties, indexer and
+ * metatable at once; the library's primitive types. (`setreadindexer` is refused by 0.715's
+ * runtime: "separate read/write types for indexers".)
+ */
+function exercise(g: Gen, x: Local, count: Expr): Stat[] {
+  const [r, f, t, p, c, n, b] = opaque(g, 7);
+  const [T, P, C] = [t, p, c].map((l) => build.local(l.name)) as [Expr, Expr, Expr];
+  const one = () => addTo(g, count, build.number(1));
+  const str = (s: string) => build.call(typesLib('singleton'), [build.string(s)]);
+  const call = (e: Expr) => build.callStat(e);
+  const steps: Stat[][] = [
+    [
+      build.localStat([r], [build.call(typesLib('newtable'), [])]),
+      call(typeMethod(r, 'setindexer', [typesLib('string'), typesLib('number')])),
+      build.ifStat(typeMethod(r, 'readindexer'), [one()]),
+      build.ifStat(typeMethod(r, 'writeindexer'), [one()]),
+      call(typeMethod(r, 'setreadproperty', [str('a'), typesLib('string')])),
+      call(typeMethod(r, 'setwriteproperty', [str('b'), typesLib('number')])),
+      build.ifStat(typeMethod(r, 'readproperty', [str('a')]), [one()]),
+      build.ifStat(typeMethod(r, 'writeproperty', [str('b')]), [one()]),
+      call(typeMethod(r, 'setproperty', [str('a'), build.nil()])),
+      call(typeMethod(r, 'setmetatable', [build.call(typesLib('newtable'), [])])),
+      build.ifStat(typeMethod(r, 'metatable'), [one()]),
+    ],
+    [
+      build.localStat([f], [build.call(typesLib('newfunction'), [])]),
+      build.localStat([t], [build.call(typesLib('generic'), [build.string('T')])]),
+      build.localStat(
+        [p],
+        [build.call(typesLib('generic'), [build.string('U'), build.bool(true)])],
+      ),
+      call(typeMethod(f, 'setparameters', [build.array([T]), typesLib('string')])),
+      call(typeMethod(f, 'setreturns', [build.array([T, typesLib('boolean')])])),
+      call(typeMethod(f, 'setgenerics', [build.array([T, P])])),
+      build.forIn([c], [typeMethod(f, 'generics')], [build.ifStat(C, [one()])]),
+      build.ifStat(
+        build.binary(ExprBinary_Op.CompareEq, typeMethod(t, 'name'), build.string('T')),
+        [one()],
+      ),
+      build.ifStat(typeMethod(p, 'ispack'), [one()]),
+    ],
+    [
+      build.ifStat(
+        build.binary(
+          ExprBinary_Op.CompareEq,
+          build.call(typesLib('copy'), [build.local(x.name)]),
+          build.local(x.name),
+        ),
+        [one()],
+      ),
+    ],
+    [
+      build.localStat([n], [build.call(typesLib('negationof'), [typesLib('number')])]),
+      build.ifStat(
+        build.binary(ExprBinary_Op.CompareEq, typeMethod(n, 'inner'), typesLib('number')),
+        [one()],
+      ),
+    ],
+    [
+      build.localStat([b], [build.call(typesLib('singleton'), [build.bool(g.choices.chance(50))])]),
+      build.ifStat(typeMethod(b, 'value'), [one()]),
+    ],
+    [
+      build.ifStat(
+        build.call(typesLib('newtable'), [
+          build.keyed([
+            [str('x'), typesLib(g.choices.pick(['number', 'unknown', 'never', 'any']))],
+          ]),
+          build.keyed([
+            [build.string('index'), typesLib('number')],
+            [build.string('readresult'), typesLib(g.choices.pick(['string', 'thread', 'buffer']))],
+            [build.string('writeresult'), typesLib('string')],
+          ]),
+          build.call(typesLib('newtable'), []),
+        ]),
+        [one()],
+      ),
+    ],
+  ];
+  return steps.filter(() => g.choices.chance(50)).flat();
 }
 
 /** A type function's parameters, body and arguments, and a value of what it returns. */
@@ -97,6 +186,8 @@ interface Recipe {
   /** A value of the result type, and the expression that prints a use of the local `l`. */
   readonly value: Expr;
   use(l: Expr): Expr;
+  /** Statements before the function (locals its value reads). */
+  readonly before?: Stat[];
 }
 
 type Make = (g: Gen, d: number) => Recipe;
@@ -289,6 +380,20 @@ const recipes: Make[] = [
       use: (l) => use(s, l),
     };
   },
+  // A type of the planted vocabulary (unions, intersections of tables or functions, tables,
+  // function types) returned as it came: serialized into the runtime and back. Its value is
+  // `nil` through a local of type `any`.
+  (g) => {
+    const [a] = opaque(g, 1);
+    return {
+      arity: 1,
+      body: ([x]) => [build.ret([build.local(x!.name)])],
+      args: [toType(drawType({ g, aliases: [] }, 1 + g.choices.int(2)))],
+      value: build.local(a.name),
+      use: (l) => build.binary(ExprBinary_Op.CompareEq, l, build.nil()),
+      before: [build.localStat([a], [build.nil()], [ty.prim('any')])],
+    };
+  },
   // A map of strings to the argument type, made with an indexer.
   (g, d) => {
     const s = g.choices.pick(fieldScalars);
@@ -337,6 +442,7 @@ export const typeFunctionStat: StatProduction = (g, d) => {
   ]);
   const [l] = opaque(g, 1);
   return [
+    ...(recipe.before ?? []),
     build.typeFunction(build.regularTypeName(k), fn),
     build.localStat([l], [recipe.value], [ty.alias(k, recipe.args)]),
     print([recipe.use(build.local(l.name))]),
