@@ -198,6 +198,18 @@ const distinct = (g: Gen): [Scalar, Scalar] => {
   return [a, b];
 };
 
+/** A body of one parameter that returns `result` of it. */
+function returns(result: (a: Expr) => Expr): (params: Local[]) => Stat[] {
+  return ([a]) => [build.ret([result(build.local(a!.name))])];
+}
+
+/** `function(x: A): B return <a B> end`. */
+function lambda(g: Gen, d: number, from: Scalar, to: Scalar): Expr {
+  const [x] = opaque(g, 1);
+  const body = [build.ret([value(g, to, d + 1)])];
+  return build.funcExpr(build.func([x], body, false, [scalarType(from)], [scalarType(to)]));
+}
+
 const recipes: Make[] = [
   // `T?`, by `types.optional` or a union with the `nil` singleton.
   (g, d) => {
@@ -274,14 +286,7 @@ const recipes: Make[] = [
   // A function type made of two argument types: `(A) -> B`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const [x] = opaque(g, 1);
-    const lambda = build.func(
-      [x],
-      [build.ret([value(g, t, d + 1)])],
-      false,
-      [scalarType(s)],
-      [scalarType(t)],
-    );
+    const fn = lambda(g, d, s, t);
     return {
       arity: 2,
       body: ([a, b]) => [
@@ -293,21 +298,14 @@ const recipes: Make[] = [
         ]),
       ],
       args: [scalarType(s), scalarType(t)],
-      value: build.funcExpr(lambda),
+      value: fn,
       use: (l) => build.call(l, [value(g, s, d + 1)]),
     };
   },
   // A function type's parameters and results swapped: `(A) -> B` gives `(B) -> A`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const [x] = opaque(g, 1);
-    const lambda = build.func(
-      [x],
-      [build.ret([value(g, s, d + 1)])],
-      false,
-      [scalarType(t)],
-      [scalarType(s)],
-    );
+    const fn = lambda(g, d, t, s);
     return {
       arity: 1,
       body: ([a]) => {
@@ -321,7 +319,7 @@ const recipes: Make[] = [
         ];
       },
       args: [ty.fn([scalarType(s)], [scalarType(t)])],
-      value: build.funcExpr(lambda),
+      value: fn,
       use: (l) => build.call(l, [value(g, t, d + 1)]),
     };
   },
@@ -330,14 +328,12 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     return {
       arity: 1,
-      body: ([a]) => [
-        build.ret([
-          build.call(typesLib('intersectionof'), [
-            build.local(a!.name),
-            build.call(typesLib('negationof'), [build.call(typesLib('singleton'), [build.nil()])]),
-          ]),
+      body: returns((a) =>
+        build.call(typesLib('intersectionof'), [
+          a,
+          build.call(typesLib('negationof'), [build.call(typesLib('singleton'), [build.nil()])]),
         ]),
-      ],
+      ),
       args: [ty.optional(scalarType(s))],
       value: value(g, s, d + 1),
       // Printed, not given to a library function: the intersection stays unsimplified there.
@@ -399,18 +395,16 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     return {
       arity: 1,
-      body: ([a]) => [
-        build.ret([
-          build.call(typesLib('newtable'), [
-            build.nil(),
-            build.keyed([
-              [build.string('index'), typesLib('string')],
-              [build.string('readresult'), build.local(a!.name)],
-              [build.string('writeresult'), build.local(a!.name)],
-            ]),
+      body: returns((a) =>
+        build.call(typesLib('newtable'), [
+          build.nil(),
+          build.keyed([
+            [build.string('index'), typesLib('string')],
+            [build.string('readresult'), a],
+            [build.string('writeresult'), a],
           ]),
         ]),
-      ],
+      ),
       args: [scalarType(s)],
       value: valueRecord(g, [[0, s]], d + 1),
       use: (l) => build.field(l, 0),
