@@ -182,9 +182,11 @@ for (const name of chosen) {
     }
     const { programs, unprintable } = sample;
     const generatedIn = performance.now() - started;
-    // The class functions are read from the runnable part's profiles, kept for it.
+    // The class functions are read from the runnable part's profiles, the gaps from every
+    // part's: kept for them.
     const classes = part.level === 'runnable' && release.classes;
-    const kept = classes ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
+    const kept =
+      classes || gapsShown > 0 ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
     const report = await measureEngineCoverage({
       build,
       llvm,
@@ -211,27 +213,18 @@ for (const name of chosen) {
     console.log(`goals: ${part.goals}`);
     for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
     if (kept !== undefined) {
-      const rows = await classReach(
-        llvm,
-        build.luau,
-        [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
-        ['Ast', 'Compiler', 'VM'],
-      );
-      const gaps =
-        gapsShown === 0
-          ? []
-          : await functionGaps(
-              llvm,
-              build.luau,
-              join(kept, 'compared-luau.profdata'),
-              join(kept, 'generated-luau.profdata'),
-              toolComponents.luau,
-            );
-      rmSync(kept, { recursive: true, force: true });
-      if (gapsShown > 0) {
+      for (const { tool, executable } of gapsShown > 0 ? report.tools : []) {
+        const gaps = await functionGaps(
+          llvm,
+          executable,
+          join(kept, `compared-${tool}.profdata`),
+          join(kept, `generated-${tool}.profdata`),
+          toolComponents[tool],
+        );
         console.log(
-          `what conformance reaches and generated programs do not: the ${Math.min(gapsShown, gaps.length)} ` +
-            `largest of ${gaps.length} functions (lines, regions, entered by generated programs)`,
+          `${tool}: what conformance reaches and generated programs do not: the ` +
+            `${Math.min(gapsShown, gaps.length)} largest of ${gaps.length} functions ` +
+            `(lines, regions, entered by generated programs)`,
         );
         for (const g of gaps.slice(0, gapsShown))
           console.log(
@@ -239,10 +232,19 @@ for (const name of chosen) {
               `${g.component.padEnd(8)} ${g.name.length > 90 ? `${g.name.slice(0, 87)}...` : g.name}  ${g.where}`,
           );
       }
-      console.log(
-        `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
-      );
-      console.log(formatClassReach(rows, ['generated', 'conformance']));
+      if (classes) {
+        const rows = await classReach(
+          llvm,
+          build.luau,
+          [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
+          ['Ast', 'Compiler', 'VM'],
+        );
+        console.log(
+          `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
+        );
+        console.log(formatClassReach(rows, ['generated', 'conformance']));
+      }
+      rmSync(kept, { recursive: true, force: true });
     }
     console.log(
       `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +

@@ -9,6 +9,7 @@ import { plantedNames } from './planted-names.js';
 import { plantedNewSolver } from './planted-new-solver.js';
 import { plantedShapes } from './planted-shapes.js';
 import { plantedTypeFunctions } from './planted-type-functions.js';
+import { plantedUserTypeFunctions } from './planted-user-type-functions.js';
 import { drawType, toType, type PlantedAlias } from './planted-types.js';
 import { aliasStat, freshAlias, nested, opaque } from '../typed/typed-parts.js';
 import { typedClasses } from '../typed/typed-classes.js';
@@ -30,12 +31,14 @@ const newSolverKinds = [
   ...kinds.filter((k) => k !== 'free-field'),
   ...Object.keys(plantedTypeFunctions),
   ...Object.keys(plantedNewSolver),
+  ...Object.keys(plantedUserTypeFunctions),
 ];
 const newSolverMakers: Record<string, PlantedKind> = {
   ...makers,
   ...plantedTypeFunctions,
   ...plantedClasses,
   ...plantedNewSolver,
+  ...plantedUserTypeFunctions,
 };
 const classKinds = Object.keys(plantedClasses);
 /** Programs of grammar 735 with typed classes whose planted error is about them, in percent. */

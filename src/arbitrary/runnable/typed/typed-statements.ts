@@ -17,6 +17,7 @@ import { iterationStat, metatableStat } from './typed-metatables.js';
 import { normalizeStat } from './typed-normalize.js';
 import { inferredPairStat, inferredShapeStat } from './typed-inferred.js';
 import { logicStat } from './typed-logic.js';
+import { typeFunctionStat } from './typed-type-functions.js';
 
 /** A local of function type with several parameters and results, its lambda inferred. */
 const functionTypeStat: StatProduction = (g, d) => {
@@ -106,6 +107,11 @@ const productions: [StatProduction, number][] = [
   [inferredPairStat, 3],
   [logicStat, 4],
 ];
+/** With the new solver (`--checker new`), also the forms only it accepts. */
+const newSolverProductions: [StatProduction, number][] = [
+  ...productions,
+  ...Array.from({ length: 6 }, (): [StatProduction, number] => [typeFunctionStat, 16]),
+];
 
 /**
  * One of the type-system statements, in a `do` block of its own (its locals and aliases stay
@@ -113,7 +119,8 @@ const productions: [StatProduction, number][] = [
  */
 const typedStat: StatProduction = (g, d) => {
   if (g.pure > 0) return [];
-  const [make, locals] = productions[g.choices.int(productions.length)]!;
+  const list = g.options.checker === 'new' ? newSolverProductions : productions;
+  const [make, locals] = list[g.choices.int(list.length)]!;
   if (!g.roomFor(locals)) return [];
   const mark = g.scope.mark();
   const stats = make(g, d);
