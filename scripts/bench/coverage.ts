@@ -14,7 +14,8 @@
 //             Ast, Analysis (--checker old or new: that run only).
 // Each part prints the tables of `luau-fuzz coverage` (the same library code), the goals
 // beside the figures, and its wall time; the runnable part on a release with classes also lists
-// the class functions of Ast, Compiler and VM with the lines each side reaches in them.
+// the class functions of Ast, Compiler and VM with the lines each side reaches in them, and with
+// --gaps N the N functions where the compared files reach code the generated programs do not.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,7 +185,10 @@ for (const name of chosen) {
     const generatedIn = performance.now() - started;
     // The class functions are read from the runnable part's profiles, kept for it.
     const classes = part.level === 'runnable' && release.classes;
-    const kept = classes ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-')) : undefined;
+    const kept =
+      part.level === 'runnable' && (classes || gapsShown > 0)
+        ? mkdtempSync(join(tmpdir(), 'luau-fuzz-bench-'))
+        : undefined;
     const report = await measureEngineCoverage({
       build,
       llvm,
@@ -211,12 +215,14 @@ for (const name of chosen) {
     console.log(`goals: ${part.goals}`);
     for (const tool of report.tools) for (const line of goalLines(tool)) console.log(line);
     if (kept !== undefined) {
-      const rows = await classReach(
-        llvm,
-        build.luau,
-        [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
-        ['Ast', 'Compiler', 'VM'],
-      );
+      const rows = classes
+        ? await classReach(
+            llvm,
+            build.luau,
+            [join(kept, 'generated-luau.profdata'), join(kept, 'compared-luau.profdata')],
+            ['Ast', 'Compiler', 'VM'],
+          )
+        : [];
       const gaps =
         gapsShown === 0
           ? []
@@ -239,10 +245,12 @@ for (const name of chosen) {
               `${g.component.padEnd(8)} ${g.name.length > 90 ? `${g.name.slice(0, 87)}...` : g.name}  ${g.where}`,
           );
       }
-      console.log(
-        `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
-      );
-      console.log(formatClassReach(rows, ['generated', 'conformance']));
+      if (classes) {
+        console.log(
+          `class functions of Ast, Compiler and VM (names or files that say class): lines reached`,
+        );
+        console.log(formatClassReach(rows, ['generated', 'conformance']));
+      }
     }
     console.log(
       `wall time: ${(wall / 1000).toFixed(1)} s (generating ${(generatedIn / 1000).toFixed(1)} s, ` +
