@@ -44,6 +44,8 @@ import { knownOperandsShape } from './native/known-operands-shape.js';
 import { libraryPathsShape } from './library/library-paths-shape.js';
 import { convertedArgsShape } from './native/converted-args-shape.js';
 import { guardedTableShape } from './errors/guarded-table-shape.js';
+import { attributeShape } from './native/attribute-shape.js';
+import { loopFormsShape } from './native/loop-forms-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -83,6 +85,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
   [knownOperandsShape, 3, 'native'],
+  [attributeShape, 1, 'native'],
+  [loopFormsShape, 1, 'native'],
   // Only where a program leans on their area: elsewhere the other shapes keep their draws.
   [libraryPathsShape, 0, 'library'],
   [convertedArgsShape, 0, 'native'],
