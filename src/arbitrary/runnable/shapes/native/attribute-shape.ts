@@ -44,6 +44,26 @@ function attributes(g: Gen): ExprAttr[] {
   });
 }
 
+/**
+ * Attributes Luau refuses, each with its own diagnostic (worded alike in 0.715 and 0.735): no
+ * function after them, an empty or unclosed list, a name missing, unknown or repeated, and
+ * arguments that are not literals or not what `@deprecated` takes.
+ */
+const refused = [
+  '@native x = 1',
+  '@[native] return 1',
+  '@[]',
+  '@[native',
+  '@ native local function f() end',
+  '@[native, nope] local function f() end',
+  '@native @native local function f() end',
+  'local f = @native 1',
+  '@[deprecated(x)] local function f() end',
+  '@[deprecated "s"] local function f() end',
+  '@[deprecated {use = 1}] local function f() end',
+  '@[deprecated {1}] local function f() end',
+];
+
 /** A function of one number (`p * k + c`, or `p - k` falling back on `c`), with attributes. */
 function attributed(g: Gen, fresh: Fresh): ExprFunction {
   const c = g.choices;
@@ -70,6 +90,8 @@ function attributed(g: Gen, fresh: Fresh): ExprFunction {
  * function statement on a table's field, and function expressions stored in a local and given
  * to `pcall`; each called with values of the program, its results printed. Attributes change
  * no result: `@native` only asks for native code, which `--codegen` makes for every function.
+ * Now and then also a chunk whose attributes Luau refuses, given to `loadstring`, and its
+ * diagnostic printed.
  *
  * @example
  * ```ts
@@ -102,5 +124,8 @@ export const attributeShape: StatProduction = (g, d) =>
     }
     if (c.chance(50)) shown.push(kit.call('pcall', [build.funcExpr(attributed(g, fresh)), arg()]));
     stats.push(kit.print(shown));
+    // Only the `luau` profile has `loadstring`: `nil` and the diagnostic.
+    if (g.options.profile === 'luau' && c.chance(50))
+      stats.push(kit.print([kit.call('loadstring', [kit.str(c.pick(refused)), kit.str('=attr')])]));
     return [build.doBlock(stats)];
   });

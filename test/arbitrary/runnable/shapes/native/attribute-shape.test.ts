@@ -22,6 +22,7 @@ const forms: Record<string, RegExp> = {
   'attributes on a function expression': /(= |\()@\[?(native|checked|deprecated)[^\n]* function\(/,
   'a negated integer literal': /(?<![\w.])-\d+i\b/,
   'a generic for with more variables than pairs gives': /for (l\d+, ){2,3}l\d+ in (pairs|next)/,
+  'attributes Luau refuses, given to loadstring': /print\(loadstring\("@[^\n]*", "=attr"\)\)/,
 };
 
 /** An integer literal not negated in place, which 0.715 at `-O0` compiles to no load. */
