@@ -85,12 +85,12 @@ const shapes: [StatProduction, number, Lean][] = [
   [protectShape, 1, 'errors'],
   [sourceTextShape, 1, 'dynamic'],
   [knownOperandsShape, 3, 'native'],
-  [attributeShape, 1, 'native'],
-  [loopFormsShape, 1, 'native'],
   // Only where a program leans on their area: elsewhere the other shapes keep their draws.
   [libraryPathsShape, 0, 'library'],
   [convertedArgsShape, 0, 'native'],
   [guardedTableShape, 0, 'errors'],
+  [attributeShape, 0, 'native'],
+  [loopFormsShape, 0, 'native'],
 ];
 
 /**

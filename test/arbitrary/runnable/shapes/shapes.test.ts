@@ -60,7 +60,7 @@ const markers: Record<string, RegExp> = {
     /table\.concat\(\{string\.(find|match|gsub)\("|table\.foreachi?\(|loadstring\("local x, n = \.\.\. /,
   attribute: /^\s+@\[?(native|checked|deprecated)\b[^\n]*local function l\d+\(l\d+\)$/m,
   loopForms:
-    /for l\d+, l\d+, l\d+(, l\d+)? in (pairs\(l\d+\)|next, l\d+) do\n\s+l\d+ = l\d+ \+ l\d+ \* l\d+\n/,
+    /for l\d+, l\d+, l\d+(, l\d+)? in (pairs\(l\d+\)|next, l\d+) do\n[^]*?for l\d+ = 1, 100 do\n\s+continue\n/,
 };
 
 describe('runnable shapes', () => {
