@@ -294,6 +294,29 @@ describe('printPretty', () => {
       expect(await compiles(source)).toBeUndefined();
     });
 
+    it('prints the table argument of @deprecated, as {}, in a braced list only', async () => {
+      const tree = text(`program {
+        body { local_function { var { name: 1 } func { vararg: false body {}
+          attributes { type: Deprecated braced: true args { table { items { value { number { val: 1 } } } } } }
+          attributes { type: Native }
+        } } }
+        body { local_function { var { name: 2 } func { vararg: false body {}
+          attributes { type: Native braced: true }
+          attributes { type: Deprecated args { string { val: "use" } } }
+        } } }
+        body { local_function { var { name: 3 } func { vararg: false body {}
+          attributes { type: Deprecated args { table {} } }
+        } } }
+      }`);
+      const source = pretty(tree);
+      expect(source).toBe(
+        '@[deprecated {}, native] local function l1()\nend\n' +
+          '@[native, deprecated] local function l2()\nend\n' +
+          '@deprecated local function l3()\nend\n',
+      );
+      expect(await compiles(source)).toBeUndefined();
+    });
+
     it('prints function statements whose target is not a function name as assignments', async () => {
       const tree = text(`program {
         body { function { self: true func { vararg: false args { name: 1 } body { body { return { list { global { name { custom: 7 } } } } } } }

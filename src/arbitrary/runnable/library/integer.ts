@@ -45,11 +45,13 @@ function call(g: Gen, f: string, args: Expr[]): Expr {
 }
 
 /**
- * Whether integer literals go in the program: grammar 735's programs, where the profile has
- * them (Luau 0.715 at `-O0` loads an integer constant as another constant; 0.735 does not).
+ * Which integer literals go in the program, where the profile has them: any in grammar 735's
+ * programs; in the seed's grammar only negative ones, `-5i`, which Luau 0.715 at `-O0` compiles
+ * as one constant (a literal not negated in place there compiles to no load at all).
  */
-function literals(g: Gen): boolean {
-  return g.options.grammar === '735' && g.options.features.integerLiterals;
+function literals(g: Gen, k: bigint): boolean {
+  if (!g.options.features.integerLiterals) return false;
+  return g.options.grammar === '735' || k < 0n;
 }
 
 /** `ki`. */
@@ -61,7 +63,7 @@ function literal(k: bigint): Expr {
 
 /** `integer.create(k)` of a constant (`ki` where literals go). */
 function constant(g: Gen, k: number): Expr {
-  if (literals(g)) return literal(BigInt(k));
+  if (literals(g, BigInt(k))) return literal(BigInt(k));
   return call(g, 'create', [
     k < 0 ? build.unary(ExprUnary_Op.Minus, build.number(-k)) : build.number(k),
   ]);
@@ -99,7 +101,10 @@ function some(g: Gen, d: number): Expr[] {
 
 /** Integer values from numbers and from texts (the limits among them). */
 function integerLeaf(g: Gen, d: number): Expr {
-  if (literals(g) && g.choices.chance(40)) return literal(BigInt(g.choices.pick(literalTexts)));
+  if (g.options.features.integerLiterals && g.choices.chance(40)) {
+    const k = BigInt(g.choices.pick(literalTexts));
+    if (literals(g, k)) return literal(k);
+  }
   switch (g.choices.int(3)) {
     case 0:
       return call(g, 'fromstring', [build.string(g.choices.pick(texts))]);
@@ -156,10 +161,10 @@ const operations: ((g: Gen, d: number) => Expr)[] = [
 ];
 
 /**
- * An expression of Luau's 64-bit `integer` type, built from the `integer` library, and in
- * grammar 735's programs from `5i` literals too (Luau 0.715 at `-O0` loads an integer constant
- * as another constant, so a program of the seed's grammar with one would differ between `-O0`
- * and `-O2` there).
+ * An expression of Luau's 64-bit `integer` type, built from the `integer` library and from
+ * literals: `5i` in grammar 735's programs, only negated ones (`-5i`) in the seed's grammar
+ * (Luau 0.715 at `-O0` compiles no load for a literal that is not negated in place, so a
+ * program with `5i` would differ between `-O0` and `-O2` there).
  *
  * @example
  * ```ts

@@ -44,6 +44,8 @@ import { knownOperandsShape } from './native/known-operands-shape.js';
 import { libraryPathsShape } from './library/library-paths-shape.js';
 import { convertedArgsShape } from './native/converted-args-shape.js';
 import { guardedTableShape } from './errors/guarded-table-shape.js';
+import { attributeShape } from './native/attribute-shape.js';
+import { loopFormsShape } from './native/loop-forms-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -87,6 +89,8 @@ const shapes: [StatProduction, number, Lean][] = [
   [libraryPathsShape, 0, 'library'],
   [convertedArgsShape, 0, 'native'],
   [guardedTableShape, 0, 'errors'],
+  [attributeShape, 0, 'native'],
+  [loopFormsShape, 0, 'native'],
 ];
 
 /**

@@ -10,14 +10,16 @@ import { notAlike } from '../../../helpers/runnable-alike.js';
 import { needsShared } from '../../../helpers/shared.js';
 
 describe('integerModel', () => {
-  it('computes with the integer library in profile luau only, never with 5i literals', () => {
+  it('computes with the integer library in profile luau only, with literals only negated in place (-5i)', () => {
     const luau = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau' }).moduleSet, {
       seed: 31,
       numRuns: 500,
     });
-    const using = luau.filter((t) => printPretty(t).join('\n').includes('integer.'));
-    expect(using.length).toBeGreaterThan(50);
-    expect(casesPerTree(ModuleSetSchema, luau)['Expr.expr_oneof=integer']).toBeUndefined();
+    const sources = luau.map((t) => printPretty(t).join('\n'));
+    expect(sources.filter((s) => s.includes('integer.')).length).toBeGreaterThan(50);
+    expect(casesPerTree(ModuleSetSchema, luau)['Expr.expr_oneof=integer']).toBeGreaterThan(10);
+    // 0.715 at -O0 compiles no load for `5i`; `-5i` it compiles as one constant.
+    expect(sources.filter((s) => /(?<![\w.]|-\s*)\d[\d_]*i\b/.test(s))).toEqual([]);
     const web = fc.sample(luauArbitraries({ level: 'runnable', profile: 'luau-web' }).moduleSet, {
       seed: 31,
       numRuns: 300,

@@ -58,6 +58,9 @@ const markers: Record<string, RegExp> = {
     /local l\d+ = \{\["__metatable"\] = [^\n]*\n\s+local l\d+ = setmetatable\(\{\}, l\d+\)/,
   libraryPaths:
     /table\.concat\(\{string\.(find|match|gsub)\("|table\.foreachi?\(|loadstring\("local x, n = \.\.\. /,
+  attribute: /^\s+@\[?(native|checked|deprecated)\b[^\n]*local function l\d+\(l\d+\)$/m,
+  loopForms:
+    /for l\d+, l\d+, l\d+(, l\d+)? in (pairs\(l\d+\)|next, l\d+) do\n[^]*?for l\d+ = 1, 100 do\n\s+continue\n/,
 };
 
 describe('runnable shapes', () => {
@@ -77,8 +80,11 @@ describe('runnable shapes', () => {
   });
 
   it('prints sources that compile', async () => {
+    // luau-web reads no integer literal (the luau profile's `-5i`): the programs with one are
+    // compiled on the real Luau by native/attribute-shape.test.ts.
     for (const s of sources.slice(0, 60)) {
-      if (!s.includes('require(')) expect(await compileChunk(s)).toBeUndefined();
+      if (!s.includes('require(') && !/\di\b/.test(s))
+        expect(await compileChunk(s)).toBeUndefined();
     }
   });
 });
