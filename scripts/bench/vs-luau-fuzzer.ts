@@ -1,7 +1,7 @@
 // npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N]
 //   [--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR]
 //   [--luau-corpus DIR] [--gaps N] [--fault-programs N] [--coverage-programs N] [--together]
-//   [--out DIR]
+//   [--out DIR] [--measure DIR]
 // Luau's own fuzzer against luau-fuzz, in the same T minutes (default 10) on the same cores:
 //   1. builds Luau's `fuzz-proto` at release 0.715 as its Makefile does (cached under
 //      ~/.cache/luau-fuzz/luau-fuzzer-715/COMMIT; a missing tool is named with the apt-get line
@@ -19,6 +19,7 @@
 //      always measured whole);
 //   5. lists the functions where Luau's fuzzer reaches code neither luau-fuzz set reaches.
 // --luau-corpus DIR measures a corpus of an earlier run of Luau's fuzzer instead of steps 1–2.
+// --measure DIR measures the three sets an earlier run left in its --out DIR (steps 4–5 only).
 // --together runs the three arms at once, so that each meets the same load on the same cores.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -60,7 +61,7 @@ const usage =
   'usage: npm run bench -- vs-luau-fuzzer [--minutes T] [--seed S] [--workers N] [--jobs N] ' +
   '[--luau-git DIR] [--mutator-git DIR] [--build DIR] [--tools DIR] [--llvm-bin DIR] ' +
   '[--luau-corpus DIR] [--gaps N] [--fault-programs N] [--coverage-programs N] [--together] ' +
-  '[--out DIR]\n';
+  '[--out DIR] [--measure DIR]\n';
 const args: BenchArgs = benchArgs('vs-luau-fuzzer', usage);
 const { values, positionals } = args.parse({
   minutes: { type: 'string', default: '10' },
@@ -78,6 +79,7 @@ const { values, positionals } = args.parse({
   'coverage-programs': { type: 'string', default: '0' },
   together: { type: 'boolean', default: false },
   out: { type: 'string' },
+  measure: { type: 'string' },
 });
 if (positionals.length > 0) args.fail(`unexpected argument: ${positionals.join(' ')}`);
 const minutes = Number(values.minutes);
@@ -109,7 +111,9 @@ try {
 } catch (e) {
   args.fail((e as Error).message);
 }
-const work = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'bench-vs-luau-fuzzer-')));
+// An earlier run's folder, measured again: its three sets are read, nothing is run.
+const earlier = values.measure === undefined ? undefined : resolve(values.measure);
+const work = resolve(earlier ?? values.out ?? mkdtempSync(join(tmpdir(), 'bench-vs-luau-fuzzer-')));
 mkdirSync(work, { recursive: true });
 
 const load = (): string =>
@@ -137,14 +141,17 @@ interface Arm {
 
 /** Luau's fuzzer: built (or from the cache) and run, or an earlier run's corpus. */
 async function luauFuzzerArm(): Promise<Arm> {
-  if (values['luau-corpus'] !== undefined) {
-    const dir = resolve(values['luau-corpus']);
-    const { programs, undecodable } = fuzzerPrograms([dir]);
+  if (values['luau-corpus'] !== undefined || earlier !== undefined) {
+    const dirs =
+      earlier === undefined
+        ? [resolve(values['luau-corpus']!)]
+        : ['corpus', 'artifacts'].map((d) => join(earlier, 'luau-fuzzer', d));
+    const { programs, undecodable } = fuzzerPrograms(dirs);
     return {
       name: "Luau's fuzzer",
       programs,
-      seconds: 0,
-      note: `corpus ${dir}, ${undecodable} undecodable`,
+      seconds: earlier === undefined ? 0 : seconds,
+      note: `${dirs.join(' and ')}, ${undecodable} undecodable${earlier === undefined ? '' : ', its budget as its seconds'}`,
     };
   }
   const fuzzer = buildLuauFuzzer({
@@ -187,6 +194,10 @@ async function campaign(
   extra: readonly string[],
 ): Promise<{ dir: string; s: number; wall: number; summary: Summary }> {
   const dir = join(work, name);
+  if (earlier !== undefined) {
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+    return { dir, s: summary.elapsedSeconds, wall: NaN, summary };
+  }
   const soundLuau = `luau-cli:-O2:--codegen:path=${tools.luau}`;
   const argv = [
     '--import',
@@ -243,12 +254,15 @@ async function blindArm(): Promise<Arm> {
   const arbitrary = luauArbitraries(
     generatorOptions({ level: 'runnable', profile: 'luau', types: true }),
   ).moduleSet;
-  const drawn = generatePrograms(arbitrary, seed, indices).filter(
-    (p) => p.printError === undefined,
-  );
+  // Drawn a chunk at a time and kept as text: the trees of a 30-minute run's 80,000 programs
+  // outgrow the heap.
+  const programs: LuauBatchProgram[] = [];
+  for (let k = 0; k < indices.length; k += 1000)
+    for (const p of generatePrograms(arbitrary, seed, indices.slice(k, k + 1000)))
+      if (p.printError === undefined) programs.push({ program: p.program, module: p.module });
   return {
     name: 'luau-fuzz blind',
-    programs: drawn.map((p) => ({ program: p.program, module: p.module })),
+    programs,
     seconds: s,
     note: `all ${indices.length} programs it ran, ${wall.toFixed(0)} s with the workspace's start (${dir})`,
   };
