@@ -97,6 +97,29 @@ export interface ValidityReport {
   nodes: { mean: number; max: number };
 }
 
+/**
+ * The settings of a validity check with their defaults (the seed drawn when not given), and
+ * the generator's options apart.
+ *
+ * @example
+ * ```ts
+ * const { count, seed, generator } = validitySettings({ level: 'syntax' }); // count 1000
+ * ```
+ */
+export function validitySettings(options: ValidityCheckOptions) {
+  const {
+    count = 1000,
+    timeoutMs = 5000,
+    workers = 2,
+    onProgress,
+    onSources,
+    runtime,
+    seed = randomSeed(),
+    ...generator
+  } = options;
+  return { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator };
+}
+
 /** Messages of Luau's code generator rather than its parser. */
 const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
 
@@ -114,16 +137,8 @@ const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
  * ```
  */
 export async function checkValidity(options: ValidityCheckOptions = {}): Promise<ValidityReport> {
-  const {
-    count = 1000,
-    timeoutMs = 5000,
-    workers = 2,
-    onProgress,
-    onSources,
-    runtime,
-    ...generator
-  } = options;
-  const seed = options.seed ?? randomSeed();
+  const { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator } =
+    validitySettings(options);
   if (!Number.isInteger(count) || count < 1)
     throw new RangeError(`count must be a positive integer, got ${count}`);
   const resolved = resolveOptions(generator);

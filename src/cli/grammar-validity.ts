@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import {
   ValidityTally,
+  validitySettings,
   type ValidityCheckOptions,
   type ValidityReport,
 } from '../campaign/index.js';
-import { luauProgram, randomSeed, resolveOptions } from '../arbitrary/index.js';
+import { luauProgram, resolveOptions } from '../arbitrary/index.js';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -44,17 +45,8 @@ export async function grammarValidity(
   grammar: AnyGrammar,
   options: ValidityCheckOptions,
 ): Promise<ValidityReport> {
-  const {
-    count = 1000,
-    timeoutMs = 5000,
-    workers = 2,
-    onProgress,
-    onSources,
-    runtime,
-    seed: given,
-    ...generator
-  } = options;
-  const seed = given ?? randomSeed();
+  const { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator } =
+    validitySettings(options);
   const resolved = resolveOptions({ ...generator, grammar: grammar.name });
   const programs = fc.sample(luauProgram({ ...generator, grammar: grammar.name }), {
     seed,
