@@ -165,20 +165,17 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
   } finally {
     await pool.close();
   }
-  return {
-    level: resolved.level,
-    profile: resolved.profile,
-    seed,
-    count,
-    parsed: counts.parsed,
-    compiled: counts.compiled,
-    ran: runs ? counts.ran : undefined,
-    sameOutput: runs ? counts.same : undefined,
-    statuses: tally.statuses,
-    errors: tally.errors(),
-    coverage: tally.coverage(file_luau),
-    nodes: tally.nodes(count),
-  };
+  const { level, profile } = resolved;
+  return tally.report(
+    file_luau,
+    { level, profile, seed, count },
+    {
+      parsed: counts.parsed,
+      compiled: counts.compiled,
+      ran: runs ? counts.ran : undefined,
+      sameOutput: runs ? counts.same : undefined,
+    },
+  );
 }
 
 type ProgramJob = ReturnType<typeof programJob>;

@@ -53,6 +53,22 @@ export class ValidityTally {
     return { mean: this.nodeSum / count, max: this.maxNodes };
   }
 
+  /** The report of a check of `sample.count` programs of `file`'s schema, with its counts. */
+  report(
+    file: DescFile,
+    sample: Pick<ValidityReport, 'level' | 'profile' | 'seed' | 'count'>,
+    counts: Pick<ValidityReport, 'parsed' | 'compiled' | 'ran' | 'sameOutput'>,
+  ): ValidityReport {
+    return {
+      ...sample,
+      ...counts,
+      statuses: this.statuses,
+      errors: this.errors(),
+      coverage: this.coverage(file),
+      nodes: this.nodes(sample.count),
+    };
+  }
+
   /** Every oneof case of a schema with the number of trees that hold it. */
   coverage(file: DescFile): CaseCoverage[] {
     return file.messages.flatMap((desc) =>

@@ -69,20 +69,12 @@ export async function grammarValidity(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return {
-    level: resolved.level,
-    profile: resolved.profile,
-    seed,
-    count,
-    parsed: compiled,
-    compiled,
-    ran: undefined,
-    sameOutput: undefined,
-    statuses: tally.statuses,
-    errors: tally.errors(),
-    coverage: tally.coverage(grammar.file),
-    nodes: tally.nodes(count),
-  };
+  const { level, profile } = resolved;
+  return tally.report(
+    grammar.file,
+    { level, profile, seed, count },
+    { parsed: compiled, compiled, ran: undefined, sameOutput: undefined },
+  );
 }
 
 /** Writes each program's sources to `dir`, tallying the trees: their file names. */
