@@ -370,8 +370,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/findings.ts',
         search:
-          '    const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);',
-        replace: '    const replace = false && smaller(incoming[0]!, existing.original);',
+          '  const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);',
+        replace: '  const replace = false && smaller(incoming[0]!, existing.original);',
       },
     ],
     tests: ['test/campaign/findings.test.ts'],

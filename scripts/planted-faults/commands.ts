@@ -73,7 +73,7 @@ export const commandsFaults: readonly PlantedFault[] = [
     claim: '`luau-fuzz convert FILE... --to FORMAT`',
     edits: [
       {
-        file: 'src/cli/convert.ts',
+        file: 'src/cli/each-file.ts',
         search: '  if (failed > 0) process.exitCode = 1;',
         replace: '  if (failed > 1) process.exitCode = 1;',
       },
@@ -93,7 +93,7 @@ export const commandsFaults: readonly PlantedFault[] = [
     claim: 'bad files and arguments are named; … the exit code says whether any failed',
     edits: [
       {
-        file: 'src/cli/print.ts',
+        file: 'src/cli/each-file.ts',
         search: '  if (failed > 0) process.exitCode = 1;',
         replace: '  if (failed > 1) process.exitCode = 1;',
       },

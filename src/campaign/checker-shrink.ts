@@ -92,25 +92,50 @@ export interface CheckerShrinkResult {
  * ```
  */
 export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<CheckerShrinkResult> {
+  const checksOf = cachedChecks(args);
+  const checkOf = new WeakMap<ModuleSet, CheckOutcome>();
+  const keep = keepsFinding(args, checkOf);
+  const shrunk = await shrinkInStages({
+    ...args,
+    stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
+    stillFail: async (candidates) => {
+      const checks = await checksOf(candidates);
+      return candidates.map((c, k) => keep(c, checks[k]));
+    },
+  });
+  return { ...shrunk, check: checkOf.get(shrunk.tree) ?? args.check };
+}
+
+/** A candidate's verdict and its printed program; `undefined` when it does not count. */
+type Checked = { check: CheckOutcome; program: string } | undefined;
+
+/** A tree's printed sources and a key of them; `undefined` when it does not print. */
+function sourcesKey(
+  tree: ModuleSet,
+): { key: string; program: string; module?: string } | undefined {
+  try {
+    const s = sourcesOf(tree);
+    return { key: `${s.module ?? ''}\u0000${s.program}`, ...s };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks candidates in the finding's mode, each distinct program once over the whole shrink:
+ * their verdicts, none for a candidate that does not print or (a missed planted error) whose
+ * planted statement is not the original's.
+ */
+function cachedChecks(
+  args: CheckerShrinkArgs,
+): (trees: readonly ModuleSet[]) => Promise<Checked[]> {
   const seen = new Map<string, CheckOutcome | undefined>();
-  const sourcesKey = (
-    tree: ModuleSet,
-  ): { key: string; program: string; module?: string } | undefined => {
-    try {
-      const s = sourcesOf(tree);
-      return { key: `${s.module ?? ''}\u0000${s.program}`, ...s };
-    } catch {
-      return undefined;
-    }
-  };
   // A missed planted error keeps its statement as it is: a candidate whose planted statement
   // changed or went (the marker alone) may plant no error at all.
   const original = sourcesKey(args.tree);
   const planted = original === undefined ? undefined : plantedText(original.program);
   const samePlanted = new Map<string, boolean>();
-  const checksOf = async (
-    trees: readonly ModuleSet[],
-  ): Promise<({ check: CheckOutcome; program: string } | undefined)[]> => {
+  return async (trees) => {
     const printed = trees.map(sourcesKey);
     const fresh = printed.filter(
       (p, k): p is NonNullable<typeof p> =>
@@ -135,14 +160,20 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
       return { check, program: p.program };
     });
   };
-  const checkOf = new WeakMap<ModuleSet, CheckOutcome>();
+}
+
+/**
+ * Whether a candidate's verdict is still the finding (same kind, mode and detail, or the
+ * cause shrunk for still reported); the verdicts of those kept go to `checkOf`.
+ */
+function keepsFinding(
+  args: CheckerShrinkArgs,
+  checkOf: WeakMap<ModuleSet, CheckOutcome>,
+): (tree: ModuleSet, checked: Checked) => boolean {
   // A false positive gains no error the original did not have: deleting a declaration
   // makes errors the sound checker reports too (an unknown global), which is no finding.
   const known = errorMessages(args.check.output);
-  const keep = (
-    tree: ModuleSet,
-    checked: { check: CheckOutcome; program: string } | undefined,
-  ): boolean => {
+  return (tree, checked) => {
     const check = checked?.check;
     if (check?.kind !== args.kind || check.mode !== args.check.mode) return false;
     // One cause of several: reported still, first or not.
@@ -160,13 +191,4 @@ export async function shrinkCheckerFinding(args: CheckerShrinkArgs): Promise<Che
     checkOf.set(tree, check);
     return true;
   };
-  const shrunk = await shrinkInStages({
-    ...args,
-    stillFails: async (candidate) => keep(candidate, (await checksOf([candidate]))[0]),
-    stillFail: async (candidates) => {
-      const checks = await checksOf(candidates);
-      return candidates.map((c, k) => keep(c, checks[k]));
-    },
-  });
-  return { ...shrunk, check: checkOf.get(shrunk.tree) ?? args.check };
 }

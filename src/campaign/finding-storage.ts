@@ -1,15 +1,21 @@
 import { join } from 'node:path';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import type { FindingKind } from './classify.js';
-import { markNotShrunk, readFindings, saveFinding, updateShrunk } from './findings.js';
+import {
+  markNotShrunk,
+  plainOccurrence,
+  readFindings,
+  saveFinding,
+  updateShrunk,
+} from './findings.js';
 import { freshRuns } from './guided/index.js';
-import type { FindingOccurrence, ShrunkProgram } from './findings.js';
+import type { FindingOccurrence, FindingRecord, ShrunkProgram } from './findings.js';
 import type { ResolvedCampaignOptions } from './options.js';
 import { campaignArbitrary, campaignGrammar, generatePrograms } from './programs.js';
 import type { ProjectPool } from './projects.js';
 import { shrinkRemotely } from './remote-shrink.js';
 import type { CampaignStore, ProgramRecord, RecordEntry } from './store.js';
-import { findingSignature, triageFindings } from './triage.js';
+import { triageFindings, type TriageGroup } from './triage.js';
 import { isCheckerFinding } from './classify.js';
 import type { CheckerFindingKind } from './classify.js';
 import { shrinkCheckerFinding } from './checker-shrink.js';
@@ -41,20 +47,30 @@ async function shrinkChecked(
 
 /** A recorded finding as a finding's occurrence. */
 function occurrence(x: ProgramRecord): FindingOccurrence {
-  return {
-    index: x.i,
-    outcomes: x.outcomes,
-    nodes: x.nodes,
-    ...(x.check === undefined ? {} : { check: x.check }),
-  };
+  return plainOccurrence({ ...x, index: x.i });
 }
 
-/** The signature of a recorded finding, as triage and the tally read it. */
-function signatureOf(
-  o: ResolvedCampaignOptions,
-  r: ProgramRecord & { finding: FindingKind },
-): string {
-  return findingSignature(r.finding, o.runtimes, r.outcomes, r.check);
+/** A recorded finding: a program record with its finding kind. */
+type FoundRecord = ProgramRecord & { finding: FindingKind };
+
+/** Saves a group's finding, its representative's tree at hand: the record saved. */
+function saveGroup(
+  store: CampaignStore,
+  findingsDir: string,
+  group: TriageGroup<FoundRecord>,
+  tree: ModuleSet,
+  pending: boolean,
+): FindingRecord {
+  const r = group.representative;
+  return saveFinding(findingsDir, {
+    ...store.options,
+    kind: r.finding,
+    signature: group.signature,
+    generatorVersion: store.generatorVersionOf(r.i),
+    original: { ...occurrence(r), tree },
+    others: group.others.map(occurrence),
+    pending,
+  }).record;
 }
 
 /**
@@ -71,8 +87,7 @@ function signatureOf(
 export function saveFound(store: CampaignStore, entries: readonly RecordEntry[]): boolean {
   const o = store.options;
   const found = entries.filter(
-    (e): e is RecordEntry & { record: ProgramRecord & { finding: FindingKind } } =>
-      e.record.finding !== undefined,
+    (e): e is RecordEntry & { record: FoundRecord } => e.record.finding !== undefined,
   );
   if (found.length === 0) return false;
   const trees = new Map(found.map((e) => [e.record.i, e.tree] as const));
@@ -82,18 +97,9 @@ export function saveFound(store: CampaignStore, entries: readonly RecordEntry[])
     o.runtimes,
     found.map((e) => e.record),
   )) {
-    const r = group.representative;
-    const tree = trees.get(r.i) ?? store.tree(r.i);
+    const tree = trees.get(group.representative.i) ?? store.tree(group.representative.i);
     if (tree === undefined) continue;
-    saveFinding(findingsDir, {
-      ...o,
-      kind: r.finding,
-      signature: signatureOf(o, r),
-      generatorVersion: store.generatorVersionOf(r.i),
-      original: { ...occurrence(r), tree },
-      others: group.others.map(occurrence),
-      pending: true,
-    });
+    saveGroup(store, findingsDir, group, tree, true);
     saved = true;
   }
   return saved;
@@ -136,89 +142,115 @@ export interface SaveFindingsArgs {
  * ```
  */
 export async function saveFindings(args: SaveFindingsArgs): Promise<void> {
-  const { store, pool } = args;
+  const { store } = args;
   const o: ResolvedCampaignOptions = store.options;
   const arbitrary = campaignArbitrary(o);
   const grammar = campaignGrammar(o);
   const findingsDir = join(store.dir, 'findings');
   const before = new Map(readFindings(findingsDir).map((f) => [f.signature, f]));
-  const found = store
-    .records()
-    .filter((r): r is ProgramRecord & { finding: FindingKind } => r.finding !== undefined);
-  // A guided campaign's fresh program replays from its fast-check run, not from its index.
-  const runs = o.guided === undefined ? undefined : freshRuns(join(store.dir, 'corpus'));
+  const found = store.records().filter((r): r is FoundRecord => r.finding !== undefined);
+  const step: ShrinkStep = {
+    args,
+    arbitrary,
+    grammar,
+    findingsDir,
+    treeOf: (i) => store.tree(i) ?? generatePrograms(arbitrary, o.seed, [i], grammar)[0]?.tree,
+    // A guided campaign's fresh program replays from its fast-check run, not from its index.
+    runs: o.guided === undefined ? undefined : freshRuns(join(store.dir, 'corpus')),
+    aborted: () => args.signal?.aborted === true,
+    timeLeft: () => (args.deadline === undefined ? Infinity : args.deadline - Date.now()),
+  };
   let shrunkSoFar = [...before.values()].filter((f) => f.shrunk.shrunk).length;
-  const aborted = (): boolean => args.signal?.aborted === true;
-  const timeLeft = (): number =>
-    args.deadline === undefined ? Infinity : args.deadline - Date.now();
   for (const group of triageFindings(o.runtimes, found)) {
-    if (aborted() || timeLeft() <= 0) return;
-    let record = before.get(group.signature);
-    const saved = new Set(record?.occurrences.map((x) => x.index));
-    const unsaved = [group.representative, ...group.others].filter((x) => !saved.has(x.i));
-    if (unsaved.length > 0) {
-      const r = group.representative;
-      const tree: ModuleSet | undefined =
-        store.tree(r.i) ?? generatePrograms(arbitrary, o.seed, [r.i], grammar)[0]?.tree;
-      if (tree === undefined) continue;
-      record = saveFinding(findingsDir, {
-        ...o,
-        kind: r.finding,
-        signature: group.signature,
-        generatorVersion: store.generatorVersionOf(r.i),
-        original: { ...occurrence(r), tree },
-        others: group.others.map(occurrence),
-        pending: record === undefined || record.shrunk.pending === true,
-      }).record;
-    }
+    if (step.aborted() || step.timeLeft() <= 0) return;
+    const record = saveUnsaved(step, group, before.get(group.signature));
     if (record?.shrunk.pending !== true) continue;
     args.beforeEach?.();
-    if (aborted()) return;
+    if (step.aborted()) return;
     const dir = join(findingsDir, record.hash);
     if (!o.shrink || shrunkSoFar >= o.shrinkFindings) {
       markNotShrunk(dir);
       continue;
     }
     shrunkSoFar++;
-    const i = record.original.index;
-    const r = [group.representative, ...group.others].find((x) => x.i === i)!;
-    const tree = store.tree(i) ?? generatePrograms(arbitrary, o.seed, [i], grammar)[0]?.tree;
-    if (tree === undefined) continue;
-    const maxTimeMs = Math.min(o.shrinkTimeMs, timeLeft());
-    const shrunk = isCheckerFinding(r.finding)
-      ? await shrinkChecked(
-          { ...o, shrinkTimeMs: maxTimeMs },
-          r,
-          r.finding,
-          tree,
-          runs?.get(i) ?? i,
-        )
-      : await shrinkRemotely({
-          pool,
-          arbitrary,
-          grammar,
-          seed: o.seed,
-          index: runs?.get(i) ?? i,
-          tree,
-          level: o.level,
-          kind: r.finding,
-          runtimes: o.runtimes,
-          outcomes: r.outcomes,
-          maxAttempts: o.shrinkAttempts,
-          maxTimeMs,
-        });
-    // Stopped while shrinking: the finding stays pending, and `--resume` shrinks it afresh.
-    if (aborted()) return;
-    if (shrunk === undefined) markNotShrunk(dir);
-    else updateShrunk(dir, shrunk.tree, shrunk);
-    // A false positive's other error classes, each its own cause, get programs of their own.
-    if (r.finding === 'checker-false-positive' && shrunk !== undefined)
-      await shrinkCauses(dir, {
-        timeoutMs: o.timeoutMs,
-        maxAttempts: o.shrinkAttempts,
-        maxTimeMs: o.shrinkTimeMs,
-        ...(args.deadline === undefined ? {} : { deadline: args.deadline }),
-        ...(args.signal === undefined ? {} : { signal: args.signal }),
-      });
+    await shrinkGroup(step, group, record, dir);
   }
+}
+
+/** What {@link saveFindings} saves and shrinks each group with. */
+interface ShrinkStep {
+  readonly args: SaveFindingsArgs;
+  readonly arbitrary: ReturnType<typeof campaignArbitrary>;
+  readonly grammar: ReturnType<typeof campaignGrammar>;
+  readonly findingsDir: string;
+  /** A program's tree: recorded, or generated again. */
+  readonly treeOf: (i: number) => ModuleSet | undefined;
+  /** A guided campaign's fast-check run of each fresh program. */
+  readonly runs: ReadonlyMap<number, number> | undefined;
+  readonly aborted: () => boolean;
+  readonly timeLeft: () => number;
+}
+
+/**
+ * Saves the programs of a group not saved yet with its finding: the finding's record, or
+ * `undefined` when its representative's tree cannot be had.
+ */
+function saveUnsaved(
+  step: ShrinkStep,
+  group: TriageGroup<FoundRecord>,
+  record: FindingRecord | undefined,
+): FindingRecord | undefined {
+  const saved = new Set(record?.occurrences.map((x) => x.index));
+  const unsaved = [group.representative, ...group.others].filter((x) => !saved.has(x.i));
+  if (unsaved.length === 0) return record;
+  const tree = step.treeOf(group.representative.i);
+  if (tree === undefined) return undefined;
+  const pending = record === undefined || record.shrunk.pending === true;
+  return saveGroup(step.args.store, step.findingsDir, group, tree, pending);
+}
+
+/** Shrinks a group's saved finding in `dir` (its original program), and a false positive's causes. */
+async function shrinkGroup(
+  step: ShrinkStep,
+  group: TriageGroup<FoundRecord>,
+  record: FindingRecord,
+  dir: string,
+): Promise<void> {
+  const { args } = step;
+  const o = args.store.options;
+  const i = record.original.index;
+  const r = [group.representative, ...group.others].find((x) => x.i === i)!;
+  const tree = step.treeOf(i);
+  if (tree === undefined) return;
+  const maxTimeMs = Math.min(o.shrinkTimeMs, step.timeLeft());
+  const index = step.runs?.get(i) ?? i;
+  const shrunk = isCheckerFinding(r.finding)
+    ? await shrinkChecked({ ...o, shrinkTimeMs: maxTimeMs }, r, r.finding, tree, index)
+    : await shrinkRemotely({
+        pool: args.pool,
+        arbitrary: step.arbitrary,
+        grammar: step.grammar,
+        seed: o.seed,
+        index,
+        tree,
+        level: o.level,
+        kind: r.finding,
+        runtimes: o.runtimes,
+        outcomes: r.outcomes,
+        maxAttempts: o.shrinkAttempts,
+        maxTimeMs,
+      });
+  // Stopped while shrinking: the finding stays pending, and `--resume` shrinks it afresh.
+  if (step.aborted()) return;
+  if (shrunk === undefined) markNotShrunk(dir);
+  else updateShrunk(dir, shrunk.tree, shrunk);
+  // A false positive's other error classes, each its own cause, get programs of their own.
+  if (r.finding === 'checker-false-positive' && shrunk !== undefined)
+    await shrinkCauses(dir, {
+      timeoutMs: o.timeoutMs,
+      maxAttempts: o.shrinkAttempts,
+      maxTimeMs: o.shrinkTimeMs,
+      ...(args.deadline === undefined ? {} : { deadline: args.deadline }),
+      ...(args.signal === undefined ? {} : { signal: args.signal }),
+    });
 }

@@ -149,7 +149,15 @@ function notShrunk(original: FindingOccurrence, pending: boolean): FindingRecord
   };
 }
 
-function plain(o: FindingOccurrence): FindingOccurrence {
+/**
+ * An occurrence with nothing but its own fields (no tree, no record's other fields).
+ *
+ * @example
+ * ```ts
+ * const occurrence = plainOccurrence({ ...record, index: record.i });
+ * ```
+ */
+export function plainOccurrence(o: FindingOccurrence): FindingOccurrence {
   return {
     index: o.index,
     outcomes: o.outcomes,
@@ -184,37 +192,11 @@ export function saveFinding(
   const hash = findingHash(f.signature);
   const dir = join(findingsDir, hash);
   const grammar = campaignGrammar(f);
-  const incoming = [plain(f.original), ...(f.others ?? []).map(plain)];
+  const incoming = [plainOccurrence(f.original), ...(f.others ?? []).map(plainOccurrence)];
   const recordPath = join(dir, 'outcome.json');
   if (existsSync(recordPath)) {
     const existing = readFindingRecord(recordPath);
-    const known = new Set(existing.occurrences.map((o) => o.index));
-    const added = incoming.filter((o) => !known.has(o.index));
-    if (added.length === 0) return { record: existing, created: false };
-    const occurrences = [...existing.occurrences, ...added];
-    // Not shrunk yet: the smallest program of the group represents it, as triage picks it.
-    const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);
-    if (!replace) {
-      const record: FindingRecord = { ...existing, occurrences };
-      writeRecord(dir, record);
-      return { record, created: false };
-    }
-    const original = plain(f.original);
-    writeTree(dir, 'original', f.original.tree, grammar);
-    writeCheck(dir, 'original', f.original.check);
-    const record: FindingRecord = {
-      ...existing,
-      groups: runtimeGroups(f.runtimes, f.original.outcomes),
-      generatorVersion: f.generatorVersion,
-      original,
-      shrunk: notShrunk(original, true),
-      occurrences: [
-        original,
-        ...occurrences.filter((o) => o.index !== original.index).sort((a, b) => a.index - b.index),
-      ],
-    };
-    writeRecord(dir, record);
-    return { record, created: false };
+    return { record: addOccurrences(dir, existing, f, incoming, grammar), created: false };
   }
   mkdirSync(dir, { recursive: true });
   writeTree(dir, 'original', f.original.tree, grammar);
@@ -232,23 +214,71 @@ export function saveFinding(
     generatorVersion: f.generatorVersion,
     runtimes: f.runtimes,
     ...(f.analyze === undefined || f.original.check === undefined ? {} : { analyze: f.analyze }),
-    original: plain(f.original),
+    original: plainOccurrence(f.original),
     shrunk:
       f.shrunk === undefined
-        ? notShrunk(plain(f.original), f.pending === true)
-        : {
-            nodes: treeStats(grammar.moduleSet, f.shrunk.tree as never).nodes,
-            outcomes: f.shrunk.outcomes,
-            ...(f.shrunk.check === undefined ? {} : { check: f.shrunk.check }),
-            attempts: f.shrunk.attempts,
-            timeMs: f.shrunk.timeMs,
-            reproduced: f.shrunk.reproduced,
-            shrunk: true,
-          },
+        ? notShrunk(plainOccurrence(f.original), f.pending === true)
+        : shrunkSection(f.shrunk, grammar),
     occurrences: incoming,
   };
   writeRecord(dir, record);
   return { record, created: true };
+}
+
+/** The section of a record for a program that was shrunk. */
+function shrunkSection(
+  shrunk: ShrunkProgram,
+  grammar: ReturnType<typeof campaignGrammar>,
+): FindingRecord['shrunk'] {
+  return {
+    nodes: treeStats(grammar.moduleSet, shrunk.tree as never).nodes,
+    outcomes: shrunk.outcomes,
+    ...(shrunk.check === undefined ? {} : { check: shrunk.check }),
+    attempts: shrunk.attempts,
+    timeMs: shrunk.timeMs,
+    reproduced: shrunk.reproduced,
+    shrunk: true,
+  };
+}
+
+/**
+ * Adds the programs not saved yet to a saved finding's occurrences; while it waits to be
+ * shrunk, a smaller representative replaces its original. The record as written.
+ */
+function addOccurrences(
+  dir: string,
+  existing: FindingRecord,
+  f: FindingToSave,
+  incoming: readonly FindingOccurrence[],
+  grammar: ReturnType<typeof campaignGrammar>,
+): FindingRecord {
+  const known = new Set(existing.occurrences.map((o) => o.index));
+  const added = incoming.filter((o) => !known.has(o.index));
+  if (added.length === 0) return existing;
+  const occurrences = [...existing.occurrences, ...added];
+  // Not shrunk yet: the smallest program of the group represents it, as triage picks it.
+  const replace = existing.shrunk.pending === true && smaller(incoming[0]!, existing.original);
+  if (!replace) {
+    const record: FindingRecord = { ...existing, occurrences };
+    writeRecord(dir, record);
+    return record;
+  }
+  const original = plainOccurrence(f.original);
+  writeTree(dir, 'original', f.original.tree, grammar);
+  writeCheck(dir, 'original', f.original.check);
+  const record: FindingRecord = {
+    ...existing,
+    groups: runtimeGroups(f.runtimes, f.original.outcomes),
+    generatorVersion: f.generatorVersion,
+    original,
+    shrunk: notShrunk(original, true),
+    occurrences: [
+      original,
+      ...occurrences.filter((o) => o.index !== original.index).sort((a, b) => a.index - b.index),
+    ],
+  };
+  writeRecord(dir, record);
+  return record;
 }
 
 /**

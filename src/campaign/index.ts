@@ -53,7 +53,8 @@ export { runTreeRemotely, runTreesRemotely, shrinkRemotely } from './remote-shri
 export { reduceStatements } from './reduce.js';
 export type { ReduceOptions, ReduceResult } from './reduce.js';
 export type { RemoteShrinkArgs, RemoteShrinkResult } from './remote-shrink.js';
-export { checkValidity } from './validity-report.js';
+export { checkValidity, validitySettings } from './validity-report.js';
+export { ValidityTally } from './validity-tally.js';
 export {
   assertChecker,
   checkerErrors,

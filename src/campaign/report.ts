@@ -52,6 +52,39 @@ function programsText(s: CampaignSummary): string {
   return `${s.done}${of} programs${budget}`;
 }
 
+/** The summary's findings: programs by kind, then each saved finding and the checker bugs. */
+function findingLines(s: CampaignSummary): string[] {
+  const kinds = Object.entries(s.findingKinds);
+  if (kinds.length === 0) return ['No findings.'];
+  const lines = [table([['finding', 'programs'], ...kinds.map(([k, n]) => [k, String(n)])]), ''];
+  lines.push(
+    table([
+      ['saved finding', 'kind', 'programs', 'nodes', 'shrunk to'],
+      ...s.findings.map((f) => [
+        f.hash,
+        f.kind,
+        String(f.occurrences.length),
+        String(f.original.nodes),
+        f.shrunk.shrunk
+          ? String(f.shrunk.nodes)
+          : f.shrunk.pending === true
+            ? 'not shrunk yet'
+            : 'not shrunk',
+      ]),
+    ]),
+  );
+  for (const f of s.findings) lines.push(`  ${f.hash}  ${signatureText(f)}`);
+  if (s.checkerBugs !== undefined && s.checkerBugs.length > 0) {
+    lines.push(
+      '',
+      `distinct checker bugs (causes of the reduced programs): ${s.checkerBugs.length}`,
+    );
+    for (const b of s.checkerBugs)
+      lines.push(`  ${b.findings.join(', ')}  ${b.programs} program(s)  ${b.cause}`);
+  }
+  return lines;
+}
+
 /**
  * The campaign's final summary as a text table (what `luau-fuzz run` prints).
  *
@@ -77,38 +110,7 @@ export function formatSummary(s: CampaignSummary): string {
   if (legend.length > 0) lines.push('', 'runtimes:', ...legend);
   if (s.unprintable > 0) lines.push(`unprintable trees: ${s.unprintable}`);
   lines.push('');
-  const kinds = Object.entries(s.findingKinds);
-  if (kinds.length === 0) {
-    lines.push('No findings.');
-  } else {
-    lines.push(table([['finding', 'programs'], ...kinds.map(([k, n]) => [k, String(n)])]));
-    lines.push('');
-    lines.push(
-      table([
-        ['saved finding', 'kind', 'programs', 'nodes', 'shrunk to'],
-        ...s.findings.map((f) => [
-          f.hash,
-          f.kind,
-          String(f.occurrences.length),
-          String(f.original.nodes),
-          f.shrunk.shrunk
-            ? String(f.shrunk.nodes)
-            : f.shrunk.pending === true
-              ? 'not shrunk yet'
-              : 'not shrunk',
-        ]),
-      ]),
-    );
-    for (const f of s.findings) lines.push(`  ${f.hash}  ${signatureText(f)}`);
-    if (s.checkerBugs !== undefined && s.checkerBugs.length > 0) {
-      lines.push(
-        '',
-        `distinct checker bugs (causes of the reduced programs): ${s.checkerBugs.length}`,
-      );
-      for (const b of s.checkerBugs)
-        lines.push(`  ${b.findings.join(', ')}  ${b.programs} program(s)  ${b.cause}`);
-    }
-  }
+  lines.push(...findingLines(s));
   lines.push('');
   lines.push(
     table([

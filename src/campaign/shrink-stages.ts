@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { grammar715, treeStats, type AnyGrammar } from '../tree/index.js';
 import { reduceStatements } from './reduce.js';
-import { shrinkProgram } from './shrink.js';
+import { shrinkProgram, type ShrinkResult } from './shrink.js';
 
 /** Options of {@link shrinkInStages}. */
 export interface ShrinkStagesOptions {
@@ -30,17 +30,8 @@ export interface ShrinkStagesOptions {
   readonly maxTimeMs: number;
 }
 
-/** What {@link shrinkInStages} found. */
-export interface ShrinkStagesResult {
-  /** The smallest tree that still shows the finding (the original when none smaller did). */
-  readonly tree: ModuleSet;
-  /** Whether the original showed the finding again. */
-  readonly reproduced: boolean;
-  /** Candidates run in both stages. */
-  readonly attempts: number;
-  /** Time taken, in ms. */
-  readonly timeMs: number;
-}
+/** What {@link shrinkInStages} found: as {@link ShrinkResult} says, over both stages. */
+export type ShrinkStagesResult = Omit<ShrinkResult, 'budgetExhausted'>;
 
 /**
  * Shrinks a finding in two stages: fast-check's shrinker first (it knows how the program was

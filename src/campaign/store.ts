@@ -264,10 +264,8 @@ export class CampaignStore {
    * `rederive` is given.
    */
   static resume(dir: string, resumeOptions: ResumeOptions = {}): CampaignStore {
-    const optionsPath = join(dir, 'options.json');
     const saved = CampaignStore.inspect(dir, resumeOptions);
-    const recorded = saved.generatorVersion;
-    const rederive = recorded !== GENERATOR_VERSION;
+    const rederive = saved.generatorVersion !== GENERATOR_VERSION;
     const resultsPath = join(dir, 'results.jsonl');
     // Every file is read, and checked, before anything is written.
     const log = readJsonLines(resultsPath, ProgramRecord);
@@ -284,37 +282,10 @@ export class CampaignStore {
         };
     // A campaign killed while appending leaves a partial last line: drop it (that program runs again).
     if (log.truncated !== undefined) truncateSync(resultsPath, log.completeBytes);
-    const records: ProgramRecord[] = [];
-    const done = new Set<number>();
-    let dropped = false;
-    for (const record of log.records) {
-      if (done.has(record.i)) continue;
-      // Re-derived: a finding without its tree cannot be replayed any more; it runs again.
-      if (rederive && record.finding !== undefined && !existsSync(treePath(dir, record.i))) {
-        dropped = true;
-        continue;
-      }
-      done.add(record.i);
-      records.push(record);
-    }
-    let options = {
-      ...saved,
-      ...newLimits(dir, saved, resumeOptions, done.size, progress.elapsedSeconds),
-    };
-    if (rederive) {
-      const change: GeneratorChange = {
-        from: recorded,
-        to: GENERATOR_VERSION,
-        programsDone: done.size,
-      };
-      options = {
-        ...options,
-        generatorVersion: GENERATOR_VERSION,
-        generatorChanges: [...(saved.generatorChanges ?? []), change],
-      };
-    }
+    const { records, dropped } = recordsToKeep(dir, log.records, rederive);
+    const options = resumedOptions(dir, saved, resumeOptions, records.length, progress);
     if (JSON.stringify(options) !== JSON.stringify(saved))
-      writeCampaignOptions(optionsPath, options);
+      writeCampaignOptions(join(dir, 'options.json'), options);
     progress.total = options.count;
     if (dropped) writeJsonLines(resultsPath, ProgramRecord, records);
     const store = new CampaignStore(dir, options, progress);
@@ -322,7 +293,7 @@ export class CampaignStore {
       store.#done.add(r.i);
       store.#keep(r);
     }
-    progress.done = done.size;
+    progress.done = records.length;
     // Programs run again after a re-derivation, or more of them or more time: not finished.
     if (dropped || resumeOptions.count !== undefined || resumeOptions.durationMs !== undefined)
       progress.finished = false;
@@ -454,4 +425,57 @@ export class CampaignStore {
   saveProgress(): void {
     writeJsonFile(join(this.dir, 'progress.json'), CampaignProgress, this.progress, { indent: 2 });
   }
+}
+
+/**
+ * The records a resumed campaign keeps: each program's first, less (re-derived) the findings
+ * whose tree is not saved; and whether any was dropped.
+ */
+function recordsToKeep(
+  dir: string,
+  logged: readonly ProgramRecord[],
+  rederive: boolean,
+): { records: ProgramRecord[]; dropped: boolean } {
+  const records: ProgramRecord[] = [];
+  const done = new Set<number>();
+  let dropped = false;
+  for (const record of logged) {
+    if (done.has(record.i)) continue;
+    // Re-derived: a finding without its tree cannot be replayed any more; it runs again.
+    if (rederive && record.finding !== undefined && !existsSync(treePath(dir, record.i))) {
+      dropped = true;
+      continue;
+    }
+    done.add(record.i);
+    records.push(record);
+  }
+  return { records, dropped };
+}
+
+/**
+ * A resumed campaign's options: the saved ones with the new limits, and under another
+ * generator version that version, its change noted.
+ */
+function resumedOptions(
+  dir: string,
+  saved: ResolvedCampaignOptions,
+  resumeOptions: ResumeOptions,
+  done: number,
+  progress: { elapsedSeconds: number },
+): ResolvedCampaignOptions {
+  const options = {
+    ...saved,
+    ...newLimits(dir, saved, resumeOptions, done, progress.elapsedSeconds),
+  };
+  if (saved.generatorVersion === GENERATOR_VERSION) return options;
+  const change: GeneratorChange = {
+    from: saved.generatorVersion,
+    to: GENERATOR_VERSION,
+    programsDone: done,
+  };
+  return {
+    ...options,
+    generatorVersion: GENERATOR_VERSION,
+    generatorChanges: [...(saved.generatorChanges ?? []), change],
+  };
 }

@@ -4,8 +4,9 @@ import { printPretty } from '../print/index.js';
 import { luauArbitraries, randomSeed, resolveOptions } from '../arbitrary/index.js';
 import type { LuauArbitraryOptions } from '../arbitrary/index.js';
 import { createLocalRuntime, parseRuntime } from '../runtime/index.js';
-import type { ProgramOutcome, RuntimeProfile } from '../runtime/index.js';
+import type { LocalRuntime, ProgramOutcome, RuntimeProfile } from '../runtime/index.js';
 import { treeStats } from '../tree/index.js';
+import { ValidityTally } from './validity-tally.js';
 
 /**
  * Options of {@link checkValidity}: the generator's, and how many programs to run how.
@@ -96,6 +97,29 @@ export interface ValidityReport {
   nodes: { mean: number; max: number };
 }
 
+/**
+ * The settings of a validity check with their defaults (the seed drawn when not given), and
+ * the generator's options apart.
+ *
+ * @example
+ * ```ts
+ * const { count, seed, generator } = validitySettings({ level: 'syntax' }); // count 1000
+ * ```
+ */
+export function validitySettings(options: ValidityCheckOptions) {
+  const {
+    count = 1000,
+    timeoutMs = 5000,
+    workers = 2,
+    onProgress,
+    onSources,
+    runtime,
+    seed = randomSeed(),
+    ...generator
+  } = options;
+  return { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator };
+}
+
 /** Messages of Luau's code generator rather than its parser. */
 const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
 
@@ -113,16 +137,8 @@ const compilerMessage = /register|upvalue|constant limit|closure|too many/i;
  * ```
  */
 export async function checkValidity(options: ValidityCheckOptions = {}): Promise<ValidityReport> {
-  const {
-    count = 1000,
-    timeoutMs = 5000,
-    workers = 2,
-    onProgress,
-    onSources,
-    runtime,
-    ...generator
-  } = options;
-  const seed = options.seed ?? randomSeed();
+  const { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator } =
+    validitySettings(options);
   if (!Number.isInteger(count) || count < 1)
     throw new RangeError(`count must be a positive integer, got ${count}`);
   const resolved = resolveOptions(generator);
@@ -133,96 +149,72 @@ export async function checkValidity(options: ValidityCheckOptions = {}): Promise
     workers,
     timeoutMs,
   });
-  const statuses: Record<string, number> = {};
-  const errors = new Map<string, ErrorCount>();
-  const caseTrees: Record<string, number> = {};
-  let parsed = 0;
-  let compiled = 0;
-  let ran = 0;
-  let same = 0;
+  const tally = new ValidityTally();
+  const counts = { parsed: 0, compiled: 0, ran: 0, same: 0 };
   let done = 0;
-  let nodes = 0;
-  let maxNodes = 0;
-  const note = (outcome: ProgramOutcome, example: string) => {
-    if (outcome.status === 'ok') return;
-    const message = normaliseError(outcome.error ?? outcome.status);
-    const entry = errors.get(message) ?? { message, count: 0, example };
-    entry.count++;
-    errors.set(message, entry);
-  };
   try {
     await Promise.all(
       trees.map(async (tree, i) => {
-        const stats = treeStats(ModuleSetSchema, tree);
-        nodes += stats.nodes;
-        maxNodes = Math.max(maxNodes, stats.nodes);
-        for (const key of Object.keys(stats.cases)) caseTrees[key] = (caseTrees[key] ?? 0) + 1;
+        tally.addTree(treeStats(ModuleSetSchema, tree));
         const job = programJob(tree, String(i));
         onSources?.(job.module === undefined ? [job.program] : [job.module, job.program], i);
-        const example = [job.module, job.program]
-          .filter((s) => s !== undefined)
-          .join('\n-- program\n');
-        const compile = await pool.run(job, { compileOnly: true });
-        if (compile.status === 'ok') {
-          parsed++;
-          compiled++;
-        } else if (
-          compile.status === 'compile-error' &&
-          compilerMessage.test(compile.error ?? '')
-        ) {
-          parsed++;
-        }
-        if (!runs || compile.status !== 'ok') {
-          statuses[compile.status] = (statuses[compile.status] ?? 0) + 1;
-          note(compile, example);
-        } else {
-          const first = await pool.run(job);
-          const second = await pool.run(job);
-          statuses[first.status] = (statuses[first.status] ?? 0) + 1;
-          note(first, example);
-          if (first.status === 'ok') ran++;
-          if (
-            first.status === 'ok' &&
-            second.status === 'ok' &&
-            first.outputHash === second.outputHash
-          ) {
-            same++;
-          } else if (first.status === 'ok') {
-            note(
-              { ...second, status: 'runtime-error', error: 'output differs between two runs' },
-              example,
-            );
-          }
-        }
+        await checkProgram(pool, job, runs, tally, counts);
         onProgress?.(++done, count);
       }),
     );
   } finally {
     await pool.close();
   }
-  const coverage: CaseCoverage[] = [];
-  for (const desc of file_luau.messages) {
-    for (const oneof of desc.oneofs) {
-      for (const field of oneof.fields) {
-        const key = `${desc.name}.${oneof.name}=${field.name}`;
-        coverage.push({ key, trees: caseTrees[key] ?? 0 });
-      }
-    }
-  }
-  return {
-    level: resolved.level,
-    profile: resolved.profile,
-    seed,
-    count,
-    parsed,
-    compiled,
-    ran: runs ? ran : undefined,
-    sameOutput: runs ? same : undefined,
-    statuses,
-    errors: [...errors.values()].sort((a, b) => b.count - a.count),
-    coverage,
-    nodes: { mean: nodes / count, max: maxNodes },
+  const { level, profile } = resolved;
+  return tally.report(
+    file_luau,
+    { level, profile, seed, count },
+    {
+      parsed: counts.parsed,
+      compiled: counts.compiled,
+      ran: runs ? counts.ran : undefined,
+      sameOutput: runs ? counts.same : undefined,
+    },
+  );
+}
+
+type ProgramJob = ReturnType<typeof programJob>;
+
+/**
+ * Compiles one program, and at the levels that run runs it twice: counts whether it parsed,
+ * compiled, ran and gave the same output twice, and tallies the outcome that counts.
+ */
+async function checkProgram(
+  pool: LocalRuntime,
+  job: ProgramJob,
+  runs: boolean,
+  tally: ValidityTally,
+  counts: { parsed: number; compiled: number; ran: number; same: number },
+): Promise<void> {
+  const example = [job.module, job.program].filter((s) => s !== undefined).join('\n-- program\n');
+  const note = (outcome: ProgramOutcome) => {
+    tally.addStatus(outcome.status);
+    if (outcome.status !== 'ok')
+      tally.addError(normaliseError(outcome.error ?? outcome.status), example);
   };
+  const compile = await pool.run(job, { compileOnly: true });
+  if (compile.status === 'ok') {
+    counts.parsed++;
+    counts.compiled++;
+  } else if (compile.status === 'compile-error' && compilerMessage.test(compile.error ?? '')) {
+    counts.parsed++;
+  }
+  if (!runs || compile.status !== 'ok') {
+    note(compile);
+    return;
+  }
+  const first = await pool.run(job);
+  const second = await pool.run(job);
+  note(first);
+  if (first.status !== 'ok') return;
+  counts.ran++;
+  if (second.status === 'ok' && first.outputHash === second.outputHash) counts.same++;
+  else tally.addError('output differs between two runs', example);
 }
 
 /** A tree as the runner takes it: the program, and the module that `require(module0)` runs. */

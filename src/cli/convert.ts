@@ -1,5 +1,5 @@
 import { basename, extname, join } from 'node:path';
-import { errorLine } from './error-line.js';
+import { forEachFile } from './each-file.js';
 import { outputDirectory } from './directory-flags.js';
 import { Command, Option } from 'commander';
 import {
@@ -89,31 +89,24 @@ async function convertAction(
   if (opts.out !== undefined && opts.out !== STDIO_PATH) {
     outputDirectory('--out', opts.out);
   }
-  let failed = 0;
-  for (const file of files) {
-    try {
-      const read = await readGrammarTreeFile(file, {
-        ...(from === undefined ? {} : { format: from }),
-        ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
-      });
-      const tree = convertGrammar(read, opts.toGrammar ?? read.grammar, file);
-      const format = to ?? from ?? treeFormatFromPath(file)!;
-      const toStdout = opts.out === STDIO_PATH || (file === STDIO_PATH && opts.out === undefined);
-      const name =
-        file === STDIO_PATH
-          ? 'stdin' + treeFormatExtension[format]
-          : basename(file, extname(file)) + treeFormatExtension[format];
-      const target = toStdout ? STDIO_PATH : join(opts.out ?? join(file, '..'), name);
-      await writeTreeFile(target, tree.tree, {
-        schema: tree.grammar.moduleSet,
-        format,
-        overwrite: opts.force === true,
-      });
-      if (!toStdout) process.stdout.write(`${target}\n`);
-    } catch (e) {
-      failed++;
-      process.stderr.write(errorLine(e));
-    }
-  }
-  if (failed > 0) process.exitCode = 1;
+  await forEachFile(files, async (file) => {
+    const read = await readGrammarTreeFile(file, {
+      ...(from === undefined ? {} : { format: from }),
+      ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
+    });
+    const tree = convertGrammar(read, opts.toGrammar ?? read.grammar, file);
+    const format = to ?? from ?? treeFormatFromPath(file)!;
+    const toStdout = opts.out === STDIO_PATH || (file === STDIO_PATH && opts.out === undefined);
+    const name =
+      file === STDIO_PATH
+        ? 'stdin' + treeFormatExtension[format]
+        : basename(file, extname(file)) + treeFormatExtension[format];
+    const target = toStdout ? STDIO_PATH : join(opts.out ?? join(file, '..'), name);
+    await writeTreeFile(target, tree.tree, {
+      schema: tree.grammar.moduleSet,
+      format,
+      overwrite: opts.force === true,
+    });
+    if (!toStdout) process.stdout.write(`${target}\n`);
+  });
 }

@@ -144,6 +144,52 @@ async function coverageAction(flags: CoverageFlags): Promise<void> {
   const settings = generatorSettingsOf('coverage', flags);
   const { level, profile, seed } = settings;
   const modes = flags.modes ?? defaultCoverageModes(level);
+  const { build, llvm, compared } = coverageTools(flags, modes);
+  const grammar = parseGrammar(settings.grammar) ?? grammar715;
+  let sampled;
+  try {
+    sampled = generatedSample(settings, flags.count, seed, grammar);
+  } catch (e) {
+    if (e instanceof OptionError && e.option === 'grammar')
+      throw new Error(`--grammar: ${e.reason}`, { cause: e });
+    throw e;
+  }
+  const { programs, unprintable } = sampled;
+  const fflags =
+    flags.fflags?.split(',').filter((f) => f !== '') ??
+    (grammar.flags.length > 0 ? luau735FuzzerFlags : []);
+  let report: EngineCoverage;
+  try {
+    report = await measureEngineCoverage({
+      build,
+      llvm,
+      modes,
+      flags: fflags,
+      generated: programs,
+      compared,
+      timeoutMs: flags.timeout,
+      concurrency: flags.workers,
+      batchSize: flags.batchSize,
+      onStep: flags.json !== true && process.stderr.isTTY === true ? stepPrinter() : undefined,
+    });
+  } catch (e) {
+    if (e instanceof CoverageBuildError) throw flagError('--build', e);
+    throw e;
+  }
+  const sample = {
+    level,
+    grammar: grammar.name,
+    profile,
+    seed,
+    count: flags.count,
+    unprintable,
+    fflags,
+  };
+  printCoverageReport(report, sample, grammar, programs.length, flags);
+}
+
+/** The coverage build, the llvm tools and the programs to compare with, that the flags name. */
+function coverageTools(flags: CoverageFlags, modes: readonly CoverageModeName[]) {
   const needed = [...new Set(modes.map((m) => coverageModes[m].tool))];
   let build;
   try {
@@ -160,54 +206,16 @@ async function coverageAction(flags: CoverageFlags): Promise<void> {
       throw flagError('--compare', e);
     }
   }
-  const grammar = parseGrammar(settings.grammar) ?? grammar715;
-  let sampled;
-  try {
-    sampled = generatedSample(settings, flags.count, seed, grammar);
-  } catch (e) {
-    if (e instanceof OptionError && e.option === 'grammar')
-      throw new Error(`--grammar: ${e.reason}`, { cause: e });
-    throw e;
-  }
-  const { programs, unprintable } = sampled;
-  const fflags =
-    flags.fflags?.split(',').filter((f) => f !== '') ??
-    (grammar.flags.length > 0 ? luau735FuzzerFlags : []);
-  const showSteps = flags.json !== true && process.stderr.isTTY === true;
+  return { build, llvm, compared };
+}
+
+/** Each step of the measure on stderr, with the seconds since it started. */
+function stepPrinter(): (step: string) => void {
   const started = performance.now();
-  let report: EngineCoverage;
-  try {
-    report = await measureEngineCoverage({
-      build,
-      llvm,
-      modes,
-      flags: fflags,
-      generated: programs,
-      compared,
-      timeoutMs: flags.timeout,
-      concurrency: flags.workers,
-      batchSize: flags.batchSize,
-      onStep: showSteps
-        ? (step) =>
-            process.stderr.write(
-              `coverage: ${step} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
-            )
-        : undefined,
-    });
-  } catch (e) {
-    if (e instanceof CoverageBuildError) throw flagError('--build', e);
-    throw e;
-  }
-  const sample = {
-    level,
-    grammar: grammar.name,
-    profile,
-    seed,
-    count: flags.count,
-    unprintable,
-    fflags,
-  };
-  printCoverageReport(report, sample, grammar, programs.length, flags);
+  return (step) =>
+    process.stderr.write(
+      `coverage: ${step} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
 }
 
 /** The coverage report on stdout: JSON, or the text of each set of runs. */

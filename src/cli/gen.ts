@@ -207,16 +207,7 @@ export function genCommand(): Command {
 
 /** What `luau-fuzz gen` does with its flags. */
 async function genAction(flags: GenFlags): Promise<void> {
-  const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
-  if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
-    throw new Error('give either --out DIR or --stdout, not both');
-  if (!toStdout && flags.out === undefined)
-    throw new Error('give --out DIR (a corpus directory) or --out - (standard output)');
-  if (toStdout && flags.format.includes('binpb'))
-    throw new Error('--format binpb is binary: write it to a directory with --out DIR');
-  const out = flags.out ?? STDIO_PATH;
-  if (!toStdout)
-    outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
+  const { toStdout, out } = genOutput(flags);
   const settings = generatorSettingsOf('gen', flags);
   const { seed } = settings;
   const grammar = parseGrammar(settings.grammar)!;
@@ -249,15 +240,30 @@ async function genAction(flags: GenFlags): Promise<void> {
     process.stderr.write(`luau-fuzz: ${entries.length} trees, seed ${seed}\n`);
     return;
   }
-  const added = entries.filter((e) => !before.some((b) => b.hash === e.hash));
-  const all = [...before, ...added];
+  const all = [...before, ...entries.filter((e) => !before.some((b) => b.hash === e.hash))];
+  writeManifest(flags, out, { seed, options: resolved }, previous, all);
+  process.stdout.write(
+    `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
+      (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +
+      '\n',
+  );
+}
+
+/** Writes the corpus manifest: this run (with --force after the earlier ones) and every tree. */
+function writeManifest(
+  flags: GenFlags,
+  out: string,
+  made: { seed: number; options: NonNullable<ManifestRun['options']> },
+  previous: ManifestRun[],
+  all: ManifestTree[],
+): void {
   const run = {
-    seed,
+    seed: made.seed,
     // With the seed and options, it says which trees the corpus holds.
     generatorVersion: GENERATOR_VERSION,
     count: flags.count,
     formats: flags.format,
-    options: resolved,
+    options: made.options,
   };
   const manifest = {
     ...run,
@@ -266,9 +272,19 @@ async function genAction(flags: GenFlags): Promise<void> {
     trees: all,
   };
   writeCorpusManifest(out, manifest);
-  process.stdout.write(
-    `wrote ${entries.length} trees (${flags.count - entries.length} duplicates skipped) to ${out}, seed ${seed}` +
-      (before.length > 0 ? `; the corpus now holds ${all.length}` : '') +
-      '\n',
-  );
+}
+
+/** Where `gen` writes: standard output, or a corpus directory (checked, and made). */
+function genOutput(flags: GenFlags): { toStdout: boolean; out: string } {
+  const toStdout = flags.stdout === true || flags.out === STDIO_PATH;
+  if (flags.stdout === true && flags.out !== undefined && flags.out !== STDIO_PATH)
+    throw new Error('give either --out DIR or --stdout, not both');
+  if (!toStdout && flags.out === undefined)
+    throw new Error('give --out DIR (a corpus directory) or --out - (standard output)');
+  if (toStdout && flags.format.includes('binpb'))
+    throw new Error('--format binpb is binary: write it to a directory with --out DIR');
+  const out = flags.out ?? STDIO_PATH;
+  if (!toStdout)
+    outputDirectory('--out', out, { refuseNonEmpty: true, force: flags.force === true });
+  return { toStdout, out };
 }

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
-import type { ValidityCheckOptions, ValidityReport } from '../campaign/index.js';
-import { luauProgram, randomSeed, resolveOptions } from '../arbitrary/index.js';
+import {
+  ValidityTally,
+  validitySettings,
+  type ValidityCheckOptions,
+  type ValidityReport,
+} from '../campaign/index.js';
+import { luauProgram, resolveOptions } from '../arbitrary/index.js';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -40,17 +45,8 @@ export async function grammarValidity(
   grammar: AnyGrammar,
   options: ValidityCheckOptions,
 ): Promise<ValidityReport> {
-  const {
-    count = 1000,
-    timeoutMs = 5000,
-    workers = 2,
-    onProgress,
-    onSources,
-    runtime,
-    seed: given,
-    ...generator
-  } = options;
-  const seed = given ?? randomSeed();
+  const { count, timeoutMs, workers, onProgress, onSources, runtime, seed, generator } =
+    validitySettings(options);
   const resolved = resolveOptions({ ...generator, grammar: grammar.name });
   const programs = fc.sample(luauProgram({ ...generator, grammar: grammar.name }), {
     seed,
@@ -58,9 +54,10 @@ export async function grammarValidity(
   });
   const compiler = compilerOf(runtime);
   const dir = mkdtempSync(join(tmpdir(), 'luau-fuzz-check-'));
-  const { files, nodes, maxNodes, caseTrees } = writeSources(grammar, programs, dir, onSources);
-  let tally: ReturnType<typeof tallyReports>;
+  const tally = new ValidityTally();
+  let compiled: number;
   try {
+    const files = writeSources(grammar, programs, dir, tally, onSources);
     // Compiled, not run: a compile-only run through the runtime starts each source with a
     // `return`, which 0.735 refuses beside `export`.
     const reports = await runToolReports(compiler, files, {
@@ -68,42 +65,28 @@ export async function grammarValidity(
       timeoutMs,
       concurrency: workers,
     });
-    tally = tallyReports(reports, programs, (i) => onProgress?.(i + 1, count));
+    compiled = tallyReports(reports, programs, tally, (i) => onProgress?.(i + 1, count));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const { statuses, errors, compiled } = tally;
-  return {
-    level: resolved.level,
-    profile: resolved.profile,
-    seed,
-    count,
-    parsed: compiled,
-    compiled,
-    ran: undefined,
-    sameOutput: undefined,
-    statuses,
-    errors,
-    coverage: caseCoverage(grammar, caseTrees),
-    nodes: { mean: nodes / count, max: maxNodes },
-  };
+  const { level, profile } = resolved;
+  return tally.report(
+    grammar.file,
+    { level, profile, seed, count },
+    { parsed: compiled, compiled, ran: undefined, sameOutput: undefined },
+  );
 }
 
-/** Writes each program's sources to `dir`: their file names, and the programs' sizes and cases. */
+/** Writes each program's sources to `dir`, tallying the trees: their file names. */
 function writeSources(
   grammar: AnyGrammar,
   programs: readonly { tree: unknown; sources: readonly string[] }[],
   dir: string,
+  tally: ValidityTally,
   onSources: ValidityCheckOptions['onSources'],
-) {
-  const caseTrees: Record<string, number> = {};
-  let nodes = 0;
-  let maxNodes = 0;
-  const files = programs.map(({ tree, sources }, i) => {
-    const stats = treeStats(grammar.moduleSet, tree as never);
-    nodes += stats.nodes;
-    maxNodes = Math.max(maxNodes, stats.nodes);
-    for (const key of Object.keys(stats.cases)) caseTrees[key] = (caseTrees[key] ?? 0) + 1;
+): string[][] {
+  return programs.map(({ tree, sources }, i) => {
+    tally.addTree(treeStats(grammar.moduleSet, tree as never));
     onSources?.(sources, i);
     return sources.map((text, j) => {
       const file = `p${i}-${j}.luau`;
@@ -111,46 +94,25 @@ function writeSources(
       return file;
     });
   });
-  return { files, nodes, maxNodes, caseTrees };
 }
 
-/** The statuses of the compiler's reports, and its errors by message with an example each. */
+/** Tallies the statuses of the compiler's reports and its errors by message: the programs that compiled. */
 function tallyReports(
   reports: readonly { status: string; lines: readonly string[] }[],
   programs: readonly { sources: readonly string[] }[],
+  tally: ValidityTally,
   onReport: (i: number) => void,
-) {
-  const statuses: Record<string, number> = {};
-  const errors = new Map<string, ValidityReport['errors'][number]>();
+): number {
   let compiled = 0;
   reports.forEach((r, i) => {
-    const status = r.status === 'ok' ? 'ok' : r.status === 'error' ? 'compile-error' : r.status;
-    statuses[status] = (statuses[status] ?? 0) + 1;
+    tally.addStatus(r.status === 'ok' ? 'ok' : r.status === 'error' ? 'compile-error' : r.status);
     if (r.status === 'ok') compiled++;
     else {
       const line = r.lines[0] ?? r.status;
       const message = line.replace(/^.*?\(\d+,\d+\): /, '').slice(0, 160);
-      const entry = errors.get(message) ?? {
-        message,
-        count: 0,
-        example: programs[i]!.sources.join('\n-- program\n'),
-      };
-      entry.count++;
-      errors.set(message, entry);
+      tally.addError(message, programs[i]!.sources.join('\n-- program\n'));
     }
     onReport(i);
   });
-  return { statuses, errors: [...errors.values()].sort((a, b) => b.count - a.count), compiled };
-}
-
-/** How many trees hold each oneof case of the grammar's schema. */
-function caseCoverage(grammar: AnyGrammar, caseTrees: Record<string, number>) {
-  return grammar.file.messages.flatMap((desc) =>
-    desc.oneofs.flatMap((oneof) =>
-      oneof.fields.map((field) => {
-        const key = `${desc.name}.${oneof.name}=${field.name}`;
-        return { key, trees: caseTrees[key] ?? 0 };
-      }),
-    ),
-  );
+  return compiled;
 }

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { errorLine } from './error-line.js';
+import { forEachFile } from './each-file.js';
 import { outputDirectory } from './directory-flags.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { printCompat, printPretty } from '../print/index.js';
@@ -106,40 +106,33 @@ async function printAction(
     command.error("error: reading '-' (standard input) needs --format <format>");
   }
   if (opts.out !== undefined) outputDirectory('--out', opts.out);
-  let failed = 0;
   let printed = 0;
-  for (const file of files) {
+  await forEachFile(files, async (file) => {
+    const tree = await readGrammarTreeFile(file, {
+      ...(format === undefined ? {} : { format }),
+      ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
+    });
+    let sources: { name: string; text: string }[];
     try {
-      const tree = await readGrammarTreeFile(file, {
-        ...(format === undefined ? {} : { format }),
-        ...(opts.grammar === undefined ? {} : { grammar: opts.grammar }),
-      });
-      let sources: { name: string; text: string }[];
-      try {
-        sources = sourcesOf(tree, opts);
-      } catch (e) {
-        throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-      }
-      if (opts.out !== undefined) {
-        const base = basename(file, extname(file));
-        for (const { name, text } of sources) {
-          const target = join(opts.out, name === 'module' ? `${base}.module.luau` : `${base}.luau`);
-          await writeFile(target, text);
-          process.stdout.write(`${target}\n`);
-        }
-        continue;
-      }
-      const headers = files.length > 1 || sources.length > 1;
-      for (const { name, text } of sources) {
-        // A header line is a Luau comment, so the whole output stays Luau.
-        if (headers) process.stdout.write(`${printed > 0 ? '\n' : ''}-- ${file}: ${name}\n`);
-        process.stdout.write(text);
-        printed++;
-      }
+      sources = sourcesOf(tree, opts);
     } catch (e) {
-      failed++;
-      process.stderr.write(errorLine(e));
+      throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
-  }
-  if (failed > 0) process.exitCode = 1;
+    if (opts.out !== undefined) {
+      const base = basename(file, extname(file));
+      for (const { name, text } of sources) {
+        const target = join(opts.out, name === 'module' ? `${base}.module.luau` : `${base}.luau`);
+        await writeFile(target, text);
+        process.stdout.write(`${target}\n`);
+      }
+      return;
+    }
+    const headers = files.length > 1 || sources.length > 1;
+    for (const { name, text } of sources) {
+      // A header line is a Luau comment, so the whole output stays Luau.
+      if (headers) process.stdout.write(`${printed > 0 ? '\n' : ''}-- ${file}: ${name}\n`);
+      process.stdout.write(text);
+      printed++;
+    }
+  });
 }

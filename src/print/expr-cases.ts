@@ -4,6 +4,7 @@ import type {
   ExprCall,
   ExprClassInst,
   ExprFunction,
+  ExprIndexExpr,
   ExprInterpString,
   ExprPrefix,
   ExprTable,
@@ -102,6 +103,16 @@ export function printExprCases<C extends PrintContext>(
   spelling: ExprSpelling<C>,
 ): void {
   ctx.deeper(1);
+  printExprCase(ctx, o, spelling);
+  ctx.shallower(1);
+}
+
+/** Prints the case of an expression, for {@link printExprCases} (which counts the nesting). */
+function printExprCase<C extends PrintContext>(
+  ctx: C,
+  o: Expr['exprOneof'] | undefined,
+  spelling: ExprSpelling<C>,
+): void {
   const w = ctx.w;
   // The walk calls itself, not a closure made per node: making one would cost more than the
   // printing (under tsx each closure is also named when made).
@@ -110,77 +121,66 @@ export function printExprCases<C extends PrintContext>(
       w.write('(');
       printExprCases(ctx, o.value.expr?.exprOneof, spelling);
       w.write(')');
-      break;
+      return;
     case 'nil':
     case 'bool':
     case 'number':
     case 'integer':
     case 'string':
-      w.write(literalText(o, spelling));
-      break;
+      return w.write(literalText(o, spelling));
     case 'local':
-      w.write(ctx.ref(localText(o.value.var)));
-      break;
+      return w.write(ctx.ref(localText(o.value.var)));
     case 'global': {
       // `_` may be a local, so it is resolved.
       const text = spelling.identifier(o.value.name);
-      w.write(text === '_' ? ctx.ref(text) : text);
-      break;
+      return w.write(text === '_' ? ctx.ref(text) : text);
     }
     case 'varargs':
       // `...` outside a vararg function is a parse error: `_`, as the reference does.
-      w.write(ctx.isVararg() ? '...' : ctx.ref('_'));
-      break;
+      return w.write(ctx.isVararg() ? '...' : ctx.ref('_'));
     case 'call':
-      printCallCases(ctx, o.value, spelling);
-      break;
+      return printCallCases(ctx, o.value, spelling);
     case 'indexName':
       printExprCases(ctx, o.value.expr?.exprOneof, spelling);
-      w.write(spelling.field(o.value.index));
-      break;
-    case 'indexExpr': {
-      printExprCases(ctx, o.value.expr?.exprOneof, spelling);
-      w.write('[');
-      const at = w.parts.length;
-      printExprCases(ctx, o.value.index?.exprOneof, spelling);
-      spaceBeforeLongBracket(ctx, at);
-      w.write(']');
-      break;
-    }
+      return w.write(spelling.field(o.value.index));
+    case 'indexExpr':
+      return printIndexExpr(ctx, o.value, spelling);
     case 'function':
-      spelling.function(ctx, o.value);
-      break;
+      return spelling.function(ctx, o.value);
     case 'table':
-      spelling.table(ctx, o.value);
-      break;
+      return spelling.table(ctx, o.value);
     case 'unary':
-      spelling.unary(ctx, o.value);
-      break;
+      return spelling.unary(ctx, o.value);
     case 'binary':
-      spelling.binary(ctx, o.value);
-      break;
-    case 'ifelse':
-      printIfElseExpr(
-        ctx,
-        o.value,
-        (e) => printExprCases(ctx, e?.exprOneof, spelling),
-        spelling.missingElse,
-      );
-      break;
+      return spelling.binary(ctx, o.value);
+    case 'ifelse': {
+      const print = (e: Expr | undefined) => printExprCases(ctx, e?.exprOneof, spelling);
+      return printIfElseExpr(ctx, o.value, print, spelling.missingElse);
+    }
     case 'interpstring':
-      spelling.interp(ctx, o.value);
-      break;
+      return spelling.interp(ctx, o.value);
     case 'builtinRef':
-      w.write(builtinRefText(o.value));
-      break;
+      return w.write(builtinRefText(o.value));
     case 'classinst':
-      spelling.classInst(ctx, o.value);
-      break;
+      return spelling.classInst(ctx, o.value);
     case undefined:
-      w.write(ctx.ref('_'));
-      break;
+      return w.write(ctx.ref('_'));
   }
-  ctx.shallower(1);
+}
+
+/** `prefix[index]`, a space before an index that opens with a long bracket. */
+function printIndexExpr<C extends PrintContext>(
+  ctx: C,
+  e: ExprIndexExpr,
+  spelling: ExprSpelling<C>,
+): void {
+  const w = ctx.w;
+  printExprCases(ctx, e.expr?.exprOneof, spelling);
+  w.write('[');
+  const at = w.parts.length;
+  printExprCases(ctx, e.index?.exprOneof, spelling);
+  spaceBeforeLongBracket(ctx, at);
+  w.write(']');
 }
 
 /** A call with parentheses: grammar 715's `ExprCall`, grammar 735's `ParenCall`. */

@@ -118,8 +118,7 @@ export async function runToolReports(
   const env = options.env === undefined ? undefined : { ...process.env, ...options.env };
   const reports = new Array<ToolReport>(programs.length);
   const runRange = async (from: number, to: number): Promise<void> => {
-    const files = programs.slice(from, to).flat();
-    const argv = [...command, ...files];
+    const argv = [...command, ...programs.slice(from, to).flat()];
     const r = await spawnCommand(argv, options.cwd, {
       marks: 0,
       timeoutMs: options.timeoutMs * (to - from),
@@ -127,26 +126,12 @@ export async function runToolReports(
     });
     if (r.spawnError !== undefined)
       throw new Error(`cannot start ${command[0]}: ${r.spawnError.message}`);
-    const said = `${r.parts.map((p) => p.head.toString('utf8')).join('')}\n${r.stderr}`;
+    const stdout = r.parts.map((p) => p.head.toString('utf8')).join('');
+    const said = `${stdout}\n${r.stderr}`;
     const failed = new Set([...said.matchAll(report)].map((m) => normalise(m[1]!)));
-    const signal = exitSignal(r.code, r.signal);
-    const abnormal =
-      r.timedOut ||
-      signal !== undefined ||
-      (r.code !== 0 && r.code !== 1) ||
-      (r.code === 1 && failed.size === 0) ||
-      said.includes('InternalCompilerError');
-    if (abnormal) {
+    if (endedAbnormally(r, said, failed)) {
       if (to - from === 1) {
-        const end = r.timedOut
-          ? `timed out after ${options.timeoutMs} ms`
-          : signal !== undefined
-            ? `killed by ${signal}`
-            : `exit status ${String(r.code)}`;
-        reports[from] = {
-          status: r.timedOut ? 'timeout' : 'crash',
-          lines: [end, ...said.trim().slice(0, CRASH_OUTPUT_CHARS).split('\n')],
-        };
+        reports[from] = crashReport(r, said, options.timeoutMs);
         return;
       }
       const mid = from + Math.ceil((to - from) / 2);
@@ -155,21 +140,8 @@ export async function runToolReports(
       return;
     }
     // Each stream apart: a message goes on only in the stream it started in.
-    const diagnostics = [
-      ...toolDiagnostics(r.parts.map((p) => p.head.toString('utf8')).join('')),
-      ...toolDiagnostics(r.stderr),
-    ];
-    for (let i = from; i < to; i++) {
-      const mine = new Set(programs[i]!.map(normalise));
-      const named = diagnostics.filter((l) => {
-        const m = head.exec(l);
-        return m !== null && mine.has(normalise(m[1]!));
-      });
-      reports[i] = {
-        status: programs[i]!.some((f) => failed.has(normalise(f))) ? 'error' : 'ok',
-        lines: named,
-      };
-    }
+    const diagnostics = [...toolDiagnostics(stdout), ...toolDiagnostics(r.stderr)];
+    for (let i = from; i < to; i++) reports[i] = programReport(programs[i]!, diagnostics, failed);
   };
   const batchSize = options.batchSize ?? 25;
   const slots = new Slots(options.concurrency ?? 2);
@@ -180,4 +152,48 @@ export async function runToolReports(
   }
   await Promise.all(ranges);
   return reports;
+}
+
+type ProcessResult = Awaited<ReturnType<typeof spawnCommand>>;
+
+/**
+ * Whether a process ended otherwise than by a verdict on its files: timed out, killed, an
+ * exit status other than 0 or 1, 1 without an error naming a file, an internal error.
+ */
+function endedAbnormally(r: ProcessResult, said: string, failed: ReadonlySet<string>): boolean {
+  return (
+    r.timedOut ||
+    exitSignal(r.code, r.signal) !== undefined ||
+    (r.code !== 0 && r.code !== 1) ||
+    (r.code === 1 && failed.size === 0) ||
+    said.includes('InternalCompilerError')
+  );
+}
+
+/** The report of a program alone in a process that ended abnormally: how, and what it said. */
+function crashReport(r: ProcessResult, said: string, timeoutMs: number): ToolReport {
+  const signal = exitSignal(r.code, r.signal);
+  const end = r.timedOut
+    ? `timed out after ${timeoutMs} ms`
+    : signal !== undefined
+      ? `killed by ${signal}`
+      : `exit status ${String(r.code)}`;
+  return {
+    status: r.timedOut ? 'timeout' : 'crash',
+    lines: [end, ...said.trim().slice(0, CRASH_OUTPUT_CHARS).split('\n')],
+  };
+}
+
+/** A program's report from a process that ended normally: the diagnostics naming its files. */
+function programReport(
+  files: readonly string[],
+  diagnostics: readonly string[],
+  failed: ReadonlySet<string>,
+): ToolReport {
+  const mine = new Set(files.map(normalise));
+  const named = diagnostics.filter((l) => {
+    const m = head.exec(l);
+    return m !== null && mine.has(normalise(m[1]!));
+  });
+  return { status: files.some((f) => failed.has(normalise(f))) ? 'error' : 'ok', lines: named };
 }

@@ -18,6 +18,8 @@ export type ExprCall = g715.ExprCall | g735.ExprCall;
 export type ExprFunction = g715.ExprFunction | g735.ExprFunction;
 /** `ExprIfElse` of either grammar. */
 export type ExprIfElse = g715.ExprIfElse | g735.ExprIfElse;
+/** `ExprIndexExpr` of either grammar. */
+export type ExprIndexExpr = g715.ExprIndexExpr | g735.ExprIndexExpr;
 /** `ExprInterpString` of either grammar. */
 export type ExprInterpString = g715.ExprInterpString | g735.ExprInterpString;
 /** `ExprLiteral` of either grammar. */

@@ -1,29 +1,22 @@
-import type { LuauArbitraryOptions } from '../../arbitrary/index.js';
-import type { CoverageRunnerOptions } from '../../coverage/index.js';
 import type { Corpus } from './corpus.js';
 import type { GuidedPoint } from './corpus-formats.js';
-import { GuidedLoop } from './guided-loop.js';
+import { GuidedLoop, type GuidedLoopOptions } from './guided-loop.js';
 import { guidedDefaults, type GuidedProgram } from './guided-step.js';
 import type { GuidedSettings } from '../options.js';
 
 /**
- * Options of {@link runGuided}; `concurrency`, `groupSize` and `timeoutMs` are the coverage
- * runner's, passed on as they are; `corpora` (tried first, kept when they reach something
- * new), `stepSize` and `mutationShare` are a guided campaign's settings, defaults
+ * Options of {@link runGuided}: those of the {@link GuidedLoop} it runs (the coverage runner's
+ * passed on as they are); `corpora` (tried first, kept when they reach something new),
+ * `stepSize` and `mutationShare` are a guided campaign's settings, defaults
  * {@link guidedDefaults}.
  */
 export interface GuidedOptions
   extends
-    Pick<CoverageRunnerOptions, 'concurrency' | 'groupSize' | 'timeoutMs'>,
+    Pick<
+      GuidedLoopOptions,
+      'concurrency' | 'groupSize' | 'timeoutMs' | 'generator' | 'seed' | 'coverage' | 'dir'
+    >,
     Partial<Pick<GuidedSettings, 'corpora' | 'stepSize' | 'mutationShare'>> {
-  /** The generator's options (level, profile, limits). */
-  readonly generator: LuauArbitraryOptions;
-  /** The campaign's seed: fresh programs are its runs, mutations are drawn from it. */
-  readonly seed: number;
-  /** The coverage build's `luau` and its options (`['-O2', '--codegen']`). */
-  readonly coverage: { readonly luau: string; readonly args: readonly string[] };
-  /** The corpus folder: read when it exists (a resumed campaign), written as entries are kept. */
-  readonly dir: string;
   /** Stop after this many programs in all (the folder's count included). */
   readonly programs?: number | undefined;
   /** Stop after this many milliseconds of this call. */

@@ -29,6 +29,39 @@ export function printFunctionPart(
     w.write('end');
     return;
   }
+  const { args, bound } = printParams(ctx, f, self, implicitSelf, selfFirst);
+  printReturnTypes(ctx, f.rettypes, (t) => printType(ctx, t));
+  // Parameters are in scope in the body only (their types are printed before).
+  for (const arg of args) ctx.declare(localText(arg));
+  if (bound !== undefined) ctx.declare(localText(bound));
+  ctx.enterFunction(f.vararg);
+  if (bound !== undefined) {
+    // `;`: a first statement that opens with `(` would otherwise call `self`.
+    w.indent();
+    w.newline();
+    w.write('local ' + localText(bound) + ' = self;');
+    w.dedent();
+  }
+  printBody(ctx, f.body);
+  ctx.leaveFunction();
+  ctx.closeScope(mark);
+  w.newline();
+  w.write('end');
+}
+
+/**
+ * `<generics>(params`: `self` first when given and not implicit (declared either way), the
+ * function's own parameters with their annotations, `...`. Returns the parameters to declare
+ * in the body, and (with `selfFirst`) the one bound to `self`.
+ */
+function printParams(
+  ctx: PrettyContext,
+  f: ExprFunction,
+  self: 'self' | undefined,
+  implicitSelf: boolean,
+  selfFirst: boolean,
+): { args: ExprFunction['args']; bound: ExprFunction['args'][number] | undefined } {
+  const w = ctx.w;
   w.write(genericListText(f.generics, f.genericpacks) + '(');
   const { types } = f;
   // "__init's first parameter must be named self", and it takes no annotation.
@@ -59,21 +92,5 @@ export function printFunctionPart(
   }
   if (f.vararg) w.write(first ? '...' : ', ...');
   w.write(')');
-  printReturnTypes(ctx, f.rettypes, (t) => printType(ctx, t));
-  // Parameters are in scope in the body only (their types are printed before).
-  for (const arg of args) ctx.declare(localText(arg));
-  if (bound !== undefined) ctx.declare(localText(bound));
-  ctx.enterFunction(f.vararg);
-  if (bound !== undefined) {
-    // `;`: a first statement that opens with `(` would otherwise call `self`.
-    w.indent();
-    w.newline();
-    w.write('local ' + localText(bound) + ' = self;');
-    w.dedent();
-  }
-  printBody(ctx, f.body);
-  ctx.leaveFunction();
-  ctx.closeScope(mark);
-  w.newline();
-  w.write('end');
+  return { args, bound };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { killProcesses } from './processes.js';
 
 const CONTROLLERS = ['memory', 'pids'] as const;
 
@@ -106,16 +107,7 @@ export class ProjectCgroups {
 
   /** Kills with SIGKILL every process in the project's groups; returns how many. */
   killAll(projectId: string): number {
-    let n = 0;
-    for (const pid of this.processes(projectId)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-        n++;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return n;
+    return killProcesses(this.processes(projectId));
   }
 
   /**

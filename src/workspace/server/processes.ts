@@ -108,8 +108,20 @@ export function killSession(sid: number): number {
       ?.map((p) => p.pid),
   );
   for (const p of all) if (p.pgid === sid) targets.add(p.pid);
+  return killProcesses(targets);
+}
+
+/**
+ * Kills each process with SIGKILL: how many were still there to kill.
+ *
+ * @example
+ * ```ts
+ * killProcesses([1234, 1235]); // 2
+ * ```
+ */
+export function killProcesses(pids: Iterable<number>): number {
   let n = 0;
-  for (const pid of targets) {
+  for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
       n++;

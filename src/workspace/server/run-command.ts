@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { killSession } from './processes.js';
 import { ApiError } from './api-error.js';
 import { OutputBudget, OutputBuffer } from './output-buffer.js';
@@ -87,26 +87,12 @@ export function runCommand(spec: RunSpec): RunningCommand {
     done = true;
     clearTimeout(timer);
     if (sid !== undefined) spec.onEnd?.(sid);
-    let err = stderr.result();
-    if (killReason !== undefined)
-      err += `${err === '' || err.endsWith('\n') ? '' : '\n'}${killReason}\n`;
+    const err = withReason(stderr.result(), killReason);
     settle?.({ stdout: stdout.result(), stderr: err, exitCode, timedOut });
   };
 
-  let child: ReturnType<typeof spawn>;
-  try {
-    child = spawn(spec.file, [...spec.args], {
-      cwd: spec.cwd,
-      env: spec.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (e) {
-    return {
-      result: Promise.reject(new ApiError(`cannot run the command: ${(e as Error).message}`, 400)),
-      kill() {},
-    };
-  }
+  const child = spawnDetached(spec);
+  if (child instanceof ApiError) return { result: Promise.reject(child), kill() {} };
   if (child.stdout === null || child.stderr === null) throw new Error('spawn gave no pipes');
   child.stdout.on('data', (b: Buffer) => stdout.push(b));
   child.stderr.on('data', (b: Buffer) => stderr.push(b));
@@ -119,9 +105,7 @@ export function runCommand(spec: RunSpec): RunningCommand {
   });
   child.on('close', (code, rawSignal) => {
     const signal = rawSignal ?? (spec.supervised === true ? supervisedSignal(code) : null);
-    if (signal === 'SIGXCPU') killReason ??= 'killed: the CPU time limit was exceeded (SIGXCPU)';
-    if (signal === 'SIGXFSZ')
-      killReason ??= 'killed: the file size limit (disk quota) was exceeded (SIGXFSZ)';
+    killReason ??= limitReason(signal);
     finish(signal !== null ? 1 : (code ?? 0), false);
   });
   if (child.pid !== undefined) {
@@ -143,4 +127,32 @@ export function runCommand(spec: RunSpec): RunningCommand {
       if (sid !== undefined) killSession(sid);
     },
   };
+}
+
+/** Spawns the command in a session of its own; an {@link ApiError} when it cannot start. */
+function spawnDetached(spec: RunSpec): ChildProcess | ApiError {
+  try {
+    return spawn(spec.file, [...spec.args], {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (e) {
+    return new ApiError(`cannot run the command: ${(e as Error).message}`, 400);
+  }
+}
+
+/** Why the kernel killed a command that went past one of its limits, by the signal. */
+function limitReason(signal: NodeJS.Signals | null): string | undefined {
+  if (signal === 'SIGXCPU') return 'killed: the CPU time limit was exceeded (SIGXCPU)';
+  if (signal === 'SIGXFSZ')
+    return 'killed: the file size limit (disk quota) was exceeded (SIGXFSZ)';
+  return undefined;
+}
+
+/** Standard error with why the command was killed on a line of its own after it. */
+function withReason(stderr: string, killReason: string | undefined): string {
+  if (killReason === undefined) return stderr;
+  return `${stderr}${stderr === '' || stderr.endsWith('\n') ? '' : '\n'}${killReason}\n`;
 }
