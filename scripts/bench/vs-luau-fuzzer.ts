@@ -25,7 +25,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { luauArbitraries } from '../../src/arbitrary/index.js';
+import { GENERATOR_VERSION, luauArbitraries } from '../../src/arbitrary/index.js';
 import { corpusPrograms } from '../../src/campaign/guided/index.js';
 import { generatePrograms } from '../../src/campaign/index.js';
 import { generatorOptions } from '../../src/cli/generator-options.js';
@@ -137,6 +137,8 @@ interface Arm {
   readonly programs: LuauBatchProgram[];
   readonly seconds: number;
   readonly note: string;
+  /** Programs the arm ran, when `programs` holds only those measured. Default: all of them. */
+  readonly ran?: number;
 }
 
 /** Luau's fuzzer: built (or from the cache) and run, or an earlier run's corpus. */
@@ -243,6 +245,11 @@ async function campaign(
   return { dir, s: summary.elapsedSeconds, wall, summary };
 }
 
+/** A campaign's wall-clock seconds, its workspace's start included (none for an earlier run). */
+function startNote(wall: number): string {
+  return Number.isNaN(wall) ? 'an earlier run' : `${wall.toFixed(0)} s with the workspace's start`;
+}
+
 /** The blind campaign's programs: drawn again from its seed at the indices it finished. */
 async function blindArm(): Promise<Arm> {
   const { dir, s, wall } = await campaign('blind', []);
@@ -251,20 +258,34 @@ async function blindArm(): Promise<Arm> {
     .filter((l) => l !== '')
     .map((l) => (JSON.parse(l) as { i: number }).i)
     .sort((a, b) => a - b);
+  const { generatorVersion } = JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as {
+    generatorVersion?: number;
+  };
+  if (generatorVersion !== GENERATOR_VERSION)
+    throw new Error(
+      `${dir} ran generator ${generatorVersion}, this checkout draws generator ${GENERATOR_VERSION}: ` +
+        'measure it from a checkout of that version',
+    );
+  // Only the programs measured are drawn again (the faults' sample is taken from them).
+  const drawnIndices =
+    coveragePrograms === 0
+      ? indices
+      : evenSample(indices, Math.max(coveragePrograms, faultPrograms));
   const arbitrary = luauArbitraries(
     generatorOptions({ level: 'runnable', profile: 'luau', types: true }),
   ).moduleSet;
   // Drawn a chunk at a time and kept as text: the trees of a 30-minute run's 80,000 programs
   // outgrow the heap.
   const programs: LuauBatchProgram[] = [];
-  for (let k = 0; k < indices.length; k += 1000)
-    for (const p of generatePrograms(arbitrary, seed, indices.slice(k, k + 1000)))
+  for (let k = 0; k < drawnIndices.length; k += 1000)
+    for (const p of generatePrograms(arbitrary, seed, drawnIndices.slice(k, k + 1000)))
       if (p.printError === undefined) programs.push({ program: p.program, module: p.module });
   return {
     name: 'luau-fuzz blind',
     programs,
+    ran: indices.length,
     seconds: s,
-    note: `all ${indices.length} programs it ran, ${wall.toFixed(0)} s with the workspace's start (${dir})`,
+    note: `all ${indices.length} programs it ran, ${startNote(wall)} (${dir})`,
   };
 }
 
@@ -277,7 +298,7 @@ async function guidedArm(): Promise<Arm> {
     name: 'luau-fuzz guided',
     programs,
     seconds: s,
-    note: `its corpus, the programs that reached new counters (${summary.done} programs run on the sound build), ${wall.toFixed(0)} s with the workspace's start (${dir})`,
+    note: `its corpus, the programs that reached new counters (${summary.done} programs run on the sound build), ${startNote(wall)} (${dir})`,
   };
 }
 
@@ -355,7 +376,7 @@ try {
     loads.push(load());
     means.push(meanLoad(from));
     say(
-      `${arm.name}: ${arm.programs.length} programs in ${arm.seconds.toFixed(0)} s (${arm.note}); ` +
+      `${arm.name}: ${arm.ran ?? arm.programs.length} programs in ${arm.seconds.toFixed(0)} s (${arm.note}); ` +
         `load after: ${loads[loads.length - 1]}, mean while it ran: ${means[means.length - 1]}`,
     );
     return arm;
@@ -405,7 +426,7 @@ try {
   const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
   const head = ['', ...arms.map((a) => a.name), 'blind/Luau', 'guided/Luau'];
   const table: string[][] = [head];
-  table.push(['programs', ...arms.map((a) => String(a.programs.length)), '', '']);
+  table.push(['programs', ...arms.map((a) => String(a.ran ?? a.programs.length)), '', '']);
   table.push(['programs measured for coverage', ...measured.map((m) => String(m.length)), '', '']);
   table.push(['seconds', ...arms.map((a) => a.seconds.toFixed(0)), '', '']);
   table.push(['load after (1, 5, 15 min)', ...loads, '', '']);
