@@ -9,16 +9,6 @@ import { checkFields, fill, isObj, matches, merge, type Json, type Obj } from '.
 /** How long a project stays in the array form of `projects` after its last edit. */
 export const ACTIVE_WINDOW_MS = 21 * 24 * 3600 * 1000;
 
-const PROJECT_GET_FIELDS = new Set([
-  'project_id',
-  'title',
-  'description',
-  'users',
-  'state',
-  'last_edited',
-  'created',
-  'action_request',
-]);
 const PROJECT_SET_FIELDS = new Set([
   'project_id',
   'title',
@@ -26,6 +16,8 @@ const PROJECT_SET_FIELDS = new Set([
   'users',
   'action_request',
 ]);
+// What may be read: what may be set, and what only the server changes.
+const PROJECT_GET_FIELDS = new Set([...PROJECT_SET_FIELDS, 'state', 'last_edited', 'created']);
 
 /**
  * Runs a query of `projects` or `projects_all` (the latter only in array form, and without
