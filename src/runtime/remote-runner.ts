@@ -6,7 +6,6 @@ import {
   residentGoneExit,
   runCommandArgs,
   runnerDefaults,
-  runnerMain,
   submitScript,
   verifyArgs,
 } from '../../runner/protocol.mjs';
@@ -16,7 +15,7 @@ import { parseOutcomeLines } from './outcome.js';
 import type { ProgramOutcome } from './outcome.js';
 import { runnerRuntimeOptions } from './profile.js';
 import type { RuntimeProfile } from './profile.js';
-import { runnerBundle, type InstalledRunner } from './runner-files.js';
+import { runnerBundle, runnerCommand, type InstalledRunner } from './runner-files.js';
 import { ResidentRunnerGoneError, type ResidentRunner } from './resident-runner.js';
 
 /**
@@ -156,8 +155,7 @@ export async function installRunner(
   const verify = async (): Promise<{ ok: boolean; text: string }> => {
     const r = await client.exec({
       project_id: projectId,
-      command: 'node',
-      args: [`${dir}/${runnerMain}`, ...verifyArgs(bundle.checksum)],
+      ...runnerCommand(dir, verifyArgs(bundle.checksum)),
       err_on_exit: false,
       timeout: 60,
       max_output: 20_000,
@@ -345,11 +343,7 @@ async function readCutOutput(
   for (;;) {
     const part = await client.exec({
       project_id: runner.projectId,
-      command: 'node',
-      args: [
-        `${runner.dir}/${runnerMain}`,
-        ...readArgs(results, offset, Math.floor(maxOutput / 2)),
-      ],
+      ...runnerCommand(runner.dir, readArgs(results, offset, Math.floor(maxOutput / 2))),
       max_output: maxOutput,
       timeout: 60,
     });
@@ -372,7 +366,7 @@ function runCommand(
 ): { command: string; args: string[] } {
   // The submit script passes the arguments one per line.
   if (resident === undefined || run.some((a) => a.includes('\n')))
-    return { command: 'node', args: [`${runner.dir}/${runnerMain}`, ...run] };
+    return runnerCommand(runner.dir, run);
   const claim = String(resident.claimSeconds);
   return { command: 'sh', args: ['-c', submitScript, 'sh', resident.dir, name, claim, ...run] };
 }

@@ -3,11 +3,10 @@ import {
   residentClaimSeconds,
   residentIdleExitSeconds,
   residentStopFile,
-  runnerMain,
   serveArgs,
 } from '../../runner/protocol.mjs';
 import type { WorkspaceClient } from '../workspace/client/index.js';
-import type { InstalledRunner } from './runner-files.js';
+import { runnerCommand, type InstalledRunner } from './runner-files.js';
 
 /**
  * A resident runner: `main.mjs serve` running in a project as an async job (API v2), which
@@ -86,11 +85,10 @@ export async function startResidentRunner(
   });
   const job = await client.startJob({
     project_id: runner.projectId,
-    command: 'node',
-    args: [
-      `${runner.dir}/${runnerMain}`,
-      ...serveArgs(dir, { idleExitSeconds: options.idleExitSeconds ?? residentIdleExitSeconds }),
-    ],
+    ...runnerCommand(
+      runner.dir,
+      serveArgs(dir, { idleExitSeconds: options.idleExitSeconds ?? residentIdleExitSeconds }),
+    ),
     timeout: options.jobSeconds ?? 3600,
     max_output: 100_000,
   });

@@ -34,6 +34,21 @@ export interface InstalledRunner {
   readonly uploaded: boolean;
 }
 
+/**
+ * The command that runs the runner installed in `dir` with `args`, for `project_exec` or a job.
+ *
+ * @example
+ * ```ts
+ * await client.exec({ project_id: runner.projectId, ...runnerCommand(runner.dir, readArgs(results, 0, 1000)) });
+ * ```
+ */
+export function runnerCommand(
+  dir: string,
+  args: readonly string[],
+): { command: string; args: string[] } {
+  return { command: 'node', args: [`${dir}/${protocol.runnerMain}`, ...args] };
+}
+
 /** The runner: its files, and a checksum over all of them that names the version. */
 export interface RunnerBundle {
   /** Every file, the manifest last. */
