@@ -1,7 +1,7 @@
 import type { ExprFunction } from '../../tree/nodes.js';
 import type { CompatContext } from './context.js';
-import { localText } from '../names.js';
-import { genericListText } from './name.js';
+import { genericListText, localText } from '../names.js';
+import { genericTypeText } from './name.js';
 import { printBlock } from './stat.js';
 import { printType } from './type.js';
 import { printReturnTypes } from '../type-parts.js';
@@ -13,7 +13,7 @@ import { printReturnTypes } from '../type-parts.js';
  */
 export function printFunctionPart(ctx: CompatContext, f: ExprFunction): void {
   const w = ctx.w;
-  w.write(genericListText(f.generics, f.genericpacks) + '(');
+  w.write(genericListText(f.generics, f.genericpacks, genericTypeText, ctx.sep) + '(');
   const { args, types } = f;
   for (let i = 0; i < args.length; i++) {
     if (i > 0) w.write(',');

@@ -1,7 +1,7 @@
 import type { ExprFunction } from '../../tree/nodes.js';
-import { localText } from '../names.js';
+import { genericListText, localText } from '../names.js';
 import type { PrettyContext } from './context.js';
-import { genericListText } from './names.js';
+import { genericText } from './names.js';
 import { printBody } from './stat.js';
 import { printType } from './type.js';
 import { printReturnTypes } from '../type-parts.js';
@@ -62,7 +62,7 @@ function printParams(
   selfFirst: boolean,
 ): { args: ExprFunction['args']; bound: ExprFunction['args'][number] | undefined } {
   const w = ctx.w;
-  w.write(genericListText(f.generics, f.genericpacks) + '(');
+  w.write(genericListText(f.generics, f.genericpacks, genericText, ctx.sep) + '(');
   const { types } = f;
   // "__init's first parameter must be named self", and it takes no annotation.
   const bound = selfFirst ? f.args[0] : undefined;

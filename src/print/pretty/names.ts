@@ -1,5 +1,5 @@
 import type { GenericTypeName, Name } from '../../tree/nodes.js';
-import { genericListText as listText, nameText } from '../names.js';
+import { nameText } from '../names.js';
 import { luauKeywords as reserved } from '../keywords.js';
 
 export function isReserved(name: string): boolean {
@@ -24,12 +24,4 @@ export function fieldText(name: Name | undefined): string {
 /** A generic name: a capital letter `A`..`Z` (the index modulo 26, never negative). */
 export function genericText(name: GenericTypeName | undefined): string {
   return String.fromCharCode(65 + ((((name?.index ?? 0) % 26) + 26) % 26));
-}
-
-/** `<A, B, C...>` for a function or alias, or `''` when there are no generics. */
-export function genericListText(
-  generics: readonly GenericTypeName[],
-  packs: readonly GenericTypeName[],
-): string {
-  return listText(generics, packs, genericText, ', ');
 }
