@@ -3,13 +3,21 @@
  * following the tables of the seed contract: one schema per body, from which the server's
  * request validation, the client's checks of answers and the TypeScript types all derive.
  */
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TProperties } from 'typebox';
 
 const RequestId = Type.String({
   maxLength: 256,
   description: 'Request id; generated when omitted.',
 });
 const Json = Type.Record(Type.String(), Type.Unknown());
+
+/** A response body: its event, the request's id, and the given fields. */
+const response = <E extends string, T extends TProperties>(event: E, fields: T) =>
+  Type.Object({ event: Type.Literal(event), id: Type.String(), ...fields });
+
+/** A request body: an optional request id, the given fields, and nothing else. */
+const request = <T extends TProperties>(fields: T) =>
+  Type.Object({ id: Type.Optional(RequestId), ...fields }, { additionalProperties: false });
 
 /** One element of `options` of a query: `{limit: N}`, `{order_by: 'field'}` or `{set: bool}`. */
 export type QueryOption = { limit: number } | { order_by: string } | { set: boolean };
@@ -33,10 +41,7 @@ export type AggregateValue = Static<typeof AggregateValue>;
  * const body: PingRequest = { id: randomUUID() };
  * ```
  */
-export const PingRequest = Type.Object(
-  { id: Type.Optional(RequestId) },
-  { additionalProperties: false },
-);
+export const PingRequest = request({});
 export type PingRequest = Static<typeof PingRequest>;
 
 /**
@@ -47,16 +52,12 @@ export type PingRequest = Static<typeof PingRequest>;
  * const body: QueryRequest = { query: { projects_all: [{ project_id: null }] } };
  * ```
  */
-export const QueryRequest = Type.Object(
-  {
-    id: Type.Optional(RequestId),
-    query: Json,
-    changes: Type.Optional(Type.Unknown()),
-    multi_response: Type.Optional(Type.Boolean()),
-    options: Type.Optional(Type.Array(Json)),
-  },
-  { additionalProperties: false },
-);
+export const QueryRequest = request({
+  query: Json,
+  changes: Type.Optional(Type.Unknown()),
+  multi_response: Type.Optional(Type.Boolean()),
+  options: Type.Optional(Type.Array(Json)),
+});
 export type QueryRequest = Static<typeof QueryRequest>;
 
 /**
@@ -67,46 +68,42 @@ export type QueryRequest = Static<typeof QueryRequest>;
  * const r: ExecRequest = { project_id, command: 'echo', args: ['hi'], timeout: 5 };
  * ```
  */
-export const ExecRequest = Type.Object(
-  {
-    id: Type.Optional(RequestId),
-    project_id: Type.String({ format: 'uuid', description: 'Project in which the command runs.' }),
-    path: Type.Optional(
-      Type.String({
-        maxLength: 4096,
-        description: "Working directory relative to the project's home. Default `''`.",
-      }),
-    ),
-    command: Type.String({
-      minLength: 1,
-      maxLength: 262144,
-      description: 'Executable or shell command.',
+export const ExecRequest = request({
+  project_id: Type.String({ format: 'uuid', description: 'Project in which the command runs.' }),
+  path: Type.Optional(
+    Type.String({
+      maxLength: 4096,
+      description: "Working directory relative to the project's home. Default `''`.",
     }),
-    args: Type.Optional(
-      Type.Array(Type.String(), {
-        maxItems: 100000,
-        description: 'Command-line arguments. Default `[]`.',
-      }),
-    ),
-    timeout: Type.Optional(
-      Type.Number({ minimum: 0, description: 'Seconds the command may run. Default 10.' }),
-    ),
-    aggregate: Type.Optional(AggregateValue),
-    max_output: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        description: 'Characters kept of stdout and of stderr. Default none.',
-      }),
-    ),
-    bash: Type.Optional(
-      Type.Boolean({ description: 'Run `command` as a bash command line. Default false.' }),
-    ),
-    err_on_exit: Type.Optional(
-      Type.Boolean({ description: 'A nonzero exit code is an error. Default true.' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+  ),
+  command: Type.String({
+    minLength: 1,
+    maxLength: 262144,
+    description: 'Executable or shell command.',
+  }),
+  args: Type.Optional(
+    Type.Array(Type.String(), {
+      maxItems: 100000,
+      description: 'Command-line arguments. Default `[]`.',
+    }),
+  ),
+  timeout: Type.Optional(
+    Type.Number({ minimum: 0, description: 'Seconds the command may run. Default 10.' }),
+  ),
+  aggregate: Type.Optional(AggregateValue),
+  max_output: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'Characters kept of stdout and of stderr. Default none.',
+    }),
+  ),
+  bash: Type.Optional(
+    Type.Boolean({ description: 'Run `command` as a bash command line. Default false.' }),
+  ),
+  err_on_exit: Type.Optional(
+    Type.Boolean({ description: 'A nonzero exit code is an error. Default true.' }),
+  ),
+});
 export type ExecRequest = Static<typeof ExecRequest>;
 
 /**
@@ -132,11 +129,7 @@ export type ExecOutput = Static<typeof ExecOutput>;
  * const r = checkValue(ExecResponse, body, 'the answer of POST /api/v1/project_exec');
  * ```
  */
-export const ExecResponse = Type.Object({
-  event: Type.Literal('project_exec_output'),
-  id: Type.String(),
-  ...ExecOutput.properties,
-});
+export const ExecResponse = response('project_exec_output', ExecOutput.properties);
 export type ExecResponse = Static<typeof ExecResponse>;
 
 /**
@@ -147,9 +140,7 @@ export type ExecResponse = Static<typeof ExecResponse>;
  * const r = checkValue(QueryAnswer, body, 'the answer of POST /api/v1/query');
  * ```
  */
-export const QueryAnswer = Type.Object({
-  event: Type.Literal('query'),
-  id: Type.String(),
+export const QueryAnswer = response('query', {
   query: Json,
   multi_response: Type.Optional(Type.Boolean()),
 });
@@ -170,9 +161,7 @@ export interface QueryResponse<Q = Record<string, unknown>> {
  * const pong = checkValue(PongResponse, body, 'the answer of POST /api/v1/ping');
  * ```
  */
-export const PongResponse = Type.Object({
-  event: Type.Literal('pong'),
-  id: Type.String(),
+export const PongResponse = response('pong', {
   now: Type.String({ description: 'Server time, ISO 8601 UTC with milliseconds.' }),
 });
 export type PongResponse = Static<typeof PongResponse>;
@@ -185,9 +174,5 @@ export type PongResponse = Static<typeof PongResponse>;
  * const failure: ErrorResponse = { event: 'error', id, error: 'you do not have read access to this project' };
  * ```
  */
-export const ErrorResponse = Type.Object({
-  event: Type.Literal('error'),
-  id: Type.String(),
-  error: Type.String(),
-});
+export const ErrorResponse = response('error', { error: Type.String() });
 export type ErrorResponse = Static<typeof ErrorResponse>;
