@@ -105,7 +105,8 @@ function chains(body: readonly Stat[]): Chain[] {
   return out;
 }
 
-const sampleSize = 3000;
+// Generator 14 draws 15 fan-outs in 6,000 programs of seed 1, three of them needing JUMPX.
+const sampleSize = 6000;
 let trees: ModuleSet[] = [];
 let found: { index: number; chain: Chain; tree: ModuleSet }[] = [];
 
@@ -292,7 +293,7 @@ describe.skipIf(!haveLuauTools)('fanOutStat with Luau 0.715', needsShared, () =>
       expect(outputs[2], `program ${index} at -O2 --codegen`).toEqual(outputs[0]);
     }
     expect(jumpx.length).toBeGreaterThanOrEqual(3);
-    // Near the 1,000 programs `check` measures (the first is #1011 of seed 1 since the shapes).
+    // Within the 1,000 programs `check` measures (the first is #109 of seed 1 at generator 14).
     expect(jumpx[0]).toBeLessThan(1500);
   }, 120_000);
 });
