@@ -30,7 +30,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   11: 'dded4160734d4ffd04c1bb8347dbaa16924c342434188f6a174b8f7e97f6af6d',
   12: 'e4ad78eb376e2a8899f0a2fc0fd78d2c6ec490c64cedc8501c37ad9e29193200',
   13: 'ecb54d51b0094bb375d15e9f0230f075a871dc5a8ecf3904a8832d806e3fda86',
-  14: 'b4ce51d5497cbdc97d93639abd0c65078f6a739fb0c0cac09b98eaf1ab191e5f',
+  14: '982d706a5fd0c76cc6395e9fa4f9b37a4c15d6cbe8aff5d10ea8edef81a18696',
 };
 
 /**

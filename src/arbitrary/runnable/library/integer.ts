@@ -47,11 +47,15 @@ function call(g: Gen, f: string, args: Expr[]): Expr {
 /**
  * Which integer literals go in the program, where the profile has them: any in grammar 735's
  * programs; in the seed's grammar only negative ones, `-5i`, which Luau 0.715 at `-O0` compiles
- * as one constant (a literal not negated in place there compiles to no load at all).
+ * as one constant (a literal not negated in place there compiles to no load at all), and none
+ * in its typed programs.
  */
 function literals(g: Gen, k: bigint): boolean {
   if (!g.options.features.integerLiterals) return false;
-  return g.options.grammar === '735' || k < 0n;
+  if (g.options.grammar === '735') return true;
+  // 0.715's checker has no `-` for an integer: "Operator '-' could not be applied to operand of
+  // type integer".
+  return k < 0n && !g.typed;
 }
 
 /** `ki`. */

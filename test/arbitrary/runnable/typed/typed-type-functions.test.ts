@@ -40,7 +40,7 @@ describe('user-defined type functions of typed programs', () => {
   it('are declared for the new solver only, reading and building types through the runtime', () => {
     const withFunctions = (p: LuauBatchProgram) => /^\s*type function t\d+\(/m.test(p.program);
     expect(typed('old', 40, 1, 150).filter(withFunctions)).toEqual([]);
-    const text = typed('new', 0, 1, 150)
+    const text = typed('new', 0, 2, 300)
       .filter(withFunctions)
       .map((p) => p.program)
       .join('\n');
