@@ -6,7 +6,7 @@
  * (the campaign's settings).
  */
 import Type, { type Static } from 'typebox';
-import { outcomeStatuses, ProgramOutcome } from '../runtime/index.js';
+import { ProgramOutcome } from '../runtime/index.js';
 import { CheckOutcome, FindingKind } from './classify.js';
 import { GuidedPoint } from './guided/corpus-formats.js';
 
@@ -92,16 +92,9 @@ export type CampaignProgress = Static<typeof CampaignProgress>;
 export const RuntimeGroup = Type.Object({
   /** The runtime specs, in campaign order. */
   runtimes: Type.Immutable(Type.Array(Type.String())),
-  /** How the program ended under them. */
-  status: Type.Enum(outcomeStatuses),
-  /** The signal of a crash, when there was one. */
-  signal: Type.Optional(Type.String()),
-  /** SHA-256 of what the program printed. */
-  outputHash: Type.String(),
-  /** The start of the output (of the first runtime of the group). */
-  output: Type.String(),
-  /** The message (of the first runtime of the group), for every status but `ok`. */
-  error: Type.Optional(Type.String()),
+  // How the program ended under them: the outcome's fields, the output and message those of
+  // the group's first runtime.
+  ...Type.Pick(ProgramOutcome, ['status', 'signal', 'outputHash', 'output', 'error']).properties,
 });
 export type RuntimeGroup = Static<typeof RuntimeGroup>;
 
