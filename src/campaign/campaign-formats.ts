@@ -8,7 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { ProgramOutcome } from '../runtime/index.js';
 import { CheckOutcome, FindingKind } from './classify.js';
-import { GuidedPoint } from './guided/corpus-formats.js';
+import { GuidedPoint, OriginYield } from './guided/corpus-formats.js';
 
 const count = Type.Integer({ minimum: 0 });
 const outcomes = Type.Immutable(Type.Array(ProgramOutcome));
@@ -237,14 +237,10 @@ export const SummaryFile = Type.Object({
     Type.Object({
       coverage: Type.String(),
       mutationShare: Type.Optional(Type.Union([Type.Number(), Type.Literal('auto')])),
-      programs: count,
-      mutants: count,
-      counters: count,
-      corpus: count,
+      // Where it ended: the counts of the timeline's last point.
+      ...Type.Pick(GuidedPoint, ['programs', 'mutants', 'counters', 'corpus']).properties,
       timeline: Type.Immutable(Type.Array(GuidedPoint)),
-      origins: Type.Optional(
-        Type.Record(Type.String(), Type.Object({ counters: count, programs: count })),
-      ),
+      origins: Type.Optional(Type.Record(Type.String(), OriginYield)),
       engine: Type.Optional(
         Type.Union([
           Type.Object({ measured: Type.Object({}) }),
