@@ -115,19 +115,12 @@ const stats: StatProduction[] = [
   },
   // a[#a + 1] = v, or a[pos] = v inside [1, #a].
   storing((g, d, t, v) => {
+    const len = build.unary(ExprUnary_Op.Len, g.ref(t.name));
     if (g.choices.chance(50)) {
-      const end = build.binary(
-        ExprBinary_Op.Add,
-        build.unary(ExprUnary_Op.Len, g.ref(t.name)),
-        build.number(1),
-      );
+      const end = build.binary(ExprBinary_Op.Add, len, build.number(1));
       return [build.assign([build.indexExpr(t.a, end)], [v])];
     }
-    const cond = build.binary(
-      ExprBinary_Op.CompareGt,
-      build.unary(ExprUnary_Op.Len, g.ref(t.name)),
-      build.number(0),
-    );
+    const cond = build.binary(ExprBinary_Op.CompareGt, len, build.number(0));
     return [
       build.ifStat(cond, [
         build.assign([build.indexExpr(t.a, position(g, g.ref(t.name), d, 0))], [v]),
