@@ -6,9 +6,9 @@
  * (the campaign's settings).
  */
 import Type, { type Static } from 'typebox';
-import { outcomeStatuses, ProgramOutcome } from '../runtime/index.js';
+import { ProgramOutcome } from '../runtime/index.js';
 import { CheckOutcome, FindingKind } from './classify.js';
-import { GuidedPoint } from './guided/corpus-formats.js';
+import { GuidedPoint, OriginYield } from './guided/corpus-formats.js';
 
 const count = Type.Integer({ minimum: 0 });
 const outcomes = Type.Immutable(Type.Array(ProgramOutcome));
@@ -92,16 +92,9 @@ export type CampaignProgress = Static<typeof CampaignProgress>;
 export const RuntimeGroup = Type.Object({
   /** The runtime specs, in campaign order. */
   runtimes: Type.Immutable(Type.Array(Type.String())),
-  /** How the program ended under them. */
-  status: Type.Enum(outcomeStatuses),
-  /** The signal of a crash, when there was one. */
-  signal: Type.Optional(Type.String()),
-  /** SHA-256 of what the program printed. */
-  outputHash: Type.String(),
-  /** The start of the output (of the first runtime of the group). */
-  output: Type.String(),
-  /** The message (of the first runtime of the group), for every status but `ok`. */
-  error: Type.Optional(Type.String()),
+  // How the program ended under them: the outcome's fields, the output and message those of
+  // the group's first runtime.
+  ...Type.Pick(ProgramOutcome, ['status', 'signal', 'outputHash', 'output', 'error']).properties,
 });
 export type RuntimeGroup = Static<typeof RuntimeGroup>;
 
@@ -244,14 +237,10 @@ export const SummaryFile = Type.Object({
     Type.Object({
       coverage: Type.String(),
       mutationShare: Type.Optional(Type.Union([Type.Number(), Type.Literal('auto')])),
-      programs: count,
-      mutants: count,
-      counters: count,
-      corpus: count,
+      // Where it ended: the counts of the timeline's last point.
+      ...Type.Pick(GuidedPoint, ['programs', 'mutants', 'counters', 'corpus']).properties,
       timeline: Type.Immutable(Type.Array(GuidedPoint)),
-      origins: Type.Optional(
-        Type.Record(Type.String(), Type.Object({ counters: count, programs: count })),
-      ),
+      origins: Type.Optional(Type.Record(Type.String(), OriginYield)),
       engine: Type.Optional(
         Type.Union([
           Type.Object({ measured: Type.Object({}) }),

@@ -9,29 +9,24 @@ import {
 } from '../../runner/luau-batch.mjs';
 import { modulePrelude } from '../../runner/protocol.mjs';
 import type { LuauBatchProgram } from '../runtime/index.js';
+import type { CoverageRunOptions } from './coverage-run-options.js';
 import { CounterMap } from './counter-map.js';
 import { profileReach, readRawProfile, type ProfileReach } from './raw-profile.js';
 
 /** Options of a {@link CoverageRunner}. */
-export interface CoverageRunnerOptions {
+export interface CoverageRunnerOptions extends CoverageRunOptions {
   /** The `luau` executable of a coverage build (`make config=coverage`). */
   readonly luau: string;
   /** Its options before the program file, e.g. `['-O2', '--codegen']`. */
   readonly args: readonly string[];
-  /** Wall-clock limit of one program, in ms. Default 10000. */
-  readonly timeoutMs?: number | undefined;
   /** Bytes of output one program may print before it is stopped. Default 16 MiB. */
   readonly maxOutputBytes?: number | undefined;
-  /** Processes at a time. Default 2. */
-  readonly concurrency?: number | undefined;
   /**
    * Programs run together in one process first; only when that process reaches a counter
    * the map has not, its programs run again one per process to learn which reached it.
    * 1 runs every program alone. Default 1.
    */
   readonly groupSize?: number | undefined;
-  /** Where the programs and profiles are written (a fresh folder, removed by `close`). */
-  readonly tmpDir?: string | undefined;
   /** What was reached before (a resumed campaign). Default: nothing. */
   readonly map?: CounterMap | undefined;
 }

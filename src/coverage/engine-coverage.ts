@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CoverageRunOptions } from './coverage-run-options.js';
 import { CoverageBuildError, toolPath, type LuauToolName } from './coverage-build.js';
 import { coverageModes, type CoverageModeName } from './coverage-modes.js';
 import {
@@ -36,7 +37,7 @@ export const toolComponents: Readonly<Record<LuauToolName, readonly string[]>> =
 };
 
 /** Options of {@link measureEngineCoverage}. */
-export interface EngineCoverageOptions {
+export interface EngineCoverageOptions extends CoverageRunOptions {
   /** The coverage build's executables (see `coverageBuild`). */
   readonly build: LuauTools;
   /** `llvm-profdata` and `llvm-cov` (see `findLlvmTools`). */
@@ -53,14 +54,8 @@ export interface EngineCoverageOptions {
   readonly generated: readonly LuauBatchProgram[];
   /** Programs to compare with (e.g. Luau's conformance files). Default: none. */
   readonly compared?: readonly LuauBatchProgram[] | undefined;
-  /** Wall-clock limit per program and run, in ms. Default 10000. */
-  readonly timeoutMs?: number | undefined;
-  /** Processes at a time. Default 2. */
-  readonly concurrency?: number | undefined;
   /** Programs per process. Default 50. */
   readonly batchSize?: number | undefined;
-  /** Where the programs and profiles are written (a fresh folder, removed after). Default: the system's. */
-  readonly tmpDir?: string | undefined;
   /** Called as each step starts (`generated: run-O0`). Default: none. */
   readonly onStep?: ((step: string) => void) | undefined;
   /**

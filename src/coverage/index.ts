@@ -6,6 +6,7 @@ export type { CounterMapState } from './counter-map.js';
 export { CoverageRunner } from './coverage-runner.js';
 export type { CoverageOutcome, CoverageReadStats } from './coverage-runner.js';
 export type { CoverageRunnerOptions } from './coverage-runner.js';
+export type { CoverageRunOptions } from './coverage-run-options.js';
 export { bytecodeCoverage, countListing } from './bytecode-coverage.js';
 export type { BytecodeCoverage, BytecodeCoverageOptions } from './bytecode-coverage.js';
 export { coverageBuild, CoverageBuildError, isCoverageInstrumented } from './coverage-build.js';

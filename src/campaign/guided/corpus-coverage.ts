@@ -6,6 +6,7 @@ import {
   findLlvmTools,
   measureEngineCoverage,
   type CoverageModeName,
+  type CoverageRunOptions,
   type EngineCoverage,
 } from '../../coverage/index.js';
 import { corpusPrograms } from './corpus-programs.js';
@@ -18,13 +19,12 @@ export type CorpusCoverage =
   { readonly measured: EngineCoverage } | { readonly unavailable: string };
 
 /** Options of {@link corpusCoverage}. */
-export interface CorpusCoverageOptions {
+export interface CorpusCoverageOptions extends Pick<
+  CoverageRunOptions,
+  'timeoutMs' | 'concurrency'
+> {
   /** Folder of `llvm-profdata` and `llvm-cov`. Default: the PATH. */
   readonly llvmBin?: string | undefined;
-  /** Wall-clock limit per program, in ms. Default 10000. */
-  readonly timeoutMs?: number | undefined;
-  /** Processes at a time. Default 2. */
-  readonly concurrency?: number | undefined;
 }
 
 function modeOf(args: readonly string[]): CoverageModeName | undefined {

@@ -137,7 +137,17 @@ const OperatorYield = Type.Object({
   expected: Type.Number(),
   mutants: Type.Number({ minimum: 0 }),
 });
-const OriginYield = Type.Object({ counters: count, programs: count });
+/**
+ * What the programs of one origin (`fresh`, a mutation, …) found: counters reached first, of
+ * programs tried.
+ *
+ * @example
+ * ```ts
+ * const y: OriginYield = { counters: 12, programs: 400 };
+ * ```
+ */
+export const OriginYield = Type.Object({ counters: count, programs: count });
+export type OriginYield = Static<typeof OriginYield>;
 
 const stateFields = {
   /** Steps done (the next step's mutations are drawn from the seed and this). */

@@ -1,4 +1,5 @@
 import { recordMutations, type ProgramMutation } from '../../arbitrary/index.js';
+import type { OriginYield } from './corpus-formats.js';
 
 /**
  * How a guided program was made: drawn fresh, or a mutant, named by its first mutation.
@@ -19,11 +20,6 @@ export type ProgramOrigin = 'fresh' | ProgramMutation;
  * ```
  */
 export type OriginYields = Readonly<Partial<Record<ProgramOrigin, OriginYield>>>;
-
-interface OriginYield {
-  readonly counters: number;
-  readonly programs: number;
-}
 
 /**
  * Per mutation, what the mutants it made first found lately, older steps weighing less by

@@ -8,13 +8,50 @@ import type { StatProduction } from '../library/model.js';
 import { shapeLocals, type Fresh } from '../shapes/local-function-shape.js';
 import { primitive } from '../values/types.js';
 
-/** Classes a chunk declares at most (each keeps a local of the chunk's own block live). */
-const MAX_CLASSES = 9;
+/**
+ * Classes a chunk declares at most (each keeps a local of the chunk's own block live), at the
+ * runnable and typed levels.
+ *
+ * @example
+ * ```ts
+ * if (g.classes + 1 > MAX_CLASSES) return [];
+ * ```
+ */
+export const MAX_CLASSES = 9;
 
 /** Method names (`n200`…): two that update a prop, one that describes, one that calls another. */
 const UPDATE = [200, 201];
-const DESCRIBE = 202;
-const VIRTUAL = 203;
+/**
+ * The name (`n202`) of the method that describes an instance (see {@link describing}), at the
+ * runnable and typed levels.
+ *
+ * @example
+ * ```ts
+ * if (name === DESCRIBE) return describing(k.index, text);
+ * ```
+ */
+export const DESCRIBE = 202;
+/**
+ * The name (`n203`) of the method that calls another, at the runnable and typed levels.
+ *
+ * @example
+ * ```ts
+ * parts.push({ name: VIRTUAL, func });
+ * ```
+ */
+export const VIRTUAL = 203;
+
+/**
+ * The body of a describing method (`DESCRIBE`): `return "C<index>:" .. text`.
+ *
+ * @example
+ * ```ts
+ * describing(3, build.field(self, 0)); // return "C3:" .. self.n0
+ * ```
+ */
+export function describing(index: number, text: Expr): Stat[] {
+  return [build.ret([kit.bin('..', kit.str(`C${index}:`), text)])];
+}
 /** Instances whose class object is then used, in percent. */
 const CLASS_OBJECT_PERCENT = 60;
 
@@ -227,15 +264,12 @@ function method(g: Gen, fresh: Fresh, name: number, k: Declared, callable: numbe
   const prop = k.chainProps.length > 0 ? c.pick(k.chainProps) : undefined;
   const factor = kit.num(c.pick([2, -1, 0.5, 3]));
   if (name === DESCRIBE)
-    return fn(g, fresh, 1, ([self]) => [
-      build.ret([
-        kit.bin(
-          '..',
-          kit.str(`C${k.index}:`),
-          kit.text(prop === undefined ? kit.num(k.index) : build.field(self!, prop)),
-        ),
-      ]),
-    ]);
+    return fn(g, fresh, 1, ([self]) =>
+      describing(
+        k.index,
+        kit.text(prop === undefined ? kit.num(k.index) : build.field(self!, prop)),
+      ),
+    );
   if (name === VIRTUAL)
     return fn(g, fresh, 2, ([self, x]) => [
       build.ret([

@@ -1,4 +1,4 @@
-import { ExprBinary_Op, ExprUnary_Op, type Expr } from '../../../../gen/luau_pb.js';
+import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { cutString } from '../values/cut-string.js';
 import type { Gen } from '../generator.js';
@@ -39,6 +39,17 @@ function someArray(g: Gen): { a: Expr; elem: 'int' | 'str'; name: number } | und
   return { a: g.ref(v.name), elem: v.kind.ty === 'iarr' ? 'int' : 'str', name: v.name };
 }
 
+/** A production storing a value into some array (none when there is no array): `make` gets both. */
+function storing(
+  make: (g: Gen, d: number, t: NonNullable<ReturnType<typeof someArray>>, v: Expr) => Stat[],
+): StatProduction {
+  return (g, d) => {
+    const t = someArray(g);
+    if (t === undefined) return [];
+    return make(g, d, t, element(g, t.elem, d + 1));
+  };
+}
+
 function arrayCopy(ty: 'iarr' | 'sarr'): Production {
   return (g, d) => {
     const src = g.expr(ty, d + 1);
@@ -61,13 +72,10 @@ function arrayCopy(ty: 'iarr' | 'sarr'): Production {
 
 const stats: StatProduction[] = [
   // table.insert at the end or at a position in [1, #a + 1].
-  (g, d) => {
-    const t = someArray(g);
-    if (t === undefined) return [];
-    const v = element(g, t.elem, d + 1);
+  storing((g, d, t, v) => {
     if (g.choices.chance(50)) return [build.callStat(g.lib('table', 'insert', [t.a, v]))];
     return [build.callStat(g.lib('table', 'insert', [t.a, position(g, g.ref(t.name), d, 1), v]))];
-  },
+  }),
   // table.remove from the end or a position, its value kept.
   (g, d) => {
     const t = someArray(g);
@@ -106,29 +114,19 @@ const stats: StatProduction[] = [
     return [build.callStat(g.lib('table', 'sort', [t.a, build.funcExpr(cmp)]))];
   },
   // a[#a + 1] = v, or a[pos] = v inside [1, #a].
-  (g, d) => {
-    const t = someArray(g);
-    if (t === undefined) return [];
-    const v = element(g, t.elem, d + 1);
+  storing((g, d, t, v) => {
+    const len = build.unary(ExprUnary_Op.Len, g.ref(t.name));
     if (g.choices.chance(50)) {
-      const end = build.binary(
-        ExprBinary_Op.Add,
-        build.unary(ExprUnary_Op.Len, g.ref(t.name)),
-        build.number(1),
-      );
+      const end = build.binary(ExprBinary_Op.Add, len, build.number(1));
       return [build.assign([build.indexExpr(t.a, end)], [v])];
     }
-    const cond = build.binary(
-      ExprBinary_Op.CompareGt,
-      build.unary(ExprUnary_Op.Len, g.ref(t.name)),
-      build.number(0),
-    );
+    const cond = build.binary(ExprBinary_Op.CompareGt, len, build.number(0));
     return [
       build.ifStat(cond, [
         build.assign([build.indexExpr(t.a, position(g, g.ref(t.name), d, 0))], [v]),
       ]),
     ];
-  },
+  }),
   // table.move within one array (shifts right by one), and table.clear.
   (g) => {
     const t = someArray(g);

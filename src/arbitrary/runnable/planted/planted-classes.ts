@@ -1,16 +1,15 @@
 import { ExprBinary_Op, ExprUnary_Op, type Expr, type Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import type { Plant, PlantedKind } from './planted-kinds.js';
-import { classType, typedClasses, type TypedClass } from '../typed/typed-classes.js';
+import { COMPARE, classType, typedClasses, type TypedClass } from '../typed/typed-classes.js';
+import { DESCRIBE } from '../grammar-735/class-shape.js';
 import { opaque } from '../typed/typed-parts.js';
 import { primitive, type Scalar } from '../values/types.js';
 
 /** A name no class has: props are named from 0 up, methods from 200. */
 const MISSING = 199;
-/** The methods that take a number, the one that takes an instance, the one that describes. */
+/** The methods that take a number. */
 const NUMBER_METHODS = [200, 203];
-const COMPARE = 204;
-const DESCRIBE = 202;
 
 /** A class drawn among those the program declared, and a local of its type in the setup. */
 function instance(p: Plant, want?: (k: TypedClass) => boolean): [TypedClass, Expr] | undefined {

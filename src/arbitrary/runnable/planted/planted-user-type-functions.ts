@@ -1,4 +1,4 @@
-import type { Local, Stat } from '../../../../gen/luau_pb.js';
+import type { Expr, Local, Stat } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { operand, type PlantedKind } from './planted-kinds.js';
 import { prim, toType, type PlantedType } from './planted-types.js';
@@ -40,6 +40,22 @@ function declare(
 }
 
 /**
+ * `local y: k<args> = value` after {@link declare}: `use` picks the value and the type
+ * arguments from the declared function's bad and good argument types.
+ */
+function plant(
+  p: Parameters<PlantedKind>[0],
+  onBad: (a: Local) => Stat,
+  use: (made: { bad: PlantedType; good: PlantedType }) => [Expr, PlantedType[]],
+): Stat[] | undefined {
+  const made = declare(p, onBad);
+  if (made === undefined) return undefined;
+  const [y] = opaque(p.g, 1);
+  const [value, args] = use(made);
+  return [build.localStat([y], [value], [ty.alias(made.k, args.map(toType))])];
+}
+
+/**
  * The planted errors of user-defined type functions (`--checker new`), each after a clean
  * use of the function: one that raises an error (`error("planted")`) for its argument, one
  * that returns a value that is no type, one given two type arguments where it takes one,
@@ -51,36 +67,15 @@ function declare(
  * ```
  */
 export const plantedUserTypeFunctions: Record<string, PlantedKind> = {
-  'type-function-error'(p) {
-    const made = declare(p, raise());
-    if (made === undefined) return undefined;
-    const [y] = opaque(p.g, 1);
-    return [
-      build.localStat([y], [build.local(p.any.name)], [ty.alias(made.k, [toType(made.bad)])]),
-    ];
-  },
-  'type-function-non-type'(p) {
-    // Its tag, a string: a number would make the body's returns disagree (it is checked too).
-    const made = declare(p, (a) =>
-      build.ret([build.indexExpr(build.local(a.name), build.string('tag'))]),
-    );
-    if (made === undefined) return undefined;
-    const [y] = opaque(p.g, 1);
-    return [
-      build.localStat([y], [build.local(p.any.name)], [ty.alias(made.k, [toType(made.bad)])]),
-    ];
-  },
-  'type-function-arity'(p) {
-    const made = declare(p, raise());
-    if (made === undefined) return undefined;
-    const [y] = opaque(p.g, 1);
-    const args = [toType(made.good), toType(made.good)];
-    return [build.localStat([y], [build.local(p.any.name)], [ty.alias(made.k, args)])];
-  },
-  'type-function-result'(p) {
-    const made = declare(p, raise());
-    if (made === undefined) return undefined;
-    const [y] = opaque(p.g, 1);
-    return [build.localStat([y], [operand(p, made.bad)], [ty.alias(made.k, [toType(made.good)])])];
-  },
+  'type-function-error': (p) => plant(p, raise(), ({ bad }) => [build.local(p.any.name), [bad]]),
+  'type-function-non-type': (p) =>
+    plant(
+      p,
+      // Its tag, a string: a number would make the body's returns disagree (it is checked too).
+      (a) => build.ret([build.indexExpr(build.local(a.name), build.string('tag'))]),
+      ({ bad }) => [build.local(p.any.name), [bad]],
+    ),
+  'type-function-arity': (p) =>
+    plant(p, raise(), ({ good }) => [build.local(p.any.name), [good, good]]),
+  'type-function-result': (p) => plant(p, raise(), ({ bad, good }) => [operand(p, bad), [good]]),
 };

@@ -1,21 +1,31 @@
 import type { Expr, ExprFunction, Local, Stat, Type } from '../../../../gen/luau_pb.js';
 import { build } from '../../build.js';
 import { build735, type ClassMethodPart } from '../grammar-735/build-735.js';
-import { arithmetic, comparisons } from '../grammar-735/class-shape.js';
+import {
+  arithmetic,
+  comparisons,
+  DESCRIBE,
+  describing,
+  MAX_CLASSES,
+  VIRTUAL,
+} from '../grammar-735/class-shape.js';
 import type { Gen } from '../generator.js';
 import { kit, withLocals } from '../shapes/kit.js';
 import type { StatProduction } from '../library/model.js';
 import { scalarType, value } from './typed-parts.js';
 import { primitive, type Scalar } from '../values/types.js';
 
-/** Classes a chunk declares at most (as the runnable level's). */
-const MAX_CLASSES = 9;
-
-/** Method names (`n200`…): one that updates a number prop, one that describes, one that calls the first, one that takes another instance. */
+/** Method names (`n200`…, with the runnable level's {@link DESCRIBE} and {@link VIRTUAL}): one that updates a number prop, one that takes another instance. */
 const UPDATE = 200;
-const DESCRIBE = 202;
-const VIRTUAL = 203;
-const COMPARE = 204;
+/**
+ * The name (`n204`) of the method that takes another instance of the class.
+ *
+ * @example
+ * ```ts
+ * const args = m === COMPARE ? [o2] : [g.num(1)];
+ * ```
+ */
+export const COMPARE = 204;
 
 /** The scalars a prop holds. */
 const propScalars: readonly Scalar[] = ['num', 'str', 'bool'];
@@ -265,15 +275,12 @@ function describePart(g: Gen, fresh: () => Local, { k, parts }: ClassDraft): voi
   const [p, s] = c.pick(k.props);
   parts.push({
     name: DESCRIBE,
-    func: method(g, fresh, [], primitive('string'), (o) => [
-      build.ret([
-        kit.bin(
-          '..',
-          kit.str(`C${k.index}:`),
-          s === 'str' ? build.field(o, p) : kit.call('tostring', [build.field(o, p)]),
-        ),
-      ]),
-    ]),
+    func: method(g, fresh, [], primitive('string'), (o) =>
+      describing(
+        k.index,
+        s === 'str' ? build.field(o, p) : kit.call('tostring', [build.field(o, p)]),
+      ),
+    ),
   });
   k.methods.push(DESCRIBE);
 }

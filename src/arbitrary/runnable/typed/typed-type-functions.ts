@@ -180,7 +180,7 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
 
 /** A type function's parameters, body and arguments, and a value of what it returns. */
 interface Recipe {
-  readonly arity: number;
+  /** The body, given one parameter per argument. */
   body(params: Local[]): Stat[];
   readonly args: Type[];
   /** A value of the result type, and the expression that prints a use of the local `l`. */
@@ -216,7 +216,6 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     const optional = g.choices.chance(50);
     return {
-      arity: 1,
       body: ([a]) => [
         build.ret([
           optional
@@ -238,7 +237,6 @@ const recipes: Make[] = [
     const tag = g.choices.pick(['number', 'string', 'boolean']);
     const result = typeName(s) === tag ? t : s;
     return {
-      arity: 2,
       body: ([a, b]) => {
         const test = g.choices.chance(50)
           ? typeMethod(a!, 'is', [build.string(tag)])
@@ -264,7 +262,6 @@ const recipes: Make[] = [
       .map((k) => [k, g.choices.pick(fieldScalars)] as const);
     const optional = g.choices.chance(50);
     return {
-      arity: 1,
       body: ([a]) => {
         const [r, k, v] = opaque(g, 3);
         const read = build.indexExpr(build.local(v.name), build.string('read'));
@@ -288,7 +285,6 @@ const recipes: Make[] = [
     const [s, t] = distinct(g);
     const fn = lambda(g, d, s, t);
     return {
-      arity: 2,
       body: ([a, b]) => [
         build.ret([
           build.call(typesLib('newfunction'), [
@@ -307,7 +303,6 @@ const recipes: Make[] = [
     const [s, t] = distinct(g);
     const fn = lambda(g, d, t, s);
     return {
-      arity: 1,
       body: ([a]) => {
         const [ps, rs] = opaque(g, 2);
         return [
@@ -327,7 +322,6 @@ const recipes: Make[] = [
   (g, d) => {
     const s = g.choices.pick(fieldScalars);
     return {
-      arity: 1,
       body: returns((a) =>
         build.call(typesLib('intersectionof'), [
           a,
@@ -344,7 +338,6 @@ const recipes: Make[] = [
   (g, d) => {
     const [s, t] = distinct(g);
     return {
-      arity: 1,
       body: ([a]) => {
         const [parts] = opaque(g, 1);
         const part = (i: number) => build.indexExpr(build.local(parts.name), build.number(i));
@@ -363,7 +356,6 @@ const recipes: Make[] = [
     const fields = [0, 1].map((k) => [k, g.choices.pick(fieldScalars)] as const);
     const [k, s] = fields[g.choices.int(2)]!;
     return {
-      arity: 1,
       body: ([a]) => [
         build.ret([
           typeMethod(a!, 'readproperty', [
@@ -382,7 +374,6 @@ const recipes: Make[] = [
   (g) => {
     const [a] = opaque(g, 1);
     return {
-      arity: 1,
       body: ([x]) => [build.ret([build.local(x!.name)])],
       args: [toType(drawType({ g, aliases: [] }, 1 + g.choices.int(2)))],
       value: build.local(a.name),
@@ -394,7 +385,6 @@ const recipes: Make[] = [
   (g, d) => {
     const s = g.choices.pick(fieldScalars);
     return {
-      arity: 1,
       body: returns((a) =>
         build.call(typesLib('newtable'), [
           build.nil(),
@@ -429,7 +419,7 @@ export const typeFunctionStat: StatProduction = (g, d) => {
   const k = freshAlias(g);
   if (k === undefined) return [];
   const recipe = g.choices.pick(recipes)(g, d);
-  const params = opaque(g, recipe.arity);
+  const params = opaque(g, recipe.args.length);
   const fn = build.func(params, [
     ...(g.choices.chance(50) ? inspect(g, params[0]!) : []),
     ...recipe.body(params),
