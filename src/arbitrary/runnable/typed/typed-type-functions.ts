@@ -183,9 +183,12 @@ interface Recipe {
   /** The body, given one parameter per argument. */
   body(params: Local[]): Stat[];
   readonly args: Type[];
-  /** A value of the result type, and the expression that prints a use of the local `l`. */
+  /**
+   * A value of the result type, and the expression that prints a use of the local `l` (the
+   * local itself without it).
+   */
   readonly value: Expr;
-  use(l: Expr): Expr;
+  use?(l: Expr): Expr;
   /** Statements before the function (locals its value reads). */
   readonly before?: Stat[];
 }
@@ -203,11 +206,14 @@ function returns(result: (a: Expr) => Expr): (params: Local[]) => Stat[] {
   return ([a]) => [build.ret([result(build.local(a!.name))])];
 }
 
-/** `function(x: A): B return <a B> end`. */
-function lambda(g: Gen, d: number, from: Scalar, to: Scalar): Expr {
+/** A value `function(x: A): B return <a B> end`, used by calling it with an `A`. */
+function lambda(g: Gen, d: number, from: Scalar, to: Scalar): Pick<Recipe, 'value' | 'use'> {
   const [x] = opaque(g, 1);
   const body = [build.ret([value(g, to, d + 1)])];
-  return build.funcExpr(build.func([x], body, false, [scalarType(from)], [scalarType(to)]));
+  return {
+    value: build.funcExpr(build.func([x], body, false, [scalarType(from)], [scalarType(to)])),
+    use: (l) => build.call(l, [value(g, from, d + 1)]),
+  };
 }
 
 const recipes: Make[] = [
@@ -216,19 +222,13 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     const optional = g.choices.chance(50);
     return {
-      body: ([a]) => [
-        build.ret([
-          optional
-            ? build.call(typesLib('optional'), [build.local(a!.name)])
-            : build.call(typesLib('unionof'), [
-                build.local(a!.name),
-                build.call(typesLib('singleton'), [build.nil()]),
-              ]),
-        ]),
-      ],
+      body: returns((a) =>
+        optional
+          ? build.call(typesLib('optional'), [a])
+          : build.call(typesLib('unionof'), [a, build.call(typesLib('singleton'), [build.nil()])]),
+      ),
       args: [scalarType(s)],
       value: value(g, s, d + 1),
-      use: (l) => l,
     };
   },
   // One of two arguments picked by the first one's tag (`is` or `tag`).
@@ -283,8 +283,8 @@ const recipes: Make[] = [
   // A function type made of two argument types: `(A) -> B`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const fn = lambda(g, d, s, t);
     return {
+      ...lambda(g, d, s, t),
       body: ([a, b]) => [
         build.ret([
           build.call(typesLib('newfunction'), [
@@ -294,15 +294,13 @@ const recipes: Make[] = [
         ]),
       ],
       args: [scalarType(s), scalarType(t)],
-      value: fn,
-      use: (l) => build.call(l, [value(g, s, d + 1)]),
     };
   },
   // A function type's parameters and results swapped: `(A) -> B` gives `(B) -> A`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const fn = lambda(g, d, t, s);
     return {
+      ...lambda(g, d, t, s),
       body: ([a]) => {
         const [ps, rs] = opaque(g, 2);
         return [
@@ -314,8 +312,6 @@ const recipes: Make[] = [
         ];
       },
       args: [ty.fn([scalarType(s)], [scalarType(t)])],
-      value: fn,
-      use: (l) => build.call(l, [value(g, t, d + 1)]),
     };
   },
   // `T & ~nil` of an optional `T`, which the solver normalizes to `T`.
@@ -329,9 +325,8 @@ const recipes: Make[] = [
         ]),
       ),
       args: [ty.optional(scalarType(s))],
-      value: value(g, s, d + 1),
       // Printed, not given to a library function: the intersection stays unsimplified there.
-      use: (l) => l,
+      value: value(g, s, d + 1),
     };
   },
   // A union taken apart and put together again.
@@ -348,7 +343,6 @@ const recipes: Make[] = [
       },
       args: [ty.union(scalarType(s), scalarType(t))],
       value: value(g, g.choices.pick([s, t]), d + 1),
-      use: (l) => l,
     };
   },
   // One property's type read from a table type.
@@ -429,6 +423,6 @@ export const typeFunctionStat: StatProduction = (g, d) => {
     ...(recipe.before ?? []),
     build.typeFunction(build.regularTypeName(k), fn),
     build.localStat([l], [recipe.value], [ty.alias(k, recipe.args)]),
-    print([recipe.use(build.local(l.name))]),
+    print([recipe.use?.(build.local(l.name)) ?? build.local(l.name)]),
   ];
 };
