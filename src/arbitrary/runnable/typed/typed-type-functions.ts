@@ -33,6 +33,11 @@ export function typesLib(name: string): Expr {
     : build.indexExpr(lib, build.string(name));
 }
 
+/** `types.<name>(args)`: a function of the runtime's `types` library, called. */
+function typesCall(name: string, args: Expr[] = []): Expr {
+  return build.call(typesLib(name), args);
+}
+
 /**
  * `x["<name>"](x, ...)`: a method of a type value of the type function runtime, called
  * through a string key (the schema's name table has none of their names).
@@ -104,11 +109,11 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
   const [r, f, t, p, c, n, b] = opaque(g, 7);
   const [T, P, C] = [t, p, c].map((l) => build.local(l.name)) as [Expr, Expr, Expr];
   const one = () => addTo(g, count, build.number(1));
-  const str = (s: string) => build.call(typesLib('singleton'), [build.string(s)]);
+  const str = (s: string) => typesCall('singleton', [build.string(s)]);
   const call = (e: Expr) => build.callStat(e);
   const steps: Stat[][] = [
     [
-      build.localStat([r], [build.call(typesLib('newtable'), [])]),
+      build.localStat([r], [typesCall('newtable')]),
       call(typeMethod(r, 'setindexer', [typesLib('string'), typesLib('number')])),
       build.ifStat(typeMethod(r, 'readindexer'), [one()]),
       build.ifStat(typeMethod(r, 'writeindexer'), [one()]),
@@ -117,16 +122,13 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
       build.ifStat(typeMethod(r, 'readproperty', [str('a')]), [one()]),
       build.ifStat(typeMethod(r, 'writeproperty', [str('b')]), [one()]),
       call(typeMethod(r, 'setproperty', [str('a'), build.nil()])),
-      call(typeMethod(r, 'setmetatable', [build.call(typesLib('newtable'), [])])),
+      call(typeMethod(r, 'setmetatable', [typesCall('newtable')])),
       build.ifStat(typeMethod(r, 'metatable'), [one()]),
     ],
     [
-      build.localStat([f], [build.call(typesLib('newfunction'), [])]),
-      build.localStat([t], [build.call(typesLib('generic'), [build.string('T')])]),
-      build.localStat(
-        [p],
-        [build.call(typesLib('generic'), [build.string('U'), build.bool(true)])],
-      ),
+      build.localStat([f], [typesCall('newfunction')]),
+      build.localStat([t], [typesCall('generic', [build.string('T')])]),
+      build.localStat([p], [typesCall('generic', [build.string('U'), build.bool(true)])]),
       call(typeMethod(f, 'setparameters', [build.array([T]), typesLib('string')])),
       call(typeMethod(f, 'setreturns', [build.array([T, typesLib('boolean')])])),
       call(typeMethod(f, 'setgenerics', [build.array([T, P])])),
@@ -141,26 +143,26 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
       build.ifStat(
         build.binary(
           ExprBinary_Op.CompareEq,
-          build.call(typesLib('copy'), [build.local(x.name)]),
+          typesCall('copy', [build.local(x.name)]),
           build.local(x.name),
         ),
         [one()],
       ),
     ],
     [
-      build.localStat([n], [build.call(typesLib('negationof'), [typesLib('number')])]),
+      build.localStat([n], [typesCall('negationof', [typesLib('number')])]),
       build.ifStat(
         build.binary(ExprBinary_Op.CompareEq, typeMethod(n, 'inner'), typesLib('number')),
         [one()],
       ),
     ],
     [
-      build.localStat([b], [build.call(typesLib('singleton'), [build.bool(g.choices.chance(50))])]),
+      build.localStat([b], [typesCall('singleton', [build.bool(g.choices.chance(50))])]),
       build.ifStat(typeMethod(b, 'value'), [one()]),
     ],
     [
       build.ifStat(
-        build.call(typesLib('newtable'), [
+        typesCall('newtable', [
           build.keyed([
             [str('x'), typesLib(g.choices.pick(['number', 'unknown', 'never', 'any']))],
           ]),
@@ -169,7 +171,7 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
             [build.string('readresult'), typesLib(g.choices.pick(['string', 'thread', 'buffer']))],
             [build.string('writeresult'), typesLib('string')],
           ]),
-          build.call(typesLib('newtable'), []),
+          typesCall('newtable'),
         ]),
         [one()],
       ),
@@ -224,8 +226,8 @@ const recipes: Make[] = [
     return {
       body: returns((a) =>
         optional
-          ? build.call(typesLib('optional'), [a])
-          : build.call(typesLib('unionof'), [a, build.call(typesLib('singleton'), [build.nil()])]),
+          ? typesCall('optional', [a])
+          : typesCall('unionof', [a, typesCall('singleton', [build.nil()])]),
       ),
       args: [scalarType(s)],
       value: value(g, s, d + 1),
@@ -267,10 +269,10 @@ const recipes: Make[] = [
         const read = build.indexExpr(build.local(v.name), build.string('read'));
         const set = typeMethod(r, 'setproperty', [
           build.local(k.name),
-          optional ? build.call(typesLib('optional'), [read]) : read,
+          optional ? typesCall('optional', [read]) : read,
         ]);
         return [
-          build.localStat([r], [build.call(typesLib('newtable'), [])]),
+          build.localStat([r], [typesCall('newtable')]),
           build.forIn([k, v], [typeMethod(a!, 'properties')], [build.callStat(set)]),
           build.ret([build.local(r.name)]),
         ];
@@ -287,10 +289,7 @@ const recipes: Make[] = [
       ...lambda(g, d, s, t),
       body: ([a, b]) => [
         build.ret([
-          build.call(typesLib('newfunction'), [
-            pack([build.local(a!.name)]),
-            pack([build.local(b!.name)]),
-          ]),
+          typesCall('newfunction', [pack([build.local(a!.name)]), pack([build.local(b!.name)])]),
         ]),
       ],
       args: [scalarType(s), scalarType(t)],
@@ -306,9 +305,7 @@ const recipes: Make[] = [
         return [
           build.localStat([ps], [typeMethod(a!, 'parameters')]),
           build.localStat([rs], [typeMethod(a!, 'returns')]),
-          build.ret([
-            build.call(typesLib('newfunction'), [build.local(rs.name), build.local(ps.name)]),
-          ]),
+          build.ret([typesCall('newfunction', [build.local(rs.name), build.local(ps.name)])]),
         ];
       },
       args: [ty.fn([scalarType(s)], [scalarType(t)])],
@@ -319,9 +316,9 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     return {
       body: returns((a) =>
-        build.call(typesLib('intersectionof'), [
+        typesCall('intersectionof', [
           a,
-          build.call(typesLib('negationof'), [build.call(typesLib('singleton'), [build.nil()])]),
+          typesCall('negationof', [typesCall('singleton', [build.nil()])]),
         ]),
       ),
       args: [ty.optional(scalarType(s))],
@@ -338,7 +335,7 @@ const recipes: Make[] = [
         const part = (i: number) => build.indexExpr(build.local(parts.name), build.number(i));
         return [
           build.localStat([parts], [typeMethod(a!, 'components')]),
-          build.ret([build.call(typesLib('unionof'), [part(1), part(2)])]),
+          build.ret([typesCall('unionof', [part(1), part(2)])]),
         ];
       },
       args: [ty.union(scalarType(s), scalarType(t))],
@@ -352,9 +349,7 @@ const recipes: Make[] = [
     return {
       body: ([a]) => [
         build.ret([
-          typeMethod(a!, 'readproperty', [
-            build.call(typesLib('singleton'), [build.string(`n${k}`)]),
-          ]),
+          typeMethod(a!, 'readproperty', [typesCall('singleton', [build.string(`n${k}`)])]),
         ]),
       ],
       args: [ty.table(fields.map(([j, f]) => [j, scalarType(f)]))],
@@ -380,7 +375,7 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     return {
       body: returns((a) =>
-        build.call(typesLib('newtable'), [
+        typesCall('newtable', [
           build.nil(),
           build.keyed([
             [build.string('index'), typesLib('string')],
