@@ -38,6 +38,11 @@ function typesCall(name: string, args: Expr[] = []): Expr {
   return build.call(typesLib(name), args);
 }
 
+/** `types.singleton(nil)`: the type `nil`. */
+function nilType(): Expr {
+  return typesCall('singleton', [build.nil()]);
+}
+
 /**
  * `x["<name>"](x, ...)`: a method of a type value of the type function runtime, called
  * through a string key (the schema's name table has none of their names).
@@ -225,9 +230,7 @@ const recipes: Make[] = [
     const optional = g.choices.chance(50);
     return {
       body: returns((a) =>
-        optional
-          ? typesCall('optional', [a])
-          : typesCall('unionof', [a, typesCall('singleton', [build.nil()])]),
+        optional ? typesCall('optional', [a]) : typesCall('unionof', [a, nilType()]),
       ),
       args: [scalarType(s)],
       value: value(g, s, d + 1),
@@ -315,12 +318,7 @@ const recipes: Make[] = [
   (g, d) => {
     const s = g.choices.pick(fieldScalars);
     return {
-      body: returns((a) =>
-        typesCall('intersectionof', [
-          a,
-          typesCall('negationof', [typesCall('singleton', [build.nil()])]),
-        ]),
-      ),
+      body: returns((a) => typesCall('intersectionof', [a, typesCall('negationof', [nilType()])])),
       args: [ty.optional(scalarType(s))],
       // Printed, not given to a library function: the intersection stays unsimplified there.
       value: value(g, s, d + 1),
