@@ -1,22 +1,19 @@
 import fc from 'fast-check';
 import { expandRecord, MAX_CHOICES } from './choices.js';
 
-/** The shrink passes, in the order a value's candidates are listed: the most drastic first. */
-const passes = [
-  { kind: 'prefix' },
-  { kind: 'parts' },
-  { kind: 'delete', size: 8 },
-  { kind: 'delete', size: 4 },
-  { kind: 'delete', size: 2 },
-  { kind: 'delete', size: 1 },
-  { kind: 'zero', size: 8 },
-  { kind: 'zero', size: 4 },
-  { kind: 'zero', size: 2 },
-  { kind: 'lower' },
-  { kind: 'repick' },
-] as const;
+/** How many parts (top-level statements, say) a prefix of a record builds. */
+type Parts = (prefix: readonly number[]) => number;
 
-type Pass = (typeof passes)[number];
+/**
+ * A shrink pass: the candidates of record `r` whose positions lie in `[from, to)`, each with
+ * its position, in the order of their positions.
+ */
+type Pass = (
+  r: readonly number[],
+  from: number,
+  to: number,
+  parts: Parts | undefined,
+) => Generator<[number[], number]>;
 
 /**
  * Where a candidate came from: the pass and the position in the record it edited. The
@@ -40,7 +37,7 @@ function isCursor(context: unknown): context is Cursor {
 }
 
 /** Shorter prefixes, shortest first: 0, n/2, 3n/4, … n-1 (what fast-check tries for a length). */
-function* prefixes(r: readonly number[], from: number, to: number): Generator<[number[], number]> {
+const prefixes: Pass = function* (r, from, to) {
   // The pass has one position, 0.
   if (from > 0 || to <= 0) return;
   const n = r.length;
@@ -52,42 +49,36 @@ function* prefixes(r: readonly number[], from: number, to: number): Generator<[n
     last = length;
     gap = Math.floor(gap / 2);
   }
-}
+};
 
 /** `r` without `[i, i + size)`, at every `i` in `[from, to)`. */
-function* deletions(
-  r: readonly number[],
-  size: number,
-  from: number,
-  to: number,
-): Generator<[number[], number]> {
-  for (let i = from; i < Math.min(to, r.length - size + 1); i++) {
-    // Deleting here gives the same record as deleting one place earlier.
-    if (i > 0 && r[i - 1] === r[i + size - 1]) continue;
-    yield [[...r.slice(0, i), ...r.slice(i + size)], i];
-  }
+function deletions(size: number): Pass {
+  return function* (r, from, to) {
+    for (let i = from; i < Math.min(to, r.length - size + 1); i++) {
+      // Deleting here gives the same record as deleting one place earlier.
+      if (i > 0 && r[i - 1] === r[i + size - 1]) continue;
+      yield [[...r.slice(0, i), ...r.slice(i + size)], i];
+    }
+  };
 }
 
 /** `r` with `[i, i + size)` set to 0, at every `i` in `[from, to)` (aligned on `size`). */
-function* zeroings(
-  r: readonly number[],
-  size: number,
-  from: number,
-  to: number,
-): Generator<[number[], number]> {
-  for (let i = Math.ceil(from / size) * size; i < Math.min(to, r.length); i += size) {
-    const end = Math.min(r.length, i + size);
-    let zero = true;
-    for (let k = i; k < end; k++) if (r[k] !== 0) zero = false;
-    if (zero) continue;
-    const out = r.slice();
-    out.fill(0, i, end);
-    yield [out, i];
-  }
+function zeroings(size: number): Pass {
+  return function* (r, from, to) {
+    for (let i = Math.ceil(from / size) * size; i < Math.min(to, r.length); i += size) {
+      const end = Math.min(r.length, i + size);
+      let zero = true;
+      for (let k = i; k < end; k++) if (r[k] !== 0) zero = false;
+      if (zero) continue;
+      const out = r.slice();
+      out.fill(0, i, end);
+      yield [out, i];
+    }
+  };
 }
 
 /** `r` with one choice lowered, to 0, then to half, at every position in `[from, to)`. */
-function* lowerings(r: readonly number[], from: number, to: number): Generator<[number[], number]> {
+const lowerings: Pass = function* (r, from, to) {
   for (let i = from; i < Math.min(to, r.length); i++) {
     const x = r[i]!;
     if (x === 0) continue;
@@ -97,7 +88,7 @@ function* lowerings(r: readonly number[], from: number, to: number): Generator<[
       yield [out, i];
     }
   }
-}
+};
 
 /** Choices at the start of a record that {@link repicks} lowers. */
 const REPICK_FIRST = 8;
@@ -118,7 +109,7 @@ const REPICK_VALUES = 64;
  * small values of the choice that follows reach each of its options: one of them reads as the
  * statement again. Both choices only go down, so shrinking still ends.
  */
-function* repicks(r: readonly number[], from: number, to: number): Generator<[number[], number]> {
+const repicks: Pass = function* (r, from, to) {
   // A candidate's position is its rank in this list, so that a step resumes at its candidate.
   const perChoice = 5 * REPICK_SPAN * REPICK_VALUES;
   for (let i = Math.floor(from / perChoice); i < Math.min(r.length, REPICK_FIRST); i++) {
@@ -141,7 +132,7 @@ function* repicks(r: readonly number[], from: number, to: number): Generator<[nu
       }
     }
   }
-}
+};
 
 /** Most builds of prefixes spent finding where a record's parts start. */
 const MAX_PART_BUILDS = 400;
@@ -152,7 +143,7 @@ const MAX_PART_BUILDS = 400;
  * (a program stops growing where its record runs out, so a part begins where a longer prefix
  * first shows it).
  */
-function partStarts(r: readonly number[], parts: (prefix: readonly number[]) => number): number[] {
+function partStarts(r: readonly number[], parts: Parts): number[] {
   const counts = new Map<number, number>();
   const count = (length: number): number => {
     let c = counts.get(length);
@@ -183,12 +174,7 @@ function partStarts(r: readonly number[], parts: (prefix: readonly number[]) => 
  * `r` without runs of whole parts: half of them, a quarter, … one, from every part (deleting a
  * whole top-level statement keeps the choices after it read as they were).
  */
-function* partDeletions(
-  r: readonly number[],
-  parts: ((prefix: readonly number[]) => number) | undefined,
-  from: number,
-  to: number,
-): Generator<[number[], number]> {
+const partDeletions: Pass = function* (r, from, to, parts) {
   // The pass has one position, 0.
   if (parts === undefined || from > 0 || to <= 0) return;
   const starts = partStarts(r, parts);
@@ -198,30 +184,17 @@ function* partDeletions(
       yield [[...r.slice(0, starts[k]), ...r.slice(ends[k + run - 1])], 0];
     }
   }
-}
+};
 
-function passCandidates(
-  pass: Pass,
-  r: readonly number[],
-  parts: ((prefix: readonly number[]) => number) | undefined,
-  from: number,
-  to: number,
-): Generator<[number[], number]> {
-  switch (pass.kind) {
-    case 'prefix':
-      return prefixes(r, from, to);
-    case 'parts':
-      return partDeletions(r, parts, from, to);
-    case 'delete':
-      return deletions(r, pass.size, from, to);
-    case 'zero':
-      return zeroings(r, pass.size, from, to);
-    case 'lower':
-      return lowerings(r, from, to);
-    case 'repick':
-      return repicks(r, from, to);
-  }
-}
+/** The shrink passes, in the order a value's candidates are listed: the most drastic first. */
+const passes: readonly Pass[] = [
+  prefixes,
+  partDeletions,
+  ...[8, 4, 2, 1].map(deletions),
+  ...[8, 4, 2].map(zeroings),
+  lowerings,
+  repicks,
+];
 
 /**
  * Every candidate of a record, each with its cursor: from `cursor` to the end of the passes,
@@ -230,7 +203,7 @@ function passCandidates(
 function* candidates(
   r: readonly number[],
   cursor: Cursor,
-  parts: ((prefix: readonly number[]) => number) | undefined,
+  parts: Parts | undefined,
 ): Generator<fc.Value<number[]>> {
   const first = Math.min(cursor.pass, passes.length - 1);
   const order = [
@@ -245,7 +218,7 @@ function* candidates(
       .map((pass, index) => ({ pass, index, from: 0, to: index === first ? cursor.at : Infinity })),
   ];
   for (const { pass, index, from, to } of order) {
-    for (const [value, at] of passCandidates(pass, r, parts, from, to)) {
+    for (const [value, at] of pass(r, from, to, parts)) {
       yield new fc.Value(value, { pass: index, at } satisfies Cursor);
     }
   }
@@ -313,7 +286,7 @@ export interface ChoiceRecordOptions {
 }
 
 class RecordArbitrary extends fc.Arbitrary<number[]> {
-  constructor(private readonly parts: ((record: readonly number[]) => number) | undefined) {
+  constructor(private readonly parts: Parts | undefined) {
     super();
   }
 

@@ -24,6 +24,20 @@ export interface ClassFacts {
   readonly guarded: boolean;
 }
 
+/** What the uses of one class object work with. */
+interface ClassUse {
+  readonly g: Gen;
+  readonly fresh: Fresh;
+  readonly k: ClassFacts;
+  /** The class object (a local). */
+  readonly cls: Expr;
+  /** Two instances of the class. */
+  readonly o: Expr;
+  readonly o2: Expr;
+  /** A table of the props the constructor is given: all of them, or some. */
+  table(all: boolean): Expr;
+}
+
 /**
  * `print(ok, message)` of `pcall(function() body end)`, the message as `line: text` (the chunk's
  * name cut off, the same in every mode).
@@ -101,15 +115,15 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
   const K = fresh();
   const cls = kit.ref(K);
   const out: Stat[] = [build.localStat([K], [classCall('classof', [o])])];
-  out.push(classQueries(g, cls, o, o2));
-  // The props a table gives the constructor: all of them, or some.
   const table = (all: boolean) =>
     build.record(
       k.chainProps.filter((_, i) => all || i === 0 || c.chance(50)).map((p) => [p, g.num(1)]),
     );
+  const u: ClassUse = { g, fresh, k, cls, o, o2, table };
+  out.push(classQueries(u));
   const made = fresh();
   const instance = kit.ref(made);
-  out.push(...c.pick(instantiations(g, fresh, k, cls, made, table))());
+  out.push(...c.pick(instantiations(u, made))());
   out.push(
     kit.print([
       ...k.chainProps.map((p) => build.field(instance, p)),
@@ -130,12 +144,12 @@ export function classObjectUses(g: Gen, fresh: Fresh, k: ClassFacts, o: Expr, o2
     const m = build.field(cls, c.pick(methods));
     out.push(...protectedPrint(fresh, [build.ret([build.call(m, [nonInstance(g), g.num(1)])])]));
   }
-  out.push(...failingUses(g, fresh, k, cls, o, o2, table));
+  out.push(...failingUses(u));
   return out;
 }
 
 /** What `classof` and `isinstance` say of the class, its instances and a value of no class. */
-function classQueries(g: Gen, cls: Expr, o: Expr, o2: Expr): Stat {
+function classQueries({ g, cls, o, o2 }: ClassUse): Stat {
   const c = g.choices;
   const stranger = nonInstance(g);
   return kit.print([
@@ -151,14 +165,7 @@ function classQueries(g: Gen, cls: Expr, o: Expr, o2: Expr): Stat {
 }
 
 /** The ways an instance is made into `made`: directly, from a lazy table, through a function, `pcall` or a closure. */
-function instantiations(
-  g: Gen,
-  fresh: Fresh,
-  k: ClassFacts,
-  cls: Expr,
-  made: Local,
-  table: (all: boolean) => Expr,
-): (() => Stat[])[] {
+function instantiations({ g, fresh, k, cls, table }: ClassUse, made: Local): (() => Stat[])[] {
   const instance = kit.ref(made);
   return [
     () => [build.localStat([made], [build.call(constructorOf(cls), [table(k.guarded)])])],
@@ -203,15 +210,7 @@ function instantiations(
 }
 
 /** One or two operations on the class that raise, each in a `pcall`. */
-function failingUses(
-  g: Gen,
-  fresh: Fresh,
-  k: ClassFacts,
-  cls: Expr,
-  o: Expr,
-  o2: Expr,
-  table: (all: boolean) => Expr,
-): Stat[] {
+function failingUses({ g, fresh, k, cls, o, o2, table }: ClassUse): Stat[] {
   const c = g.choices;
   const methods = [...k.methods];
   // What an erroring operation gives when it does not raise: its type (an instance's text is its address).

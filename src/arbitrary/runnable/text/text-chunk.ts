@@ -233,14 +233,12 @@ export class TextChunk extends TextExpressions {
     const generic = c.chance(30) ? genericListText(c, false) : undefined;
     const ps: string[] = [];
     for (let i = 0; i < params; i++) {
-      const t = c.chance(40) ? [':', typeText(c, 1, generic?.generics, generic?.packs)] : [];
+      const t = c.chance(40) ? [':', typeText(c, 1, generic)] : [];
       ps.push(...(i > 0 ? [','] : []), `p${i}`, ...t);
     }
     const vararg = c.chance(40);
     if (vararg) ps.push(',', '...', ...(c.chance(50) ? [':', typeText(c, 1)] : []));
-    const ret = c.chance(40)
-      ? [':', returnTypeText(c, 1, generic?.generics ?? [], generic?.packs ?? [])]
-      : [];
+    const ret = c.chance(40) ? [':', returnTypeText(c, 1, generic)] : [];
     const savedVararg = this.vararg;
     const savedLoops = this.loops;
     const savedFns = this.fns;
@@ -289,6 +287,6 @@ export class TextChunk extends TextExpressions {
 function genericTypeAlias(c: Choices): string[] {
   const generic = c.chance(50) ? genericListText(c, true) : undefined;
   const name = c.pick(['Alias', 'T', 'Pair', 'read']);
-  const body = typeText(c, 0, generic?.generics ?? [], generic?.packs ?? []);
+  const body = typeText(c, 0, generic);
   return ['type', name, ...(generic ? [generic.text] : []), '=', body];
 }

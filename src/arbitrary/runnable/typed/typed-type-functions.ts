@@ -33,6 +33,16 @@ export function typesLib(name: string): Expr {
     : build.indexExpr(lib, build.string(name));
 }
 
+/** `types.<name>(args)`: a function of the runtime's `types` library, called. */
+function typesCall(name: string, args: Expr[] = []): Expr {
+  return build.call(typesLib(name), args);
+}
+
+/** `types.singleton(nil)`: the type `nil`. */
+function nilType(): Expr {
+  return typesCall('singleton', [build.nil()]);
+}
+
 /**
  * `x["<name>"](x, ...)`: a method of a type value of the type function runtime, called
  * through a string key (the schema's name table has none of their names).
@@ -104,11 +114,11 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
   const [r, f, t, p, c, n, b] = opaque(g, 7);
   const [T, P, C] = [t, p, c].map((l) => build.local(l.name)) as [Expr, Expr, Expr];
   const one = () => addTo(g, count, build.number(1));
-  const str = (s: string) => build.call(typesLib('singleton'), [build.string(s)]);
+  const str = (s: string) => typesCall('singleton', [build.string(s)]);
   const call = (e: Expr) => build.callStat(e);
   const steps: Stat[][] = [
     [
-      build.localStat([r], [build.call(typesLib('newtable'), [])]),
+      build.localStat([r], [typesCall('newtable')]),
       call(typeMethod(r, 'setindexer', [typesLib('string'), typesLib('number')])),
       build.ifStat(typeMethod(r, 'readindexer'), [one()]),
       build.ifStat(typeMethod(r, 'writeindexer'), [one()]),
@@ -117,16 +127,13 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
       build.ifStat(typeMethod(r, 'readproperty', [str('a')]), [one()]),
       build.ifStat(typeMethod(r, 'writeproperty', [str('b')]), [one()]),
       call(typeMethod(r, 'setproperty', [str('a'), build.nil()])),
-      call(typeMethod(r, 'setmetatable', [build.call(typesLib('newtable'), [])])),
+      call(typeMethod(r, 'setmetatable', [typesCall('newtable')])),
       build.ifStat(typeMethod(r, 'metatable'), [one()]),
     ],
     [
-      build.localStat([f], [build.call(typesLib('newfunction'), [])]),
-      build.localStat([t], [build.call(typesLib('generic'), [build.string('T')])]),
-      build.localStat(
-        [p],
-        [build.call(typesLib('generic'), [build.string('U'), build.bool(true)])],
-      ),
+      build.localStat([f], [typesCall('newfunction')]),
+      build.localStat([t], [typesCall('generic', [build.string('T')])]),
+      build.localStat([p], [typesCall('generic', [build.string('U'), build.bool(true)])]),
       call(typeMethod(f, 'setparameters', [build.array([T]), typesLib('string')])),
       call(typeMethod(f, 'setreturns', [build.array([T, typesLib('boolean')])])),
       call(typeMethod(f, 'setgenerics', [build.array([T, P])])),
@@ -141,26 +148,26 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
       build.ifStat(
         build.binary(
           ExprBinary_Op.CompareEq,
-          build.call(typesLib('copy'), [build.local(x.name)]),
+          typesCall('copy', [build.local(x.name)]),
           build.local(x.name),
         ),
         [one()],
       ),
     ],
     [
-      build.localStat([n], [build.call(typesLib('negationof'), [typesLib('number')])]),
+      build.localStat([n], [typesCall('negationof', [typesLib('number')])]),
       build.ifStat(
         build.binary(ExprBinary_Op.CompareEq, typeMethod(n, 'inner'), typesLib('number')),
         [one()],
       ),
     ],
     [
-      build.localStat([b], [build.call(typesLib('singleton'), [build.bool(g.choices.chance(50))])]),
+      build.localStat([b], [typesCall('singleton', [build.bool(g.choices.chance(50))])]),
       build.ifStat(typeMethod(b, 'value'), [one()]),
     ],
     [
       build.ifStat(
-        build.call(typesLib('newtable'), [
+        typesCall('newtable', [
           build.keyed([
             [str('x'), typesLib(g.choices.pick(['number', 'unknown', 'never', 'any']))],
           ]),
@@ -169,7 +176,7 @@ function exercise(g: Gen, x: Local, count: Expr): Stat[] {
             [build.string('readresult'), typesLib(g.choices.pick(['string', 'thread', 'buffer']))],
             [build.string('writeresult'), typesLib('string')],
           ]),
-          build.call(typesLib('newtable'), []),
+          typesCall('newtable'),
         ]),
         [one()],
       ),
@@ -183,9 +190,12 @@ interface Recipe {
   /** The body, given one parameter per argument. */
   body(params: Local[]): Stat[];
   readonly args: Type[];
-  /** A value of the result type, and the expression that prints a use of the local `l`. */
+  /**
+   * A value of the result type, and the expression that prints a use of the local `l` (the
+   * local itself without it).
+   */
   readonly value: Expr;
-  use(l: Expr): Expr;
+  use?(l: Expr): Expr;
   /** Statements before the function (locals its value reads). */
   readonly before?: Stat[];
 }
@@ -203,11 +213,14 @@ function returns(result: (a: Expr) => Expr): (params: Local[]) => Stat[] {
   return ([a]) => [build.ret([result(build.local(a!.name))])];
 }
 
-/** `function(x: A): B return <a B> end`. */
-function lambda(g: Gen, d: number, from: Scalar, to: Scalar): Expr {
+/** A value `function(x: A): B return <a B> end`, used by calling it with an `A`. */
+function lambda(g: Gen, d: number, from: Scalar, to: Scalar): Pick<Recipe, 'value' | 'use'> {
   const [x] = opaque(g, 1);
   const body = [build.ret([value(g, to, d + 1)])];
-  return build.funcExpr(build.func([x], body, false, [scalarType(from)], [scalarType(to)]));
+  return {
+    value: build.funcExpr(build.func([x], body, false, [scalarType(from)], [scalarType(to)])),
+    use: (l) => build.call(l, [value(g, from, d + 1)]),
+  };
 }
 
 const recipes: Make[] = [
@@ -216,19 +229,11 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     const optional = g.choices.chance(50);
     return {
-      body: ([a]) => [
-        build.ret([
-          optional
-            ? build.call(typesLib('optional'), [build.local(a!.name)])
-            : build.call(typesLib('unionof'), [
-                build.local(a!.name),
-                build.call(typesLib('singleton'), [build.nil()]),
-              ]),
-        ]),
-      ],
+      body: returns((a) =>
+        optional ? typesCall('optional', [a]) : typesCall('unionof', [a, nilType()]),
+      ),
       args: [scalarType(s)],
       value: value(g, s, d + 1),
-      use: (l) => l,
     };
   },
   // One of two arguments picked by the first one's tag (`is` or `tag`).
@@ -267,10 +272,10 @@ const recipes: Make[] = [
         const read = build.indexExpr(build.local(v.name), build.string('read'));
         const set = typeMethod(r, 'setproperty', [
           build.local(k.name),
-          optional ? build.call(typesLib('optional'), [read]) : read,
+          optional ? typesCall('optional', [read]) : read,
         ]);
         return [
-          build.localStat([r], [build.call(typesLib('newtable'), [])]),
+          build.localStat([r], [typesCall('newtable')]),
           build.forIn([k, v], [typeMethod(a!, 'properties')], [build.callStat(set)]),
           build.ret([build.local(r.name)]),
         ];
@@ -283,55 +288,40 @@ const recipes: Make[] = [
   // A function type made of two argument types: `(A) -> B`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const fn = lambda(g, d, s, t);
     return {
+      ...lambda(g, d, s, t),
       body: ([a, b]) => [
         build.ret([
-          build.call(typesLib('newfunction'), [
-            pack([build.local(a!.name)]),
-            pack([build.local(b!.name)]),
-          ]),
+          typesCall('newfunction', [pack([build.local(a!.name)]), pack([build.local(b!.name)])]),
         ]),
       ],
       args: [scalarType(s), scalarType(t)],
-      value: fn,
-      use: (l) => build.call(l, [value(g, s, d + 1)]),
     };
   },
   // A function type's parameters and results swapped: `(A) -> B` gives `(B) -> A`.
   (g, d) => {
     const [s, t] = distinct(g);
-    const fn = lambda(g, d, t, s);
     return {
+      ...lambda(g, d, t, s),
       body: ([a]) => {
         const [ps, rs] = opaque(g, 2);
         return [
           build.localStat([ps], [typeMethod(a!, 'parameters')]),
           build.localStat([rs], [typeMethod(a!, 'returns')]),
-          build.ret([
-            build.call(typesLib('newfunction'), [build.local(rs.name), build.local(ps.name)]),
-          ]),
+          build.ret([typesCall('newfunction', [build.local(rs.name), build.local(ps.name)])]),
         ];
       },
       args: [ty.fn([scalarType(s)], [scalarType(t)])],
-      value: fn,
-      use: (l) => build.call(l, [value(g, t, d + 1)]),
     };
   },
   // `T & ~nil` of an optional `T`, which the solver normalizes to `T`.
   (g, d) => {
     const s = g.choices.pick(fieldScalars);
     return {
-      body: returns((a) =>
-        build.call(typesLib('intersectionof'), [
-          a,
-          build.call(typesLib('negationof'), [build.call(typesLib('singleton'), [build.nil()])]),
-        ]),
-      ),
+      body: returns((a) => typesCall('intersectionof', [a, typesCall('negationof', [nilType()])])),
       args: [ty.optional(scalarType(s))],
-      value: value(g, s, d + 1),
       // Printed, not given to a library function: the intersection stays unsimplified there.
-      use: (l) => l,
+      value: value(g, s, d + 1),
     };
   },
   // A union taken apart and put together again.
@@ -343,12 +333,11 @@ const recipes: Make[] = [
         const part = (i: number) => build.indexExpr(build.local(parts.name), build.number(i));
         return [
           build.localStat([parts], [typeMethod(a!, 'components')]),
-          build.ret([build.call(typesLib('unionof'), [part(1), part(2)])]),
+          build.ret([typesCall('unionof', [part(1), part(2)])]),
         ];
       },
       args: [ty.union(scalarType(s), scalarType(t))],
       value: value(g, g.choices.pick([s, t]), d + 1),
-      use: (l) => l,
     };
   },
   // One property's type read from a table type.
@@ -358,9 +347,7 @@ const recipes: Make[] = [
     return {
       body: ([a]) => [
         build.ret([
-          typeMethod(a!, 'readproperty', [
-            build.call(typesLib('singleton'), [build.string(`n${k}`)]),
-          ]),
+          typeMethod(a!, 'readproperty', [typesCall('singleton', [build.string(`n${k}`)])]),
         ]),
       ],
       args: [ty.table(fields.map(([j, f]) => [j, scalarType(f)]))],
@@ -386,7 +373,7 @@ const recipes: Make[] = [
     const s = g.choices.pick(fieldScalars);
     return {
       body: returns((a) =>
-        build.call(typesLib('newtable'), [
+        typesCall('newtable', [
           build.nil(),
           build.keyed([
             [build.string('index'), typesLib('string')],
@@ -429,6 +416,6 @@ export const typeFunctionStat: StatProduction = (g, d) => {
     ...(recipe.before ?? []),
     build.typeFunction(build.regularTypeName(k), fn),
     build.localStat([l], [recipe.value], [ty.alias(k, recipe.args)]),
-    print([recipe.use(build.local(l.name))]),
+    print([recipe.use?.(build.local(l.name)) ?? build.local(l.name)]),
   ];
 };
