@@ -1,8 +1,7 @@
 import type { ModuleSet } from '../../gen/luau_pb.js';
 import { plantedErrorOf } from '../arbitrary/index.js';
-import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
-import { shrinkInStages } from './shrink-stages.js';
+import { shrinkInStages, type ShrinkStagesResult, type ShrinkSubject } from './shrink-stages.js';
 import { falsePositiveCauses } from './checker-cause.js';
 import { checkerErrors, diagnosticMessage, typeCheck } from './type-check.js';
 import type { CheckerFindingKind, CheckOutcome } from './classify.js';
@@ -36,16 +35,10 @@ function modesOf(
 }
 
 /** What to shrink: a campaign's program and the type checker's finding on it. */
-export interface CheckerShrinkArgs {
+export interface CheckerShrinkArgs extends ShrinkSubject {
   /** The checker spec (`PATH[:flag…]`). */
   readonly analyze: string;
-  /** The campaign's arbitrary (the program is replayed from it). */
-  readonly arbitrary: ReturnType<typeof campaignArbitrary>;
-  /** The campaign's seed. */
-  readonly seed: number;
-  /** The program's index in the campaign. */
-  readonly index: number;
-  /** The program as recorded (fast-check's shrinker is skipped when the replay is another). */
+  /** The program as recorded. */
   readonly tree: ModuleSet;
   /** The finding to keep. */
   readonly kind: CheckerFindingKind;
@@ -60,19 +53,11 @@ export interface CheckerShrinkArgs {
   readonly error?: string;
   /** Wall-clock limit of one check, in ms. */
   readonly timeoutMs: number;
-  /** Candidate checks allowed. */
-  readonly maxAttempts: number;
-  /** Time allowed, in ms. */
-  readonly maxTimeMs: number;
 }
 
 /** The shrunk program, the checker's verdict on it, and how it was found. */
-export interface CheckerShrinkResult {
-  readonly tree: ModuleSet;
+export interface CheckerShrinkResult extends ShrinkStagesResult {
   readonly check: CheckOutcome;
-  readonly attempts: number;
-  readonly timeMs: number;
-  readonly reproduced: boolean;
 }
 
 /**

@@ -3,10 +3,9 @@ import type { ValidityLevel } from '../arbitrary/index.js';
 import { grammar715, type AnyGrammar } from '../tree/index.js';
 import type { ProgramJob, ProgramOutcome } from '../runtime/index.js';
 import type { FindingKind } from './classify.js';
-import type { campaignArbitrary } from './programs.js';
 import { sourcesOf } from './programs.js';
 import type { ProjectPool } from './projects.js';
-import { shrinkInStages } from './shrink-stages.js';
+import { shrinkInStages, type ShrinkStagesResult, type ShrinkSubject } from './shrink-stages.js';
 import { reproduces } from './triage.js';
 
 /** Runs a candidate are given before it counts as not reproducing. */
@@ -101,23 +100,9 @@ export async function runTreesRemotely(
 }
 
 /** What to shrink: a campaign's program and the finding it showed. */
-export interface RemoteShrinkArgs {
+export interface RemoteShrinkArgs extends ShrinkSubject {
   /** The projects that run the candidates. */
   readonly pool: ProjectPool;
-  /** The campaign's arbitrary (the program is replayed from it). */
-  readonly arbitrary: ReturnType<typeof campaignArbitrary>;
-  /** The grammar of the arbitrary's trees. Default the seed's. */
-  readonly grammar?: AnyGrammar;
-  /** The campaign's seed. */
-  readonly seed: number;
-  /** The program's index in the campaign. */
-  readonly index: number;
-  /**
-   * The program as recorded. When the arbitrary's replay of (seed, index) is another tree (a
-   * campaign resumed by another generator version), fast-check's shrinker, which needs the
-   * replay, is skipped: statements are deleted from this tree only. Default: the replay.
-   */
-  readonly tree?: ModuleSet;
   /** The campaign's validity level (what counts as a finding). */
   readonly level: ValidityLevel;
   /** The finding to keep while shrinking. */
@@ -126,24 +111,12 @@ export interface RemoteShrinkArgs {
   readonly runtimes: readonly string[];
   /** The program's outcomes when it was found. */
   readonly outcomes: readonly ProgramOutcome[];
-  /** Candidate runs allowed. */
-  readonly maxAttempts: number;
-  /** Time allowed, in ms. */
-  readonly maxTimeMs: number;
 }
 
 /** The shrunk program and how it was found. */
-export interface RemoteShrinkResult {
-  /** The smallest tree that still shows the finding. */
-  readonly tree: ModuleSet;
+export interface RemoteShrinkResult extends ShrinkStagesResult {
   /** Its outcomes (one per runtime). */
   readonly outcomes: readonly ProgramOutcome[];
-  /** Candidates run. */
-  readonly attempts: number;
-  /** Time spent, in ms. */
-  readonly timeMs: number;
-  /** Whether the original failed again when re-run. */
-  readonly reproduced: boolean;
 }
 
 /**

@@ -5,29 +5,35 @@ import { grammar715, treeStats, type AnyGrammar } from '../tree/index.js';
 import { reduceStatements } from './reduce.js';
 import { shrinkProgram, type ShrinkResult } from './shrink.js';
 
-/** Options of {@link shrinkInStages}. */
-export interface ShrinkStagesOptions {
-  /** The arbitrary the program was drawn from. */
+/** A campaign's program to shrink, and the budget: what every shrinker of a finding is given. */
+export interface ShrinkSubject {
+  /** The arbitrary the program was drawn from (the program is replayed from it). */
   readonly arbitrary: fc.Arbitrary<ModuleSet>;
   /** The grammar of its trees. Default the seed's. */
   readonly grammar?: AnyGrammar;
   /** The campaign's seed. */
   readonly seed: number;
-  /** The program's index. */
+  /** The program's index in the campaign. */
   readonly index: number;
   /**
-   * The recorded program, when it may not be the one `(seed, index)` replays (an older
-   * generator, a hand-made tree). Default: the replay is the program.
+   * The program as recorded. When the arbitrary's replay of (seed, index) is another tree (a
+   * campaign resumed by another generator version, a hand-made tree), fast-check's shrinker,
+   * which needs the replay, is skipped: statements are deleted from this tree only. Default:
+   * the replay is the program.
    */
   readonly tree?: ModuleSet | undefined;
+  /** Candidates allowed. */
+  readonly maxAttempts: number;
+  /** Time allowed, in ms. */
+  readonly maxTimeMs: number;
+}
+
+/** Options of {@link shrinkInStages}. */
+export interface ShrinkStagesOptions extends ShrinkSubject {
   /** Whether one candidate still shows the finding. */
   readonly stillFails: (tree: ModuleSet) => Promise<boolean>;
   /** Whether each candidate of a batch still shows the finding. */
   readonly stillFail: (candidates: readonly ModuleSet[]) => Promise<readonly boolean[]>;
-  /** Candidates fast-check's shrinker may run. */
-  readonly maxAttempts: number;
-  /** Time allowed for both stages, in ms. */
-  readonly maxTimeMs: number;
 }
 
 /** What {@link shrinkInStages} found: as {@link ShrinkResult} says, over both stages. */
