@@ -8,17 +8,16 @@ import {
   type Marker,
 } from '../../runner/luau-batch.mjs';
 import { modulePrelude } from '../../runner/protocol.mjs';
-import type { LuauBatchProgram } from '../runtime/index.js';
+import type { LuauBatchProgram, LuauEngine } from '../runtime/index.js';
 import type { CoverageRunOptions } from './coverage-run-options.js';
 import { CounterMap } from './counter-map.js';
 import { profileReach, readRawProfile, type ProfileReach } from './raw-profile.js';
 
-/** Options of a {@link CoverageRunner}. */
-export interface CoverageRunnerOptions extends CoverageRunOptions {
-  /** The `luau` executable of a coverage build (`make config=coverage`). */
-  readonly luau: string;
-  /** Its options before the program file, e.g. `['-O2', '--codegen']`. */
-  readonly args: readonly string[];
+/**
+ * Options of a {@link CoverageRunner}: the `luau` executable of a coverage build
+ * (`make config=coverage`) and its options, and how programs run on it.
+ */
+export interface CoverageRunnerOptions extends CoverageRunOptions, Omit<LuauEngine, 'env'> {
   /** Bytes of output one program may print before it is stopped. Default 16 MiB. */
   readonly maxOutputBytes?: number | undefined;
   /**
