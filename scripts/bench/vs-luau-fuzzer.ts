@@ -406,11 +406,19 @@ try {
       generated: measured[i]!,
       keepProfiles: join(profiles, String(i)),
     });
+  const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)} %`;
   const rows: ComponentCoverage[][] = [];
   for (const [i, set] of arms.entries()) {
     mkdirSync(join(profiles, String(i)), { recursive: true });
     say(`measuring ${set.name} on the coverage build (${measured[i]!.length} programs)`);
-    rows.push([...(await measure(i)).tools[0]!.components]);
+    const components = (await measure(i)).tools[0]!.components;
+    rows.push([...components]);
+    // Said now: the faulty builds' pass of a long run's sets can take as long again.
+    const lines = components.map(
+      (c) =>
+        `${c.component === 'total' ? 'core' : c.component} ${pct(c.lines.generated, c.lines.count)}`,
+    );
+    say(`  lines: ${lines.join(', ')}`);
   }
   const found: string[][] = [];
   const unstable: number[] = [];
@@ -422,7 +430,6 @@ try {
     unstable.push(r.unstable);
     faultRuns.push(r.run);
   }
-  const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(1)} %`;
   const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
   const head = ['', ...arms.map((a) => a.name), 'blind/Luau', 'guided/Luau'];
   const table: string[][] = [head];
