@@ -342,8 +342,8 @@ export const campaignCommandsFaults: readonly PlantedFault[] = [
       {
         file: 'src/campaign/store.ts',
         search: `    beforeAppend?.(taken);
-    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);`,
-        replace: `    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);
+    writeJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded, { append: true });`,
+        replace: `    writeJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded, { append: true });
     beforeAppend?.(taken);`,
       },
     ],

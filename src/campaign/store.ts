@@ -11,7 +11,6 @@ import type { GeneratorChange, ResolvedCampaignOptions } from './options.js';
 import { campaignGrammar } from './programs.js';
 import { PendingIndices } from './pending-indices.js';
 import {
-  appendJsonLines,
   readJsonFile,
   readJsonLines,
   writeFileAtomic,
@@ -365,7 +364,7 @@ export class CampaignStore {
     if (recorded.length === 0) return recorded;
     // What is counted (a line here) is saved first: a campaign killed now has it on disk.
     beforeAppend?.(taken);
-    appendJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded);
+    writeJsonLines(join(this.dir, 'results.jsonl'), ProgramRecord, recorded, { append: true });
     // Done once written: a write that failed leaves them to run again.
     for (const record of recorded) {
       this.#done.add(record.i);

@@ -2,9 +2,8 @@
 export { checkValue, describeProblem, fieldPath } from './check.js';
 export { type Problem, type SchemaError } from './check.js';
 export { FormatError, type FormatErrorDetails } from './format-error.js';
-export { appendJsonLine, appendJsonLines, parseJsonLines, readJsonLines } from './json-lines.js';
-export { writeJsonLines } from './json-lines.js';
-export { type JsonLines, type TruncatedLine } from './json-lines.js';
+export { parseJsonLines, readJsonLines, writeJsonLines } from './json-lines.js';
+export { type JsonLines, type TruncatedLine, type WriteJsonLinesOptions } from './json-lines.js';
 export { parseJson } from './parse-json.js';
 export { readJsonFile } from './read-json-file.js';
 export { writeFileAtomic, writeJsonFile } from './write-file-atomic.js';

@@ -71,51 +71,31 @@ export function readJsonLines<T extends TSchema>(path: string, schema: T): JsonL
   return parseJsonLines(text, schema, path);
 }
 
-/**
- * Checks a value against its schema and appends it as one line, newline included, in one
- * write: a reader sees the line whole, or cut short without its newline.
- *
- * @example
- * ```ts
- * appendJsonLine(join(dir, 'results.jsonl'), ProgramRecord, record);
- * ```
- */
-export function appendJsonLine<T extends TSchema>(path: string, schema: T, value: Static<T>): void {
-  appendJsonLines(path, schema, [value]);
+/** How {@link writeJsonLines} writes. */
+export interface WriteJsonLinesOptions {
+  /** Add the lines at the end of the file instead of replacing it. Default `false`. */
+  append?: boolean;
 }
 
 /**
- * Checks values against their schema and appends them, a line each, in one write; none is
- * written when one would not read back.
+ * Checks values against their schema and writes them, a line each, in one write; none is
+ * written when one would not read back. By default the lines are the whole file, written
+ * with {@link writeFileAtomic} (the file holds the old lines or the new ones, never a part);
+ * with `append` they are added at its end, where a reader sees each line whole or cut short
+ * without its newline.
  *
  * @example
  * ```ts
- * appendJsonLines(join(dir, 'results.jsonl'), ProgramRecord, batch);
- * ```
- */
-export function appendJsonLines<T extends TSchema>(
-  path: string,
-  schema: T,
-  values: readonly Static<T>[],
-): void {
-  appendFileSync(path, jsonLines(path, schema, values));
-}
-
-/**
- * Checks values against their schema and writes them, a line each, as the whole file with
- * {@link writeFileAtomic}: the file holds the old lines or the new ones, never a part.
- *
- * @example
- * ```ts
- * writeJsonLines(join(dir, 'results.jsonl'), ProgramRecord, kept);
+ * writeJsonLines(join(dir, 'results.jsonl'), ProgramRecord, batch, { append: true });
  * ```
  */
 export function writeJsonLines<T extends TSchema>(
   path: string,
   schema: T,
   values: readonly Static<T>[],
+  { append = false }: WriteJsonLinesOptions = {},
 ): void {
-  writeFileAtomic(path, jsonLines(path, schema, values));
+  (append ? appendFileSync : writeFileAtomic)(path, jsonLines(path, schema, values));
 }
 
 function jsonLines<T extends TSchema>(

@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   truncateSync,
@@ -11,10 +12,10 @@ import { join } from 'node:path';
 import Type from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  appendJsonLine,
   FormatError,
   parseJsonLines,
   readJsonLines,
+  writeJsonLines,
 } from '../../src/format/index.js';
 
 const Line = Type.Object({ i: Type.Integer(), origin: Type.String() });
@@ -54,15 +55,15 @@ describe('parseJsonLines', () => {
   });
 });
 
-describe('readJsonLines and appendJsonLine', () => {
+describe('readJsonLines and writeJsonLines', () => {
   it('appends checked lines, and a file truncated to its complete lines takes more', () => {
     const file = join(dir, 'results.jsonl');
-    appendJsonLine(file, Line, { i: 0, origin: 'fresh' });
+    writeJsonLines(file, Line, [{ i: 0, origin: 'fresh' }], { append: true });
     appendFileSync(file, '{"i":1,"orig');
     const r = readJsonLines(file, Line);
     expect(r.truncated?.line).toBe(2);
     truncateSync(file, r.completeBytes);
-    appendJsonLine(file, Line, { i: 1, origin: 'mutant' });
+    writeJsonLines(file, Line, [{ i: 1, origin: 'mutant' }], { append: true });
     expect(readJsonLines(file, Line).records).toEqual([
       { i: 0, origin: 'fresh' },
       { i: 1, origin: 'mutant' },
@@ -72,8 +73,21 @@ describe('readJsonLines and appendJsonLine', () => {
   it('refuses to append a foreign value and leaves the file as it was', () => {
     const file = join(dir, 'kept.jsonl');
     writeFileSync(file, '{"i":0,"origin":"a"}\n');
-    expect(() => appendJsonLine(file, Line, { i: 0.5, origin: 'a' })).toThrow(FormatError);
+    expect(() => writeJsonLines(file, Line, [{ i: 0.5, origin: 'a' }], { append: true })).toThrow(
+      FormatError,
+    );
     expect(readFileSync(file, 'utf8')).toBe('{"i":0,"origin":"a"}\n');
+  });
+
+  it('replaces the whole file, cut-short line included, and leaves no temporary file', () => {
+    const sub = mkdtempSync(join(dir, 'whole-'));
+    const file = join(sub, 'results.jsonl');
+    writeFileSync(file, '{"i":0,"origin":"a"}\n{"i":1,"orig');
+    writeJsonLines(file, Line, [{ i: 2, origin: 'b' }]);
+    expect(readFileSync(file, 'utf8')).toBe('{"i":2,"origin":"b"}\n');
+    expect(readdirSync(sub)).toEqual(['results.jsonl']);
+    expect(() => writeJsonLines(file, Line, [{ i: 3, origin: 7 } as never])).toThrow(FormatError);
+    expect(readFileSync(file, 'utf8')).toBe('{"i":2,"origin":"b"}\n');
   });
 
   it('reads a missing file as empty', () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { programRecords, type LuauArbitraryOptions } from '../../arbitrary/index.js';
 import { CoverageRunner, type CoverageRunnerOptions } from '../../coverage/index.js';
-import { appendJsonLines } from '../../format/index.js';
+import { writeJsonLines } from '../../format/index.js';
 import type { AnyGrammar } from '../../tree/index.js';
 import { campaignGrammar } from '../programs.js';
 import { Corpus, CorpusError, recordFromJson, recordToJson } from './corpus.js';
@@ -157,7 +157,7 @@ export class GuidedLoop {
     // How each program was made, before the caller is handed any: a program lost when the
     // campaign stopped is built again from this when it resumes.
     const grammar = this.#grammar;
-    appendJsonLines(
+    writeJsonLines(
       this.#logFile,
       LoggedProgram,
       done.programs.map((p) =>
@@ -165,6 +165,7 @@ export class GuidedLoop {
           ? { i: p.index, origin: p.origin }
           : { i: p.index, origin: p.origin, record: recordToJson(p.record, grammar) },
       ),
+      { append: true },
     );
     await handle?.(done.programs);
     this.#state = afterStep(this.#state, done, {
