@@ -11,4 +11,4 @@
  * if (recorded !== GENERATOR_VERSION) throw new Error(`recorded by generator ${recorded}`);
  * ```
  */
-export const GENERATOR_VERSION = 14;
+export const GENERATOR_VERSION = 15;

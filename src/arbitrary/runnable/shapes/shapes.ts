@@ -46,6 +46,7 @@ import { convertedArgsShape } from './native/converted-args-shape.js';
 import { guardedTableShape } from './errors/guarded-table-shape.js';
 import { attributeShape } from './native/attribute-shape.js';
 import { loopFormsShape } from './native/loop-forms-shape.js';
+import { importShape } from './optimizer/import-shape.js';
 
 /** Each shape, its weight among a block's statements, and the lean that draws it more often. */
 const shapes: [StatProduction, number, Lean][] = [
@@ -91,6 +92,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [guardedTableShape, 0, 'errors'],
   [attributeShape, 0, 'native'],
   [loopFormsShape, 0, 'native'],
+  [importShape, 0, 'optimizer'],
 ];
 
 /**
