@@ -31,7 +31,7 @@ const fingerprints: Readonly<Record<number, string>> = {
   12: 'e4ad78eb376e2a8899f0a2fc0fd78d2c6ec490c64cedc8501c37ad9e29193200',
   13: 'ecb54d51b0094bb375d15e9f0230f075a871dc5a8ecf3904a8832d806e3fda86',
   14: '982d706a5fd0c76cc6395e9fa4f9b37a4c15d6cbe8aff5d10ea8edef81a18696',
-  15: 'bd31d062cd0ba7b9339f163025af78e67536c8612ba746cacbca0826e2d2e8a5',
+  15: 'b417b6ff3eec401746fc04fefe00890b0ef15ed52a62e8950bcb3056ee11a46b',
 };
 
 /**

@@ -46,10 +46,13 @@ import { convertedArgsShape } from './native/converted-args-shape.js';
 import { guardedTableShape } from './errors/guarded-table-shape.js';
 import { attributeShape } from './native/attribute-shape.js';
 import { loopFormsShape } from './native/loop-forms-shape.js';
-import { importShape } from './optimizer/import-shape.js';
+import { importDrawn, importShape } from './optimizer/import-shape.js';
 
-/** Each shape, its weight among a block's statements, and the lean that draws it more often. */
-const shapes: [StatProduction, number, Lean][] = [
+/**
+ * Each shape, its weight among a block's statements, the lean that draws it more often, and
+ * where it is drawn at all (everywhere when not given): elsewhere it takes no draws.
+ */
+const shapes: [StatProduction, number, Lean, ((g: Gen) => boolean)?][] = [
   [indexShape, 1, 'native'],
   [polyShape, 1, 'native'],
   [forBoundsShape, 1, 'native'],
@@ -92,7 +95,7 @@ const shapes: [StatProduction, number, Lean][] = [
   [guardedTableShape, 0, 'errors'],
   [attributeShape, 0, 'native'],
   [loopFormsShape, 0, 'native'],
-  [importShape, 0, 'optimizer'],
+  [importShape, 0, 'optimizer', importDrawn],
 ];
 
 /**
@@ -130,7 +133,8 @@ function counted(make: StatProduction): StatProduction {
 }
 
 const countedShapes = shapes.map(
-  ([make, weight, lean]) => [counted(make), weight, lean, apartFromFanOut.has(make)] as const,
+  ([make, weight, lean, drawn]) =>
+    [counted(make), weight, lean, apartFromFanOut.has(make), drawn] as const,
 );
 
 /**
@@ -148,8 +152,8 @@ const countedShapes = shapes.map(
 export function shapeProductions(g: Gen): [number, StatProduction][] {
   if (g.options.maxStatements < SHAPE_STATEMENTS || g.options.maxNodes - g.nodes < SHAPE_NODES)
     return [];
-  return countedShapes.map(([make, weight, lean, apart]) => [
-    apart && g.swarm.fanOut
+  return countedShapes.map(([make, weight, lean, apart, drawn]) => [
+    (apart && g.swarm.fanOut) || drawn?.(g) === false
       ? 0
       : g.swarm.lean === lean
         ? Math.max(weight, 1) * LEAN_FACTOR

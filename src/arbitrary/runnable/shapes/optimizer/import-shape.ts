@@ -1,5 +1,6 @@
 import type { Expr, Stat } from '../../../../../gen/luau_pb.js';
 import { build } from '../../../build.js';
+import type { Gen } from '../../generator.js';
 import type { StatProduction } from '../../library/model.js';
 import { kit } from '../kit.js';
 
@@ -13,6 +14,19 @@ function chain(...fields: number[]): Expr {
 
 /** The chunk that assigns the global: the program's own chunk never does. */
 const define = `local v, h = ... n${ROOT} = {n0 = {n1 = v, n2 = h}}`;
+
+/**
+ * Where {@link importShape} is drawn: not where a chunk may not define globals (modules, strict
+ * mode) or must not write, nor without `loadstring` (luau-web).
+ *
+ * @example
+ * ```ts
+ * importDrawn(g); // false in typed programs
+ * ```
+ */
+export function importDrawn(g: Gen): boolean {
+  return g.globals !== undefined && g.pure === 0 && g.options.profile === 'luau';
+}
 
 /**
  * A global the program reads by name but assigns only in a chunk given to `loadstring`, so
@@ -30,8 +44,7 @@ const define = `local v, h = ... n${ROOT} = {n0 = {n1 = v, n2 = h}}`;
  * ```
  */
 export const importShape: StatProduction = (g, d) => {
-  // Where the chunk may not define globals (modules, strict mode), or must not write.
-  if (g.globals === undefined || g.pure > 0 || g.options.profile !== 'luau') return [];
+  if (!importDrawn(g)) return [];
   const c = g.choices;
   const fn = () => kit.field(build.global('math'), c.pick(['abs', 'floor', 'ceil', 'sign']));
   const load = () =>
