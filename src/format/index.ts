@@ -7,3 +7,4 @@ export { type JsonLines, type TruncatedLine, type WriteJsonLinesOptions } from '
 export { parseJson } from './parse-json.js';
 export { readJsonFile } from './read-json-file.js';
 export { writeFileAtomic, writeJsonFile } from './write-file-atomic.js';
+export { withDefaults } from './with-defaults.js';

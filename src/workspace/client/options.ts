@@ -1,3 +1,4 @@
+import { withDefaults } from '../../format/index.js';
 import type { ApiVersion } from '../wire/index.js';
 import { parseApiChoice, splitBaseUrl } from './api-version.js';
 import { ConfigurationError } from './errors.js';
@@ -50,6 +51,18 @@ export interface WorkspaceClientOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** The defaults of the transport's options in {@link WorkspaceClientOptions}. */
+const TRANSPORT_DEFAULTS = {
+  timeoutMs: 30_000,
+  retries: 4,
+  startRetries: 8,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 8000,
+};
+
+/** The defaults of v2's options in {@link WorkspaceClientOptions}. */
+const V2_DEFAULTS: V2Settings = { blockingLimitSeconds: 55, pollIntervalMs: 250 };
+
 /** {@link WorkspaceClientOptions} with the environment read and defaults applied. */
 export interface ClientSettings {
   transport: TransportOptions;
@@ -81,21 +94,14 @@ export function clientSettings(options: WorkspaceClientOptions): ClientSettings 
   const choice = options.api ?? parseApiChoice(env.WORKSPACE_API, 'WORKSPACE_API') ?? 'auto';
   return {
     transport: {
+      ...withDefaults(options, TRANSPORT_DEFAULTS),
       baseUrl: base,
       apiKey,
       fetch: options.fetch ?? globalThis.fetch,
-      timeoutMs: options.timeoutMs ?? 30_000,
-      retries: options.retries ?? 4,
-      startRetries: options.startRetries ?? 8,
-      retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
-      retryMaxDelayMs: options.retryMaxDelayMs ?? 8000,
       bodyLimit: options.bodyLimit,
       onRetry: options.onRetry,
     },
     version: choice === 'auto' ? named : choice,
-    v2: {
-      blockingLimitSeconds: options.blockingLimitSeconds ?? 55,
-      pollIntervalMs: options.pollIntervalMs ?? 250,
-    },
+    v2: withDefaults(options, V2_DEFAULTS),
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { withDefaults } from '../../format/index.js';
 import { buildApp } from './app.js';
 import { ProjectCgroups } from './cgroups.js';
 import { ProjectManager } from './project-manager.js';
@@ -228,6 +229,21 @@ function checkSharedUser(
   }
 }
 
+/** The defaults of the project manager's options a server is given (see {@link WorkspaceServerOptions}). */
+const MANAGER_DEFAULTS = {
+  maxTimeout: 3600,
+  outputCap: 16_000_000,
+  startDelayMs: 0,
+  startWaitMs: 5000,
+  memoryPollMs: 250,
+  execOutputBudget: 4_000_000,
+  maxExecsPerProject: 8,
+  maxExecsPerAccount: 16,
+  aggregateCacheBytes: 32_000_000,
+  maxProcesses: 1024,
+  diskPollMs: 1000,
+};
+
 /** The project manager of the server's options, with their defaults. */
 function projectManagerOf(
   store: WorkspaceStore,
@@ -236,21 +252,11 @@ function projectManagerOf(
   groups: ProjectCgroups | null,
 ): ProjectManager {
   return new ProjectManager(store, {
+    ...withDefaults(opts, MANAGER_DEFAULTS),
     dataDir: opts.dataDir,
     sandbox,
     quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
-    maxTimeout: opts.maxTimeout ?? 3600,
-    outputCap: opts.outputCap ?? 16_000_000,
-    startDelayMs: opts.startDelayMs ?? 0,
-    startWaitMs: opts.startWaitMs ?? 5000,
-    memoryPollMs: opts.memoryPollMs ?? 250,
-    execOutputBudget: opts.execOutputBudget ?? 4_000_000,
-    maxExecsPerProject: opts.maxExecsPerProject ?? 8,
-    maxExecsPerAccount: opts.maxExecsPerAccount ?? 16,
-    aggregateCacheBytes: opts.aggregateCacheBytes ?? 32_000_000,
     cgroups: groups,
-    maxProcesses: opts.maxProcesses ?? 1024,
-    diskPollMs: opts.diskPollMs ?? 1000,
     readOnlyPaths: [
       ...(opts.readOnlyPaths ?? []),
       ...(process.env.LUAU_FUZZ_READ_ONLY_PATHS ?? '').split(':').filter((p) => p !== ''),
